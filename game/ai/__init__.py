@@ -1,0 +1,1 @@
+"""Bots: ordinary seats that see only the Ruleset contract (plus game heuristics)."""

@@ -1,0 +1,1 @@
+"""Game-agnostic networking: the authoritative Table, the wire, server, client, discovery."""
