@@ -112,7 +112,7 @@ class Ruleset(ABC):
 
     @abstractmethod
     def score(self, state: State) -> list[Breakdown]:
-        """Per seat, each scoring category and ``"total"`` (valid at any time, final at end)."""
+        """Per seat, each scoring category and ``"total"`` (their sum), valid at any time."""
 
     def ranking(self, state: State) -> list[int]:
         """Rank per seat (1 = best; ties share a rank). Default: by total score."""
@@ -135,9 +135,7 @@ def visible_events(events: Iterable[Event], seat: int | None) -> list[Event]:
     return [e for e in events if "to" not in e or (seat is not None and seat in e["to"])]
 
 
-def replay(
-    ruleset: Ruleset, options: Options, seed: int, moves: Sequence[Sequence[Any]]
-) -> State:
+def replay(ruleset: Ruleset, options: Options, seed: int, moves: Sequence[Sequence[Any]]) -> State:
     """Rebuild a game from options + seed + ``[[seat, move], ...]``."""
     state = ruleset.setup(options, seed)
     for seat, move in moves:
