@@ -1,0 +1,627 @@
+"""The authoritative Table: seats, tokens, the versioned game state, validation, AI, autosave.
+
+The Table knows no game: it hosts any ``Ruleset`` and talks to its audience only through
+*listeners* (callables receiving wire messages, see ``docs/PROTOCOL.md``). The TCP server and
+the in-process transport (``net.local``) are both just listeners, so single player, hot-seat
+and LAN play run exactly the same code.
+
+Thread-safety: every public method takes the table lock; AI seats think in their own thread
+(off the network loop) and submit like anyone else. Listeners are called with the lock held,
+so they must only enqueue (never block, never call back into the table).
+"""
+
+from __future__ import annotations
+
+import copy
+import hmac
+import logging
+import secrets
+import threading
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.rules.base import IllegalMove, Move, Ruleset, State, make_rng, visible_events
+from net.save import SAVE_FORMAT, SAVE_SUFFIX, SAVE_VERSION, read_save, write_save
+
+log = logging.getLogger(__name__)
+
+Message = dict[str, Any]
+Listener = Callable[[Message], None]
+
+SEAT_KINDS = ("human", "remote", "ai", "open")
+#: lobby -> playing -> over
+STATUSES = ("lobby", "playing", "over")
+MAX_NAME_LENGTH = 32
+
+
+class TableError(Exception):
+    """A request the table refuses outright (join, start, resume). ``code`` is on the wire."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class SeatSpec:
+    """How a seat is filled: a local ``human``, a ``remote`` human (joins by name), an ``ai``
+    with bot level ``bot``, or ``open`` (the first joiner takes it; at start it becomes AI)."""
+
+    kind: str
+    name: str = ""
+    bot: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in SEAT_KINDS:
+            raise ValueError(f"seat kind must be one of {SEAT_KINDS}, got {self.kind!r}")
+        if self.kind == "ai" and not self.bot:
+            self.bot = "random"
+
+
+@dataclass
+class _Seat:
+    kind: str
+    name: str
+    bot: str | None
+    token: str | None = None
+    claimed: bool = False
+    connections: int = 0
+
+    def public(self, index: int) -> dict[str, Any]:
+        return {
+            "seat": index,
+            "name": self.name,
+            "kind": self.kind,
+            "bot": self.bot,
+            "taken": self.claimed or self.kind == "ai",
+            "connected": self.kind == "ai" or self.connections > 0,
+        }
+
+
+@dataclass
+class _ListenerEntry:
+    seat: int | None
+    sink: Listener
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def clean_name(name: Any, fallback: str) -> str:
+    """A display name: printable, trimmed, at most ``MAX_NAME_LENGTH`` characters."""
+    if not isinstance(name, str):
+        return fallback
+    text = "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME_LENGTH]
+    return text or fallback
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+class Table:
+    """One game being played. See the module docstring and ``docs/PROTOCOL.md``."""
+
+    def __init__(
+        self,
+        game: str,
+        options: dict[str, Any],
+        seed: int,
+        seats: list[SeatSpec],
+        *,
+        name: str = "Star Party",
+        autosave_dir: Path | None = None,
+        autosave_path: Path | None = None,
+        ai_delay: float = 0.0,
+        ai_budget: float = 5.0,
+        ruleset: Ruleset | None = None,
+        bot_factory: Callable[[str, str, int], Any] | None = None,
+        table_id: str | None = None,
+    ) -> None:
+        if ruleset is None:
+            from game.rules import get_ruleset
+
+            ruleset = get_ruleset(game)
+        if bot_factory is None:
+            from game.ai import make_bot
+
+            bot_factory = make_bot
+        if not seats:
+            raise ValueError("a table needs at least one seat")
+        self.game = game
+        self.ruleset = ruleset
+        self.name = clean_name(name, "Star Party")
+        self.seed = int(seed)
+        self.options = ruleset.normalize_options({**options, "players": len(seats)})
+        self.table_id = table_id or uuid.uuid4().hex[:12]
+        self.ai_delay = float(ai_delay)
+        self.ai_budget = float(ai_budget)
+        self._bot_factory = bot_factory
+        self._seats = [
+            _Seat(spec.kind, clean_name(spec.name, f"Player {i + 1}"), spec.bot)
+            for i, spec in enumerate(seats)
+        ]
+        for seat in self._seats:
+            if seat.kind == "human":
+                seat.token, seat.claimed = new_token(), True
+        self.state: State = ruleset.setup(self.options, self.seed)
+        self.moves: list[list[Any]] = []
+        self.version = 0
+        self.status = "lobby"
+        if autosave_path is not None:
+            self.autosave_path: Path | None = Path(autosave_path)
+        elif autosave_dir is not None:
+            self.autosave_path = Path(autosave_dir) / f"{game}-{self.table_id}{SAVE_SUFFIX}"
+        else:
+            self.autosave_path = None
+        self._lock = threading.RLock()
+        self._changed = threading.Condition(self._lock)
+        self._listeners: dict[int, _ListenerEntry] = {}
+        self._next_listener = 1
+        self._bots: dict[int, Any] = {}
+        self._ai_thread: threading.Thread | None = None
+        self._closing = threading.Event()
+        self._ai_stuck_at: dict[int, int] = {}
+        self._ai_turn = 0
+
+    # ------------------------------------------------------------------ information
+    @property
+    def seat_count(self) -> int:
+        return len(self._seats)
+
+    def seats_taken(self) -> int:
+        with self._lock:
+            return sum(1 for s in self._seats if s.claimed or s.kind == "ai")
+
+    def to_move(self) -> list[int]:
+        with self._lock:
+            return sorted(self.ruleset.to_move(self.state)) if self.status == "playing" else []
+
+    def info(self) -> dict[str, Any]:
+        """The public description of the table (seats, game, options, status)."""
+        with self._lock:
+            return {
+                "id": self.table_id,
+                "name": self.name,
+                "game": self.game,
+                "options": copy.deepcopy(self.options),
+                "status": self.status,
+                "seats": [seat.public(i) for i, seat in enumerate(self._seats)],
+            }
+
+    def view(self, seat: int | None) -> State:
+        with self._lock:
+            return self.ruleset.view(self.state, seat)
+
+    def token_for(self, seat: int) -> str | None:
+        """The secret token of ``seat`` (the host uses it for its local human seats)."""
+        with self._lock:
+            return self._seats[seat].token
+
+    def seat_for_token(self, token: Any) -> int | None:
+        """The seat holding ``token`` (constant-time comparison), or None."""
+        if not isinstance(token, str) or not token:
+            return None
+        with self._lock:
+            found = None
+            for index, seat in enumerate(self._seats):
+                if seat.token is not None and hmac.compare_digest(seat.token, token):
+                    found = index
+            return found
+
+    def snapshot(self, seat: int | None) -> Message:
+        """A full ``snapshot`` message for ``seat`` (None: spectator)."""
+        with self._lock:
+            return {
+                "t": "snapshot",
+                "version": self.version,
+                "seat": seat,
+                "view": self.ruleset.view(self.state, seat),
+                "to_move": self.to_move(),
+                "table": self.info(),
+            }
+
+    def results(self) -> Message:
+        """The ``game_over`` message: per-seat score breakdowns and ranks."""
+        with self._lock:
+            return {
+                "t": "game_over",
+                "version": self.version,
+                "scores": self.ruleset.score(self.state),
+                "ranking": self.ruleset.ranking(self.state),
+            }
+
+    # ------------------------------------------------------------------ seats
+    def join(self, name: str) -> tuple[int, str]:
+        """Claim a free ``remote`` or ``open`` seat in the lobby: ``(seat, secret token)``.
+
+        A ``remote`` seat reserved under the same name is preferred. ``TableError`` codes:
+        ``already_started``, ``table_full``.
+        """
+        with self._lock:
+            if self.status != "lobby":
+                raise TableError("already_started", "the game has already started")
+            free = [i for i, s in enumerate(self._seats)
+                    if s.kind in ("remote", "open") and not s.claimed]
+            if not free:
+                raise TableError("table_full", "every seat at this table is taken")
+            wanted = clean_name(name, "")
+            named = [i for i in free if self._seats[i].kind == "remote"
+                     and wanted and self._seats[i].name == wanted]
+            index = (named or free)[0]
+            seat = self._seats[index]
+            seat.claimed, seat.token = True, new_token()
+            seat.name = clean_name(name, f"Player {index + 1}")
+            self._announce_table()
+            return index, seat.token
+
+    def leave(self, seat: int, token: str) -> None:
+        """A player leaves: in the lobby the seat is freed (token revoked); once the game
+        has started the seat stays reserved so the token can reclaim it."""
+        with self._lock:
+            if self.seat_for_token(token) != seat:
+                return
+            if self.status == "lobby" and self._seats[seat].kind in ("remote", "open"):
+                self._seats[seat].claimed = False
+                self._seats[seat].token = None
+                self._announce_table()
+
+    def rename(self, seat: int, token: str, name: str) -> None:
+        with self._lock:
+            if self.seat_for_token(token) == seat:
+                self._seats[seat].name = clean_name(name, self._seats[seat].name)
+                self._announce_table()
+
+    # ------------------------------------------------------------------ listeners
+    def attach(self, seat: int | None, sink: Listener) -> int:
+        """Register ``sink`` for ``seat`` (None: spectator); it gets a snapshot at once.
+
+        Returns a handle for ``detach``. Authenticate before attaching to a seat.
+        """
+        with self._lock:
+            if seat is not None and not 0 <= seat < len(self._seats):
+                raise TableError("no_such_seat", f"there is no seat {seat}")
+            handle = self._next_listener
+            self._next_listener += 1
+            self._listeners[handle] = _ListenerEntry(seat, sink)
+            self._deliver(handle, self.snapshot(seat))
+            if self.status == "over":
+                self._deliver(handle, self.results())
+            if seat is not None:
+                self._seats[seat].connections += 1
+                self._announce_table(skip=handle)
+            return handle
+
+    def detach(self, handle: int) -> None:
+        with self._lock:
+            entry = self._listeners.pop(handle, None)
+            if entry is not None and entry.seat is not None:
+                self._seats[entry.seat].connections -= 1
+                self._announce_table()
+
+    def send_snapshot(self, handle: int) -> None:
+        """Resend a full snapshot to one listener (a client saw a version gap)."""
+        with self._lock:
+            entry = self._listeners.get(handle)
+            if entry is not None:
+                self._deliver(handle, self.snapshot(entry.seat))
+
+    def _deliver(self, handle: int, message: Message) -> None:
+        entry = self._listeners.get(handle)
+        if entry is None:
+            return
+        try:
+            entry.sink(message)
+        except Exception:  # a broken listener must not break the table
+            log.exception("listener %s failed; detaching it", handle)
+            self._listeners.pop(handle, None)
+            if entry.seat is not None:
+                self._seats[entry.seat].connections -= 1
+
+    def _announce_table(self, skip: int | None = None) -> None:
+        message = {"t": "table", "version": self.version, "table": self.info()}
+        for handle in list(self._listeners):
+            if handle != skip:
+                self._deliver(handle, message)
+
+    def _broadcast_snapshots(self) -> None:
+        for handle, entry in list(self._listeners.items()):
+            self._deliver(handle, self.snapshot(entry.seat))
+
+    # ------------------------------------------------------------------ lifecycle
+    def start(self, fill_open: str | None = "random") -> None:
+        """Start the game. Unclaimed ``remote``/``open`` seats become AI at level
+        ``fill_open`` (``None``: refuse with ``seats_open`` while any seat is free)."""
+        with self._lock:
+            if self.status != "lobby":
+                raise TableError("already_started", "the game has already started")
+            free = [s for s in self._seats if s.kind in ("remote", "open") and not s.claimed]
+            if free and fill_open is None:
+                raise TableError("seats_open", f"{len(free)} seat(s) are still free")
+            for seat in free:
+                seat.kind, seat.bot, seat.token = "ai", fill_open, None
+                if seat.name.startswith("Player "):
+                    seat.name = f"Bot {seat.name.removeprefix('Player ')}"
+            self.status = "over" if self.ruleset.is_over(self.state) else "playing"
+            self._autosave()
+            self._broadcast_snapshots()
+            self._start_ai()
+
+    def close(self) -> None:
+        """Stop the AI thread (the state stays readable). Idempotent."""
+        self._closing.set()
+        with self._changed:
+            self._changed.notify_all()
+        thread = self._ai_thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=max(2.0, self.ai_budget + 1.0))
+
+    # ------------------------------------------------------------------ moves
+    def submit(self, seat: Any, token: Any, version: Any, move: Any) -> Message | None:
+        """Try ``move`` for ``seat``. ``None`` if accepted (everyone has been told); else the
+        ``refused`` message (code, detail, version, fresh view) for the sender only."""
+        with self._lock:
+            code, detail = self._check(seat, token, version, move)
+            if code is None:
+                code, detail = self._apply(seat, move)
+            if code is None:
+                return None
+            return self.refusal(code, detail, seat)
+
+    def refusal(self, code: str, detail: str, seat: Any = None) -> Message:
+        """A ``refused`` message with a fresh view for ``seat`` (public view if not a seat)."""
+        with self._lock:
+            valid = isinstance(seat, int) and not isinstance(seat, bool)
+            viewer = seat if valid and 0 <= seat < len(self._seats) else None
+            return {
+                "t": "refused",
+                "code": code,
+                "detail": detail,
+                "version": self.version,
+                "view": self.ruleset.view(self.state, viewer),
+                "to_move": self.to_move(),
+            }
+
+    def _check(self, seat: Any, token: Any, version: Any, move: Any) -> tuple[str | None, str]:
+        if self.status == "lobby":
+            return "not_started", "the game has not started yet"
+        if self.status == "over":
+            return "game_over", "the game is over"
+        if (not isinstance(seat, int) or isinstance(seat, bool)
+                or not 0 <= seat < len(self._seats)):
+            return "no_such_seat", f"there is no seat {seat!r}"
+        expected = self._seats[seat].token
+        if (expected is None or not isinstance(token, str)
+                or not hmac.compare_digest(expected, token)):
+            return "bad_token", "that token does not hold this seat"
+        if not isinstance(version, int) or isinstance(version, bool) or version != self.version:
+            return "stale_version", f"the state is at version {self.version}, not {version!r}"
+        if not isinstance(move, dict):
+            return "bad_move", "a move is a map"
+        if seat not in self.ruleset.to_move(self.state) and move not in self.ruleset.legal_moves(
+            self.state, seat
+        ):
+            return "not_your_turn", f"seat {seat} may not act now"
+        return None, ""
+
+    def _apply(self, seat: int, move: Move) -> tuple[str | None, str]:
+        move = copy.deepcopy(move)
+        try:
+            events = self.ruleset.apply(self.state, seat, move)
+        except IllegalMove as exc:
+            return exc.code, exc.detail
+        except Exception as exc:  # a ruleset bug or a hostile shape it did not expect
+            log.warning("ruleset crashed on %r: %s; rebuilding the state", move, exc)
+            self._rebuild()
+            return "bad_move", f"the move could not be applied ({type(exc).__name__})"
+        self.moves.append([seat, move])
+        self.version += 1
+        over = self.ruleset.is_over(self.state)
+        if over:
+            self.status = "over"
+        self._autosave()
+        self._broadcast_events(seat, events)
+        if over:
+            results = self.results()
+            for handle in list(self._listeners):
+                self._deliver(handle, results)
+        self._changed.notify_all()
+        return None, ""
+
+    def _rebuild(self) -> None:
+        state = self.ruleset.setup(self.options, self.seed)
+        for seat, move in self.moves:
+            self.ruleset.apply(state, seat, move)
+        self.state = state
+
+    def _broadcast_events(self, by: int, events: list[dict[str, Any]]) -> None:
+        to_move = self.to_move()
+        table = self.info() if self.status == "over" else None
+        views: dict[int | None, State] = {}
+        for handle, entry in list(self._listeners.items()):
+            if entry.seat not in views:
+                views[entry.seat] = self.ruleset.view(self.state, entry.seat)
+            message: Message = {
+                "t": "events",
+                "version": self.version,
+                "by": by,
+                "events": visible_events(events, entry.seat),
+                "view": views[entry.seat],
+                "to_move": to_move,
+            }
+            if table is not None:
+                message["table"] = table
+            self._deliver(handle, message)
+
+    # ------------------------------------------------------------------ AI seats
+    def _start_ai(self) -> None:
+        ai_seats = [i for i, s in enumerate(self._seats) if s.kind == "ai"]
+        for index in ai_seats:
+            if index not in self._bots:
+                level = self._seats[index].bot or "random"
+                try:
+                    self._bots[index] = self._bot_factory(self.game, level, self.seed + index)
+                except KeyError:
+                    log.warning("no bot level %r for %s; using random", level, self.game)
+                    self._bots[index] = self._bot_factory(self.game, "random", self.seed + index)
+        if ai_seats and self._ai_thread is None:
+            self._ai_thread = threading.Thread(
+                target=self._ai_loop, name=f"table-{self.table_id}-ai", daemon=True
+            )
+            self._ai_thread.start()
+
+    def _next_ai_job(self) -> tuple[int, int, State] | None:
+        if self.status != "playing":
+            return None
+        waiting = [
+            i for i in sorted(self.ruleset.to_move(self.state))
+            if i in self._bots and self._ai_stuck_at.get(i) != self.version
+        ]
+        if not waiting:
+            return None
+        self._ai_turn = (self._ai_turn + 1) % len(self._seats)
+        waiting.sort(key=lambda i: (i - self._ai_turn) % len(self._seats))
+        seat = waiting[0]
+        return seat, self.version, copy.deepcopy(self.state)
+
+    def _ai_loop(self) -> None:
+        while not self._closing.is_set():
+            with self._changed:
+                job = self._next_ai_job()
+                if job is None:
+                    self._changed.wait(timeout=1.0)
+                    continue
+            seat, version, state = job
+            if self.ai_delay > 0 and self._closing.wait(self.ai_delay):
+                return
+            move = self._think(seat, state)
+            with self._lock:
+                if self._closing.is_set() or self.version != version:
+                    continue  # someone moved meanwhile: think again on the new state
+                refusal = self.submit(seat, self._ai_token(seat), version, move)
+                if refusal is not None:
+                    fallback = self._random_move(seat, version)
+                    if fallback is not None:
+                        refusal = self.submit(seat, self._ai_token(seat), version, fallback)
+                    if refusal is not None:
+                        log.error("bot for seat %s is stuck: %s", seat, refusal["code"])
+                        self._ai_stuck_at[seat] = self.version
+
+    def _ai_token(self, seat: int) -> str:
+        seat_state = self._seats[seat]
+        if seat_state.token is None:
+            seat_state.token = new_token()
+        return seat_state.token
+
+    def _think(self, seat: int, state: State) -> Move | None:
+        """The bot's move, computed in a worker thread within ``ai_budget`` seconds; past the
+        budget (or if the bot fails) a random legal move stands in."""
+        self._ai_token(seat)
+        outcome: dict[str, Any] = {}
+        bot = self._bots[seat]
+
+        def run() -> None:
+            try:
+                outcome["move"] = bot.choose(self.ruleset, state, seat)
+            except Exception as exc:
+                outcome["error"] = exc
+
+        worker = threading.Thread(target=run, name=f"bot-{seat}", daemon=True)
+        worker.start()
+        worker.join(self.ai_budget)
+        if "move" in outcome:
+            return outcome["move"]
+        if "error" in outcome:
+            log.warning("bot for seat %s failed: %s", seat, outcome["error"])
+        else:
+            log.warning("bot for seat %s exceeded its %.1fs budget", seat, self.ai_budget)
+        return self._random_move(seat, None, state)
+
+    def _random_move(self, seat: int, version: int | None, state: State | None = None) -> Any:
+        state = self.state if state is None else state
+        moves = self.ruleset.legal_moves(state, seat)
+        if not moves:
+            return None
+        return make_rng(self.seed, "fallback", seat, version or 0).choice(moves)
+
+    # ------------------------------------------------------------------ saving
+    def save_data(self) -> dict[str, Any]:
+        """Everything needed to bring this table back (tokens included: keep the file
+        private; it lives in the user's own data directory)."""
+        from game import __version__
+
+        with self._lock:
+            return {
+                "format": SAVE_FORMAT,
+                "save_version": SAVE_VERSION,
+                "app": __version__,
+                "game": self.game,
+                "name": self.name,
+                "table_id": self.table_id,
+                "options": self.options,
+                "seed": self.seed,
+                "status": self.status,
+                "version": self.version,
+                "moves": self.moves,
+                "seats": [
+                    {"kind": s.kind, "name": s.name, "bot": s.bot, "token": s.token,
+                     "claimed": s.claimed}
+                    for s in self._seats
+                ],
+            }
+
+    def save(self, path: Path | None = None) -> Path | None:
+        """Write the save now (to ``path`` or the autosave file); returns where."""
+        target = Path(path) if path is not None else self.autosave_path
+        if target is None:
+            return None
+        with self._lock:
+            write_save(target, self.save_data())
+        return target
+
+    def _autosave(self) -> None:
+        if self.autosave_path is not None:
+            try:
+                write_save(self.autosave_path, self.save_data())
+            except OSError as exc:  # a full disk must not stop the game
+                log.error("autosave to %s failed: %s", self.autosave_path, exc)
+
+    @classmethod
+    def resume(
+        cls,
+        source: Path | dict[str, Any],
+        *,
+        ruleset: Ruleset | None = None,
+        autosave_path: Path | None = None,
+        keep_autosave: bool = True,
+        **kwargs: Any,
+    ) -> Table:
+        """Bring a saved table back: replay its moves, restore seats and tokens (so players
+        reclaim their seats), resume play if it had started. ``SaveError`` /
+        ``TableError("bad_save")`` if the file cannot be used."""
+        data = source if isinstance(source, dict) else read_save(Path(source))
+        if autosave_path is None and keep_autosave and not isinstance(source, dict):
+            autosave_path = Path(source)
+        seats_data = data["seats"]
+        try:
+            specs = [SeatSpec(s["kind"], s["name"], s.get("bot")) for s in seats_data]
+            options = {k: v for k, v in data["options"].items() if k != "players"}
+            table = cls(
+                data["game"], options, data["seed"], specs, name=data.get("name", "Star Party"),
+                ruleset=ruleset, autosave_path=autosave_path, table_id=data.get("table_id"),
+                **kwargs,
+            )
+            for seat, saved in zip(table._seats, seats_data, strict=True):
+                seat.token, seat.claimed = saved.get("token"), bool(saved.get("claimed"))
+            for seat_index, move in data["moves"]:
+                table.ruleset.apply(table.state, seat_index, move)
+                table.moves.append([seat_index, move])
+        except (KeyError, TypeError, ValueError, IllegalMove) as exc:
+            raise TableError("bad_save", f"the save cannot be replayed: {exc}") from None
+        table.version = len(table.moves)
+        if data.get("status") in ("playing", "over"):
+            table.status = "over" if table.ruleset.is_over(table.state) else "playing"
+            table._start_ai()
+        return table
