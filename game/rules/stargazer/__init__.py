@@ -1,0 +1,18 @@
+"""Stargazer (draft 7 of an independent Japanese design) with the project's crews and planets."""
+
+from __future__ import annotations
+
+from game.rules.stargazer.content import CREWS, CREWS_BY_ID, PLANET_TYPES
+from game.rules.stargazer.engine import REASON_TEXT, StargazerRuleset, clone_state
+
+RULESET = StargazerRuleset()
+
+__all__ = [
+    "CREWS",
+    "CREWS_BY_ID",
+    "PLANET_TYPES",
+    "REASON_TEXT",
+    "RULESET",
+    "StargazerRuleset",
+    "clone_state",
+]

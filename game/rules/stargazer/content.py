@@ -1,0 +1,203 @@
+"""Stargazer's designed card content as plain data: planet types and the twelve crews.
+
+The draft (seed 001) names the components but never published their numbers; everything here
+is the project's design (see docs/rules/stargazer.md and the balance log in
+docs/balance/stargazer.md). Skills are data: an ``effect`` name interpreted by
+``skills.py`` / ``placement.py`` plus optional parameters, never a code branch per crew.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+CUBES_PER_PLAYER = 12
+FREE_CUBES = 12
+MAX_FREE_CUBES_ON_CREW = 3
+PLANETS_FOR_PLAYERS: dict[int, int] = {3: 5, 4: 7}
+START_CREW = "armstrong"
+
+#: Colour groups the specialty bonus counts (the diamond planet is wild, see "specialty").
+COLOUR_GROUPS: list[str] = ["red", "blue", "yellow", "green", "black"]
+
+#: Planet types. ``track[i]`` is the VP printed on square ``i + 1``; a 0 is an accident.
+#: ``tie_break``: "later" (draft rule: the first cube further back wins a tie) or "earlier".
+#: ``specialty``: "colour" (cubes count for their colour group) or "wild" (each cube joins the
+#: colour group of its owner's choice, picked to score the most).
+PLANET_TYPES: dict[str, dict[str, Any]] = {
+    "lava": {
+        "name": "Lava planet",
+        "colour": "red",
+        "copies": 3,
+        "track": [1, 2, 0, 4, 5, 0, 8],
+        "tie_break": "later",
+        "specialty": "colour",
+        "text": "Eruptions: two accidents on a short, rich track.",
+    },
+    "ocean": {
+        "name": "Ocean planet",
+        "colour": "blue",
+        "copies": 3,
+        "track": [1, 2, 3, 0, 4, 5, 6, 7],
+        "tie_break": "later",
+        "specialty": "colour",
+        "text": "Deep and calm: a long track with a single storm.",
+    },
+    "gas": {
+        "name": "Gas planet",
+        "colour": "yellow",
+        "copies": 3,
+        "track": [2, 0, 3, 5, 0, 7],
+        "tie_break": "later",
+        "specialty": "colour",
+        "text": "Storm bands: accidents every other square at the start and near the end.",
+    },
+    "primordial": {
+        "name": "Primordial planet",
+        "colour": "green",
+        "copies": 3,
+        "track": [1, 2, 3, 4, 0, 0, 9],
+        "tie_break": "later",
+        "specialty": "colour",
+        "text": "Safe at first, then a swamp of two accidents before the jackpot.",
+    },
+    "dark": {
+        "name": "Dark planet",
+        "colour": "black",
+        "copies": 1,
+        "track": [1, 2, 3, 4, 5, 6],
+        "tie_break": "earlier",
+        "specialty": "colour",
+        "text": "No accidents, but in the dark the pioneer wins ties: the first cube nearer "
+        "the front wins a tie.",
+    },
+    "diamond": {
+        "name": "Diamond planet",
+        "colour": "white",
+        "copies": 1,
+        "track": [2, 0, 4, 0, 10],
+        "tie_break": "later",
+        "specialty": "wild",
+        "text": "A short, brilliant track; its cubes are wild for the specialty bonus.",
+    },
+}
+
+#: The twelve crews. ``count`` = investigation count; ``effect`` (+ ``params``) = the skill.
+#: ``timing``: "choice" skills are resolved with a skill move right after the crew is picked;
+#: "placement" skills widen the investigation's options; "round_end" acts at the round's end.
+CREWS: list[dict[str, Any]] = [
+    {
+        "id": "armstrong",
+        "name": "Captain Armstrong",
+        "count": 2,
+        "effect": "name_start_player",
+        "timing": "round_end",
+        "params": {},
+        "text": "Always in play. At the end of the round, name the next round's start player.",
+    },
+    {
+        "id": "archaeologist",
+        "name": "Dr. Okafor, Archaeologist",
+        "count": 1,
+        "effect": "cube_to_zero_square",
+        "timing": "choice",
+        "params": {},
+        "text": "Put one cube from your hand on the empty 0 square of any planet.",
+    },
+    {
+        "id": "quartermaster",
+        "name": "Rivera, Quartermaster",
+        "count": 4,
+        "effect": "cube_to_crew",
+        "timing": "choice",
+        "params": {},
+        "text": "Put one cube from your hand on another crew without a worker: whoever picks "
+        "that crew later scores it as a 2 VP motivation bonus.",
+    },
+    {
+        "id": "engineer",
+        "name": "Kowalski, Engineer",
+        "count": 2,
+        "effect": "free_cube_to_planet",
+        "timing": "choice",
+        "params": {},
+        "text": "Put one free cube from the stock at the back of any planet that is not full.",
+    },
+    {
+        "id": "driller",
+        "name": "Kaur, Deep Driller",
+        "count": 2,
+        "effect": "stack",
+        "timing": "placement",
+        "params": {},
+        "text": "You may place all your investigation cubes in a row on your start planet.",
+    },
+    {
+        "id": "navigator",
+        "name": "Sol, Navigator",
+        "count": 2,
+        "effect": "any_order",
+        "timing": "placement",
+        "params": {},
+        "text": "Place your cubes on any planets in any order (never twice in a row on one).",
+    },
+    {
+        "id": "pilot",
+        "name": "Reyes, Pilot",
+        "count": 3,
+        "effect": "either_direction",
+        "timing": "placement",
+        "params": {},
+        "text": "You may investigate counter-clockwise instead of clockwise.",
+    },
+    {
+        "id": "scout",
+        "name": "Lindqvist, Scout",
+        "count": 3,
+        "effect": "leap",
+        "timing": "placement",
+        "params": {"reach": 2},
+        "text": "Each cube after the first may go on the next or the second-next open planet "
+        "clockwise.",
+    },
+    {
+        "id": "security",
+        "name": "Vance, Security Chief",
+        "count": 2,
+        "effect": "clear_crew",
+        "timing": "choice",
+        "params": {},
+        "text": "Take the free cubes from another crew without a worker back to the stock: "
+        "+1 VP each.",
+    },
+    {
+        "id": "medic",
+        "name": "Dr. Hale, Medic",
+        "count": 2,
+        "effect": "recall",
+        "timing": "choice",
+        "params": {},
+        "text": "Take back one of your cubes that is last in a planet's queue to your hand.",
+    },
+    {
+        "id": "diplomat",
+        "name": "Ade, Diplomat",
+        "count": 2,
+        "effect": "swap_ahead",
+        "timing": "choice",
+        "params": {},
+        "text": "Swap one of your cubes in a queue with the cube just ahead of it that is not "
+        "yours.",
+    },
+    {
+        "id": "treasure_hunter",
+        "name": "Quinn, Treasure Hunter",
+        "count": 2,
+        "effect": "claim_zero_square",
+        "timing": "choice",
+        "params": {},
+        "text": "Replace another player's cube on a 0 square with one from your hand; theirs "
+        "goes back to its owner's hand.",
+    },
+]
+
+CREWS_BY_ID: dict[str, dict[str, Any]] = {crew["id"]: crew for crew in CREWS}

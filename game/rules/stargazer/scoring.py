@@ -1,0 +1,133 @@
+"""Final scoring: planet majorities (rank-shifted VP rows), the specialty bonus, the tie-break.
+
+Majority (draft): on each planet the owners, the free cubes counting as one virtual player, are
+ranked by cubes; a tie goes to the owner whose first cube is further back. With k the highest
+filled square, 1st scores the VP printed at k, 2nd at k-1, and so on. Project decisions: a cube
+on the planet's 0 square counts as one cube for the majority and wins every tie on that planet
+(the treasure a newcomer grabs cheaply); on the dark planet a tie goes to the first cube nearer
+the front instead.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from game.rules.stargazer.content import COLOUR_GROUPS, PLANET_TYPES
+
+FREE = -1  # owner id of free cubes: the virtual player
+
+_GROUP_INDEX = {colour: i for i, colour in enumerate(COLOUR_GROUPS)}
+
+
+def planet_ranking(planet_type: str, queue: list[int], zero_owner: int | None) -> list[int]:
+    """Owners of ``queue`` (+ the 0 square) best first; ``FREE`` is the virtual player."""
+    counts: dict[int, int] = {}
+    first: dict[int, int] = {}
+    for square, owner in enumerate(queue, start=1):
+        if owner in counts:
+            counts[owner] += 1
+        else:
+            counts[owner] = 1
+            first[owner] = square
+    if zero_owner is not None:
+        counts[zero_owner] = counts.get(zero_owner, 0) + 1
+        first.setdefault(zero_owner, 0)
+    later = PLANET_TYPES[planet_type]["tie_break"] == "later"
+
+    def key(owner: int) -> tuple[int, int, int]:
+        position = first[owner] if later else -first[owner]
+        return (counts[owner], 1 if owner == zero_owner else 0, position)
+
+    return sorted(counts, key=key, reverse=True)
+
+
+def planet_vp(planet_type: str, queue: list[int], zero_owner: int | None) -> dict[int, int]:
+    """VP each owner (players and ``FREE``) scores on one planet if the game ended now."""
+    k = len(queue)
+    if k == 0:
+        return {}
+    track = PLANET_TYPES[planet_type]["track"]
+    result: dict[int, int] = {}
+    for rank, owner in enumerate(planet_ranking(planet_type, queue, zero_owner)):
+        square = k - rank
+        result[owner] = track[square - 1] if square >= 1 else 0
+    return result
+
+
+def majority_scores(state: dict[str, Any]) -> list[int]:
+    totals = [0] * state["players"]
+    for planet_type, queue, zero_owner in zip(
+        state["planets"], state["tracks"], state["zero"], strict=True
+    ):
+        for owner, vp in planet_vp(planet_type, queue, zero_owner).items():
+            if owner != FREE:
+                totals[owner] += vp
+    return totals
+
+
+@lru_cache(maxsize=65536)
+def best_specialty(counts: tuple[int, ...], wild: int) -> int:
+    """Largest colour group, times the number of groups tied for largest, wild cubes placed best.
+
+    Each wild cube may join any one group (or none): raise the cheapest groups to a level L.
+    """
+    top = max(counts) if counts else 0
+    if wild == 0:
+        return top * counts.count(top) if top else 0
+    best = 0
+    for level in range(max(top, 1), top + wild + 1):
+        spent = 0
+        groups = 0
+        for cost in sorted(level - c for c in counts):
+            if spent + cost > wild:
+                break
+            spent += cost
+            groups += 1
+        best = max(best, level * groups)
+    return best
+
+
+def specialty_counts(state: dict[str, Any], seat: int) -> tuple[tuple[int, ...], int]:
+    """Per colour group, ``seat``'s cubes (queues and 0 squares), and its wild cubes."""
+    counts = [0] * len(COLOUR_GROUPS)
+    wild = 0
+    for planet_type, queue, zero_owner in zip(
+        state["planets"], state["tracks"], state["zero"], strict=True
+    ):
+        mine = queue.count(seat) + (1 if zero_owner == seat else 0)
+        if not mine:
+            continue
+        info = PLANET_TYPES[planet_type]
+        if info["specialty"] == "wild":
+            wild += mine
+        else:
+            counts[_GROUP_INDEX[info["colour"]]] += mine
+    return tuple(counts), wild
+
+
+def specialty_scores(state: dict[str, Any]) -> list[int]:
+    return [best_specialty(*specialty_counts(state, seat)) for seat in range(state["players"])]
+
+
+def score_breakdown(state: dict[str, Any]) -> list[dict[str, int]]:
+    """Per seat: each category and the total (valid mid-game: "if the game ended now")."""
+    majority = majority_scores(state)
+    specialty = specialty_scores(state)
+    result = []
+    for seat in range(state["players"]):
+        parts = {
+            "majority": majority[seat],
+            "specialty": specialty[seat],
+            "motivation": state["motivation_vp"][seat],
+            "skills": state["skill_vp"][seat],
+        }
+        parts["total"] = sum(parts.values())
+        result.append(parts)
+    return result
+
+
+def ranking_with_tie_break(totals: list[int], hands: list[int]) -> list[int]:
+    """Rank per seat: most VP, then more cubes left in hand; equal on both shares the rank."""
+    keys = list(zip(totals, hands, strict=True))
+    return [1 + sum(1 for other in keys if other > mine) for mine in keys]

@@ -1,0 +1,178 @@
+"""Crew skills resolved by a choice right after the crew is picked, keyed by effect name.
+
+Each effect has ``options(state, seat)`` (every skill move the seat may make; none = the skill
+cannot apply and is ignored, as the draft says) and ``resolve(state, seat, move)`` (mutates the
+state, returns events). Moves have ``"t": "skill"`` plus the effect's target keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from game.rules.stargazer.content import PLANET_TYPES
+from game.rules.stargazer.scoring import FREE
+
+Move = dict[str, Any]
+Event = dict[str, Any]
+
+
+def _room(state: dict[str, Any], planet: int) -> int:
+    return len(PLANET_TYPES[state["planets"][planet]]["track"]) - len(state["tracks"][planet])
+
+
+def _other_free_crews(state: dict[str, Any]) -> list[int]:
+    active = state["active_crew"]
+    return [i for i, w in enumerate(state["workers"]) if w is None and i != active]
+
+
+# --- cube_to_zero_square (Archaeologist) -------------------------------------------------------
+def _zero_options(state: dict[str, Any], seat: int) -> list[Move]:
+    if state["hands"][seat] < 1:
+        return []
+    return [{"t": "skill", "planet": p} for p, o in enumerate(state["zero"]) if o is None]
+
+
+def _zero_resolve(state: dict[str, Any], seat: int, move: Move) -> list[Event]:
+    planet = move["planet"]
+    state["hands"][seat] -= 1
+    state["zero"][planet] = seat
+    return [{"type": "cube_placed", "seat": seat, "owner": seat, "planet": planet, "square": 0}]
+
+
+# --- cube_to_crew (Quartermaster) --------------------------------------------------------------
+def _to_crew_options(state: dict[str, Any], seat: int) -> list[Move]:
+    if state["hands"][seat] < 1:
+        return []
+    return [{"t": "skill", "crew": state["crews"][i]} for i in _other_free_crews(state)]
+
+
+def _to_crew_resolve(state: dict[str, Any], seat: int, move: Move) -> list[Event]:
+    index = state["crews"].index(move["crew"])
+    state["hands"][seat] -= 1
+    state["crew_cubes"][index].append(seat)
+    return [{"type": "cube_to_crew", "seat": seat, "crew": move["crew"]}]
+
+
+# --- free_cube_to_planet (Engineer) ------------------------------------------------------------
+def _free_options(state: dict[str, Any], seat: int) -> list[Move]:
+    if state["stock"] < 1:
+        return []
+    return [{"t": "skill", "planet": p} for p in range(len(state["planets"])) if _room(state, p)]
+
+
+def _free_resolve(state: dict[str, Any], seat: int, move: Move) -> list[Event]:
+    planet = move["planet"]
+    state["stock"] -= 1
+    state["tracks"][planet].append(FREE)
+    square = len(state["tracks"][planet])
+    return [
+        {"type": "cube_placed", "seat": seat, "owner": FREE, "planet": planet, "square": square}
+    ]
+
+
+# --- clear_crew (Security Chief) ---------------------------------------------------------------
+def _clear_options(state: dict[str, Any], seat: int) -> list[Move]:
+    return [
+        {"t": "skill", "crew": state["crews"][i]}
+        for i in _other_free_crews(state)
+        if state["crew_free"][i] > 0
+    ]
+
+
+def _clear_resolve(state: dict[str, Any], seat: int, move: Move) -> list[Event]:
+    index = state["crews"].index(move["crew"])
+    taken = state["crew_free"][index]
+    state["crew_free"][index] = 0
+    state["stock"] += taken
+    state["skill_vp"][seat] += taken
+    return [
+        {
+            "type": "crew_cleared",
+            "seat": seat,
+            "crew": move["crew"],
+            "free_cubes": taken,
+            "vp": taken,
+        }
+    ]
+
+
+# --- recall (Medic) ----------------------------------------------------------------------------
+def _recall_options(state: dict[str, Any], seat: int) -> list[Move]:
+    return [
+        {"t": "skill", "planet": p}
+        for p, queue in enumerate(state["tracks"])
+        if queue and queue[-1] == seat
+    ]
+
+
+def _recall_resolve(state: dict[str, Any], seat: int, move: Move) -> list[Event]:
+    planet = move["planet"]
+    square = len(state["tracks"][planet])
+    state["tracks"][planet].pop()
+    state["hands"][seat] += 1
+    return [{"type": "cube_recalled", "seat": seat, "planet": planet, "square": square}]
+
+
+# --- swap_ahead (Diplomat) ---------------------------------------------------------------------
+def _swap_options(state: dict[str, Any], seat: int) -> list[Move]:
+    found = []
+    for p, queue in enumerate(state["tracks"]):
+        for square in range(2, len(queue) + 1):
+            if queue[square - 1] == seat and queue[square - 2] != seat:
+                found.append({"t": "skill", "planet": p, "square": square})
+    return found
+
+
+def _swap_resolve(state: dict[str, Any], seat: int, move: Move) -> list[Event]:
+    queue = state["tracks"][move["planet"]]
+    square = move["square"]
+    other = queue[square - 2]
+    queue[square - 2], queue[square - 1] = seat, other
+    return [
+        {
+            "type": "cubes_swapped",
+            "seat": seat,
+            "planet": move["planet"],
+            "square": square - 1,
+            "other": other,
+        }
+    ]
+
+
+# --- claim_zero_square (Treasure Hunter) -------------------------------------------------------
+def _claim_options(state: dict[str, Any], seat: int) -> list[Move]:
+    if state["hands"][seat] < 1:
+        return []
+    return [
+        {"t": "skill", "planet": p}
+        for p, owner in enumerate(state["zero"])
+        if owner is not None and owner != seat
+    ]
+
+
+def _claim_resolve(state: dict[str, Any], seat: int, move: Move) -> list[Event]:
+    planet = move["planet"]
+    previous = state["zero"][planet]
+    state["hands"][previous] += 1
+    state["hands"][seat] -= 1
+    state["zero"][planet] = seat
+    return [{"type": "zero_square_claimed", "seat": seat, "planet": planet, "previous": previous}]
+
+
+#: effect name -> (options, resolve)
+CHOICE_EFFECTS: dict[
+    str,
+    tuple[
+        Callable[[dict[str, Any], int], list[Move]],
+        Callable[[dict[str, Any], int, Move], list[Event]],
+    ],
+] = {
+    "cube_to_zero_square": (_zero_options, _zero_resolve),
+    "cube_to_crew": (_to_crew_options, _to_crew_resolve),
+    "free_cube_to_planet": (_free_options, _free_resolve),
+    "clear_crew": (_clear_options, _clear_resolve),
+    "recall": (_recall_options, _recall_resolve),
+    "swap_ahead": (_swap_options, _swap_resolve),
+    "claim_zero_square": (_claim_options, _claim_resolve),
+}
