@@ -1,0 +1,256 @@
+"""The client application: window, scene stack and one fixed-timestep loop.
+
+``App.frame()`` runs exactly one frame (poll input and network, simulate fixed steps, draw),
+so tests step the real app frame by frame with a ``ManualClock``; ``App.run()`` loops it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import sys
+import time
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from game.client import theme
+from game.client.layout import Layout, TextCache
+from game.client.loop import STEP, FixedTimestep
+from game.client.scenes.base import Scene
+from game.client.settings import Settings
+from game.client.sounds import Sounds
+from game.client.starfield import Starfield
+
+DEFAULT_SIZE = (1280, 720)
+FRAME_CAP = 240
+
+
+class App:
+    """Owns the display, shared resources (text cache, sounds, sky) and the scene stack."""
+
+    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, settings: Settings | None = None,
+                 clock: Callable[[], float] = time.perf_counter, start: str = "title",
+                 save_settings: bool = True) -> None:
+        pygame.init()
+        pygame.key.set_repeat(300, 40)
+        self.settings = settings if settings is not None else Settings.load()
+        self.save_settings = save_settings
+        self.windowed_size = size
+        pygame.display.set_caption("Star Party")
+        self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.layout = Layout(self.screen.get_size())
+        self.text = TextCache()
+        self.sounds = Sounds(self.settings.volume, self.settings.muted)
+        self.starfield = self._make_starfield()
+        self.timestep = FixedTimestep(clock)
+        self.clock = clock
+        self.stack: list[Scene] = []
+        self.running = True
+        self.toasts: list[list] = []  # [text, seconds left]
+        self.frames = 0
+        if self.settings.fullscreen:
+            self.set_fullscreen(True, remember=False)
+        if start == "title":
+            from game.client.scenes.title import TitleScene
+
+            self.push(TitleScene(self))
+        elif start == "menu":
+            from game.client.scenes.menu import MainMenuScene
+
+            self.push(MainMenuScene(self))
+
+    # --- scene stack -------------------------------------------------------------------
+    @property
+    def scene(self) -> Scene:
+        return self.stack[-1]
+
+    def push(self, scene: Scene) -> None:
+        self.stack.append(scene)
+        scene.enter()
+
+    def pop(self) -> None:
+        if self.stack:
+            self.stack.pop().exit()
+        if not self.stack:
+            self.quit()
+
+    def replace(self, scene: Scene) -> None:
+        if self.stack:
+            self.stack.pop().exit()
+        self.push(scene)
+
+    def reset_to(self, scene: Scene) -> None:
+        """Clear the stack down to nothing and start over at ``scene`` (e.g. back to menu)."""
+        while self.stack:
+            self.stack.pop().exit()
+        self.push(scene)
+
+    def find(self, kind: type) -> Scene | None:
+        return next((s for s in reversed(self.stack) if isinstance(s, kind)), None)
+
+    # --- window ------------------------------------------------------------------------
+    def _make_starfield(self) -> Starfield:
+        area = self.layout.width * self.layout.height
+        count = int(260 + 180 * min(area / (1920 * 1080), 2.0))
+        return Starfield(self.layout.rect.size, self.layout.unit, count=count)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Adopt a new window size: layout, text and every scene's caches follow."""
+        size = (max(640, size[0]), max(360, size[1]))
+        if self.screen.get_size() != size:
+            self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        if not pygame.display.is_fullscreen():
+            self.windowed_size = size
+        self._relayout()
+
+    def _relayout(self) -> None:
+        self.screen = pygame.display.get_surface()
+        self.layout = Layout(self.screen.get_size())
+        self.text.clear()
+        self.starfield = self._make_starfield()
+        for scene in self.stack:
+            scene.relayout()
+
+    def set_fullscreen(self, on: bool, remember: bool = True) -> bool:
+        """Switch modes without touching game state; a refused switch keeps the old mode."""
+        was_fullscreen = pygame.display.is_fullscreen()
+        if on == was_fullscreen:
+            return True
+        try:
+            if on:
+                self.windowed_size = self.screen.get_size()
+                desktop = pygame.display.get_desktop_sizes()
+                size = desktop[0] if desktop else (0, 0)
+                pygame.display.set_mode(size, pygame.FULLSCREEN)
+            else:
+                pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        except pygame.error as error:
+            with contextlib.suppress(pygame.error):
+                pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            self._relayout()
+            self.toast(f"Fullscreen is not available here ({error})")
+            return False
+        if remember:
+            self.settings.fullscreen = on
+            self.store_settings()
+        self._relayout()
+        return True
+
+    def toggle_fullscreen(self) -> bool:
+        return self.set_fullscreen(not pygame.display.is_fullscreen())
+
+    def store_settings(self) -> None:
+        if self.save_settings:
+            try:
+                self.settings.save()
+            except OSError as error:
+                self.toast(f"Could not save settings: {error}")
+
+    def toast(self, message: str, seconds: float = 3.0) -> None:
+        self.toasts.append([message, seconds])
+
+    # --- quitting ----------------------------------------------------------------------
+    def request_quit(self) -> None:
+        """Quit now, or ask first when a game is in progress."""
+        from game.client.scenes.dialog import ConfirmDialog
+
+        if isinstance(self.scene, ConfirmDialog):
+            return
+        if any(scene.holds_game for scene in self.stack):
+            self.push(ConfirmDialog(self, "Quit Star Party? The game in progress will be lost.",
+                                    self.quit, yes="Quit", no="Keep playing"))
+        else:
+            self.quit()
+
+    def quit(self) -> None:
+        self.running = False
+
+    # --- the loop ------------------------------------------------------------------------
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.request_quit()
+        elif event.type == pygame.VIDEORESIZE:
+            self.resize(event.size)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+        elif self.stack:
+            self.scene.handle(event)
+
+    def visible_scenes(self) -> list[Scene]:
+        start = len(self.stack) - 1
+        while start > 0 and not self.stack[start].opaque:
+            start -= 1
+        return self.stack[start:]
+
+    def frame(self) -> None:
+        """One frame: input and network (never blocking), fixed steps, draw, present."""
+        for event in pygame.event.get():
+            self.dispatch(event)
+            if not self.running:
+                return
+        for scene in list(self.stack):
+            poll = getattr(scene, "poll", None)
+            if poll is not None:
+                poll()
+        steps, alpha = self.timestep.advance()
+        dt = STEP * self.settings.animation_speed
+        for _ in range(steps):
+            for scene in self.visible_scenes():
+                scene.update(dt)
+            for toast in self.toasts:
+                toast[1] -= STEP
+            self.toasts = [t for t in self.toasts if t[1] > 0]
+        if not self.stack:
+            return
+        for scene in self.visible_scenes():
+            scene.draw(self.screen, alpha)
+        self._draw_toasts()
+        pygame.display.flip()
+        self.frames += 1
+
+    def _draw_toasts(self) -> None:
+        y = self.layout.px(16)
+        for message, _ in self.toasts[-3:]:
+            label = self.text.render(message, self.layout.font_px("body"), theme.TEXT)
+            box = label.get_rect(midtop=(self.layout.width // 2, y)).inflate(
+                self.layout.px(28), self.layout.px(14))
+            pygame.draw.rect(self.screen, theme.PANEL_LIGHT, box,
+                             border_radius=self.layout.px(8))
+            pygame.draw.rect(self.screen, theme.ACCENT, box, 1, border_radius=self.layout.px(8))
+            self.screen.blit(label, label.get_rect(center=box.center))
+            y = box.bottom + self.layout.px(6)
+
+    def run(self) -> int:
+        limiter = pygame.time.Clock()
+        while self.running:
+            self.frame()
+            limiter.tick(FRAME_CAP)
+        self.store_settings()
+        pygame.quit()
+        return 0
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x720, got {text!r}") from None
+    if not (320 <= w <= 7680 and 240 <= h <= 4320):
+        raise argparse.ArgumentTypeError(f"size out of range: {text}")
+    return w, h
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="starparty play", description="Open the game window.")
+    parser.add_argument("--size", type=parse_size, default=DEFAULT_SIZE, help="window WxH")
+    parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    settings = Settings.load()
+    if args.fullscreen:
+        settings.fullscreen = True
+    return App(args.size, settings).run()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

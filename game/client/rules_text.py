@@ -1,0 +1,34 @@
+"""The in-game rules screen's text (Look at the Stars), in the project's words."""
+
+from __future__ import annotations
+
+LOOK_AT_THE_STARS: list[tuple[str, str]] = [
+    ("The night", "18 night cards are turned over one at a time, in three piles of six. "
+     "Everyone draws the same card on their own board at the same time."),
+    ("Line cards", "Draw both segments of the card as one rigid shape between stars: turn it in "
+     "quarter turns (never mirrored) and put it anywhere legal. You may skip any card."),
+    ("Where lines may go", "Line ends must be on usable stars: not on planets, covered points "
+     "or objects, not in rows closed by the sun. A segment may not repeat one already drawn "
+     "and may not touch or cross a shooting star. Lines may share stars and cross each other."),
+    ("Shooting stars", "On a shooting-star card choose a straight diagonal of 1, 2 or 3 "
+     "segments. It may not touch or cross any line or other shooting star. 1 point per "
+     "segment."),
+    ("The sun rises", "After the first pile the two bottom rows close; after the second pile "
+     "rows 0-3 are closed. What is drawn there still scores."),
+    ("Constellations", "Lines that share a star or cross form a group. A group of 3 to 8 lines is "
+     "a constellation. Each size from 3 to 8 scores its size once (at most 33)."),
+    ("Planets", "Each planet scores 1 per different constellation touching one of its 8 "
+     "neighbouring stars."),
+    ("Point bonus", "Every copy of the point-bonus shape in your lines (turned, never mirrored) "
+     "scores the card's points. Copies may share stars but not segments; Star Party counts the "
+     "largest number of copies that share no segment."),
+    ("Power bonus", "Whenever your lines complete the power-bonus shape you may use its power "
+     "once per copy (a planet, an extra line, new stars, a galaxy, ...) or skip it."),
+    ("Undo", "You may undo your own placement until every player has confirmed the card; then "
+     "the card is final."),
+    ("Solo", "Alone you play the same rules and compare your score with the rank table, or add "
+     "AI opponents."),
+    ("Controls", "Move the mouse to carry the card; the wheel, R or right click turns it; click "
+     "or Enter places it. Arrows move it with the keyboard. S skips, U or Backspace undoes, "
+     "C or Enter confirms. F11 toggles fullscreen, Esc backs out."),
+]

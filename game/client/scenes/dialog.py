@@ -1,0 +1,78 @@
+"""A modal question over the current scene (e.g. "Leave the game?")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.client import theme
+from game.client.scenes.base import Scene
+from game.client.widgets import Button, Form, draw_panel
+
+if TYPE_CHECKING:
+    from game.client.app import App
+
+
+class ConfirmDialog(Scene):
+    """Yes/No; Esc means No. ``on_yes`` runs after the dialog closes."""
+
+    opaque = False
+
+    def __init__(self, app: App, question: str, on_yes: Callable[[], None],
+                 yes: str = "Yes", no: str = "No") -> None:
+        super().__init__(app)
+        self.question = question
+        self.on_yes = on_yes
+        self.form = Form([Button(no, self.app.pop), Button(yes, self._yes)])
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.shade: pygame.Surface | None = None
+
+    def _yes(self) -> None:
+        self.app.pop()
+        self.on_yes()
+
+    def relayout(self) -> None:
+        lay = self.layout
+        self.panel = pygame.Rect(0, 0, lay.px(560), lay.px(220))
+        self.panel.center = lay.rect.center
+        w, h, gap = lay.px(200), lay.px(54), lay.px(24)
+        no, yes = self.form.widgets
+        no.rect = pygame.Rect(0, 0, w, h)
+        yes.rect = pygame.Rect(0, 0, w, h)
+        no.rect.bottomright = (self.panel.centerx - gap // 2, self.panel.bottom - lay.px(28))
+        yes.rect.bottomleft = (self.panel.centerx + gap // 2, self.panel.bottom - lay.px(28))
+        # a dimming layer the size of the panel's surroundings, made once per size
+        self.shade = pygame.Surface(lay.rect.size)
+        self.shade.fill((0, 0, 10))
+        self.shade.set_alpha(140)
+        self.shade = self.shade.convert()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.form.move_focus(1)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_y:
+            self._yes()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_n:
+            self.app.pop()
+            return
+        self.form.handle(event)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.shade is not None:
+            surface.blit(self.shade, (0, 0))
+        draw_panel(surface, self.panel, self.layout, theme.PANEL, theme.ACCENT, 2)
+        lines = self.text.wrap(self.question, self.layout.font_px("large"),
+                               self.panel.w - self.layout.px(40))
+        y = self.panel.y + self.layout.px(40)
+        for line in lines:
+            label = self.text.render(line, self.layout.font_px("large"), theme.TEXT)
+            surface.blit(label, label.get_rect(midtop=(self.panel.centerx, y)))
+            y += label.get_height() + self.layout.px(4)
+        self.form.draw(surface, self.text, self.layout)

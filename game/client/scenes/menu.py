@@ -1,0 +1,68 @@
+"""Main menu: Play solo, Hot-seat, LAN, Rules, Settings, Quit."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client.scenes.base import SkyScene
+from game.client.widgets import Button, Form, stack_rects
+
+ITEMS = ("Play solo", "Hot-seat", "Host LAN game", "Join LAN game", "Rules", "Settings", "Quit")
+
+
+class MainMenuScene(SkyScene):
+    """Arrows + Enter, or the mouse. Esc quits (nothing to lose here)."""
+
+    def __init__(self, app) -> None:  # noqa: ANN001
+        super().__init__(app)
+        actions = {
+            "Play solo": lambda: self._setup("solo"),
+            "Hot-seat": lambda: self._setup("hotseat"),
+            "Host LAN game": lambda: self._lan("host"),
+            "Join LAN game": lambda: self._lan("join"),
+            "Rules": self._rules,
+            "Settings": self._settings,
+            "Quit": self.app.request_quit,
+        }
+        self.form = Form([Button(label, actions[label]) for label in ITEMS])
+
+    def _setup(self, mode: str) -> None:
+        from game.client.scenes.setup import SetupScene
+
+        self.app.push(SetupScene(self.app, mode))
+
+    def _lan(self, mode: str) -> None:
+        from game.client.scenes.lan import LanScene
+
+        self.app.push(LanScene(self.app, mode))
+
+    def _rules(self) -> None:
+        from game.client.scenes.rules import RulesScene
+
+        self.app.push(RulesScene(self.app))
+
+    def _settings(self) -> None:
+        from game.client.scenes.settings_scene import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def button(self, label: str) -> Button:
+        return next(w for w in self.form.widgets if isinstance(w, Button) and w.label == label)
+
+    def relayout(self) -> None:
+        lay = self.layout
+        stack_rects(self.form.widgets, lay.width // 2, int(lay.height * 0.2), lay.px(360),
+                    lay.px(56), lay.px(12))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.request_quit()
+            return
+        if self.form.handle(event):
+            self.app.sounds.play("click")
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.draw_sky(surface, alpha)
+        self.draw_heading(surface, "Star Party")
+        self.form.draw(surface, self.text, self.layout)
+        self.draw_footer(surface, "Arrows + Enter or the mouse  ·  F11 fullscreen  ·  Esc quits")

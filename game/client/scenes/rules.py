@@ -1,0 +1,79 @@
+"""Rules: the game's rules in short paragraphs; wheel/arrows scroll, Esc backs out."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import theme
+from game.client.rules_text import LOOK_AT_THE_STARS
+from game.client.scenes.base import SkyScene
+from game.client.widgets import draw_panel
+
+
+class RulesScene(SkyScene):
+    def __init__(self, app) -> None:  # noqa: ANN001
+        super().__init__(app)
+        self.scroll = 0
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.lines: list[tuple[str, str]] = []
+        self.content_height = 0
+
+    def relayout(self) -> None:
+        lay = self.layout
+        self.panel = pygame.Rect(0, 0, min(lay.px(980), lay.width - lay.px(40)),
+                                 int(lay.height * 0.74))
+        self.panel.midtop = (lay.width // 2, int(lay.height * 0.16))
+        width = self.panel.w - lay.px(60)
+        self.lines = []
+        for heading, body in LOOK_AT_THE_STARS:
+            self.lines.append(("heading", heading))
+            self.lines += [("body", line) for line in
+                           self.text.wrap(body, lay.font_px("body"), width)]
+            self.lines.append(("gap", ""))
+        self.content_height = sum(self._line_height(kind) for kind, _ in self.lines)
+        self.scroll = min(self.scroll, self.max_scroll)
+
+    def _line_height(self, kind: str) -> int:
+        lay = self.layout
+        return {"heading": lay.px(34), "body": lay.px(25), "gap": lay.px(10)}[kind]
+
+    @property
+    def max_scroll(self) -> int:
+        return max(0, self.content_height - self.panel.h + self.layout.px(50))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        step = self.layout.px(60)
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll -= event.y * step
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
+            self.scroll += step * (5 if event.key == pygame.K_PAGEDOWN else 1)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_PAGEUP):
+            self.scroll -= step * (5 if event.key == pygame.K_PAGEUP else 1)
+        elif (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
+                event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN):
+            self.back()
+        else:
+            super().handle(event)
+        self.scroll = max(0, min(self.scroll, self.max_scroll))
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.draw_sky(surface, alpha)
+        self.draw_heading(surface, "Look at the Stars: rules")
+        lay = self.layout
+        draw_panel(surface, self.panel, lay)
+        clip = surface.get_clip()
+        inner = self.panel.inflate(-lay.px(20), -lay.px(20))
+        surface.set_clip(inner)
+        y = self.panel.y + lay.px(25) - self.scroll
+        x = self.panel.x + lay.px(30)
+        for kind, line in self.lines:
+            height = self._line_height(kind)
+            if kind != "gap" and inner.top - height < y < inner.bottom:
+                if kind == "heading":
+                    label = self.text.render(line, lay.font_px("large"), theme.ACCENT, bold=True)
+                else:
+                    label = self.text.render(line, lay.font_px("body"), theme.TEXT)
+                surface.blit(label, (x, y))
+            y += height
+        surface.set_clip(clip)
+        self.draw_footer(surface, "Wheel or arrows scroll  ·  Esc, Enter or click: back")

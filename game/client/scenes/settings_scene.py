@@ -1,0 +1,76 @@
+"""Settings: player name, fullscreen, volume, mute, animation speed. Saved on every change."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client.scenes.base import SkyScene
+from game.client.settings import ANIMATION_SPEEDS
+from game.client.widgets import Button, Choice, Form, TextField, stack_rects
+
+VOLUMES = [(round(v / 10, 1), f"{v * 10}%") for v in range(0, 11)]
+
+
+class SettingsScene(SkyScene):
+    def __init__(self, app) -> None:  # noqa: ANN001
+        super().__init__(app)
+        s = app.settings
+        volume = min((v for v, _ in VOLUMES), key=lambda v: abs(v - s.volume))
+        self.name = TextField("Player name", s.player_name, self._name)
+        self.fullscreen = Choice("Fullscreen (F11)", [(False, "Off"), (True, "On")],
+                                 bool(pygame.display.is_fullscreen()), self._fullscreen)
+        self.volume = Choice("Volume", VOLUMES, volume, self._volume)
+        self.mute = Choice("Sound", [(False, "On"), (True, "Muted")], s.muted, self._mute)
+        self.speed = Choice("Animation speed", [(v, f"{v:g}x") for v in ANIMATION_SPEEDS],
+                            s.animation_speed, self._speed)
+        self.done = Button("Back", self.back)
+        self.form = Form([self.name, self.fullscreen, self.volume, self.mute, self.speed,
+                          self.done])
+
+    def _name(self, value: str) -> None:
+        if value.strip():
+            self.app.settings.player_name = value.strip()
+            self.app.store_settings()
+
+    def _fullscreen(self, on: bool) -> None:
+        self.app.set_fullscreen(on)
+        self.fullscreen.set_value(bool(pygame.display.is_fullscreen()))
+
+    def _volume(self, value: float) -> None:
+        self.app.settings.volume = value
+        self._apply_sound()
+
+    def _mute(self, muted: bool) -> None:
+        self.app.settings.muted = muted
+        self._apply_sound()
+
+    def _apply_sound(self) -> None:
+        self.app.sounds.set_volume(self.app.settings.volume, self.app.settings.muted)
+        self.app.store_settings()
+        self.app.sounds.play("line_drawn")
+
+    def _speed(self, value: float) -> None:
+        self.app.settings.animation_speed = value
+        self.app.store_settings()
+
+    def relayout(self) -> None:
+        lay = self.layout
+        stack_rects(self.form.widgets, lay.width // 2, int(lay.height * 0.2), lay.px(620),
+                    lay.px(56), lay.px(12))
+        self.fullscreen.set_value(bool(pygame.display.is_fullscreen()))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return
+        self.form.handle(event)
+
+    def back(self) -> None:
+        self.app.store_settings()
+        self.app.pop()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.draw_sky(surface, alpha)
+        self.draw_heading(surface, "Settings")
+        self.form.draw(surface, self.text, self.layout)
+        self.draw_footer(surface, "Up/Down choose  ·  Left/Right change  ·  Esc back")

@@ -1,0 +1,67 @@
+"""Player settings, saved as JSON in the user config directory (platformdirs).
+
+``STARPARTY_CONFIG_DIR`` overrides the directory (tests point it at a temp dir so they never
+touch the real user config). A corrupt or partial file falls back to defaults per field.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "starparty"
+ANIMATION_SPEEDS: tuple[float, ...] = (0.5, 1.0, 1.5, 2.0, 4.0)
+
+
+def config_dir() -> Path:
+    override = os.environ.get("STARPARTY_CONFIG_DIR")
+    return Path(override) if override else Path(platformdirs.user_config_dir(APP_NAME))
+
+
+@dataclass
+class Settings:
+    """What the player chose; every field has a safe default."""
+
+    player_name: str = "Stargazer"
+    fullscreen: bool = False
+    volume: float = 0.7
+    muted: bool = False
+    animation_speed: float = 1.0
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> Settings:
+        path = path or config_dir() / "settings.json"
+        settings = cls()
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return settings
+        if not isinstance(data, dict):
+            return settings
+        for field in fields(cls):
+            value = data.get(field.name)
+            default = getattr(settings, field.name)
+            if isinstance(default, bool):
+                if isinstance(value, bool):
+                    setattr(settings, field.name, value)
+            elif isinstance(default, float):
+                if isinstance(value, int | float) and not isinstance(value, bool):
+                    setattr(settings, field.name, float(value))
+            elif isinstance(value, str) and value.strip():
+                setattr(settings, field.name, value.strip()[:24])
+        settings.volume = min(1.0, max(0.0, settings.volume))
+        if settings.animation_speed not in ANIMATION_SPEEDS:
+            settings.animation_speed = 1.0
+        return settings
+
+    def save(self, path: Path | None = None) -> Path:
+        path = path or config_dir() / "settings.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(asdict(self), indent=2), encoding="utf-8")
+        tmp.replace(path)
+        return path

@@ -1,0 +1,246 @@
+"""Widgets: buttons, choice rows and text fields, all usable by mouse and keyboard.
+
+A ``Form`` owns a list of rows and a focus index: arrows/Tab move focus, Left/Right change a
+choice, Enter/Space activate. Rects are assigned by the owning scene from its ``Layout``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from game.client import theme
+from game.client.layout import Layout, TextCache
+
+
+class Widget:
+    """Something with a rect that can take focus."""
+
+    focusable = True
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.enabled = True
+
+    def handle(self, event: pygame.event.Event, focused: bool) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface, text: TextCache, layout: Layout,
+             focused: bool, hovered: bool) -> None:
+        raise NotImplementedError
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, layout: Layout,
+               fill: theme.Color = theme.PANEL, edge: theme.Color = theme.PANEL_EDGE,
+               width: int = 1) -> None:
+    radius = layout.px(10)
+    pygame.draw.rect(surface, fill, rect, border_radius=radius)
+    pygame.draw.rect(surface, edge, rect, max(1, layout.px(width)), border_radius=radius)
+
+
+class Button(Widget):
+    """A labelled button; ``action`` runs on click, Enter or Space."""
+
+    def __init__(self, label: str, action: Callable[[], Any], size: str = "large",
+                 hint: str = "") -> None:
+        super().__init__()
+        self.label = label
+        self.action = action
+        self.size = size
+        self.hint = hint
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.action()
+
+    def handle(self, event: pygame.event.Event, focused: bool) -> bool:
+        if not self.enabled:
+            return False
+        if (event.type == pygame.MOUSEBUTTONUP and event.button == 1
+                and self.rect.collidepoint(event.pos)):
+            self.activate()
+            return True
+        if focused and event.type == pygame.KEYDOWN and event.key in (
+                pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.activate()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, text: TextCache, layout: Layout,
+             focused: bool, hovered: bool) -> None:
+        active = (focused or hovered) and self.enabled
+        fill = theme.PANEL_LIGHT if active else theme.PANEL
+        edge = theme.ACCENT if active else theme.PANEL_EDGE
+        draw_panel(surface, self.rect, layout, fill, edge, 2 if active else 1)
+        color = theme.TEXT if self.enabled else theme.TEXT_DIM
+        label = text.render(self.label, layout.font_px(self.size), color, bold=active)
+        surface.blit(label, label.get_rect(center=self.rect.center))
+
+
+class Choice(Widget):
+    """``Label   < value >``: Left/Right or a click on either half cycles the values."""
+
+    def __init__(self, label: str, values: Sequence[tuple[Any, str]], value: Any = None,
+                 on_change: Callable[[Any], None] | None = None) -> None:
+        super().__init__()
+        self.label = label
+        self.values = list(values)
+        keys = [v for v, _ in self.values]
+        self.index = keys.index(value) if value in keys else 0
+        self.on_change = on_change
+
+    @property
+    def value(self) -> Any:
+        return self.values[self.index][0]
+
+    def set_value(self, value: Any) -> None:
+        keys = [v for v, _ in self.values]
+        if value in keys:
+            self.index = keys.index(value)
+
+    def step(self, delta: int) -> None:
+        if not self.enabled or len(self.values) < 2:
+            return
+        self.index = (self.index + delta) % len(self.values)
+        if self.on_change:
+            self.on_change(self.value)
+
+    def handle(self, event: pygame.event.Event, focused: bool) -> bool:
+        if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3) and \
+                self.rect.collidepoint(event.pos):
+            value_left = self.rect.x + self.rect.w * 0.5
+            back = event.button == 3 or event.pos[0] < value_left + self.rect.w * 0.12
+            self.step(-1 if back else 1)
+            return True
+        if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
+            self.step(-1 if event.y > 0 else 1)
+            return True
+        if focused and event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_LEFT:
+                self.step(-1)
+                return True
+            if event.key in (pygame.K_RIGHT, pygame.K_RETURN, pygame.K_SPACE,
+                             pygame.K_KP_ENTER):
+                self.step(1)
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface, text: TextCache, layout: Layout,
+             focused: bool, hovered: bool) -> None:
+        active = focused or hovered
+        draw_panel(surface, self.rect, layout, theme.PANEL_LIGHT if active else theme.PANEL,
+                   theme.ACCENT if active else theme.PANEL_EDGE, 2 if active else 1)
+        size = layout.font_px("body")
+        label = text.render(self.label, size, theme.TEXT if self.enabled else theme.TEXT_DIM)
+        pad = layout.px(14)
+        surface.blit(label, label.get_rect(midleft=(self.rect.x + pad, self.rect.centery)))
+        value_text = self.values[self.index][1]
+        value = text.render(value_text, size, theme.ACCENT if self.enabled else theme.TEXT_DIM,
+                            bold=True)
+        centre_x = self.rect.x + self.rect.w * 0.74
+        surface.blit(value, value.get_rect(center=(centre_x, self.rect.centery)))
+        if self.enabled and len(self.values) > 1:
+            arrow_color = theme.ACCENT if active else theme.TEXT_DIM
+            for sign in (-1, 1):
+                x = centre_x + sign * (self.rect.w * 0.22)
+                s = layout.px(6)
+                cy = self.rect.centery
+                points = [(x + sign * s, cy), (x - sign * s, cy - s), (x - sign * s, cy + s)]
+                pygame.draw.polygon(surface, arrow_color, points)
+
+
+class TextField(Widget):
+    """One line of text input (player name)."""
+
+    def __init__(self, label: str, value: str, on_change: Callable[[str], None],
+                 limit: int = 24) -> None:
+        super().__init__()
+        self.label = label
+        self.value = value
+        self.on_change = on_change
+        self.limit = limit
+
+    def handle(self, event: pygame.event.Event, focused: bool) -> bool:
+        if not focused:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            printable = "".join(ch for ch in event.text if ch.isprintable())
+            if printable:
+                self.value = (self.value + printable)[: self.limit]
+                self.on_change(self.value)
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+            self.value = self.value[:-1]
+            self.on_change(self.value)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, text: TextCache, layout: Layout,
+             focused: bool, hovered: bool) -> None:
+        draw_panel(surface, self.rect, layout,
+                   theme.PANEL_LIGHT if focused else theme.PANEL,
+                   theme.ACCENT if focused else theme.PANEL_EDGE, 2 if focused else 1)
+        size = layout.font_px("body")
+        pad = layout.px(14)
+        label = text.render(self.label, size, theme.TEXT)
+        surface.blit(label, label.get_rect(midleft=(self.rect.x + pad, self.rect.centery)))
+        shown = self.value + ("_" if focused else "")
+        value = text.render(shown or " ", size, theme.ACCENT, bold=True)
+        surface.blit(value, value.get_rect(center=(self.rect.x + self.rect.w * 0.74,
+                                                   self.rect.centery)))
+
+
+class Form:
+    """Rows of widgets with one keyboard focus; the mouse hovers and clicks directly."""
+
+    def __init__(self, widgets: Sequence[Widget] = ()) -> None:
+        self.widgets: list[Widget] = list(widgets)
+        self.focus = 0
+
+    def move_focus(self, delta: int) -> None:
+        if not self.widgets:
+            return
+        for _ in range(len(self.widgets)):
+            self.focus = (self.focus + delta) % len(self.widgets)
+            widget = self.widgets[self.focus]
+            if widget.focusable and widget.enabled:
+                return
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            for i, widget in enumerate(self.widgets):
+                if widget.rect.collidepoint(event.pos) and widget.enabled:
+                    self.focus = i
+            return False
+        for i, widget in enumerate(self.widgets):
+            if widget.handle(event, i == self.focus):
+                if event.type == pygame.MOUSEBUTTONUP:
+                    self.focus = i
+                return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_DOWN or (
+                    event.key == pygame.K_TAB and not event.mod & pygame.KMOD_SHIFT):
+                self.move_focus(1)
+                return True
+            if event.key in (pygame.K_UP, pygame.K_TAB):
+                self.move_focus(-1)
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface, text: TextCache, layout: Layout) -> None:
+        mouse = pygame.mouse.get_pos()
+        for i, widget in enumerate(self.widgets):
+            widget.draw(surface, text, layout, i == self.focus, widget.rect.collidepoint(mouse))
+
+
+def stack_rects(widgets: Sequence[Widget], centre_x: int, top: int, width: int, height: int,
+                gap: int) -> int:
+    """Place widgets in a centred column; returns the bottom y."""
+    y = top
+    for widget in widgets:
+        widget.rect = pygame.Rect(0, 0, width, height)
+        widget.rect.midtop = (centre_x, y)
+        y += height + gap
+    return y
