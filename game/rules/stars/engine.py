@@ -1,0 +1,602 @@
+"""``StarsRuleset``: the Look at the Stars turn flow on top of the pure rule modules.
+
+All seats act on the same card at once. A seat places the card (or a shooting star, or skips),
+answers any power prompt, then confirms; until every seat has confirmed it may undo its whole
+turn. A turn only appends to the seat's sheet, so undo truncates the lists back to the marks
+saved when the turn began.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from game.rules.base import Breakdown, Event, IllegalMove, Move, Options, Ruleset, State, make_rng
+from game.rules.stars import data
+from game.rules.stars.geometry import (
+    card_segments,
+    is_unit,
+    norm,
+    path_segments,
+    shooting_star_points,
+)
+from game.rules.stars.placement import (
+    PLACEMENT_REASONS,
+    legal_card_placements_index,
+    legal_shooting_stars_index,
+    line_bonus_targets,
+    object_problem,
+    object_targets,
+    segment_problem,
+    shooting_segment_problem,
+)
+from game.rules.stars.powers import offered_copies, power_name
+from game.rules.stars.scoring import score_index
+from game.rules.stars.sheet import SheetIndex, new_sheet
+
+#: move-level reason codes (placement codes are in ``PLACEMENT_REASONS``)
+MOVE_REASONS: dict[str, str] = {
+    "bad_seat": "There is no such seat at this table.",
+    "game_over": "The game is over.",
+    "bad_move": "The move is not understood (missing or malformed fields).",
+    "already_played": "You have already played this card; undo first to play it differently.",
+    "wrong_card": "That move does not fit the card on the table.",
+    "power_pending": "Use or skip your power bonus first.",
+    "no_power_prompt": "You have no power bonus to use right now.",
+    "not_unit_segment": "A line joins two neighbouring stars (one step, straight or diagonal).",
+    "nothing_to_confirm": "Play the card (or skip it) before confirming.",
+    "already_confirmed": "You have already confirmed this card.",
+    "nothing_to_undo": "You have not played this card yet.",
+}
+REASON_TEXT: dict[str, str] = {**MOVE_REASONS, **PLACEMENT_REASONS}
+
+SHIFT_LIMIT = 16
+POINT_CARD_CHOICES = ("default", "random")
+POWER_CARD_CHOICES = ("default", "random_beginner", "random_experienced")
+
+
+def card_kind(card_id: int) -> str:
+    return "shooting_star" if card_id in data.SHOOTING_STAR_CARD_IDS else "line"
+
+
+def card_info(card_id: int) -> dict[str, Any]:
+    """What a view shows of a night card: id, kind and (line cards) its segments unturned."""
+    info: dict[str, Any] = {"id": card_id, "kind": card_kind(card_id)}
+    if info["kind"] == "line":
+        info["segments"] = [list(s) for s in data.LINE_CARDS[card_id]]
+    return info
+
+
+def _int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def confirmed_sheet(seat_state: dict[str, Any]) -> dict[str, Any]:
+    """The seat's sheet as it was before its unconfirmed turn (what others may see)."""
+    sheet = seat_state["sheet"]
+    turn = seat_state["turn"]
+    if turn is None:
+        return sheet
+    mark = turn["mark"]
+    out = dict(sheet)
+    for key in ("lines", "shooting_stars", "objects"):
+        out[key] = sheet[key][: mark[key]]
+    return out
+
+
+class StarsRuleset(Ruleset):
+    name = "stars"
+    title = "Look at the Stars"
+    min_players = 1
+    max_players = 8
+
+    # --- options --------------------------------------------------------------------------
+    def default_options(self, players: int) -> Options:
+        return {
+            "players": players,
+            "point_card": "default",
+            "power_card": "default",
+            "live_score": False,
+        }
+
+    def normalize_options(self, options: Options) -> Options:
+        merged = super().normalize_options(options)
+        point = merged["point_card"]
+        if not (point in POINT_CARD_CHOICES or (_int(point) and 1 <= point <= 10)):
+            raise ValueError(f"option 'point_card' must be default, random or 1..10, got {point!r}")
+        power = merged["power_card"]
+        if not (power in POWER_CARD_CHOICES or (_int(power) and 1 <= power <= 9)):
+            raise ValueError(
+                "option 'power_card' must be default, random_beginner, random_experienced "
+                f"or 1..9, got {power!r}"
+            )
+        if not isinstance(merged["live_score"], bool):
+            raise ValueError(
+                f"option 'live_score' must be true or false, got {merged['live_score']!r}"
+            )
+        return merged
+
+    # --- setup ----------------------------------------------------------------------------
+    def setup(self, options: Options, seed: int) -> State:
+        opts = self.normalize_options(options)
+        rng = make_rng(seed, "stars-setup")
+        players = opts["players"]
+        boards = rng.sample(range(len(data.BOARDS)), players)
+        point = opts["point_card"]
+        if point == "default":
+            point = data.DEFAULT_POINT_CARD
+        elif point == "random":
+            point = rng.randint(1, len(data.POINT_CARDS))
+        power = opts["power_card"]
+        if power == "default":
+            power = data.DEFAULT_POWER_CARD
+        elif power == "random_beginner":
+            power = rng.choice(data.BEGINNER_POWER_CARDS)
+        elif power == "random_experienced":
+            power = rng.randint(1, len(data.POWER_CARDS))
+        deck = list(range(data.CARD_COUNT))
+        rng.shuffle(deck)
+        return {
+            "options": opts,
+            "point_card": point,
+            "power_card": power,
+            "deck": deck,
+            "flipped": 1,
+            "day": 0,
+            "over": False,
+            "seats": [
+                {
+                    "sheet": new_sheet(b, point, power),
+                    "spent": [],
+                    "once_used": False,
+                    "turn": None,
+                    "confirmed": False,
+                }
+                for b in boards
+            ],
+        }
+
+    def current_card(self, state: State) -> int:
+        return state["deck"][state["flipped"] - 1]
+
+    # --- turn flow ------------------------------------------------------------------------
+    def to_move(self, state: State) -> set[int]:
+        if state["over"]:
+            return set()
+        return {i for i, s in enumerate(state["seats"]) if not s["confirmed"]}
+
+    def is_over(self, state: State) -> bool:
+        return bool(state["over"])
+
+    def legal_moves(self, state: State, seat: int) -> list[Move]:
+        if state["over"] or not _int(seat) or not 0 <= seat < len(state["seats"]):
+            return []
+        me = state["seats"][seat]
+        turn = me["turn"]
+        if me["confirmed"]:
+            return [{"t": "undo"}]
+        if turn is None:
+            index = SheetIndex(me["sheet"])
+            card = self.current_card(state)
+            day = state["day"]
+            moves: list[Move] = []
+            if card_kind(card) == "line":
+                for rot, dx, dy, _, _ in legal_card_placements_index(index, card, day):
+                    moves.append({"t": "place", "rot": rot, "dx": dx, "dy": dy})
+            else:
+                for size, rot, dx, dy in legal_shooting_stars_index(index, day):
+                    moves.append(
+                        {"t": "shooting_star", "size": size, "rot": rot, "dx": dx, "dy": dy}
+                    )
+            moves.append({"t": "skip"})
+            return moves
+        if turn["prompt"] is not None:
+            moves = [{"t": "power", **target} for target in self._prompt_targets(state, seat)]
+            return moves + [{"t": "skip_power"}, {"t": "undo"}]
+        return [{"t": "confirm"}, {"t": "undo"}]
+
+    def _prompt_targets(self, state: State, seat: int) -> list[dict[str, Any]]:
+        me = state["seats"][seat]
+        prompt = me["turn"]["prompt"]
+        index = SheetIndex(me["sheet"])
+        if prompt["power"] == data.LINE:
+            return [{"line": t} for t in line_bonus_targets(index, state["day"])]
+        trigger = [tuple(s) for s in prompt["copies"][0]]
+        targets = object_targets(index, prompt["power"], state["day"], trigger)
+        return [{"at": t} for t in targets]
+
+    def apply(self, state: State, seat: int, move: Move) -> list[Event]:
+        if not _int(seat) or not 0 <= seat < len(state["seats"]):
+            raise IllegalMove("bad_seat", f"seat {seat!r}")
+        if state["over"]:
+            raise IllegalMove("game_over")
+        if not isinstance(move, dict) or not isinstance(move.get("t"), str):
+            raise IllegalMove("bad_move", "a move is a map with a string 't'")
+        handler = _HANDLERS.get(move["t"])
+        if handler is None:
+            raise IllegalMove("bad_move", f"unknown move type {move['t']!r}")
+        return handler(self, state, seat, move)
+
+    # each handler checks everything first, then mutates
+
+    def _begin(self, state: State, seat: int, move: Move, kind: str) -> dict[str, Any]:
+        me = state["seats"][seat]
+        if me["turn"] is not None:
+            if me["turn"]["prompt"] is not None:
+                raise IllegalMove("power_pending")
+            raise IllegalMove("already_played")
+        card = self.current_card(state)
+        if kind != "skip" and card_kind(card) != ("line" if kind == "place" else kind):
+            raise IllegalMove("wrong_card", f"the card is a {card_kind(card)} card")
+        fields = {
+            "place": ("rot", "dx", "dy"),
+            "shooting_star": ("size", "rot", "dx", "dy"),
+            "skip": (),
+        }[kind]
+        for key in fields:
+            value = move.get(key)
+            if not _int(value):
+                raise IllegalMove("bad_move", f"{key!r} must be an integer")
+        for key in ("rot",):
+            if key in fields and not 0 <= move[key] <= 3:
+                raise IllegalMove("bad_move", "'rot' must be 0..3")
+        for key in ("dx", "dy"):
+            if key in fields and abs(move[key]) > SHIFT_LIMIT:
+                raise IllegalMove("off_board", f"{key} {move[key]} is far off the board")
+        if kind == "shooting_star" and move["size"] not in data.SHOOTING_STAR_SHAPES:
+            raise IllegalMove("bad_move", "'size' must be 1..3")
+        return me
+
+    @staticmethod
+    def _mark(me: dict[str, Any]) -> dict[str, Any]:
+        sheet = me["sheet"]
+        return {
+            "lines": len(sheet["lines"]),
+            "shooting_stars": len(sheet["shooting_stars"]),
+            "objects": len(sheet["objects"]),
+            "spent": len(me["spent"]),
+            "once_used": me["once_used"],
+        }
+
+    def _place(self, state: State, seat: int, move: Move) -> list[Event]:
+        me = self._begin(state, seat, move, "place")
+        card = self.current_card(state)
+        segs = [norm(*s) for s in card_segments(card, move["rot"], move["dx"], move["dy"])]
+        index = SheetIndex(me["sheet"])
+        for seg in segs:
+            problem = segment_problem(index, seg, state["day"])
+            if problem:
+                raise IllegalMove(problem, f"segment {list(seg)}")
+        me["turn"] = {"action": "place", "mark": self._mark(me), "prompt": None}
+        me["sheet"]["lines"].extend(list(s) for s in segs)
+        events: list[Event] = [
+            {
+                "type": "lines_drawn",
+                "seat": seat,
+                "lines": [list(s) for s in segs],
+                "final": False,
+                "to": [seat],
+            }
+        ]
+        return events + self._offer_power(state, seat)
+
+    def _offer_power(self, state: State, seat: int) -> list[Event]:
+        """Open (or refresh, or close) the seat's power prompt after lines were added."""
+        me = state["seats"][seat]
+        copies = offered_copies(
+            SheetIndex(me["sheet"]), [tuple(s) for s in me["spent"]], me["once_used"]
+        )
+        if not copies:
+            me["turn"]["prompt"] = None
+            return []
+        power = power_name(me["sheet"]["power_card"])
+        me["turn"]["prompt"] = {
+            "power": power,
+            "copies": [[list(s) for s in c] for c in copies],
+            "stars_left": 0,
+        }
+        return [
+            {
+                "type": "power_offered",
+                "seat": seat,
+                "power": power,
+                "uses": len(copies),
+                "to": [seat],
+            }
+        ]
+
+    def _shooting_star(self, state: State, seat: int, move: Move) -> list[Event]:
+        me = self._begin(state, seat, move, "shooting_star")
+        points = shooting_star_points(move["size"], move["rot"], move["dx"], move["dy"])
+        index = SheetIndex(me["sheet"])
+        for seg in path_segments(points):
+            problem = shooting_segment_problem(index, seg, state["day"])
+            if problem:
+                raise IllegalMove(problem, f"segment {list(seg)}")
+        me["turn"] = {"action": "shooting_star", "mark": self._mark(me), "prompt": None}
+        star = [list(p) for p in points]
+        me["sheet"]["shooting_stars"].append(star)
+        return [
+            {
+                "type": "shooting_star_drawn",
+                "seat": seat,
+                "points": star,
+                "final": False,
+                "to": [seat],
+            }
+        ]
+
+    def _skip(self, state: State, seat: int, move: Move) -> list[Event]:
+        me = self._begin(state, seat, move, "skip")
+        me["turn"] = {"action": "skip", "mark": self._mark(me), "prompt": None}
+        return [{"type": "card_skipped", "seat": seat, "final": False, "to": [seat]}]
+
+    def _power(self, state: State, seat: int, move: Move) -> list[Event]:
+        me = state["seats"][seat]
+        prompt = me["turn"]["prompt"] if me["turn"] else None
+        if prompt is None:
+            raise IllegalMove("no_power_prompt")
+        power = prompt["power"]
+        day = state["day"]
+        index = SheetIndex(me["sheet"])
+        if power == data.LINE:
+            line = move.get("line")
+            if (
+                not isinstance(line, list)
+                or len(line) != 4
+                or not all(_int(v) for v in line)
+                or "at" in move
+            ):
+                raise IllegalMove("bad_move", "the Line bonus needs 'line': [x1, y1, x2, y2]")
+            if not is_unit(line):
+                raise IllegalMove("not_unit_segment", f"line {line}")
+            seg = norm(*line)
+            problem = segment_problem(index, seg, day)
+            if problem:
+                raise IllegalMove(problem, f"line {list(seg)}")
+        else:
+            at = move.get("at")
+            if (
+                not isinstance(at, list)
+                or len(at) != 2
+                or not all(_int(v) for v in at)
+                or "line" in move
+            ):
+                raise IllegalMove("bad_move", f"the {power} power needs 'at': [x, y]")
+            trigger = [tuple(s) for s in prompt["copies"][0]]
+            problem = object_problem(index, power, (at[0], at[1]), day, trigger)
+            if problem:
+                raise IllegalMove(problem, f"{power} at {at}")
+        # legal: mutate
+        events: list[Event] = []
+        if power != data.NEW_STAR or prompt["stars_left"] == 0:
+            self._spend(me, prompt["copies"][0])
+            if power in data.ONCE_PER_GAME_POWERS:
+                me["once_used"] = True
+            if power == data.NEW_STAR:
+                prompt["stars_left"] = 2
+        if power == data.LINE:
+            me["sheet"]["lines"].append(list(seg))
+            events.append(
+                {
+                    "type": "lines_drawn",
+                    "seat": seat,
+                    "lines": [list(seg)],
+                    "bonus": True,
+                    "final": False,
+                    "to": [seat],
+                }
+            )
+        else:
+            me["sheet"]["objects"].append({"kind": power, "at": [at[0], at[1]]})
+            events.append(
+                {
+                    "type": "object_placed",
+                    "seat": seat,
+                    "kind": power,
+                    "at": [at[0], at[1]],
+                    "final": False,
+                    "to": [seat],
+                }
+            )
+        if power == data.NEW_STAR:
+            prompt["stars_left"] -= 1
+            if prompt["stars_left"] > 0:
+                return events
+        return events + self._offer_power(state, seat)
+
+    @staticmethod
+    def _spend(me: dict[str, Any], segments: list[list[int]]) -> None:
+        spent = me["spent"]
+        known = {tuple(s) for s in spent}
+        for s in segments:
+            if tuple(s) not in known:
+                spent.append(list(s))
+                known.add(tuple(s))
+
+    def _skip_power(self, state: State, seat: int, move: Move) -> list[Event]:
+        me = state["seats"][seat]
+        prompt = me["turn"]["prompt"] if me["turn"] else None
+        if prompt is None:
+            raise IllegalMove("no_power_prompt")
+        for c in prompt["copies"]:
+            self._spend(me, c)
+        me["turn"]["prompt"] = None
+        return [{"type": "power_skipped", "seat": seat, "power": prompt["power"], "to": [seat]}]
+
+    def _confirm(self, state: State, seat: int, move: Move) -> list[Event]:
+        me = state["seats"][seat]
+        if me["confirmed"]:
+            raise IllegalMove("already_confirmed")
+        if me["turn"] is None:
+            raise IllegalMove("nothing_to_confirm")
+        if me["turn"]["prompt"] is not None:
+            raise IllegalMove("power_pending")
+        me["confirmed"] = True
+        events: list[Event] = [{"type": "turn_confirmed", "seat": seat}]
+        if all(s["confirmed"] for s in state["seats"]):
+            events += self._finish_card(state)
+        return events
+
+    def _undo(self, state: State, seat: int, move: Move) -> list[Event]:
+        me = state["seats"][seat]
+        if me["turn"] is None:
+            raise IllegalMove("nothing_to_undo")
+        mark = me["turn"]["mark"]
+        for key in ("lines", "shooting_stars", "objects"):
+            del me["sheet"][key][mark[key] :]
+        del me["spent"][mark["spent"] :]
+        me["once_used"] = mark["once_used"]
+        me["turn"] = None
+        me["confirmed"] = False
+        return [{"type": "turn_undone", "seat": seat}]
+
+    def _finish_card(self, state: State) -> list[Event]:
+        """Every seat confirmed: reveal all placements, then flip the next card or end."""
+        events: list[Event] = []
+        for i, me in enumerate(state["seats"]):
+            turn = me["turn"]
+            mark = turn["mark"]
+            sheet = me["sheet"]
+            if turn["action"] == "skip":
+                events.append({"type": "card_skipped", "seat": i, "final": True})
+            if sheet["lines"][mark["lines"] :]:
+                events.append(
+                    {
+                        "type": "lines_drawn",
+                        "seat": i,
+                        "final": True,
+                        "lines": [list(s) for s in sheet["lines"][mark["lines"] :]],
+                    }
+                )
+            for star in sheet["shooting_stars"][mark["shooting_stars"] :]:
+                events.append(
+                    {
+                        "type": "shooting_star_drawn",
+                        "seat": i,
+                        "final": True,
+                        "points": [list(p) for p in star],
+                    }
+                )
+            for obj in sheet["objects"][mark["objects"] :]:
+                events.append(
+                    {
+                        "type": "object_placed",
+                        "seat": i,
+                        "final": True,
+                        "kind": obj["kind"],
+                        "at": list(obj["at"]),
+                    }
+                )
+            me["turn"] = None
+            me["confirmed"] = False
+        if state["flipped"] >= data.CARDS_PER_GAME:
+            state["over"] = True
+            events.append({"type": "game_over", "scores": self.score(state)})
+            return events
+        state["flipped"] += 1
+        day = (state["flipped"] - 1) // data.CARDS_PER_PILE
+        if day != state["day"]:
+            state["day"] = day
+            events.append({"type": "sun_rose", "day": day})
+        events.append(
+            {
+                "type": "card_flipped",
+                "n": state["flipped"],
+                "card": card_info(self.current_card(state)),
+            }
+        )
+        return events
+
+    # --- what players see -------------------------------------------------------------------
+    def score(self, state: State) -> list[Breakdown]:
+        return [score_index(SheetIndex(confirmed_sheet(s))) for s in state["seats"]]
+
+    def view(self, state: State, seat: int | None) -> State:
+        seats = state["seats"]
+        public_scores = state["over"] or state["options"]["live_score"]
+        out: dict[str, Any] = {
+            "game": self.name,
+            "options": dict(state["options"]),
+            "point_card": state["point_card"],
+            "power_card": state["power_card"],
+            "power": power_name(state["power_card"]),
+            "card": {
+                **card_info(self.current_card(state)),
+                "n": state["flipped"],
+                "of": data.CARDS_PER_GAME,
+            },
+            "day": state["day"],
+            "over": state["over"],
+            "seats": [
+                {
+                    "seat": i,
+                    "board": s["sheet"]["board"],
+                    "sheet": copy.deepcopy(confirmed_sheet(s)),
+                    "confirmed": s["confirmed"],
+                }
+                for i, s in enumerate(seats)
+            ],
+            "you": seat if _int(seat) and seat is not None and 0 <= seat < len(seats) else None,
+            "pending": None,
+            "my_score": None,
+            "scores": self.score(state) if public_scores else None,
+        }
+        me_seat = out["you"]
+        if me_seat is not None:
+            me = seats[me_seat]
+            out["my_score"] = score_index(SheetIndex(me["sheet"]))
+            turn = me["turn"]
+            if turn is not None:
+                prompt = None
+                if turn["prompt"] is not None:
+                    prompt = {
+                        "power": turn["prompt"]["power"],
+                        "uses": len(turn["prompt"]["copies"]),
+                        "stars_left": turn["prompt"]["stars_left"],
+                        "copy": copy.deepcopy(turn["prompt"]["copies"][0]),
+                        "targets": self._prompt_targets(state, me_seat),
+                    }
+                out["pending"] = {
+                    "action": turn["action"],
+                    "sheet": copy.deepcopy(me["sheet"]),
+                    "prompt": prompt,
+                }
+            out["spent"] = copy.deepcopy(me["spent"])
+            out["once_used"] = me["once_used"]
+        return out
+
+    def reshuffle_hidden(self, state: State, seed: int) -> State:
+        out = copy.deepcopy(state)
+        rest = out["deck"][out["flipped"] :]
+        make_rng(seed, "stars-reshuffle").shuffle(rest)
+        out["deck"][out["flipped"] :] = rest
+        return out
+
+    def describe_move(self, state: State, seat: int, move: Move) -> str:
+        t = move.get("t") if isinstance(move, dict) else None
+        if t == "place":
+            where = f"{move.get('dx')},{move.get('dy')}"
+            return f"seat {seat} draws the card (turn {move.get('rot')}, shift {where})"
+        if t == "shooting_star":
+            return f"seat {seat} draws a shooting star of {move.get('size')}"
+        if t == "power":
+            return f"seat {seat} uses the power at {move.get('at') or move.get('line')}"
+        names = {
+            "skip": "skips the card",
+            "skip_power": "skips the power",
+            "confirm": "confirms",
+            "undo": "takes the turn back",
+        }
+        return f"seat {seat} {names.get(t, str(move))}"
+
+
+_HANDLERS = {
+    "place": StarsRuleset._place,
+    "shooting_star": StarsRuleset._shooting_star,
+    "skip": StarsRuleset._skip,
+    "power": StarsRuleset._power,
+    "skip_power": StarsRuleset._skip_power,
+    "confirm": StarsRuleset._confirm,
+    "undo": StarsRuleset._undo,
+}

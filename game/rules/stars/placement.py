@@ -1,0 +1,316 @@
+"""Where lines, shooting stars and objects may go: the six conditions of reference 4.4.
+
+Every check returns a reason code (``None`` when legal) so the engine, the client's ghost
+preview and the tests share one wording (``REASON_TEXT``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.rules.stars import data
+from game.rules.stars.geometry import (
+    CARD_DISTINCT,
+    Point,
+    Segment,
+    mid2,
+    neighbours,
+    norm,
+    on_grid,
+    path_segments,
+    rotate_point,
+    shooting_star_points,
+)
+from game.rules.stars.sheet import _STATIC_BLOCKED, SheetIndex
+
+#: reason code -> the sentence a player reads
+PLACEMENT_REASONS: dict[str, str] = {
+    "off_board": "A line end is off the board (outside the grid or beyond the arch).",
+    "row_closed": "The sun has risen over that row: nothing new may be drawn there.",
+    "covered_point": "That point is covered by the illustration: there is no star there.",
+    "planet": "Lines may not end on a planet.",
+    "black_hole_zone": "Nothing new may go on the black hole or the 8 stars around it.",
+    "object_point": "That star holds a galaxy, a crescent moon or a twinkling star.",
+    "segment_taken": "That line is already drawn.",
+    "touches_shooting_star": "Lines may not touch or cross a shooting star.",
+    "aura_constellation": "A constellation with a luminous aura may not be touched or crossed.",
+    "touches_line": "A shooting star may not touch or cross any line.",
+    "line_end": "That star is already the end of a line.",
+    "galaxy_not_adjacent": "A galaxy must touch the constellation that earned it.",
+    "not_illustration_point": "New stars go only on illustration points that are still covered.",
+    "not_constellation_star": "This must go on a star of a group of 3 or more lines.",
+    "object_there": "That star already holds this kind of object.",
+    "aura_already_there": "That constellation already has a luminous aura.",
+}
+
+
+def _point_problem(index: SheetIndex, p: Point, day: int) -> str | None:
+    x, y = p
+    if not on_grid(x, y) or p in data.ARCH_MISSING:
+        return "off_board"
+    if y < 2 * day:
+        return "row_closed"
+    return index.blocked.get(p)
+
+
+def segment_problem(index: SheetIndex, seg: Segment, day: int) -> str | None:
+    """Why a line (card segment or Line bonus) may not be drawn, or ``None``."""
+    a, b = (seg[0], seg[1]), (seg[2], seg[3])
+    problem = _point_problem(index, a, day) or _point_problem(index, b, day)
+    if problem:
+        return problem
+    seg = norm(*seg)
+    if seg in index.line_set:
+        return "segment_taken"
+    mid = mid2(seg)
+    if a in index.ss_points or b in index.ss_points or mid in index.ss_mids:
+        return "touches_shooting_star"
+    if a in index.aura_points or b in index.aura_points or mid in index.aura_mids:
+        return "aura_constellation"
+    return None
+
+
+def shooting_segment_problem(index: SheetIndex, seg: Segment, day: int) -> str | None:
+    """Why one segment of a shooting star may not be drawn, or ``None``."""
+    a, b = (seg[0], seg[1]), (seg[2], seg[3])
+    problem = _point_problem(index, a, day) or _point_problem(index, b, day)
+    if problem:
+        return problem
+    mid = mid2(seg)
+    if a in index.line_points or b in index.line_points or mid in index.line_mids:
+        return "touches_line"
+    if a in index.ss_points or b in index.ss_points or mid in index.ss_mids:
+        return "touches_shooting_star"
+    return None
+
+
+def placement_problem(sheet: dict, segments: Sequence[Sequence[int]], day: int) -> str | None:
+    """The first reason the line segments may not be drawn on ``sheet`` on ``day``, or ``None``.
+
+    Each segment is checked against the board, not against the others (as for a card).
+    """
+    index = SheetIndex(sheet)
+    for seg in segments:
+        problem = segment_problem(index, norm(*seg), day)
+        if problem:
+            return problem
+    return None
+
+
+def shooting_star_problem(sheet: dict, points: Sequence[Sequence[int]], day: int) -> str | None:
+    """The first reason a shooting star through ``points`` may not be drawn, or ``None``."""
+    index = SheetIndex(sheet)
+    return _shooting_problem(index, points, day)
+
+
+def _shooting_problem(index: SheetIndex, points: Sequence[Sequence[int]], day: int) -> str | None:
+    for seg in path_segments(points):
+        problem = shooting_segment_problem(index, seg, day)
+        if problem:
+            return problem
+    return None
+
+
+# --- enumeration of legal card placements -------------------------------------------------
+
+_CANDIDATES: dict[tuple[int, int, int], list[tuple[int, int, int, Segment, Segment]]] = {}
+
+
+def _static_ok(board: int, p: Point, day: int) -> bool:
+    x, y = p
+    if not on_grid(x, y) or p in data.ARCH_MISSING or y < 2 * day:
+        return False
+    reason = _STATIC_BLOCKED[board].get(p)
+    return reason is None or p in data.BOARDS[board]["illustration"]
+
+
+def _card_candidates(card_id: int, board: int, day: int) -> list:
+    """Placements of a card that fit the bare board (cached per card, board and day)."""
+    key = (card_id, board, day)
+    found = _CANDIDATES.get(key)
+    if found is not None:
+        return found
+    found = []
+    for rot, (ox, oy), shape in CARD_DISTINCT[card_id]:
+        width = max(max(s[0], s[2]) for s in shape)
+        height = max(max(s[1], s[3]) for s in shape)
+        for tx in range(0, data.GRID_WIDTH - width):
+            for ty in range(2 * day, data.GRID_HEIGHT - height):
+                s1, s2 = ((a + tx, b + ty, c + tx, d + ty) for a, b, c, d in shape)
+                if all(
+                    _static_ok(board, p, day)
+                    for p in ((s1[0], s1[1]), (s1[2], s1[3]), (s2[0], s2[1]), (s2[2], s2[3]))
+                ):
+                    found.append((rot, tx - ox, ty - oy, s1, s2))
+    _CANDIDATES[key] = found
+    return found
+
+
+def legal_card_placements_index(
+    index: SheetIndex, card_id: int, day: int
+) -> list[tuple[int, int, int, Segment, Segment]]:
+    """Every distinct legal placement ``(rot, dx, dy, seg1, seg2)`` of a line card."""
+    bad_points = set(index.blocked)
+    bad_points |= index.ss_points
+    bad_points |= index.aura_points
+    bad_mids = index.ss_mids | index.aura_mids
+    taken = index.line_set
+    out = []
+    for cand in _card_candidates(card_id, index.board, day):
+        s1, s2 = cand[3], cand[4]
+        if (
+            s1 in taken
+            or s2 in taken
+            or (s1[0], s1[1]) in bad_points
+            or (s1[2], s1[3]) in bad_points
+            or (s2[0], s2[1]) in bad_points
+            or (s2[2], s2[3]) in bad_points
+            or (s1[0] + s1[2], s1[1] + s1[3]) in bad_mids
+            or (s2[0] + s2[2], s2[1] + s2[3]) in bad_mids
+        ):
+            continue
+        out.append(cand)
+    return out
+
+
+def legal_card_placements(sheet: dict, card_id: int, day: int) -> list[list[int]]:
+    """Every distinct legal ``[rot, dx, dy]`` for line card ``card_id`` on ``sheet``."""
+    index = SheetIndex(sheet)
+    return [[c[0], c[1], c[2]] for c in legal_card_placements_index(index, card_id, day)]
+
+
+def _shooting_candidates() -> list[tuple[int, int, list[Point]]]:
+    """(size, rot, shape points) for each size and each distinct diagonal direction."""
+    out = []
+    for size in sorted(data.SHOOTING_STAR_SHAPES):
+        seen = set()
+        for rot in range(4):
+            pts = [rotate_point(x, y, rot) for x, y in data.SHOOTING_STAR_SHAPES[size]]
+            key = frozenset(pts)
+            if key not in seen:
+                seen.add(key)
+                out.append((size, rot, pts))
+    return out
+
+
+_SHOOTING_SHAPES = _shooting_candidates()
+
+
+def legal_shooting_stars_index(index: SheetIndex, day: int) -> list[tuple[int, int, int, int]]:
+    """Every distinct legal ``(size, rot, dx, dy)`` for a shooting star."""
+    out = []
+    for size, rot, pts in _SHOOTING_SHAPES:
+        xs = [p[0] for p in pts]
+        ys = [p[1] for p in pts]
+        for dx in range(-min(xs), data.GRID_WIDTH - max(xs)):
+            for dy in range(2 * day - min(ys), data.GRID_HEIGHT - max(ys)):
+                points = [(x + dx, y + dy) for x, y in pts]
+                if _shooting_problem(index, points, day) is None:
+                    out.append((size, rot, dx, dy))
+    return out
+
+
+def legal_shooting_stars(sheet: dict, day: int) -> list[list[int]]:
+    """Every distinct legal ``[size, rot, dx, dy]`` for a shooting star on ``sheet``."""
+    return [list(c) for c in legal_shooting_stars_index(SheetIndex(sheet), day)]
+
+
+# --- objects --------------------------------------------------------------------------------
+
+
+def free_star_problem(index: SheetIndex, p: Point, day: int) -> str | None:
+    """Why ``p`` is not a free star (open row, usable, no line end, no shooting star)."""
+    problem = _point_problem(index, p, day)
+    if problem:
+        return problem
+    if p in index.line_points:
+        return "line_end"
+    if p in index.ss_points:
+        return "touches_shooting_star"
+    return None
+
+
+def _trigger_group_points(index: SheetIndex, trigger: Sequence[Segment]) -> set[Point]:
+    wanted = {norm(*s) for s in trigger}
+    points: set[Point] = set()
+    for group in index.groups():
+        if not wanted.isdisjoint(group.lines):
+            points |= group.points
+    return points
+
+
+def object_problem(
+    index: SheetIndex,
+    kind: str,
+    at: Point,
+    day: int,
+    trigger: Sequence[Segment] | None = None,
+) -> str | None:
+    """Why an object of ``kind`` may not go at ``at`` (``trigger``: the copy that earned it)."""
+    if kind == data.GALAXY:
+        right = (at[0] + 1, at[1])
+        problem = free_star_problem(index, at, day) or free_star_problem(index, right, day)
+        if problem:
+            return problem
+        if trigger is not None:
+            group_points = _trigger_group_points(index, trigger)
+            near = set(neighbours(at)) | set(neighbours(right))
+            if near.isdisjoint(group_points):
+                return "galaxy_not_adjacent"
+        return None
+    if kind == data.NEW_STAR:
+        if not on_grid(*at) or at in data.ARCH_MISSING:
+            return "off_board"
+        if at not in data.BOARDS[index.board]["illustration"] or at in index.opened:
+            return "not_illustration_point"
+        if at[1] < 2 * day:
+            return "row_closed"
+        if index.blocked.get(at) == "black_hole_zone":
+            return "black_hole_zone"
+        return None
+    if kind in (data.NOVA, data.AURA):
+        if not on_grid(*at) or at in data.ARCH_MISSING:
+            return "off_board"
+        group = next((g for g in index.groups() if at in g.points and g.size >= 3), None)
+        if group is None:
+            return "not_constellation_star"
+        if at in index.objects[kind]:
+            return "object_there"
+        if kind == data.AURA and not group.points.isdisjoint(index.objects[data.AURA]):
+            return "aura_already_there"
+        return None
+    return free_star_problem(index, at, day)
+
+
+def object_targets(
+    index: SheetIndex, kind: str, day: int, trigger: Sequence[Segment] | None = None
+) -> list[list[int]]:
+    """Every legal point ``[x, y]`` for an object of ``kind`` (galaxy: its left point)."""
+    if kind == data.NEW_STAR:
+        candidates = sorted(data.BOARDS[index.board]["illustration"])
+    elif kind in (data.NOVA, data.AURA):
+        candidates = sorted({p for g in index.groups() if g.size >= 3 for p in g.points})
+    else:
+        candidates = [(x, y) for x in range(data.GRID_WIDTH) for y in range(data.GRID_HEIGHT)]
+    return [
+        [x, y] for x, y in candidates if object_problem(index, kind, (x, y), day, trigger) is None
+    ]
+
+
+_UNIT_STEPS = ((1, 0), (0, 1), (1, 1), (1, -1))
+
+
+def line_bonus_targets(index: SheetIndex, day: int) -> list[list[int]]:
+    """Every legal Line-bonus segment ``[x1, y1, x2, y2]`` (normalized)."""
+    out = []
+    for x in range(data.GRID_WIDTH):
+        for y in range(data.GRID_HEIGHT):
+            for a, b in _UNIT_STEPS:
+                seg = norm(x, y, x + a, y + b)
+                if segment_problem(index, seg, day) is None:
+                    out.append(list(seg))
+    return out
+
+
+def shooting_points(size: int, rot: int, dx: int, dy: int) -> list[Point]:
+    return shooting_star_points(size, rot, dx, dy)
