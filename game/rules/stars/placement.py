@@ -196,17 +196,39 @@ def _shooting_candidates() -> list[tuple[int, int, list[Point]]]:
 _SHOOTING_SHAPES = _shooting_candidates()
 
 
-def legal_shooting_stars_index(index: SheetIndex, day: int) -> list[tuple[int, int, int, int]]:
-    """Every distinct legal ``(size, rot, dx, dy)`` for a shooting star."""
-    out = []
+_SHOOTING_CANDIDATES: dict[tuple[int, int], list] = {}
+
+
+def _shooting_static(board: int, day: int) -> list:
+    """Shooting stars that fit the bare board: (size, rot, dx, dy, points, mids), cached."""
+    key = (board, day)
+    found = _SHOOTING_CANDIDATES.get(key)
+    if found is not None:
+        return found
+    found = []
     for size, rot, pts in _SHOOTING_SHAPES:
         xs = [p[0] for p in pts]
         ys = [p[1] for p in pts]
         for dx in range(-min(xs), data.GRID_WIDTH - max(xs)):
             for dy in range(2 * day - min(ys), data.GRID_HEIGHT - max(ys)):
-                points = [(x + dx, y + dy) for x, y in pts]
-                if _shooting_problem(index, points, day) is None:
-                    out.append((size, rot, dx, dy))
+                points = tuple((x + dx, y + dy) for x, y in pts)
+                if all(_static_ok(board, p, day) for p in points):
+                    mids = tuple(mid2(s) for s in path_segments(points))
+                    found.append((size, rot, dx, dy, points, mids))
+    _SHOOTING_CANDIDATES[key] = found
+    return found
+
+
+def legal_shooting_stars_index(index: SheetIndex, day: int) -> list[tuple[int, int, int, int]]:
+    """Every distinct legal ``(size, rot, dx, dy)`` for a shooting star."""
+    bad_points = set(index.blocked)
+    bad_points |= index.line_points
+    bad_points |= index.ss_points
+    bad_mids = index.line_mids | index.ss_mids
+    out = []
+    for size, rot, dx, dy, points, mids in _shooting_static(index.board, day):
+        if bad_points.isdisjoint(points) and bad_mids.isdisjoint(mids):
+            out.append((size, rot, dx, dy))
     return out
 
 
