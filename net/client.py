@@ -1,0 +1,326 @@
+"""The UI's connection to a table over TCP: a background thread, queues, never a blocking call.
+
+Same duck type as ``net.local.LocalConnection`` (see its docstring for the API). The network
+thread runs its own asyncio loop: it answers pings, notices version gaps (and asks for a
+snapshot instead of passing a gap on), and reconnects with exponential backoff and the seat's
+token when the link drops. The UI thread only calls ``poll`` / ``send`` and never waits.
+
+Besides wire messages, ``poll`` returns client-local ``{"t": "connection", "state": ...,
+"detail": ...}`` notes: ``connecting``, ``connected``, ``reconnecting``, ``failed`` (never
+connected, or a refusal a retry cannot fix: the ``error`` message came just before) and
+``closed``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import queue
+import random
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+from net.wire import (
+    APP_VERSION,
+    MAX_CLIENT_FRAME,
+    MAX_SERVER_FRAME,
+    NO_RETRY,
+    PROTOCOL_VERSION,
+    WireError,
+    decode,
+    encode,
+    read_frame,
+)
+
+Message = dict[str, Any]
+
+
+def parse_address(text: str, default_port: int) -> tuple[str, int]:
+    """``"host:port"`` / ``"host"`` / ``"[v6]:port"`` -> (host, port); ``ValueError`` if bad."""
+    text = text.strip()
+    if not text:
+        raise ValueError("empty address")
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        port_text = rest.removeprefix(":")
+    elif text.count(":") == 1:
+        host, port_text = text.split(":")
+    else:
+        host, port_text = text, ""
+    port = int(port_text) if port_text else default_port
+    if not host or not 0 < port < 65536:
+        raise ValueError(f"not a host:port address: {text!r}")
+    return host, port
+
+
+class Client:
+    """Connect to ``host:port`` as ``name`` (a player, or ``role="spectator"``)."""
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        name: str = "Player",
+        *,
+        role: str = "player",
+        token: str | None = None,
+        password: str | None = None,
+        reconnect: bool = True,
+        max_attempts: int | None = None,
+        max_backoff: float = 5.0,
+        connect_timeout: float = 5.0,
+        silence_timeout: float = 20.0,
+        start: bool = True,
+    ) -> None:
+        self.host, self.port, self.name = host, port, name
+        self.role, self.password = role, password
+        self.reconnect, self.max_attempts, self.max_backoff = reconnect, max_attempts, max_backoff
+        self.connect_timeout, self.silence_timeout = connect_timeout, silence_timeout
+        # what the UI has seen (updated by poll)
+        self.seat: int | None = None
+        self.token: str | None = token
+        self.version = -1
+        self.view: Any = None
+        self.table: dict[str, Any] | None = None
+        self.to_move: list[int] = []
+        self.connected = False
+        self.last_error: Message | None = None
+        # network thread
+        self._inbox: queue.Queue[Message] = queue.Queue()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._writer: asyncio.StreamWriter | None = None
+        self._net_token = token
+        self._net_version = -1
+        self._awaiting_sync = False
+        self._welcomed = False
+        self._fatal = False
+        self._stopping = False
+        self._main_task: asyncio.Task[None] | None = None
+        self._thread = threading.Thread(target=self._run, name="starparty-client", daemon=True)
+        self.on_message: Callable[[Message], None] | None = None  # optional hook (net thread)
+        if start:
+            self.start()
+
+    # ------------------------------------------------------------------ UI side
+    def start(self) -> None:
+        self._thread.start()
+
+    def poll(self) -> list[Message]:
+        """Every message since the last poll (oldest first); never blocks."""
+        messages: list[Message] = []
+        while True:
+            try:
+                messages.append(self._inbox.get_nowait())
+            except queue.Empty:
+                break
+        for message in messages:
+            self._track(message)
+        return messages
+
+    def _track(self, message: Message) -> None:
+        kind = message.get("t")
+        if kind == "welcome":
+            self.seat, self.token = message.get("seat"), message.get("token")
+        elif kind in ("snapshot", "events", "refused"):
+            self.version = message["version"]
+            self.view = message.get("view", self.view)
+            self.to_move = message.get("to_move", self.to_move)
+        elif kind == "connection":
+            self.connected = message["state"] == "connected"
+        elif kind == "error":
+            self.last_error = message
+        if "table" in message:
+            self.table = message["table"]
+
+    def send(self, message: Message) -> None:
+        """Queue a client->server message; it is written by the network thread."""
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            self._local_error("not_connected", "not connected to a table")
+            return
+        try:
+            loop.call_soon_threadsafe(self._write, message)
+        except RuntimeError:
+            self._local_error("not_connected", "not connected to a table")
+
+    def send_move(self, move: Message) -> None:
+        """Send ``move`` against the last state this client polled."""
+        self.send({"t": "move", "version": self.version, "move": move})
+
+    def request_snapshot(self) -> None:
+        self.send({"t": "sync"})
+
+    def leave(self) -> None:
+        """Give the seat up (in the lobby it is freed) and close."""
+        self.send({"t": "leave"})
+        time.sleep(0.05)
+        self.close()
+
+    def close(self) -> None:
+        """Disconnect (the seat stays reserved for the token) and stop the thread."""
+        self._stopping = True
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._cancel)
+        if self._thread.is_alive() and self._thread is not threading.current_thread():
+            self._thread.join(timeout=5)
+
+    def wait_for(self, predicate: Callable[[Message], bool], timeout: float) -> Message | None:
+        """Blocking helper for scripts and tests (never for a frame loop): poll until a
+        message satisfies ``predicate``; returns it, or None after ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for message in self.poll():
+                if predicate(message):
+                    return message
+            time.sleep(0.002)
+        return None
+
+    def _local_error(self, code: str, text: str) -> None:
+        self._inbox.put({"t": "error", "code": code, "message": text, "local": True})
+
+    def _note(self, state: str, detail: str = "") -> None:
+        self._inbox.put({"t": "connection", "state": state, "detail": detail})
+
+    # ------------------------------------------------------------------ network thread
+    def _run(self) -> None:
+        loop = asyncio.new_event_loop()
+        self._loop = loop
+        try:
+            self._main_task = loop.create_task(self._main())
+            with contextlib.suppress(asyncio.CancelledError):
+                loop.run_until_complete(self._main_task)
+        finally:
+            loop.close()
+
+    def _cancel(self) -> None:
+        if self._writer is not None:
+            self._writer.close()
+        if self._main_task is not None:
+            self._main_task.cancel()
+
+    def _write(self, message: Message) -> None:
+        writer = self._writer
+        if writer is None or writer.is_closing() or not self._welcomed:
+            self._local_error("not_connected", "not connected to a table (yet)")
+            return
+        try:
+            writer.write(encode(message, MAX_CLIENT_FRAME))
+        except (ValueError, TypeError) as exc:
+            self._local_error("bad_message", f"cannot send this message: {exc}")
+
+    def _backoff(self, attempt: int) -> float:
+        return min(self.max_backoff, 0.2 * 2 ** (attempt - 1)) * random.uniform(0.75, 1.25)
+
+    async def _main(self) -> None:
+        attempt = 0
+        where = f"{self.host}:{self.port}"
+        self._note("connecting", where)
+        while not self._stopping:
+            try:
+                reader, writer = await asyncio.wait_for(
+                    asyncio.open_connection(self.host, self.port), self.connect_timeout
+                )
+            except (OSError, TimeoutError) as exc:
+                reason = ("connection refused" if isinstance(exc, ConnectionRefusedError)
+                          else "timed out" if isinstance(exc, TimeoutError)
+                          else (exc.strerror or str(exc)))
+                if not self._ever_welcomed():
+                    self._note("failed", f"no table at {where} ({reason})")
+                    return
+                attempt += 1
+                if self.max_attempts is not None and attempt > self.max_attempts:
+                    self._note("failed", f"gave up reconnecting to {where} ({reason})")
+                    return
+                self._note("reconnecting", f"{where}: {reason}; attempt {attempt}")
+                await asyncio.sleep(self._backoff(attempt))
+                continue
+            self._writer = writer
+            self._welcomed = False
+            hello: Message = {"t": "hello", "protocol": PROTOCOL_VERSION, "app": APP_VERSION,
+                              "name": self.name, "role": self.role}
+            if self._net_token:
+                hello["token"] = self._net_token
+            if self.password is not None:
+                hello["password"] = self.password
+            writer.write(encode(hello, MAX_CLIENT_FRAME))
+            lost = await self._read_loop(reader)
+            if self._welcomed:
+                attempt = 0  # the link worked: start the backoff from the beginning
+            self._writer = None
+            self._welcomed = False
+            with contextlib.suppress(Exception):
+                writer.close()
+            if self._stopping:
+                break
+            if self._fatal or not self.reconnect:
+                self._note("failed" if self._fatal else "closed", lost)
+                return
+            attempt += 1
+            if self.max_attempts is not None and attempt > self.max_attempts:
+                self._note("failed", f"gave up reconnecting to {where}")
+                return
+            self._note("reconnecting", f"{lost}; attempt {attempt}")
+            await asyncio.sleep(self._backoff(attempt))
+        self._note("closed", "closed by the player")
+
+    def _ever_welcomed(self) -> bool:
+        return self._net_token is not None or self._seen_welcome
+
+    _seen_welcome = False
+
+    async def _read_loop(self, reader: asyncio.StreamReader) -> str:
+        """Read until the link drops; returns why."""
+        while True:
+            try:
+                payload = await asyncio.wait_for(
+                    read_frame(reader, MAX_SERVER_FRAME), self.silence_timeout
+                )
+                message = decode(payload)
+            except TimeoutError:
+                return "the host went silent"
+            except WireError as exc:
+                return f"the host sent bad data ({exc.message})"
+            except (asyncio.IncompleteReadError, ConnectionError, OSError):
+                return "connection lost"
+            if self._handle(message):
+                return message.get("message", "closed by the host")
+
+    def _handle(self, message: Message) -> bool:
+        """Process one server message in the network thread; True if the link is over."""
+        kind = message.get("t")
+        if kind == "ping":
+            self._write({"t": "pong", "n": message.get("n", 0)})
+            return False
+        if kind == "welcome":
+            self._welcomed = True
+            self._seen_welcome = True
+            if message.get("token"):
+                self._net_token = message["token"]
+            self._note("connected", f"{self.host}:{self.port}")
+        elif kind == "snapshot":
+            self._net_version = message.get("version", -1)
+            self._awaiting_sync = False
+        elif kind == "refused":
+            self._net_version = message.get("version", self._net_version)
+        elif kind == "events":
+            version = message.get("version")
+            if self._awaiting_sync:
+                return False
+            if version != self._net_version + 1:
+                self._awaiting_sync = True
+                self._write({"t": "sync"})
+                return False
+            self._net_version = version
+        elif kind == "error":
+            if message.get("code") in NO_RETRY:
+                self._fatal = True
+        elif kind == "bye" and message.get("reason") == "left":
+            self._fatal = True
+        if self.on_message is not None:
+            self.on_message(message)
+        self._inbox.put(message)
+        return kind == "bye" or (kind == "error" and message.get("code") in NO_RETRY)

@@ -1,0 +1,94 @@
+"""An AI player that sits at a table through a connection (``starparty bot HOST:PORT``).
+
+Unlike the Table's own AI seats, a remote bot sees only what its seat sees: it asks its bot
+to choose from the seat's *view*, which by the Ruleset contract holds everything needed to
+play (never the deck order). It acts when its seat is in ``to_move``, sends one move, then
+waits for the answer (events or a refusal) before thinking again.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from game.rules.base import Ruleset, make_rng
+
+log = logging.getLogger(__name__)
+
+Message = dict[str, Any]
+
+
+class BotPlayer:
+    """Drive ``connection`` (``Client`` or ``LocalConnection``) with ``bot`` for ``ruleset``."""
+
+    def __init__(self, connection: Any, ruleset: Ruleset, bot: Any, *, seed: int = 0,
+                 think_delay: float = 0.0) -> None:
+        self.connection = connection
+        self.ruleset, self.bot = ruleset, bot
+        self.rng = make_rng(seed, "remote-bot-fallback")
+        self.think_delay = think_delay
+        self.waiting_since: float | None = None
+        self.refusals = 0
+        self.moves_sent = 0
+        self.result: Message | None = None
+        self.failure: str | None = None
+
+    def step(self) -> bool:
+        """Handle what arrived and maybe move; False once the game is over or failed."""
+        for message in self.connection.poll():
+            kind = message.get("t")
+            mine = kind == "events" and message.get("by") == self.connection.seat
+            if kind in ("snapshot", "refused") or mine:
+                self.waiting_since = None  # the answer to our move (or a fresh start)
+                if kind == "refused":
+                    self.refusals += 1
+                    log.info("move refused: %s %s", message.get("code"), message.get("detail"))
+            elif kind == "game_over":
+                self.result = message
+            elif kind == "connection" and message.get("state") == "failed":
+                self.failure = message.get("detail") or "connection failed"
+            elif kind == "error":
+                log.warning("error from the host: %s", message.get("message"))
+        if self.result is not None or self.failure is not None:
+            return False
+        if self.refusals > 50:
+            self.failure = "the host refused too many of this bot's moves"
+            return False
+        seat = self.connection.seat
+        if seat is None or self.waiting_since is not None or self.connection.view is None:
+            return True
+        if seat not in self.connection.to_move:
+            return True
+        move = self._choose(seat)
+        if move is None:
+            return True
+        if self.think_delay:
+            time.sleep(self.think_delay)
+        self.connection.send_move(move)
+        self.moves_sent += 1
+        self.waiting_since = time.monotonic()
+        return True
+
+    def _choose(self, seat: int) -> Any:
+        view = self.connection.view
+        if self.refusals and self.refusals % 3 == 0:  # the bot keeps missing: play it safe
+            moves = self.ruleset.legal_moves(view, seat)
+            return self.rng.choice(moves) if moves else None
+        try:
+            return self.bot.choose(self.ruleset, view, seat)
+        except Exception as exc:
+            log.warning("bot failed on its view (%s); playing a random legal move", exc)
+            moves = self.ruleset.legal_moves(view, seat)
+            return self.rng.choice(moves) if moves else None
+
+    def run(self, timeout: float = 3600.0, step_sleep: float = 0.001) -> Message | None:
+        """Play until the game ends (returns ``game_over``) or ``timeout``; resend-safe:
+        if no answer comes in 5 s (a lost link), it asks for a snapshot."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and self.step():
+            if self.waiting_since is not None and time.monotonic() - self.waiting_since > 5:
+                self.waiting_since = None
+                self.connection.request_snapshot()
+            time.sleep(step_sleep)
+        return self.result

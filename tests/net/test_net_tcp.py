@@ -1,0 +1,205 @@
+"""Real sockets on loopback: full games, spectators, reconnects, handshake failures, shutdown."""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import threading
+from collections.abc import Iterator
+
+import pytest
+
+from game.ai.base import RandomBot
+from net.client import Client, parse_address
+from net.remote_bot import BotPlayer
+from net.server import ServerThread
+from net.table import SeatSpec, Table
+from net.wire import PROTOCOL_VERSION, FrameBuffer, encode
+from tests.net.nethelpers import RULESETS, toy_table, wait_until
+
+pytestmark = pytest.mark.timeout(60)
+
+
+@contextlib.contextmanager
+def serving(table: Table, **kwargs: object) -> Iterator[ServerThread]:
+    server = ServerThread(table, host="127.0.0.1", port=0, **kwargs)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+        table.close()
+
+
+def _play_bots(clients: list[Client], game: str) -> list[BotPlayer]:
+    players = [BotPlayer(c, RULESETS[game], RandomBot(seed=i), seed=i)
+               for i, c in enumerate(clients)]
+    threads = [threading.Thread(target=p.run, kwargs={"timeout": 40}) for p in players]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return players
+
+
+@pytest.mark.parametrize("game", ["toy", "toysim"])
+def test_full_game_of_remote_bots_every_final_view_equals_the_servers(game: str) -> None:
+    table = toy_table([SeatSpec("remote")] * 3, game=game, rounds=4)
+    with serving(table) as server:
+        clients = [Client("127.0.0.1", server.port, f"bot{i}") for i in range(3)]
+        spectator = Client("127.0.0.1", server.port, "watcher", role="spectator")
+        for client in clients:
+            assert client.wait_for(lambda m: m["t"] == "welcome", 5)
+        assert {c.seat for c in clients} == {0, 1, 2}
+        table.start()
+        players = _play_bots(clients, game)
+        assert table.status == "over"
+        for player, client in zip(players, clients, strict=True):
+            assert player.result is not None
+            assert player.result["scores"] == table.results()["scores"]
+            assert client.view == table.view(client.seat)
+            assert client.version == table.version
+        wait_until(lambda: spectator.poll() or spectator.version == table.version)
+        assert spectator.view == table.view(None) and spectator.seat is None
+        for client in (*clients, spectator):
+            client.close()
+
+
+def test_client_connection_killed_mid_game_reclaims_the_same_seat_and_state() -> None:
+    table = toy_table([SeatSpec("remote"), SeatSpec("ai")], rounds=6)
+    with serving(table) as server:
+        client = Client("127.0.0.1", server.port, "Ann")
+        assert client.wait_for(lambda m: m["t"] == "welcome", 5)
+        seat, token = client.seat, client.token
+        table.start()
+        player = BotPlayer(client, RULESETS["toy"], RandomBot(seed=1))
+        wait_until(lambda: not player.step() or table.version >= 4)
+        # cut the TCP link under the client's feet
+        assert client._loop is not None and client._writer is not None
+        client._loop.call_soon_threadsafe(client._writer.transport.abort)
+        note = client.wait_for(lambda m: m["t"] == "connection" and m["state"] == "reconnecting", 5)
+        assert note is not None
+        again = client.wait_for(lambda m: m["t"] == "welcome", 10)
+        assert again is not None and again["seat"] == seat and again["token"] == token
+        client.wait_for(lambda m: m["t"] == "snapshot", 5)
+        assert client.view == table.view(seat) and client.version == table.version
+        player.waiting_since = None
+        assert player.run(timeout=30) is not None
+        assert table.status == "over" and client.view == table.view(seat)
+        client.close()
+
+
+def test_a_version_gap_makes_the_client_ask_for_a_snapshot() -> None:
+    table = toy_table([SeatSpec("remote"), SeatSpec("human")], rounds=3)
+    with serving(table) as server:
+        client = Client("127.0.0.1", server.port, "Ann")
+        assert client.wait_for(lambda m: m["t"] == "welcome", 5)
+        table.start()
+        client.wait_for(lambda m: m["t"] == "snapshot" and m["table"]["status"] == "playing", 5)
+        client._net_version = -10  # as if events had been lost
+        host_token = table.token_for(1)
+        client.send_move({"t": "add", "n": 1})
+        seen: list[dict] = []
+        snapshot = client.wait_for(lambda m: seen.append(m) or m["t"] == "snapshot", 5)
+        # the events after the gap were not passed on; a fresh snapshot came instead
+        assert snapshot is not None and snapshot["version"] == table.version == 1
+        assert not [m for m in seen if m["t"] == "events"]
+        assert table.submit(1, host_token, 1, {"t": "add", "n": 2}) is None
+        after = client.wait_for(lambda m: m["t"] == "events", 5)
+        assert after is not None and after["version"] == 2
+        assert client.view == table.view(0)
+        client.close()
+
+
+def _raw_hello(port: int, **fields: object) -> list[dict]:
+    hello = {"t": "hello", "protocol": PROTOCOL_VERSION, "app": "0.1.0", "name": "raw"}
+    hello.update(fields)
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        sock.sendall(encode(hello))
+        buffer, messages = FrameBuffer(), []
+        while True:
+            data = sock.recv(65536)
+            if not data:
+                return messages
+            messages += buffer.feed(data)
+            if any(m["t"] in ("snapshot", "error") for m in messages):
+                return messages
+
+
+def test_version_mismatch_is_a_clear_error_on_both_sides() -> None:
+    table = toy_table([SeatSpec("remote")])
+    with serving(table) as server:
+        (error,) = _raw_hello(server.port, protocol=PROTOCOL_VERSION + 1)
+        assert error["code"] == "version_mismatch" and "same version" in error["message"]
+        (error,) = _raw_hello(server.port, app="9.0.0")
+        assert error["code"] == "version_mismatch" and "9.0.0" in error["message"]
+        assert table.seats_taken() == 0
+
+
+def test_password_full_table_and_started_table_are_refused_clearly() -> None:
+    table = toy_table([SeatSpec("remote")])
+    with serving(table, password="sirius") as server:
+        (error,) = _raw_hello(server.port, password="vega")
+        assert error["code"] == "bad_password"
+        (error,) = _raw_hello(server.port)
+        assert error["code"] == "bad_password"
+        ok = _raw_hello(server.port, password="sirius")
+        assert [m["t"] for m in ok] == ["welcome", "snapshot"]
+        (full,) = _raw_hello(server.port, password="sirius")
+        assert full["code"] == "table_full"
+        client = Client("127.0.0.1", server.port, "late", password="sirius")
+        failed = client.wait_for(lambda m: m["t"] == "connection" and m["state"] != "connecting",
+                                 5)
+        assert failed is not None and failed["state"] == "failed"
+        assert client.last_error is not None and client.last_error["code"] == "table_full"
+        client.close()
+
+
+def test_stale_or_forged_tokens_are_refused() -> None:
+    table = toy_table([SeatSpec("remote"), SeatSpec("remote")])
+    with serving(table) as server:
+        (error,) = _raw_hello(server.port, token="not-a-real-token")
+        assert error["code"] == "bad_token"
+        first = _raw_hello(server.port)
+        token = first[0]["token"]
+        table.leave(first[0]["seat"], token)  # leaving the lobby revokes the token
+        (error,) = _raw_hello(server.port, token=token)
+        assert error["code"] == "bad_token"
+
+
+def test_nobody_listening_is_reported_as_no_table() -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    client = Client("127.0.0.1", port, "lost")
+    note = client.wait_for(lambda m: m["t"] == "connection" and m["state"] == "failed", 5)
+    assert note is not None and "no table at" in note["detail"]
+    client.close()
+
+
+def test_connection_cap_and_clean_shutdown_say_why() -> None:
+    table = toy_table([SeatSpec("remote")] * 2)
+    server = ServerThread(table, host="127.0.0.1", port=0, max_connections=2)
+    server.start()
+    try:
+        watchers = [Client("127.0.0.1", server.port, f"w{i}", role="spectator") for i in range(2)]
+        for watcher in watchers:
+            assert watcher.wait_for(lambda m: m["t"] == "welcome", 5)
+        (error,) = _raw_hello(server.port)
+        assert error["code"] == "server_full"
+    finally:
+        server.stop()
+        table.close()
+    for watcher in watchers:
+        bye = watcher.wait_for(lambda m: m["t"] == "bye", 5)
+        assert bye is not None and bye["reason"] == "shutting_down"
+        watcher.close()
+
+
+def test_parse_address() -> None:
+    assert parse_address("10.0.0.2:4000", 47077) == ("10.0.0.2", 4000)
+    assert parse_address("host", 47077) == ("host", 47077)
+    assert parse_address("[::1]:5", 1) == ("::1", 5)
+    for bad in ("", ":5", "h:0", "h:x"):
+        with pytest.raises(ValueError):
+            parse_address(bad, 1)
