@@ -1,0 +1,99 @@
+"""Helpers for the Look at the Stars tests: crafted sheets and states, byte-exact snapshots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgpack
+
+from game.rules.base import IllegalMove
+from game.rules.stars import RULESET, data
+from game.rules.stars.sheet import new_sheet
+
+POWER_NUMBER = {card["power"]: i + 1 for i, card in enumerate(data.POWER_CARDS)}
+
+
+def sheet(
+    board: int = 0,
+    lines: list[list[int]] | None = None,
+    shooting_stars: list[list[list[int]]] | None = None,
+    objects: list[dict[str, Any]] | None = None,
+    point_card: int = 3,
+    power_card: int = 4,
+) -> dict[str, Any]:
+    out = new_sheet(board, point_card, power_card)
+    out["lines"] = [list(line) for line in lines or []]
+    out["shooting_stars"] = [list(map(list, s)) for s in shooting_stars or []]
+    out["objects"] = list(objects or [])
+    return out
+
+
+def obj(kind: str, x: int, y: int) -> dict[str, Any]:
+    return {"kind": kind, "at": [x, y]}
+
+
+def path(*points: tuple[int, int]) -> list[list[int]]:
+    """Lines joining consecutive points."""
+    return [[a[0], a[1], b[0], b[1]] for a, b in zip(points, points[1:], strict=False)]
+
+
+def crafted_state(
+    *,
+    players: int = 1,
+    power: str = "line",
+    point_card: int = 3,
+    card: int = 0,
+    boards: list[int] | None = None,
+    lines: dict[int, list[list[int]]] | None = None,
+    objects: dict[int, list[dict[str, Any]]] | None = None,
+    flipped: int = 1,
+    live_score: bool = False,
+) -> dict[str, Any]:
+    """A state with chosen boards, power card, current card and pre-drawn lines per seat."""
+    state = RULESET.setup(
+        {"players": players, "power_card": POWER_NUMBER[power], "point_card": point_card,
+         "live_score": live_score},
+        seed=1,
+    )
+    deck = state["deck"]
+    deck.remove(card)
+    deck.insert(flipped - 1, card)
+    state["flipped"] = flipped
+    state["day"] = (flipped - 1) // data.CARDS_PER_PILE
+    for seat, record in enumerate(state["seats"]):
+        if boards is not None:
+            record["sheet"]["board"] = boards[seat]
+        record["sheet"]["lines"] = [list(line) for line in (lines or {}).get(seat, [])]
+        record["sheet"]["objects"] = list((objects or {}).get(seat, []))
+    return state
+
+
+def packed(state: Any) -> bytes:
+    return msgpack.packb(state)
+
+
+def assert_refused(state: dict[str, Any], seat: int, move: Any, code: str) -> None:
+    """The move raises ``IllegalMove(code)`` and leaves the state byte for byte unchanged."""
+    before = packed(state)
+    try:
+        RULESET.apply(state, seat, move)
+    except IllegalMove as refused:
+        assert refused.code == code, f"{move!r}: expected {code}, got {refused.code} ({refused})"
+    else:
+        raise AssertionError(f"{move!r} was accepted; expected {code}")
+    assert packed(state) == before, f"{move!r} changed the state"
+
+
+def place_segments(card: int, segments: list[list[int]]) -> dict[str, Any]:
+    """The place move that draws ``card`` exactly as ``segments`` (in any order)."""
+    from game.rules.stars import card_segments
+    from game.rules.stars.geometry import norm
+
+    want = sorted(norm(*s) for s in segments)
+    for rot in range(4):
+        for dx in range(-4, 11):
+            for dy in range(-4, 12):
+                got = sorted(norm(*s) for s in card_segments(card, rot, dx, dy))
+                if got == want:
+                    return {"t": "place", "rot": rot, "dx": dx, "dy": dy}
+    raise AssertionError(f"card {card} cannot draw {segments}")
