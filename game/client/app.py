@@ -49,6 +49,9 @@ class App:
         self.running = True
         self.toasts: list[list] = []  # [text, seconds left]
         self.frames = 0
+        #: tests fix these: the seed of new games and the bots' visible thinking delay
+        self.seed_source: Callable[[], int] | None = None
+        self.ai_delay = 0.6
         if self.settings.fullscreen:
             self.set_fullscreen(True, remember=False)
         if start == "title":

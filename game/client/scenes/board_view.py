@@ -1,0 +1,62 @@
+"""Another player's board, enlarged over the table; any click or key closes it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.client import theme
+from game.client.scenes.base import Scene
+from game.client.stars_render import BoardGeometry
+
+if TYPE_CHECKING:
+    from game.client.scenes.table_stars import StarsTableScene
+
+
+class BoardViewScene(Scene):
+    opaque = False
+    holds_game = True
+
+    def __init__(self, app, table: StarsTableScene, seat: int) -> None:  # noqa: ANN001
+        super().__init__(app)
+        self.table = table
+        self.seat = seat
+        self.shade: pygame.Surface | None = None
+
+    def relayout(self) -> None:
+        lay = self.layout
+        area = pygame.Rect(0, 0, int(lay.width * 0.6), int(lay.height * 0.84))
+        area.center = (lay.width // 2, lay.height // 2 + lay.px(16))
+        self.geo = BoardGeometry(area)
+        shade = pygame.Surface(lay.rect.size)
+        shade.fill((0, 0, 10))
+        shade.set_alpha(150)
+        self.shade = shade.convert()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
+            self.app.pop()
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        view = self.table.view
+        if self.shade is not None:
+            surface.blit(self.shade, (0, 0))
+        if view is None:
+            return
+        info = view["seats"][self.seat]
+        layer = self.table.renderer.sheet_layer(
+            info["sheet"], self.geo, day=view["day"], font=self.table.fonts.get("board"),
+            badge_font=self.text.font(max(9, int(self.geo.spacing * 0.26)), bold=True))
+        surface.blit(layer, self.geo.rect)
+        pygame.draw.rect(surface, theme.ACCENT, self.geo.rect, max(1, self.layout.px(2)))
+        name = self.table.session.names[self.seat]
+        scores = view.get("scores")
+        extra = f"  ·  {scores[self.seat]['total']} points" if scores else ""
+        label = self.text.render(f"{name}'s sky{extra}", self.layout.font_px("large"),
+                                 theme.ACCENT, bold=True)
+        surface.blit(label, label.get_rect(midbottom=(self.geo.rect.centerx,
+                                                      self.geo.rect.y - self.layout.px(6))))

@@ -1,0 +1,74 @@
+"""Hot-seat handover: hides the last player's board until the next player is at the screen."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.client import theme
+from game.client.scenes.base import SkyScene
+from game.client.widgets import Button, Form
+
+if TYPE_CHECKING:
+    from game.client.scenes.table_stars import StarsTableScene
+
+
+class HandoverScene(SkyScene):
+    """"Pass the screen to NAME". ``previous`` (if any) may still take back their turn."""
+
+    holds_game = True
+
+    def __init__(self, app, table: StarsTableScene, seat: int,  # noqa: ANN001
+                 previous: int | None) -> None:
+        super().__init__(app)
+        self.table = table
+        self.seat = seat
+        self.previous = previous
+        self.name = table.session.names[seat]
+        widgets = [Button(f"I am {self.name}: show my board", self.ready)]
+        if previous is not None:
+            prev_name = table.session.names[previous]
+            widgets.append(Button(f"Back to {prev_name} (undo their turn)", self.undo_previous,
+                                  size="body"))
+        self.form = Form(widgets)
+
+    def ready(self) -> None:
+        self.app.pop()
+        self.table.take_over(self.seat)
+
+    def undo_previous(self) -> None:
+        previous = self.previous
+        assert previous is not None
+        self.app.pop()
+        self.table.take_over(previous)
+        self.table.undo()
+
+    def relayout(self) -> None:
+        lay = self.layout
+        y = int(lay.height * 0.55)
+        for widget in self.form.widgets:
+            widget.rect = pygame.Rect(0, 0, lay.px(520), lay.px(58))
+            widget.rect.midtop = (lay.width // 2, y)
+            y += lay.px(72)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.table.back()
+            return
+        self.form.handle(event)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.draw_sky(surface, alpha)
+        lay = self.layout
+        view = self.table.view
+        if view is not None:
+            card = view["card"]
+            label = self.text.render(f"Night card {card['n']} of {card['of']}",
+                                     lay.font_px("large"), theme.TEXT_DIM)
+            surface.blit(label, label.get_rect(center=(lay.width // 2, int(lay.height * 0.28))))
+        title = self.text.render(f"Pass the screen to {self.name}", lay.font_px("title"),
+                                 theme.ACCENT, bold=True)
+        surface.blit(title, title.get_rect(center=(lay.width // 2, int(lay.height * 0.4))))
+        self.form.draw(surface, self.text, lay)
+        self.draw_footer(surface, "Enter: ready  ·  Esc: leave the game")

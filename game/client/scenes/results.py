@@ -1,0 +1,133 @@
+"""Results: every player's score by category, a stacked bar chart, the winner, what next."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.client import theme
+from game.client.scenes.base import SkyScene
+from game.client.session import GameConfig
+from game.client.widgets import Button, Form, draw_panel
+
+CATEGORIES = [
+    ("constellations", "Constellations", (255, 210, 90)),
+    ("planets", "Planets", (120, 170, 255)),
+    ("shooting_stars", "Shooting stars", (255, 160, 110)),
+    ("point_bonus", "Point bonus", (130, 230, 200)),
+    ("power_bonus", "Power bonus", (240, 150, 230)),
+]
+
+
+class ResultsScene(SkyScene):
+    def __init__(self, app, config: GameConfig, results: dict[str, Any],  # noqa: ANN001
+                 names: list[str], kinds: list[str]) -> None:
+        super().__init__(app)
+        self.config = config
+        self.scores: list[dict[str, int]] = results.get("scores", [])
+        self.ranking: list[int] = results.get("ranking", [1] * len(self.scores))
+        self.names = names
+        self.kinds = kinds
+        self.order = sorted(range(len(self.scores)), key=lambda i: (self.ranking[i], i))
+        self.form = Form([Button("Play again", self.play_again),
+                          Button("Back to menu", self.to_menu)])
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def winner_text(self) -> str:
+        winners = [self.names[i] for i in range(len(self.scores)) if self.ranking[i] == 1]
+        if len(self.scores) == 1:
+            return f"{winners[0]} scored {self.scores[0]['total']} points"
+        if len(winners) == 1:
+            return f"{winners[0]} wins!"
+        return "A tie between " + " and ".join(winners) + "!"
+
+    def play_again(self) -> None:
+        import random
+
+        from game.client.scenes.table_stars import StarsTableScene
+
+        seed = self.app.seed_source() if self.app.seed_source else random.randrange(1 << 30)
+        self.app.replace(StarsTableScene(self.app, self.config, seed))
+
+    def to_menu(self) -> None:
+        from game.client.scenes.menu import MainMenuScene
+
+        self.app.reset_to(MainMenuScene(self.app))
+
+    def back(self) -> None:
+        self.to_menu()
+
+    def relayout(self) -> None:
+        lay = self.layout
+        rows = max(1, len(self.scores))
+        self.row_h = min(lay.px(52), int(lay.height * 0.52 / rows))
+        self.panel = pygame.Rect(0, 0, min(lay.px(1180), lay.width - lay.px(40)),
+                                 self.row_h * rows + lay.px(110))
+        self.panel.midtop = (lay.width // 2, int(lay.height * 0.19))
+        w, h, gap = lay.px(240), lay.px(54), lay.px(24)
+        play, menu = self.form.widgets
+        play.rect = pygame.Rect(0, 0, w, h)
+        menu.rect = pygame.Rect(0, 0, w, h)
+        y = min(self.panel.bottom + lay.px(24), lay.height - h - lay.px(40))
+        play.rect.topright = (lay.width // 2 - gap // 2, y)
+        menu.rect.topleft = (lay.width // 2 + gap // 2, y)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.to_menu()
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.form.move_focus(1)
+            return
+        self.form.handle(event)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.draw_sky(surface, alpha)
+        lay = self.layout
+        self.draw_heading(surface, self.winner_text(), 0.1)
+        draw_panel(surface, self.panel, lay)
+        x0 = self.panel.x + lay.px(24)
+        name_w = lay.px(170)
+        col_w = lay.px(96)
+        header_y = self.panel.y + lay.px(16)
+        small = lay.font_px("small")
+        cols_x = [x0 + name_w + i * col_w for i in range(len(CATEGORIES) + 1)]
+        for (_key, title, color), x in zip(CATEGORIES, cols_x, strict=False):
+            label = self.text.render(title, lay.font_px("tiny"), color, bold=True)
+            surface.blit(label, label.get_rect(midtop=(x + col_w // 2, header_y)))
+        total_label = self.text.render("Total", small, theme.TEXT, bold=True)
+        surface.blit(total_label, total_label.get_rect(midtop=(cols_x[-1] + col_w // 2,
+                                                               header_y)))
+        chart_x = cols_x[-1] + col_w + lay.px(16)
+        chart_w = self.panel.right - chart_x - lay.px(24)
+        best = max([s["total"] for s in self.scores] + [1])
+        y = header_y + lay.px(34)
+        body = lay.font_px("body")
+        for i in self.order:
+            score = self.scores[i]
+            row = pygame.Rect(self.panel.x + lay.px(10), y, self.panel.w - lay.px(20),
+                              self.row_h - lay.px(6))
+            if self.ranking[i] == 1:
+                pygame.draw.rect(surface, theme.PANEL_LIGHT, row, border_radius=lay.px(8))
+            rank = self.text.render(f"{self.ranking[i]}.", body, theme.TEXT_DIM)
+            surface.blit(rank, rank.get_rect(midleft=(x0, row.centery)))
+            who = self.names[i] + (" (AI)" if self.kinds[i] == "ai" else "")
+            name = self.text.render(who, body, theme.SEAT_COLORS[i % 8], bold=True)
+            surface.blit(name, name.get_rect(midleft=(x0 + lay.px(30), row.centery)))
+            for (key, _, _), x in zip(CATEGORIES, cols_x, strict=False):
+                value = self.text.render(str(score[key]), body, theme.TEXT)
+                surface.blit(value, value.get_rect(center=(x + col_w // 2, row.centery)))
+            total = self.text.render(str(score["total"]), body, theme.ACCENT, bold=True)
+            surface.blit(total, total.get_rect(center=(cols_x[-1] + col_w // 2, row.centery)))
+            bx = chart_x
+            bar_h = max(4, int(row.h * 0.5))
+            for key, _, color in CATEGORIES:
+                width = int(chart_w * score[key] / best)
+                if width > 0:
+                    pygame.draw.rect(surface, color, (bx, row.centery - bar_h // 2, width,
+                                                      bar_h))
+                bx += width
+            y += self.row_h
+        self.form.draw(surface, self.text, lay)
+        self.draw_footer(surface, "Enter: choose  ·  Esc: back to the menu")

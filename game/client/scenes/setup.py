@@ -1,0 +1,140 @@
+"""Game setup: the game, the seats (human / bot and its level) and every game option."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from game.client import theme
+from game.client.scenes.base import SkyScene
+from game.client.session import GameConfig, SeatChoice, bot_levels
+from game.client.widgets import Button, Choice, Form, Widget
+from game.rules.stars import data as stars_data
+
+GAMES = [("stars", "Look at the Stars"), ("stargazer", "Stargazer (table coming soon)")]
+BOT_NAMES = {"random": "Bot (easy)", "greedy": "Bot (greedy)", "strong": "Bot (strong)"}
+MAX_SEATS = 8
+BOT_STAR_NAMES = ("Vega", "Altair", "Deneb", "Rigel", "Sirius", "Lyra", "Mira", "Castor")
+
+POINT_CARD_VALUES = [("default", "Default (card 3, plus)"), ("random", "Random")] + [
+    (n, f"Card {n} ({card['points']} pts)") for n, card in enumerate(stars_data.POINT_CARDS, 1)
+]
+POWER_CARD_VALUES = [("default", "Default (Line)"), ("random_beginner", "Random beginner"),
+                     ("random_experienced", "Random experienced")] + [
+    (n, f"{n}: {card['power'].replace('_', ' ').capitalize()}")
+    for n, card in enumerate(stars_data.POWER_CARDS, 1)
+]
+
+
+class SetupScene(SkyScene):
+    """``mode`` "solo": you plus 0..7 bots. "hotseat": 2..8 seats, each human or bot."""
+
+    def __init__(self, app, mode: str) -> None:  # noqa: ANN001
+        super().__init__(app)
+        self.mode = mode
+        self.levels = bot_levels("stars")
+        seat_values = [("human", "Human")] + [(lvl, BOT_NAMES.get(lvl, lvl)) for lvl in
+                                              self.levels]
+        default_bot = "greedy" if "greedy" in self.levels else self.levels[0]
+        self.game = Choice("Game", GAMES, "stars", lambda _: self._refresh())
+        if mode == "solo":
+            self.count = Choice("AI opponents", [(n, str(n)) for n in range(0, MAX_SEATS)], 1,
+                                lambda _: self._refresh())
+        else:
+            self.count = Choice("Players", [(n, str(n)) for n in range(2, MAX_SEATS + 1)], 2,
+                                lambda _: self._refresh())
+        self.seats: list[Choice] = []
+        for i in range(MAX_SEATS):
+            if mode == "solo" and i == 0:
+                values = [("human", f"You ({app.settings.player_name})")]
+            elif mode == "solo":
+                values = seat_values[1:]
+            else:
+                values = seat_values
+            default = "human" if (mode == "hotseat" and i < 2) or i == 0 else default_bot
+            self.seats.append(Choice(f"Seat {i + 1}", values, default))
+        self.point_card = Choice("Point bonus card", POINT_CARD_VALUES, "default")
+        self.power_card = Choice("Power bonus card", POWER_CARD_VALUES, "default")
+        self.live_score = Choice("Live score", [(False, "Hidden"), (True, "Shown")], False)
+        self.start = Button("Start game", self.start_game)
+        self.back_button = Button("Back", self.back, size="body")
+        self.form = Form()
+        self._refresh()
+
+    @property
+    def seat_count(self) -> int:
+        return self.count.value + 1 if self.mode == "solo" else self.count.value
+
+    def _refresh(self) -> None:
+        visible: list[Widget] = [self.game, self.count, *self.seats[: self.seat_count],
+                                 self.point_card, self.power_card, self.live_score, self.start,
+                                 self.back_button]
+        focused = self.form.widgets[self.form.focus] if self.form.widgets else None
+        self.form.widgets = visible
+        self.form.focus = visible.index(focused) if focused in visible else 0
+        self.start.enabled = self.game.value == "stars"
+        self.relayout()
+
+    def config(self) -> GameConfig:
+        seats = []
+        human_number = 0
+        for choice in self.seats[: self.seat_count]:
+            if choice.value == "human":
+                human_number += 1
+                name = (self.app.settings.player_name if human_number == 1
+                        else f"Player {human_number}")
+                seats.append(SeatChoice("human", name))
+            else:
+                star = BOT_STAR_NAMES[len(seats) % len(BOT_STAR_NAMES)]
+                seats.append(SeatChoice("ai", star, choice.value))
+        options = {"point_card": self.point_card.value, "power_card": self.power_card.value,
+                   "live_score": self.live_score.value}
+        mode = "hotseat" if sum(1 for s in seats if s.kind == "human") > 1 else "solo"
+        return GameConfig(self.game.value, seats, options, mode)
+
+    def start_game(self) -> None:
+        from game.client.scenes.table_stars import StarsTableScene
+
+        config = self.config()
+        seed = self.app.seed_source() if self.app.seed_source else random.randrange(1 << 30)
+        self.app.push(StarsTableScene(self.app, config, seed))
+
+    def relayout(self) -> None:
+        lay = self.layout
+        h, gap = lay.px(44), lay.px(8)
+        col_w = min(lay.px(520), (lay.width - lay.px(80)) // 2)
+        left_x = lay.width // 2 - col_w - lay.px(14)
+        right_x = lay.width // 2 + lay.px(14)
+        top = int(lay.height * 0.17)
+        y = top
+        for widget in [self.game, self.count, *self.seats[: self.seat_count]]:
+            widget.rect = pygame.Rect(left_x, y, col_w, h)
+            y += h + gap
+        y = top
+        for widget in (self.point_card, self.power_card, self.live_score):
+            widget.rect = pygame.Rect(right_x, y, col_w, h)
+            y += h + gap
+        y += lay.px(20)
+        self.start.rect = pygame.Rect(right_x, y, col_w, lay.px(64))
+        self.back_button.rect = pygame.Rect(right_x, self.start.rect.bottom + lay.px(14), col_w,
+                                            lay.px(48))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return
+        self.form.handle(event)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.draw_sky(surface, alpha)
+        self.draw_heading(surface, "Solo game" if self.mode == "solo" else "Hot-seat game")
+        self.form.draw(surface, self.text, self.layout)
+        if not self.start.enabled:
+            note = self.text.render("Only Look at the Stars has a table in this version.",
+                                    self.layout.font_px("small"), theme.WARNING)
+            surface.blit(note, note.get_rect(midtop=(self.start.rect.centerx,
+                                                     self.back_button.rect.bottom
+                                                     + self.layout.px(12))))
+        self.draw_footer(surface, "Up/Down choose  ·  Left/Right change  ·  Enter start  ·  "
+                                  "Esc back")

@@ -1,0 +1,837 @@
+"""The Look at the Stars table: your board large, the card, the ghost, bonuses, the others.
+
+The scene only sends intents (moves) to the authoritative table and animates what comes back.
+The ghost preview asks the rules engine's own helpers (``placement_problem`` ...) so legal and
+illegal look exactly as the table will judge them.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game.client import theme
+from game.client.scenes.base import Scene
+from game.client.session import GameConfig, LocalSession
+from game.client.stars_render import (
+    BoardGeometry,
+    SheetRenderer,
+    draw_segment,
+    render_bonus_card,
+    render_card,
+    render_card_back,
+    shape_box,
+)
+from game.client.tweens import Tween, ease_in_out, linear
+from game.client.widgets import Button, draw_panel
+from game.rules.stars import (
+    REASON_TEXT,
+    card_segments,
+    data,
+    placement_problem,
+    shooting_star,
+    shooting_star_problem,
+)
+
+POWER_HELP = {
+    data.PLANET: "put a new planet on a free star",
+    data.LINE: "draw one extra line",
+    data.NEW_STAR: "open a covered illustration point as a new star",
+    data.GALAXY: "put a galaxy on two free stars side by side",
+    data.TWINKLING_STAR: "put a twinkling star on a free star",
+    data.NOVA: "put a nova on a star of a group of 3+ lines",
+    data.AURA: "put a luminous aura on a star of a group of 3+ lines",
+    data.CRESCENT_MOON: "put the crescent moon on a free star",
+    data.BLACK_HOLE: "put the black hole on a free star",
+}
+SUN_SECONDS = 1.6
+FLIP_SECONDS = 0.55
+RESULTS_DELAY = 1.6
+
+
+def power_label(power: str) -> str:
+    return power.replace("_", " ").capitalize()
+
+
+class StarsTableScene(Scene):
+    """One game of Look at the Stars for the local seats of ``config``."""
+
+    holds_game = True
+
+    def __init__(self, app, config: GameConfig, seed: int) -> None:  # noqa: ANN001
+        super().__init__(app)
+        self.config = config
+        self.seed = seed
+        self.session = LocalSession(config, seed, ai_delay=app.ai_delay)
+        self.renderer = SheetRenderer()
+        humans = self.session.human_seats
+        self.active = humans[0] if humans else 0
+        self.hotseat = len(humans) > 1
+        self.awaiting_handover = self.hotseat
+        # ghost (the card under the mouse or moved by the keys)
+        self.rot = 0
+        self.anchor = (3, 4)
+        self.shooting_size = 3
+        self.mouse_on_board = False
+        self.keyboard_ghost = False
+        self.target_index = 0
+        # animation and messages
+        self.flip = Tween(0.0, 1.0, FLIP_SECONDS, linear)
+        self.sun: Tween | None = None
+        self.shown_day = 0
+        self.flashes: list[list[Any]] = []  # [points px, seconds left]
+        self.status = ("", theme.TEXT)
+        self.status_time = 0.0
+        self.events_seen: list[str] = []
+        self.results_in: float | None = None
+        self.clock = 0.0
+        self.buttons: dict[str, Button] = {
+            "rotate": Button("Rotate (R)", self.rotate, size="body"),
+            "skip": Button("Skip card (S)", self.skip, size="body"),
+            "undo": Button("Undo (U)", self.undo, size="body"),
+            "confirm": Button("Confirm (Enter)", self.confirm, size="body"),
+        }
+        self.size_buttons = [Button(f"{n}", lambda n=n: self.set_size(n), size="body")
+                             for n in (1, 2, 3)]
+        self.thumb_rects: list[tuple[pygame.Rect, int]] = []
+        self.geo = BoardGeometry(pygame.Rect(0, 0, 100, 100))
+        self.card_rect = pygame.Rect(0, 0, 0, 0)
+        self.fonts: dict[str, pygame.font.Font] = {}
+        self.card_cache: dict[tuple, pygame.Surface] = {}
+
+    # --- state read from the latest view ----------------------------------------------------
+    @property
+    def view(self) -> dict[str, Any] | None:
+        return self.session.views.get(self.active)
+
+    def my_sheet(self, view: dict[str, Any] | None = None) -> dict[str, Any] | None:
+        view = view or self.view
+        if view is None:
+            return None
+        if view.get("pending"):
+            return view["pending"]["sheet"]
+        return view["seats"][self.active]["sheet"]
+
+    def phase(self) -> str:
+        """over / handover / confirmed / play / power / review."""
+        view = self.view
+        if view is None:
+            return "waiting"
+        if view["over"]:
+            return "over"
+        if self.awaiting_handover:
+            return "handover"
+        if view["seats"][self.active]["confirmed"]:
+            return "confirmed"
+        pending = view.get("pending")
+        if not pending:
+            return "play"
+        if pending.get("prompt"):
+            return "power"
+        return "review"
+
+    def card(self) -> dict[str, Any] | None:
+        return self.view["card"] if self.view else None
+
+    # --- ghost ---------------------------------------------------------------------------
+    def ghost(self) -> tuple[str, list, str | None] | None:
+        """("lines", segments, problem) or ("shooting", points, problem) for the current card."""
+        card, sheet = self.card(), self.my_sheet()
+        if card is None or sheet is None:
+            return None
+        dx, dy = self.anchor
+        day = self.view["day"]
+        if card["kind"] == "line":
+            segments = card_segments(card["id"], self.rot, dx, dy)
+            return "lines", segments, placement_problem(sheet, segments, day)
+        points = shooting_star(self.shooting_size, self.rot, dx, dy)
+        return "shooting", points, shooting_star_problem(sheet, points, day)
+
+    def _ghost_centre(self) -> tuple[float, float]:
+        card = self.card()
+        if card is None:
+            return 1.5, 1.5
+        if card["kind"] == "line":
+            return shape_box(card_segments(card["id"], self.rot, 0, 0))
+        pts = shooting_star(self.shooting_size, self.rot, 0, 0)
+        return shape_box([[*pts[0], *pts[-1]]])
+
+    def aim_at(self, gx: float, gy: float) -> None:
+        """Put the ghost's centre on grid position (gx, gy), snapped to stars."""
+        cx, cy = self._ghost_centre()
+        self.anchor = (round(gx - cx), round(gy - cy))
+
+    def move_ghost(self, ddx: int, ddy: int) -> None:
+        self.keyboard_ghost = True
+        dx, dy = self.anchor
+        self.anchor = (max(-4, min(10, dx + ddx)), max(-4, min(11, dy + ddy)))
+
+    # --- intents ---------------------------------------------------------------------------
+    def send(self, move: dict[str, Any]) -> None:
+        self.session.send(self.active, move)
+
+    def rotate(self, step: int = 1) -> None:
+        if self.phase() != "play":
+            return
+        cx, cy = self._ghost_centre()
+        centre = (self.anchor[0] + cx, self.anchor[1] + cy)
+        self.rot = (self.rot + step) % 4
+        self.aim_at(*centre)
+
+    def set_size(self, size: int) -> None:
+        card = self.card()
+        if card and card["kind"] == "shooting_star" and self.phase() == "play":
+            cx, cy = self._ghost_centre()
+            centre = (self.anchor[0] + cx, self.anchor[1] + cy)
+            self.shooting_size = size
+            self.aim_at(*centre)
+
+    def place(self) -> None:
+        ghost = self.ghost()
+        if ghost is None or self.phase() != "play":
+            return
+        kind, _, problem = ghost
+        if problem is not None:
+            self.say(REASON_TEXT.get(problem, problem), theme.ILLEGAL)
+            self.app.sounds.play("invalid")
+            return
+        dx, dy = self.anchor
+        if kind == "lines":
+            self.send({"t": "place", "rot": self.rot, "dx": dx, "dy": dy})
+        else:
+            self.send({"t": "shooting_star", "size": self.shooting_size, "rot": self.rot,
+                       "dx": dx, "dy": dy})
+
+    def skip(self) -> None:
+        phase = self.phase()
+        if phase == "play":
+            self.send({"t": "skip"})
+        elif phase == "power":
+            self.send({"t": "skip_power"})
+
+    def undo(self) -> None:
+        if self.phase() in ("power", "review", "confirmed") and self.view.get("pending"):
+            self.send({"t": "undo"})
+
+    def confirm(self) -> None:
+        if self.phase() == "review":
+            self.send({"t": "confirm"})
+
+    def targets(self) -> list[dict[str, Any]]:
+        view = self.view
+        if not view or not view.get("pending") or not view["pending"].get("prompt"):
+            return []
+        return view["pending"]["prompt"]["targets"]
+
+    def use_power(self, target: dict[str, Any]) -> None:
+        self.send({"t": "power", **target})
+
+    def target_centre(self, target: dict[str, Any]) -> tuple[float, float]:
+        if "line" in target:
+            x1, y1, x2, y2 = target["line"]
+            return (x1 + x2) / 2, (y1 + y2) / 2
+        x, y = target["at"]
+        if self.view and self.view["pending"]["prompt"]["power"] == data.GALAXY:
+            return x + 0.5, y
+        return x, y
+
+    def hovered_target(self, pos: tuple[int, int]) -> int | None:
+        targets = self.targets()
+        if not targets:
+            return None
+        gx, gy = self.geo.to_grid(*pos)
+        best = min(range(len(targets)), key=lambda i: math.dist(self.target_centre(targets[i]),
+                                                                (gx, gy)))
+        return best if math.dist(self.target_centre(targets[best]), (gx, gy)) < 0.75 else None
+
+    def say(self, message: str, color: theme.Color = theme.TEXT, seconds: float = 4.0) -> None:
+        self.status = (message, color)
+        self.status_time = seconds
+
+    # --- scene hooks -------------------------------------------------------------------------
+    def enter(self) -> None:
+        super().enter()
+        self.poll()
+        if self.hotseat:
+            self.show_handover(self.active, None)
+
+    def exit(self) -> None:
+        self.session.close()
+
+    def leave(self) -> None:
+        from game.client.scenes.menu import MainMenuScene
+
+        self.session.close()
+        self.app.reset_to(MainMenuScene(self.app))
+
+    def back(self) -> None:
+        from game.client.scenes.dialog import ConfirmDialog
+
+        if self.view and self.view["over"]:
+            self.leave()
+            return
+        self.app.push(ConfirmDialog(self.app, "Leave this game? It will be lost.", self.leave,
+                                    yes="Leave", no="Keep playing"))
+
+    def show_handover(self, seat: int, previous: int | None) -> None:
+        from game.client.scenes.handover import HandoverScene
+
+        self.awaiting_handover = True
+        self.app.push(HandoverScene(self.app, self, seat, previous))
+
+    def take_over(self, seat: int) -> None:
+        """The handover screen was accepted: ``seat`` now plays on this screen."""
+        self.active = seat
+        self.awaiting_handover = False
+        self.keyboard_ghost = False
+        self.rot = 0
+        self.say(f"{self.session.names[seat]}, your turn.", theme.ACCENT)
+
+    # --- network --------------------------------------------------------------------------
+    def poll(self) -> None:
+        for seat, event in self.session.poll():
+            self.on_event(seat, event)
+        if self.session.results is not None and self.results_in is None:
+            self.results_in = RESULTS_DELAY
+        self._maybe_hand_over()
+
+    def _maybe_hand_over(self) -> None:
+        """Hot-seat: once the active human has confirmed, pass to the next one who has not."""
+        if not self.hotseat or self.awaiting_handover or self.view is None or self.view["over"]:
+            return
+        if not self.view["seats"][self.active]["confirmed"]:
+            return
+        waiting = [s for s in self.session.human_seats
+                   if not self.view["seats"][s]["confirmed"]]
+        if waiting:
+            nxt = min(waiting, key=lambda s: (s - self.active) % len(self.session.names))
+            self.show_handover(nxt, self.active)
+
+    def on_event(self, seat: int, event: dict[str, Any]) -> None:
+        kind = event.get("type", "")
+        self.events_seen.append(kind)
+        mine = event.get("seat") == self.active and not event.get("final")
+        sounds = self.app.sounds
+        if kind == "card_flipped":
+            self.flip = Tween(0.0, 1.0, FLIP_SECONDS, linear)
+            sounds.play("card_flip")
+            self.rot = 0
+            self.say(f"Night card {event['n']} of {data.CARDS_PER_GAME}.", theme.TEXT_DIM, 2.5)
+            if self.hotseat:
+                first = self.session.human_seats[0]
+                nxt = first if first != self.active else None
+                if nxt is not None or len(self.session.human_seats) > 1:
+                    self.show_handover(first, None)
+        elif kind == "sun_rose":
+            self.sun = Tween(0.0, 1.0, SUN_SECONDS, ease_in_out)
+            sounds.play("sun_rise")
+            self.say("The sun rises: the bottom rows are closed.", theme.SUN_SHADE)
+        elif kind in ("lines_drawn", "shooting_star_drawn") and mine:
+            sounds.play("line_drawn")
+            geo = self.geo
+            if kind == "lines_drawn":
+                points = [geo.to_px(line[0], line[1]) for line in event["lines"]] + \
+                         [geo.to_px(line[2], line[3]) for line in event["lines"]]
+            else:
+                points = [geo.to_px(p[0], p[1]) for p in event["points"]]
+            self.flashes.append([points, 0.5])
+            self.say("Placed. Confirm (Enter) or undo (U).", theme.LEGAL)
+        elif kind == "power_offered" and event.get("seat") == self.active:
+            sounds.play("bonus")
+            self.target_index = 0
+            self.say(f"Power bonus: {power_label(event['power'])}! "
+                     f"{event['uses']} use(s).", theme.ACCENT)
+        elif kind == "object_placed" and mine:
+            sounds.play("bonus")
+            self.flashes.append([[self.geo.to_px(*event["at"])], 0.6])
+        elif kind == "turn_undone" and event.get("seat") == self.active:
+            self.say("Turn taken back: play the card again.", theme.TEXT_DIM)
+        elif kind == "card_skipped" and mine:
+            self.say("Card skipped. Confirm (Enter) or undo (U).", theme.TEXT_DIM)
+        elif kind == "game_over":
+            sounds.play("game_over")
+            self.say("The night is over!", theme.ACCENT, 10)
+        elif kind == "refused":
+            sounds.play("invalid")
+            self.say(REASON_TEXT.get(event["code"], event["detail"] or event["code"]),
+                     theme.ILLEGAL)
+
+    # --- input -----------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        phase = self.phase()
+        if event.type == pygame.KEYDOWN:
+            self.handle_key(event, phase)
+        elif event.type == pygame.MOUSEMOTION:
+            self.mouse_on_board = self.geo.rect.collidepoint(event.pos)
+            if self.mouse_on_board:
+                self.keyboard_ghost = False
+                if phase == "play":
+                    self.aim_at(*self.geo.to_grid(*event.pos))
+                elif phase == "power":
+                    hovered = self.hovered_target(event.pos)
+                    if hovered is not None:
+                        self.target_index = hovered
+        elif event.type == pygame.MOUSEWHEEL:
+            self.rotate(1 if event.y < 0 else -1)
+        elif event.type == pygame.MOUSEBUTTONUP:
+            self.handle_click(event, phase)
+
+    def handle_key(self, event: pygame.event.Event, phase: str) -> None:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            self.back()
+        elif key == pygame.K_r or (key in (pygame.K_SPACE,) and phase == "play"):
+            self.rotate(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+        elif key in (pygame.K_1, pygame.K_2, pygame.K_3):
+            self.set_size(key - pygame.K_0)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            if phase == "power":
+                targets = self.targets()
+                step = 1 if key in (pygame.K_RIGHT, pygame.K_UP) else -1
+                if targets:
+                    self.target_index = (self.target_index + step) % len(targets)
+            elif phase == "play":
+                self.move_ghost(*{pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0),
+                                  pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}[key])
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if phase == "play":
+                self.place()
+            elif phase == "power":
+                targets = self.targets()
+                if targets:
+                    self.use_power(targets[self.target_index % len(targets)])
+            elif phase == "review":
+                self.confirm()
+        elif key == pygame.K_s:
+            self.skip()
+        elif key in (pygame.K_u, pygame.K_BACKSPACE):
+            self.undo()
+        elif key == pygame.K_c:
+            self.confirm()
+
+    def handle_click(self, event: pygame.event.Event, phase: str) -> None:
+        if event.button == 3:
+            self.rotate(1)
+            return
+        if event.button != 1:
+            return
+        for button in [*self.buttons.values(), *self.size_buttons]:
+            if button.enabled and button.rect.collidepoint(event.pos):
+                button.activate()
+                return
+        for rect, seat in self.thumb_rects:
+            if rect.collidepoint(event.pos):
+                from game.client.scenes.board_view import BoardViewScene
+
+                self.app.push(BoardViewScene(self.app, self, seat))
+                return
+        if self.geo.rect.collidepoint(event.pos):
+            if phase == "play":
+                self.aim_at(*self.geo.to_grid(*event.pos))
+                self.place()
+            elif phase == "power":
+                hovered = self.hovered_target(event.pos)
+                if hovered is not None:
+                    self.use_power(self.targets()[hovered])
+                else:
+                    self.app.sounds.play("invalid")
+                    self.say("Choose one of the highlighted places, or skip the power.",
+                             theme.ILLEGAL)
+
+    # --- update -----------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.app.starfield.update(dt)
+        self.flip.update(dt)
+        if self.sun is not None:
+            self.sun.update(dt)
+            if self.sun.done:
+                self.sun = None
+        for flash in self.flashes:
+            flash[1] -= dt
+        self.flashes = [f for f in self.flashes if f[1] > 0]
+        if self.status_time > 0:
+            self.status_time -= dt
+        if self.results_in is not None and self.app.scene is self:
+            self.results_in -= dt
+            if self.results_in <= 0:
+                self.show_results()
+
+    def show_results(self) -> None:
+        from game.client.scenes.results import ResultsScene
+
+        results = self.session.results or {}
+        names = self.session.names
+        kinds = self.session.kinds
+        self.results_in = None
+        self.app.replace(ResultsScene(self.app, self.config, results, names, kinds))
+
+    # --- layout ----------------------------------------------------------------------------
+    def relayout(self) -> None:
+        lay = self.layout
+        w, h = lay.width, lay.height
+        self.top_bar = pygame.Rect(0, 0, w, lay.px(46))
+        margin = lay.px(14)
+        board_area = pygame.Rect(margin, self.top_bar.bottom + margin // 2, int(w * 0.45),
+                                 h - self.top_bar.bottom - margin - margin // 2)
+        self.geo = BoardGeometry(board_area)
+        mid_x = self.geo.rect.right + lay.px(18)
+        mid_w = lay.px(300)
+        self.middle = pygame.Rect(mid_x, self.geo.rect.y, mid_w, self.geo.rect.h)
+        card_size = min(lay.px(190), mid_w - lay.px(40))
+        self.card_rect = pygame.Rect(0, 0, card_size, card_size)
+        self.card_rect.midtop = (self.middle.centerx, self.middle.y + lay.px(42))
+        row_h, gap = lay.px(40), lay.px(8)
+        sizes_y = self.card_rect.bottom + lay.px(12)
+        third = (mid_w - lay.px(24) - 2 * gap) // 3
+        for i, button in enumerate(self.size_buttons):
+            button.rect = pygame.Rect(self.middle.x + lay.px(12) + i * (third + gap), sizes_y,
+                                      third, row_h)
+        y = sizes_y + row_h + lay.px(12)
+        half = (mid_w - lay.px(24) - gap) // 2
+        for i, name in enumerate(("rotate", "skip", "undo", "confirm")):
+            self.buttons[name].rect = pygame.Rect(
+                self.middle.x + lay.px(12) + (i % 2) * (half + gap), y + (i // 2) * (row_h + gap),
+                half, row_h)
+        self.status_rect = pygame.Rect(self.middle.x + lay.px(12),
+                                       y + 2 * (row_h + gap) + lay.px(6), mid_w - lay.px(24), 0)
+        self.status_rect.h = self.middle.bottom - self.status_rect.y - lay.px(12)
+        # right column: bonus cards, score, the other boards
+        right_x = self.middle.right + lay.px(16)
+        self.right = pygame.Rect(right_x, self.middle.y, w - right_x - margin, self.middle.h)
+        bonus = min(lay.px(132), (self.right.w - lay.px(16)) // 2)
+        self.bonus_rects = [pygame.Rect(self.right.x + i * (bonus + lay.px(16)),
+                                        self.right.y + lay.px(24), bonus, bonus)
+                            for i in range(2)]
+        self.score_rect = pygame.Rect(self.right.x, self.bonus_rects[0].bottom + lay.px(8),
+                                      self.right.w, lay.px(46))
+        self.fonts = {
+            "board": self.text.font(lay.font_px("small")),
+            "badge": self.text.font(max(9, int(self.geo.spacing * 0.26)), bold=True),
+            "card": self.text.font(max(9, int(bonus * 0.11)), bold=True),
+            "card_small": self.text.font(max(8, int(bonus * 0.09))),
+        }
+        self.card_cache.clear()
+        self.layout_thumbs()
+
+    def layout_thumbs(self) -> None:
+        lay = self.layout
+        others = [s for s in range(len(self.session.names)) if s != self.active]
+        top = self.score_rect.bottom + lay.px(8)
+        area = pygame.Rect(self.right.x, top, self.right.w, self.right.bottom - top)
+        self.thumb_rects = []
+        if not others:
+            return
+        label_h = lay.px(34)
+        best = None
+        for cols in range(1, 5):
+            rows = math.ceil(len(others) / cols)
+            width = (area.w - (cols - 1) * lay.px(10)) / cols
+            height = (area.h - (rows - 1) * lay.px(8)) / rows - label_h
+            size = min(width / 1.0, height / (12.5 / 10.5))  # board aspect
+            if best is None or size > best[0]:
+                best = (size, cols)
+        size, cols = best
+        w = int(size)
+        h = int(size * 12.5 / 10.5)
+        for i, seat in enumerate(others):
+            col, row = i % cols, i // cols
+            rect = pygame.Rect(area.x + col * (w + lay.px(10)),
+                               area.y + row * (h + label_h + lay.px(8)), w, h + label_h)
+            self.thumb_rects.append((rect, seat))
+
+    # --- drawing -----------------------------------------------------------------------------
+    def card_surface(self, kind: str, key: Any, size: int) -> pygame.Surface:
+        cache_key = (kind, key, size)
+        surface = self.card_cache.get(cache_key)
+        if surface is None:
+            if kind == "face":
+                surface = render_card(key, size)
+            elif kind == "back":
+                surface = render_card_back(size)
+            else:
+                surface = render_bonus_card(kind, key, size, self.fonts["card"],
+                                            self.fonts["card_small"])
+            self.card_cache[cache_key] = surface
+        return surface
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.fill(theme.SKY)
+        self.app.starfield.draw(surface, alpha)
+        view = self.view
+        if view is None:
+            return
+        self.draw_top_bar(surface, view)
+        self.draw_board(surface, view, alpha)
+        self.draw_middle(surface, view, alpha)
+        self.draw_right(surface, view)
+
+    def draw_top_bar(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        lay = self.layout
+        pygame.draw.rect(surface, theme.PANEL, self.top_bar)
+        pygame.draw.line(surface, theme.PANEL_EDGE, self.top_bar.bottomleft,
+                         self.top_bar.bottomright, max(1, lay.px(1)))
+        title = self.text.render("Look at the Stars", lay.font_px("large"), theme.ACCENT,
+                                 bold=True)
+        surface.blit(title, title.get_rect(midleft=(lay.px(16), self.top_bar.centery)))
+        n, of = view["card"]["n"], view["card"]["of"]
+        progress_label = self.text.render(f"Card {n}/{of}", lay.font_px("body"), theme.TEXT)
+        px = title.get_rect().w + lay.px(40)
+        surface.blit(progress_label, progress_label.get_rect(midleft=(px,
+                                                                      self.top_bar.centery)))
+        bar = pygame.Rect(px + progress_label.get_width() + lay.px(12), 0, lay.px(220),
+                          lay.px(12))
+        bar.centery = self.top_bar.centery
+        pile_w = bar.w // 3
+        for pile in range(3):
+            cell = pygame.Rect(bar.x + pile * pile_w, bar.y, pile_w - lay.px(4), bar.h)
+            done = max(0, min(data.CARDS_PER_PILE, n - pile * data.CARDS_PER_PILE))
+            pygame.draw.rect(surface, theme.PANEL_LIGHT, cell, border_radius=lay.px(4))
+            if done:
+                filled = cell.copy()
+                filled.w = int(cell.w * done / data.CARDS_PER_PILE)
+                color = theme.SUN_SHADE if pile < view["day"] else theme.ACCENT
+                pygame.draw.rect(surface, color, filled, border_radius=lay.px(4))
+        day_names = ("Night: all rows open", "Dawn: rows 0-1 closed", "Morning: rows 0-3 closed")
+        day_label = self.text.render(day_names[view["day"]], lay.font_px("small"),
+                                     theme.SUN_SHADE if view["day"] else theme.TEXT_DIM)
+        surface.blit(day_label, day_label.get_rect(midleft=(bar.right + lay.px(14),
+                                                            self.top_bar.centery)))
+        who = self.session.names[self.active]
+        right = self.text.render(f"{who}  ·  Esc: menu", lay.font_px("body"), theme.TEXT_DIM)
+        surface.blit(right, right.get_rect(midright=(lay.width - lay.px(16),
+                                                     self.top_bar.centery)))
+
+    def draw_board(self, surface: pygame.Surface, view: dict[str, Any], alpha: float) -> None:
+        sheet = self.my_sheet(view)
+        if sheet is None:
+            return
+        confirmed = view["seats"][self.active]["sheet"]
+        pending_lines = sheet["lines"][len(confirmed["lines"]):] if view.get("pending") else []
+        day = view["day"]
+        shown_day = day - 1 if self.sun is not None else day
+        layer = self.renderer.sheet_layer(sheet, self.geo, day=shown_day, pending=pending_lines,
+                                          font=self.fonts["board"],
+                                          badge_font=self.fonts["badge"])
+        surface.blit(layer, self.geo.rect)
+        if self.sun is not None:
+            shade = self.renderer.shade(self.geo.local(), 2 * day)
+            height = max(1, int(shade.get_height() * self.sun.progress(alpha)))
+            part = shade.subsurface((0, shade.get_height() - height, shade.get_width(), height))
+            surface.blit(part, (self.geo.rect.x, self.geo.rect.bottom - height -
+                                int(self.geo.spacing * 0.1)))
+        phase = self.phase()
+        if phase == "play" and (self.mouse_on_board or self.keyboard_ghost):
+            self.draw_ghost(surface)
+        elif phase == "power":
+            self.draw_targets(surface)
+        for points, left in self.flashes:
+            k = left / 0.6
+            r = int(self.geo.spacing * (0.5 - 0.3 * k))
+            for p in points:
+                pygame.draw.circle(surface, theme.ACCENT, p, max(2, r),
+                                   max(1, self.geo.width(0.04)))
+
+    def draw_ghost(self, surface: pygame.Surface) -> None:
+        ghost = self.ghost()
+        if ghost is None:
+            return
+        kind, shape, problem = ghost
+        color = theme.LEGAL if problem is None else theme.ILLEGAL
+        geo = self.geo
+        width = geo.width(0.1)
+        if kind == "lines":
+            for x1, y1, x2, y2 in shape:
+                draw_segment(surface, geo.to_px(x1, y1), geo.to_px(x2, y2), color, width)
+                for p in ((x1, y1), (x2, y2)):
+                    pygame.draw.circle(surface, color, geo.to_px(*p), int(geo.spacing * 0.16),
+                                       max(1, geo.width(0.03)))
+        else:
+            points = [geo.to_px(*p) for p in shape]
+            for a, b in zip(points, points[1:], strict=False):
+                draw_segment(surface, a, b, color, width)
+            pygame.draw.circle(surface, color, points[0], int(geo.spacing * 0.22))
+        if problem is not None:
+            reason = REASON_TEXT.get(problem, problem)
+            label = self.text.render(reason, self.layout.font_px("small"), theme.ILLEGAL)
+            box = label.get_rect(midbottom=(geo.rect.centerx, geo.rect.bottom - self.layout.px(6)))
+            pygame.draw.rect(surface, (30, 10, 20), box.inflate(self.layout.px(16),
+                                                                 self.layout.px(8)),
+                             border_radius=self.layout.px(6))
+            surface.blit(label, box)
+
+    def draw_targets(self, surface: pygame.Surface) -> None:
+        targets = self.targets()
+        if not targets:
+            return
+        geo = self.geo
+        pulse = 0.6 + 0.4 * math.sin(self.clock * 5)
+        ring = tuple(int(c * pulse) for c in theme.HIGHLIGHT)
+        selected = self.target_index % len(targets)
+        galaxy = self.view["pending"]["prompt"]["power"] == data.GALAXY
+        for i, target in enumerate(targets):
+            if "line" in target:
+                cx, cy = self.target_centre(target)
+                pygame.draw.circle(surface, ring, geo.to_px(cx, cy), max(2, geo.width(0.06)))
+            else:
+                points = [target["at"]] + ([[target["at"][0] + 1, target["at"][1]]]
+                                           if galaxy else [])
+                for p in points:
+                    pygame.draw.circle(surface, ring, geo.to_px(*p), int(geo.spacing * 0.22),
+                                       max(1, geo.width(0.04)))
+            if i == selected:
+                if "line" in target:
+                    x1, y1, x2, y2 = target["line"]
+                    draw_segment(surface, geo.to_px(x1, y1), geo.to_px(x2, y2), theme.LEGAL,
+                                 geo.width(0.1))
+                else:
+                    for p in points:
+                        pygame.draw.circle(surface, theme.LEGAL, geo.to_px(*p),
+                                           int(geo.spacing * 0.3), max(2, geo.width(0.07)))
+
+    def draw_middle(self, surface: pygame.Surface, view: dict[str, Any], alpha: float) -> None:
+        lay = self.layout
+        draw_panel(surface, self.middle, lay)
+        card = view["card"]
+        heading = "Shooting star" if card["kind"] == "shooting_star" else "Night card"
+        label = self.text.render(f"{heading}  {card['n']}/{card['of']}", lay.font_px("large"),
+                                 theme.ACCENT, bold=True)
+        surface.blit(label, label.get_rect(midtop=(self.middle.centerx,
+                                                   self.middle.y + lay.px(10))))
+        # the card flips in: back shrinks, face grows (a cheap scale, no rotozoom)
+        t = self.flip.progress(alpha)
+        size = self.card_rect.w
+        face = self.card_surface("face", card["id"], size)
+        if t < 1.0:
+            half = abs(1 - 2 * t)
+            source = self.card_surface("back", 0, size) if t < 0.5 else face
+            width = max(1, int(size * half))
+            lift = int(lay.px(10) * math.sin(math.pi * t))
+            flipped = pygame.transform.scale(source, (width, size))
+            surface.blit(flipped, flipped.get_rect(center=(self.card_rect.centerx,
+                                                           self.card_rect.centery - lift)))
+        else:
+            surface.blit(face, self.card_rect)
+        phase = self.phase()
+        is_star = card["kind"] == "shooting_star"
+        for button in self.size_buttons:
+            button.enabled = is_star and phase == "play"
+        if is_star:
+            mouse = pygame.mouse.get_pos()
+            for n, button in enumerate(self.size_buttons, 1):
+                button.label = f"{n} segment{'s' if n > 1 else ''}"
+                button.draw(surface, self.text, lay, n == self.shooting_size,
+                            button.rect.collidepoint(mouse))
+        else:
+            hint = self.text.render("Wheel, R or right click: rotate", lay.font_px("small"),
+                                    theme.TEXT_DIM)
+            surface.blit(hint, hint.get_rect(center=self.size_buttons[1].rect.center))
+        self.buttons["rotate"].enabled = phase == "play"
+        self.buttons["skip"].enabled = phase in ("play", "power")
+        self.buttons["skip"].label = "Skip power (S)" if phase == "power" else "Skip card (S)"
+        self.buttons["undo"].enabled = phase in ("power", "review", "confirmed") and bool(
+            view.get("pending"))
+        self.buttons["confirm"].enabled = phase == "review"
+        mouse = pygame.mouse.get_pos()
+        for button in self.buttons.values():
+            button.draw(surface, self.text, lay, False, button.rect.collidepoint(mouse))
+        self.draw_status(surface, view, phase)
+
+    def status_lines(self, view: dict[str, Any], phase: str) -> list[tuple[str, theme.Color]]:
+        lines: list[tuple[str, theme.Color]] = []
+        if phase == "power":
+            prompt = view["pending"]["prompt"]
+            lines.append((f"Power bonus: {power_label(prompt['power'])}", theme.ACCENT))
+            extra = f" ({prompt['stars_left']} star left)" if prompt.get("stars_left") else ""
+            lines.append((f"{prompt['uses']} use(s){extra}: "
+                          f"{POWER_HELP.get(prompt['power'], '')}.", theme.TEXT))
+            lines.append(("Click a highlighted place (or arrows + Enter), or skip (S).",
+                          theme.TEXT_DIM))
+        elif phase == "play":
+            ghost = self.ghost()
+            if ghost and (self.mouse_on_board or self.keyboard_ghost):
+                problem = ghost[2]
+                if problem is None:
+                    lines.append(("Legal here: click or Enter to draw.", theme.LEGAL))
+                else:
+                    lines.append((REASON_TEXT.get(problem, problem), theme.ILLEGAL))
+            else:
+                lines.append(("Move the card over your board (mouse or arrows).", theme.TEXT))
+        elif phase == "review":
+            lines.append(("Confirm your turn (Enter), or undo (U).", theme.TEXT))
+        elif phase == "confirmed":
+            waiting = [self.session.names[s] for s in range(len(view["seats"]))
+                       if not view["seats"][s]["confirmed"]]
+            lines.append(("Confirmed. Waiting for " + ", ".join(waiting) + ".", theme.TEXT_DIM))
+            lines.append(("You may still undo (U) until everyone has confirmed.",
+                          theme.TEXT_DIM))
+        elif phase == "over":
+            lines.append(("The night is over. Counting the stars...", theme.ACCENT))
+        if self.status_time > 0 and self.status[0]:
+            lines.insert(0, self.status)
+        return lines
+
+    def draw_status(self, surface: pygame.Surface, view: dict[str, Any], phase: str) -> None:
+        lay = self.layout
+        size = lay.font_px("small")
+        y = self.status_rect.y
+        for message, color in self.status_lines(view, phase):
+            for line in self.text.wrap(message, size, self.status_rect.w):
+                if y + size > self.status_rect.bottom:
+                    return
+                label = self.text.render(line, size, color)
+                surface.blit(label, (self.status_rect.x, y))
+                y += int(size * 1.15)
+            y += lay.px(6)
+
+    def draw_right(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        lay = self.layout
+        small = lay.font_px("small")
+        for rect, kind, number, title in (
+                (self.bonus_rects[0], "point", view["point_card"], "Point bonus"),
+                (self.bonus_rects[1], "power", view["power_card"], "Power bonus")):
+            label = self.text.render(title, small, theme.TEXT_DIM)
+            surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.y - lay.px(3))))
+            surface.blit(self.card_surface(kind, number, rect.w), rect)
+        if view["options"].get("live_score") and view.get("my_score"):
+            score = view["my_score"]
+            line1 = self.text.render(f"Your score: {score['total']}", lay.font_px("body"),
+                                     theme.ACCENT, bold=True)
+            surface.blit(line1, (self.score_rect.x, self.score_rect.y))
+            parts = (f"const {score['constellations']} · planets {score['planets']} · "
+                     f"shooting {score['shooting_stars']} · bonus "
+                     f"{score['point_bonus'] + score['power_bonus']}")
+            line2 = self.text.render(parts, lay.font_px("tiny"), theme.TEXT_DIM)
+            surface.blit(line2, (self.score_rect.x, self.score_rect.y + line1.get_height()))
+        scores = view.get("scores")
+        for rect, seat in self.thumb_rects:
+            self.draw_thumb(surface, view, rect, seat, scores)
+
+    def draw_thumb(self, surface: pygame.Surface, view: dict[str, Any], rect: pygame.Rect,
+                   seat: int, scores: list | None) -> None:
+        lay = self.layout
+        info = view["seats"][seat]
+        label_h = lay.px(34)
+        geo = BoardGeometry(pygame.Rect(rect.x, rect.y, rect.w, rect.h - label_h))
+        layer = self.renderer.sheet_layer(info["sheet"], geo, day=view["day"], sizes=False)
+        surface.blit(layer, geo.rect)
+        mouse_over = rect.collidepoint(pygame.mouse.get_pos())
+        pygame.draw.rect(surface, theme.ACCENT if mouse_over else theme.SEAT_COLORS[seat % 8],
+                         geo.rect, max(1, lay.px(2 if mouse_over else 1)))
+        name = self.session.names[seat]
+        kind = self.session.kinds[seat]
+        if info["confirmed"]:
+            state, color = "ready", theme.LEGAL
+        elif kind == "ai":
+            dots = "." * (1 + int(self.clock * 3) % 3)
+            state, color = f"thinking{dots}", theme.TEXT_DIM
+        else:
+            state, color = "playing", theme.TEXT_DIM
+        tiny = lay.font_px("tiny")
+        label = self.text.render(name, tiny, theme.SEAT_COLORS[seat % 8], bold=True)
+        surface.blit(label, (rect.x, geo.rect.bottom + lay.px(2)))
+        extra = f"{state}" + (f" · {scores[seat]['total']} pts" if scores else "")
+        label2 = self.text.render(extra, tiny, color)
+        surface.blit(label2, (rect.x, geo.rect.bottom + lay.px(2) + label.get_height()))

@@ -1,0 +1,129 @@
+"""A game as the client sees it: local connections to an authoritative ``net`` Table.
+
+The session never changes game state: it sends moves and collects what comes back (views,
+events, refusals, results). Solo and hot-seat use ``net.local`` (the same Table as LAN play);
+each local human seat has its own connection, and public events reach every connection, so
+they are de-duplicated by state version before the scene animates them.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from dataclasses import dataclass, field
+from typing import Any
+
+RETRIES_ON_STALE = 3
+
+
+@dataclass
+class SeatChoice:
+    """One seat as chosen on the setup screen."""
+
+    kind: str  # "human" or "ai"
+    name: str
+    bot: str = "greedy"
+
+
+@dataclass
+class GameConfig:
+    """Everything needed to start (or restart) a local game."""
+
+    game: str
+    seats: list[SeatChoice]
+    options: dict[str, Any] = field(default_factory=dict)
+    mode: str = "solo"  # "solo" or "hotseat"
+
+
+def bot_levels(game: str) -> list[str]:
+    """Bot levels whose module is present, weakest first."""
+    from game.ai import BOT_LEVELS
+
+    levels = []
+    for level, target in BOT_LEVELS.get(game, {"random": "game.ai.base:RandomBot"}).items():
+        module = target.partition(":")[0]
+        if importlib.util.find_spec(module) is not None:
+            levels.append(level)
+    return levels
+
+
+class LocalSession:
+    """Starts a local table and gathers its messages for the scene, once per frame."""
+
+    def __init__(self, config: GameConfig, seed: int, ai_delay: float = 0.6) -> None:
+        from net.local import local_game
+        from net.table import SeatSpec
+
+        self.config = config
+        specs = [SeatSpec(s.kind, s.name, s.bot if s.kind == "ai" else None)
+                 for s in config.seats]
+        self.table, self.connections = local_game(
+            config.game, dict(config.options), seed, specs, ai_delay=ai_delay)
+        self.human_seats = sorted(self.connections)
+        self.views: dict[int, dict[str, Any]] = {}
+        self.to_move: list[int] = []
+        self.info: dict[str, Any] = self.table.info()
+        self.results: dict[str, Any] | None = None
+        self.refusals: list[tuple[int, str, str]] = []
+        self.last_move: dict[int, dict[str, Any]] = {}
+        self.retries: dict[int, int] = {}
+        self._public_versions: set[int] = set()
+        self.closed = False
+
+    @property
+    def names(self) -> list[str]:
+        return [seat["name"] for seat in self.info["seats"]]
+
+    @property
+    def kinds(self) -> list[str]:
+        return [seat["kind"] for seat in self.info["seats"]]
+
+    def send(self, seat: int, move: dict[str, Any]) -> None:
+        """Send ``move`` for local seat ``seat`` (the answer arrives with the next poll)."""
+        self.last_move[seat] = move
+        self.retries[seat] = 0
+        self.connections[seat].send_move(move)
+
+    def poll(self) -> list[tuple[int, dict[str, Any]]]:
+        """New events ``(seat that received it, event)`` since the last poll; never blocks."""
+        out: list[tuple[int, dict[str, Any]]] = []
+        for seat in self.human_seats:
+            for message in self.connections[seat].poll():
+                out += self._take(seat, message)
+        return out
+
+    def _take(self, seat: int, message: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
+        kind = message.get("t")
+        if "table" in message and isinstance(message["table"], dict):
+            self.info = message["table"]
+        if "to_move" in message:
+            self.to_move = list(message["to_move"])
+        if kind in ("snapshot", "events", "refused") and "view" in message:
+            self.views[seat] = message["view"]
+        if kind == "refused":
+            if message.get("code") == "stale_version" and seat in self.last_move and \
+                    self.retries.get(seat, 0) < RETRIES_ON_STALE:
+                # someone (a bot) moved first: our intent still stands, try it on the new state
+                self.retries[seat] = self.retries.get(seat, 0) + 1
+                self.connections[seat].send_move(self.last_move[seat])
+                return []
+            self.refusals.append((seat, message.get("code", ""), message.get("detail", "")))
+            return [(seat, {"type": "refused", "code": message.get("code", ""),
+                            "detail": message.get("detail", "")})]
+        if kind == "game_over":
+            self.results = message
+            return []
+        if kind != "events":
+            return []
+        version = message.get("version", -1)
+        fresh_public = version not in self._public_versions
+        self._public_versions.add(version)
+        return [(seat, event) for event in message.get("events", [])
+                if "to" in event or fresh_public]
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        for connection in self.connections.values():
+            connection.close()
+        self.table.close()

@@ -1,0 +1,428 @@
+"""Look at the Stars drawing: boards, sheets, cards and ghosts.
+
+Board art is cached in layers per board and pixel size: the printed board (static), then the
+sheet (lines, shooting stars, objects, sizes, closed rows) rebuilt only when the sheet changes.
+A frame blits the cached layer and draws just what moves (ghost, highlights) on top.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from collections.abc import Iterable, Sequence
+from functools import lru_cache
+
+import pygame
+
+from game.client import theme
+from game.rules.stars import data
+from game.rules.stars.constellations import Group
+from game.rules.stars.geometry import rotate_point
+from game.rules.stars.sheet import SheetIndex
+
+GRID_W, GRID_H = data.GRID_WIDTH, data.GRID_HEIGHT
+MARGIN = 0.75  # grid spacings between the outer stars and the board edge
+
+
+class BoardGeometry:
+    """Maps grid points (x 0..9 left to right, y 0..10 bottom to top) to pixels in ``rect``."""
+
+    def __init__(self, rect: pygame.Rect) -> None:
+        self.spacing = min(rect.w / (GRID_W - 1 + 2 * MARGIN), rect.h / (GRID_H - 1 + 2 * MARGIN))
+        width = self.spacing * (GRID_W - 1 + 2 * MARGIN)
+        height = self.spacing * (GRID_H - 1 + 2 * MARGIN)
+        self.rect = pygame.Rect(0, 0, int(width), int(height))
+        self.rect.center = rect.center
+
+    def local(self) -> BoardGeometry:
+        """The same geometry with the board's top-left at (0, 0) (for cached layers)."""
+        copy = BoardGeometry.__new__(BoardGeometry)
+        copy.spacing = self.spacing
+        copy.rect = pygame.Rect(0, 0, self.rect.w, self.rect.h)
+        return copy
+
+    def to_px(self, x: float, y: float) -> tuple[int, int]:
+        s = self.spacing
+        return (round(self.rect.x + (x + MARGIN) * s),
+                round(self.rect.bottom - (y + MARGIN) * s))
+
+    def to_grid(self, px: float, py: float) -> tuple[float, float]:
+        s = self.spacing
+        return (px - self.rect.x) / s - MARGIN, (self.rect.bottom - py) / s - MARGIN
+
+    def nearest(self, px: float, py: float) -> tuple[int, int]:
+        gx, gy = self.to_grid(px, py)
+        return round(gx), round(gy)
+
+    def width(self, fraction: float) -> int:
+        return max(1, round(self.spacing * fraction))
+
+
+# --- small pre-rendered glyphs ---------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def star_sprite(radius: int, color: theme.Color = theme.STAR, glow: float = 1.0) -> pygame.Surface:
+    """A round star with a soft glow, ``radius`` px core."""
+    size = radius * 6 + 1
+    sprite = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size // 2
+    for r in range(radius * 3, radius, -1):
+        a = int(70 * glow * (1 - (r - radius) / (2 * radius)) ** 2)
+        pygame.draw.circle(sprite, (*color, a), (c, c), r)
+    pygame.draw.circle(sprite, (*color, 255), (c, c), radius)
+    return sprite.convert_alpha()
+
+
+def _star_polygon(centre: tuple[float, float], outer: float, inner: float, points: int = 5,
+                  turn: float = -math.pi / 2) -> list[tuple[float, float]]:
+    out = []
+    for i in range(points * 2):
+        r = outer if i % 2 == 0 else inner
+        a = turn + i * math.pi / points
+        out.append((centre[0] + r * math.cos(a), centre[1] + r * math.sin(a)))
+    return out
+
+
+def draw_segment(surface: pygame.Surface, a: tuple[int, int], b: tuple[int, int],
+                 color: theme.Color, width: int) -> None:
+    """A thick line with round caps (short segments only: cheap)."""
+    pygame.draw.line(surface, color, a, b, width)
+    r = max(1, width // 2)
+    pygame.draw.circle(surface, color, a, r)
+    pygame.draw.circle(surface, color, b, r)
+
+
+def draw_planet(surface: pygame.Surface, centre: tuple[int, int], s: float,
+                color: theme.Color = theme.PLANET) -> None:
+    r = max(2, round(s * 0.3))
+    dark = tuple(int(v * 0.45) for v in color)
+    pygame.draw.circle(surface, dark, centre, r)
+    pygame.draw.circle(surface, color, (centre[0] - r // 4, centre[1] - r // 4), int(r * 0.72))
+    ring = pygame.Rect(0, 0, int(r * 3.0), max(2, int(r * 0.9)))
+    ring.center = centre
+    pygame.draw.ellipse(surface, (235, 225, 255), ring, max(1, round(s * 0.035)))
+
+
+def draw_object(surface: pygame.Surface, kind: str, geo: BoardGeometry, at: Sequence[int]) -> None:
+    """The glyph of a bonus object at grid point ``at``."""
+    s = geo.spacing
+    c = geo.to_px(at[0], at[1])
+    if kind == data.PLANET:
+        draw_planet(surface, c, s, (255, 160, 200))
+    elif kind == data.GALAXY:
+        right = geo.to_px(at[0] + 1, at[1])
+        box = pygame.Rect(0, 0, right[0] - c[0] + int(s * 0.7), int(s * 0.5))
+        box.center = ((c[0] + right[0]) // 2, c[1])
+        pygame.draw.ellipse(surface, (120, 80, 190), box)
+        pygame.draw.ellipse(surface, (220, 190, 255), box, geo.width(0.05))
+        pygame.draw.circle(surface, (255, 240, 255), box.center, max(2, int(s * 0.1)))
+    elif kind == data.TWINKLING_STAR:
+        pygame.draw.polygon(surface, (255, 255, 200), _star_polygon(c, s * 0.32, s * 0.08, 4))
+    elif kind == data.NOVA:
+        pygame.draw.polygon(surface, (255, 120, 90), _star_polygon(c, s * 0.36, s * 0.16, 8))
+        pygame.draw.circle(surface, (255, 235, 200), c, max(2, int(s * 0.12)))
+    elif kind == data.AURA:
+        pygame.draw.circle(surface, (140, 255, 230), c, int(s * 0.34), geo.width(0.06))
+        pygame.draw.circle(surface, (140, 255, 230), c, int(s * 0.22), geo.width(0.03))
+    elif kind == data.CRESCENT_MOON:
+        r = int(s * 0.3)
+        pygame.draw.circle(surface, (255, 240, 180), c, r)
+        pygame.draw.circle(surface, theme.BOARD, (c[0] + r // 2, c[1] - r // 3), r)
+    elif kind == data.BLACK_HOLE:
+        zone = pygame.Rect(0, 0, int(s * 2.5), int(s * 2.5))
+        zone.center = c
+        pygame.draw.rect(surface, (120, 60, 40), zone, geo.width(0.03),
+                         border_radius=int(s * 0.3))
+        pygame.draw.circle(surface, (255, 140, 60), c, int(s * 0.34))
+        pygame.draw.circle(surface, (0, 0, 0), c, int(s * 0.26))
+    elif kind == data.NEW_STAR:
+        sprite = star_sprite(max(2, round(s * 0.1)), (255, 255, 255))
+        surface.blit(sprite, sprite.get_rect(center=c))
+        pygame.draw.circle(surface, theme.ACCENT, c, int(s * 0.22), geo.width(0.03))
+
+
+# --- boards and sheets -----------------------------------------------------------------------
+
+
+def usable_points(board: int, opened: Iterable[tuple[int, int]] = ()) -> list[tuple[int, int]]:
+    """Grid points that are stars on the bare board (plus illustration points re-opened)."""
+    info = data.BOARDS[board]
+    closed = set(info["illustration"]) - set(opened)
+    closed |= set(info["bottom"]) | set(info["planets"]) | data.ARCH_MISSING
+    return [(x, y) for x in range(GRID_W) for y in range(GRID_H) if (x, y) not in closed]
+
+
+def _arch_polygon(geo: BoardGeometry) -> list[tuple[int, int]]:
+    rows: dict[int, tuple[int, int]] = {}
+    for y in range(GRID_H):
+        xs = [x for x in range(GRID_W) if (x, y) not in data.ARCH_MISSING]
+        rows[y] = (min(xs), max(xs))
+    pad = 0.48
+    left, right = [], []
+    for y in range(GRID_H):
+        lo, hi = rows[y]
+        left += [(lo - pad, y - pad), (lo - pad, y + pad)]
+        right += [(hi + pad, y - pad), (hi + pad, y + pad)]
+    outline = left + list(reversed(right))
+    return [geo.to_px(x, y) for x, y in outline]
+
+
+def _draw_blob(surface: pygame.Surface, geo: BoardGeometry, points: set[tuple[int, int]],
+               color: theme.Color, radius: float) -> None:
+    """Covered points as one soft shape: discs joined to their neighbours."""
+    r = max(2, int(geo.spacing * radius))
+    for x, y in points:
+        for nx, ny in ((x + 1, y), (x, y + 1), (x + 1, y + 1), (x - 1, y + 1)):
+            if (nx, ny) in points:
+                pygame.draw.line(surface, color, geo.to_px(x, y), geo.to_px(nx, ny), r * 2)
+        pygame.draw.circle(surface, color, geo.to_px(x, y), r)
+
+
+def render_board(board: int, geo: BoardGeometry, text_font: pygame.font.Font | None = None,
+                 opened: Iterable[tuple[int, int]] = ()) -> pygame.Surface:
+    """The printed board (no player marks) in a surface of ``geo.rect.size``."""
+    geo = geo.local()
+    s = geo.spacing
+    surface = pygame.Surface(geo.rect.size).convert()
+    surface.fill(theme.PANEL)
+    pygame.draw.rect(surface, theme.BOARD, geo.rect, border_radius=int(s * 0.4))
+    pygame.draw.polygon(surface, (20, 28, 66), _arch_polygon(geo))
+    pygame.draw.polygon(surface, (52, 64, 124), _arch_polygon(geo), geo.width(0.03))
+    info = data.BOARDS[board]
+    opened = set(opened)
+    _draw_blob(surface, geo, set(info["illustration"]) - opened, (40, 44, 88), 0.36)
+    # a little engraved pattern on the artwork so it reads as art, not as holes
+    for x, y in set(info["illustration"]) - opened:
+        pygame.draw.circle(surface, (62, 66, 118), geo.to_px(x, y), max(1, int(s * 0.12)),
+                           geo.width(0.03))
+    _draw_blob(surface, geo, set(info["bottom"]), (48, 32, 56), 0.42)
+    for x, y in info["bottom"]:
+        head = geo.to_px(x, y + 0.12)
+        pygame.draw.circle(surface, (74, 50, 80), head, max(2, int(s * 0.14)))
+    sprite = star_sprite(max(1, round(s * 0.07)), theme.STAR)
+    surface.fblits([(sprite, sprite.get_rect(center=geo.to_px(x, y)))
+                    for x, y in usable_points(board, opened)])
+    for x, y in info["planets"]:
+        draw_planet(surface, geo.to_px(x, y), s)
+    for x1, y1, x2, y2 in info["printed_lines"]:
+        draw_segment(surface, geo.to_px(x1, y1), geo.to_px(x2, y2), theme.PRINTED_LINE,
+                     geo.width(0.075))
+    # sun markers between rows 1/2 and 3/4 on both edges
+    for row in (1.5, 3.5):
+        for side, direction in ((-0.62, 1), (GRID_W - 1 + 0.62, -1)):
+            cx, cy = geo.to_px(side, row)
+            k = s * 0.16
+            pygame.draw.polygon(surface, theme.SUN_SHADE,
+                                [(cx - direction * k, cy - k), (cx - direction * k, cy + k),
+                                 (cx + direction * k, cy)])
+    if text_font is not None:
+        label = text_font.render(info["name"], True, theme.TEXT_DIM)
+        surface.blit(label, (int(s * 0.3), int(s * 0.25)))
+    return surface
+
+
+def group_anchor(group: Group) -> tuple[int, int]:
+    """Where a group's size is written: its lowest, then leftmost star (as BGA does)."""
+    return min(group.points, key=lambda p: (p[1], p[0]))
+
+
+def size_color(size: int, valid: bool) -> theme.Color:
+    if valid:
+        return theme.ACCENT
+    return theme.WARNING if size > 8 else theme.TEXT_DIM
+
+
+class SheetRenderer:
+    """Caches board and sheet layers per (board, size) and (sheet content, size)."""
+
+    def __init__(self) -> None:
+        self.boards: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self.sheets: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self.shades: dict[tuple, pygame.Surface] = {}
+
+    @staticmethod
+    def _key(sheet: dict) -> tuple:
+        return (sheet["board"], tuple(map(tuple, sheet["lines"])),
+                tuple(tuple(map(tuple, star)) for star in sheet["shooting_stars"]),
+                tuple((o["kind"], tuple(o["at"])) for o in sheet["objects"]))
+
+    def board_layer(self, board: int, geo: BoardGeometry, font: pygame.font.Font | None,
+                    opened: tuple = ()) -> pygame.Surface:
+        key = (board, geo.rect.size, opened, font is not None)
+        layer = self.boards.get(key)
+        if layer is None:
+            layer = render_board(board, geo, font, opened)
+            self.boards[key] = layer
+            if len(self.boards) > 24:
+                self.boards.popitem(last=False)
+        return layer
+
+    def sheet_layer(self, sheet: dict, geo: BoardGeometry, *, day: int = 0,
+                    pending: Sequence[Sequence[int]] = (), sizes: bool = True,
+                    font: pygame.font.Font | None = None,
+                    badge_font: pygame.font.Font | None = None) -> pygame.Surface:
+        """The board with everything drawn on ``sheet``; closed rows shaded up to ``day``."""
+        key = (self._key(sheet), geo.rect.size, day, tuple(map(tuple, pending)), sizes,
+               font is not None)
+        layer = self.sheets.get(key)
+        if layer is not None:
+            self.sheets.move_to_end(key)
+            return layer
+        index = SheetIndex(sheet)
+        opened = tuple(sorted(index.opened))
+        layer = self.board_layer(sheet["board"], geo, font, opened).copy()
+        local = geo.local()
+        self.draw_marks(layer, local, sheet, index, pending, sizes, badge_font)
+        if day > 0:
+            shade = self.shade(local, 2 * day)
+            layer.blit(shade, shade.get_rect(bottomleft=(0, local.rect.h)))
+        self.sheets[key] = layer
+        if len(self.sheets) > 40:
+            self.sheets.popitem(last=False)
+        return layer
+
+    def draw_marks(self, surface: pygame.Surface, geo: BoardGeometry, sheet: dict,
+                   index: SheetIndex, pending: Sequence[Sequence[int]], sizes: bool,
+                   badge_font: pygame.font.Font | None) -> None:
+        s = geo.spacing
+        width = geo.width(0.085)
+        pending_set = {tuple(p) for p in pending}
+        for line in sheet["lines"]:
+            color = theme.PENDING_LINE if tuple(line) in pending_set else theme.LINE
+            draw_segment(surface, geo.to_px(line[0], line[1]), geo.to_px(line[2], line[3]),
+                         color, width)
+        for star in sheet["shooting_stars"]:
+            points = [geo.to_px(p[0], p[1]) for p in star]
+            for a, b in zip(points, points[1:], strict=False):
+                draw_segment(surface, a, b, theme.SHOOTING, geo.width(0.06))
+            pygame.draw.polygon(surface, (255, 230, 150),
+                                _star_polygon(points[0], s * 0.3, s * 0.13))
+        for obj in sheet["objects"]:
+            if obj["kind"] != data.NEW_STAR:  # re-opened stars are drawn by the board layer
+                draw_object(surface, obj["kind"], geo, obj["at"])
+        for obj in sheet["objects"]:
+            if obj["kind"] == data.NEW_STAR:
+                draw_object(surface, obj["kind"], geo, obj["at"])
+        if sizes and badge_font is not None:
+            for group in index.groups():
+                if group.size >= 2:
+                    self.draw_badge(surface, geo, group, badge_font)
+
+    @staticmethod
+    def draw_badge(surface: pygame.Surface, geo: BoardGeometry, group: Group,
+                   font: pygame.font.Font) -> None:
+        x, y = group_anchor(group)
+        cx, cy = geo.to_px(x - 0.32, y - 0.32)
+        color = size_color(group.size, group.valid)
+        r = max(4, int(geo.spacing * 0.2))
+        pygame.draw.circle(surface, (10, 12, 30), (cx, cy), r)
+        pygame.draw.circle(surface, color, (cx, cy), r, max(1, geo.width(0.03)))
+        label = font.render(str(group.size), True, color)
+        surface.blit(label, label.get_rect(center=(cx, cy + 1)))
+
+    def shade(self, geo: BoardGeometry, rows: int) -> pygame.Surface:
+        """The dawn over the ``rows`` closed bottom rows (an alpha surface, cached)."""
+        key = (geo.rect.size, rows)
+        if key not in self.shades:
+            top = geo.to_px(0, rows - 0.5)[1]
+            height = max(1, geo.rect.h - top - int(geo.spacing * 0.1))
+            shade = pygame.Surface((geo.rect.w, height), pygame.SRCALPHA)
+            for i in range(height):
+                k = i / height
+                shade.fill((*theme.SUN_SHADE, int(40 + 70 * k)), (0, i, geo.rect.w, 1))
+            pygame.draw.line(shade, (*theme.SUN_SHADE, 200), (0, 0), (geo.rect.w, 0),
+                             geo.width(0.04))
+            self.shades[key] = shade.convert_alpha()
+        return self.shades[key]
+
+
+# --- cards -------------------------------------------------------------------------------------
+
+
+def card_points(segments: Iterable[Sequence[int]]) -> set[tuple[int, int]]:
+    return {(s[0], s[1]) for s in segments} | {(s[2], s[3]) for s in segments}
+
+
+def shape_box(segments: Sequence[Sequence[int]]) -> tuple[float, float]:
+    """The centre of a shape's points (to hold a ghost by its middle)."""
+    pts = card_points(segments)
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    return (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+
+
+def _card_frame(size: int, fill: theme.Color, edge: theme.Color) -> pygame.Surface:
+    card = pygame.Surface((size, size), pygame.SRCALPHA)
+    radius = max(3, size // 12)
+    pygame.draw.rect(card, fill, card.get_rect(), border_radius=radius)
+    inner = card.get_rect().inflate(-max(2, size // 40), -max(2, size // 40))
+    pygame.draw.rect(card, edge, inner, max(1, size // 70), border_radius=radius)
+    return card
+
+
+def _draw_shape(card: pygame.Surface, segments: Sequence[Sequence[int]], area: pygame.Rect,
+                color: theme.Color, rot: int = 0) -> None:
+    step = area.w / 3.6
+    def to_px(x: int, y: int) -> tuple[int, int]:
+        x, y = rotate_point(x, y, rot)
+        return (round(area.x + (x + 0.3) * step), round(area.bottom - (y + 0.3) * step))
+    dot = max(1, int(step * 0.07))
+    for x in range(4):
+        for y in range(4):
+            pygame.draw.circle(card, (120, 130, 190), to_px(x, y), dot)
+    width = max(2, int(step * 0.11))
+    for x1, y1, x2, y2 in segments:
+        draw_segment(card, to_px(x1, y1), to_px(x2, y2), color, width)
+        for point in ((x1, y1), (x2, y2)):
+            pygame.draw.circle(card, (255, 255, 255), to_px(*point), max(2, int(step * 0.1)))
+
+
+def render_card(card_id: int, size: int, rot: int = 0) -> pygame.Surface:
+    """The face of night card ``card_id`` (line card or shooting star), ``size`` px square."""
+    card = _card_frame(size, (26, 34, 80), theme.ACCENT)
+    area = pygame.Rect(0, 0, int(size * 0.8), int(size * 0.8))
+    area.center = (size // 2, size // 2)
+    if card_id in data.SHOOTING_STAR_CARD_IDS:
+        step = area.w / 3.6
+        pts = [(area.x + (i + 0.3) * step, area.bottom - (i + 0.3) * step) for i in range(4)]
+        for a, b in zip(pts, pts[1:], strict=False):
+            draw_segment(card, (round(a[0]), round(a[1])), (round(b[0]), round(b[1])),
+                         theme.SHOOTING, max(2, int(step * 0.1)))
+        head = pts[-1]
+        pygame.draw.polygon(card, (255, 230, 150), _star_polygon(head, step * 0.45, step * 0.2))
+    else:
+        _draw_shape(card, data.LINE_CARDS[card_id], area, theme.LINE, rot)
+    return card
+
+
+def render_card_back(size: int) -> pygame.Surface:
+    card = _card_frame(size, (40, 26, 70), (200, 170, 255))
+    c = (size / 2, size / 2)
+    pygame.draw.polygon(card, (200, 170, 255), _star_polygon(c, size * 0.28, size * 0.12))
+    pygame.draw.circle(card, (200, 170, 255), (size // 2, size // 2), int(size * 0.36),
+                       max(1, size // 60))
+    return card
+
+
+def render_bonus_card(kind: str, number: int, size: int, font: pygame.font.Font,
+                      small: pygame.font.Font) -> pygame.Surface:
+    """A point-bonus (``kind="point"``, 1..10) or power-bonus (``"power"``, 1..9) card."""
+    if kind == "point":
+        info = data.POINT_CARDS[number - 1]
+        card = _card_frame(size, (24, 46, 70), (130, 230, 200))
+        title = f"{info['points']} points each"
+        color = (150, 240, 210)
+    else:
+        info = data.POWER_CARDS[number - 1]
+        card = _card_frame(size, (54, 30, 72), (240, 150, 230))
+        title = info["power"].replace("_", " ").capitalize()
+        color = (250, 180, 240)
+    area = pygame.Rect(0, 0, int(size * 0.66), int(size * 0.66))
+    area.midtop = (size // 2, int(size * 0.06))
+    _draw_shape(card, info["segments"], area, color)
+    label = font.render(title, True, theme.TEXT)
+    if label.get_width() > size - 8:
+        label = small.render(title, True, theme.TEXT)
+    card.blit(label, label.get_rect(midbottom=(size // 2, size - int(size * 0.05))))
+    return card
