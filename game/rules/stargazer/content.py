@@ -74,7 +74,7 @@ PLANET_TYPES: dict[str, dict[str, Any]] = {
         "name": "Diamond planet",
         "colour": "white",
         "copies": 1,
-        "track": [2, 0, 4, 0, 10],
+        "track": [2, 0, 4, 0, 9],
         "tie_break": "later",
         "specialty": "wild",
         "text": "A short, brilliant track; its cubes are wild for the specialty bonus.",
@@ -106,7 +106,7 @@ CREWS: list[dict[str, Any]] = [
     {
         "id": "quartermaster",
         "name": "Rivera, Quartermaster",
-        "count": 4,
+        "count": 2,
         "effect": "cube_to_crew",
         "timing": "choice",
         "params": {},
@@ -116,7 +116,7 @@ CREWS: list[dict[str, Any]] = [
     {
         "id": "engineer",
         "name": "Kowalski, Engineer",
-        "count": 2,
+        "count": 1,
         "effect": "free_cube_to_planet",
         "timing": "choice",
         "params": {},
@@ -143,7 +143,7 @@ CREWS: list[dict[str, Any]] = [
     {
         "id": "pilot",
         "name": "Reyes, Pilot",
-        "count": 3,
+        "count": 2,
         "effect": "either_direction",
         "timing": "placement",
         "params": {},
@@ -152,7 +152,7 @@ CREWS: list[dict[str, Any]] = [
     {
         "id": "scout",
         "name": "Lindqvist, Scout",
-        "count": 3,
+        "count": 2,
         "effect": "leap",
         "timing": "placement",
         "params": {"reach": 2},
@@ -162,12 +162,12 @@ CREWS: list[dict[str, Any]] = [
     {
         "id": "security",
         "name": "Vance, Security Chief",
-        "count": 2,
+        "count": 1,
         "effect": "clear_crew",
         "timing": "choice",
-        "params": {},
-        "text": "Take the free cubes from another crew without a worker back to the stock: "
-        "+1 VP each.",
+        "params": {"most": 1},
+        "text": "Take one free cube from another crew without a worker back to the stock: "
+        "+1 VP.",
     },
     {
         "id": "medic",
@@ -181,7 +181,7 @@ CREWS: list[dict[str, Any]] = [
     {
         "id": "diplomat",
         "name": "Ade, Diplomat",
-        "count": 2,
+        "count": 1,
         "effect": "swap_ahead",
         "timing": "choice",
         "params": {},
@@ -191,7 +191,7 @@ CREWS: list[dict[str, Any]] = [
     {
         "id": "treasure_hunter",
         "name": "Quinn, Treasure Hunter",
-        "count": 2,
+        "count": 1,
         "effect": "claim_zero_square",
         "timing": "choice",
         "params": {},

@@ -2,9 +2,10 @@
 
 An investigation is one move listing the planets its cubes go to, in order. The draft's rule:
 choose a start planet, then one cube per planet going clockwise, full planets skipped, never two
-in a row on one planet (coming back after a whole lap is fine); "up to" the crew's count, so any
-prefix (even none) is allowed. Placement skills add sequences; they never remove the draft's ones,
-so a skill that cannot help is simply ignored.
+in a row on one planet (coming back after a whole lap is fine); "up to" the crew's count, so a
+player may stop early. Project rule: at least one cube if any can be placed (otherwise players
+could stall forever and the game would never end). Placement skills add sequences; they never
+remove the draft's ones, so a skill that cannot help is simply ignored.
 """
 
 from __future__ import annotations
@@ -124,9 +125,10 @@ PLACEMENT_EFFECTS: dict[str, Callable[[list[int], int, dict[str, Any]], list[Seq
 def investigation_sequences(
     room: list[int], most: int, effect: str, params: dict[str, Any]
 ) -> list[list[int]]:
-    """Every legal investigation (lists of planet indices, the empty one first), no duplicates.
+    """Every legal investigation (lists of planet indices), no duplicates.
 
     ``room[p]`` = free squares left on planet ``p``; ``most`` = cubes the player may place.
+    ``[[]]`` (place nothing) only when no cube can be placed at all.
     """
     if most <= 0 or not any(room):
         return [[]]
@@ -138,4 +140,4 @@ def investigation_sequences(
             if seq not in seen:
                 seen.add(seq)
                 found.append(seq)
-    return [[]] + [list(seq) for seq in found]
+    return [list(seq) for seq in found]

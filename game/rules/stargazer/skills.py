@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.rules.stargazer.content import PLANET_TYPES
+from game.rules.stargazer.content import CREWS_BY_ID, PLANET_TYPES
 from game.rules.stargazer.scoring import FREE
 
 Move = dict[str, Any]
@@ -82,8 +82,9 @@ def _clear_options(state: dict[str, Any], seat: int) -> list[Move]:
 
 def _clear_resolve(state: dict[str, Any], seat: int, move: Move) -> list[Event]:
     index = state["crews"].index(move["crew"])
-    taken = state["crew_free"][index]
-    state["crew_free"][index] = 0
+    most = CREWS_BY_ID[state["crews"][state["active_crew"]]]["params"].get("most", 3)
+    taken = min(most, state["crew_free"][index])
+    state["crew_free"][index] -= taken
     state["stock"] += taken
     state["skill_vp"][seat] += taken
     return [

@@ -1,0 +1,159 @@
+"""Stargazer bots: a seeded heuristic player strong enough to expose a dominant strategy.
+
+``StrongBot`` looks one whole turn ahead: for each crew it can pick it plays the best skill
+choice and the best investigation on a copy and scores the result with a static evaluation
+(the score if the game ended now, with each unfinished planet's VP blended towards what its
+track may still pay, plus a value for cubes still in hand while the game goes on). The plan
+found for the crew is reused for the rest of the turn. Ties are broken by a seeded generator.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules.base import Move, Ruleset, State, make_rng
+from game.rules.stargazer.content import PLANET_TYPES
+from game.rules.stargazer.engine import clone_state
+from game.rules.stargazer.scoring import FREE, best_specialty, planet_ranking, specialty_counts
+
+
+def _future_rows() -> dict[str, list[list[float]]]:
+    """Per planet type, per current k, per rank: mean VP over every final k' >= k."""
+    rows: dict[str, list[list[float]]] = {}
+    for kind, info in PLANET_TYPES.items():
+        track = info["track"]
+        length = len(track)
+        per_k: list[list[float]] = [[0.0] * 8]
+        for k in range(1, length + 1):
+            ranks = []
+            for rank in range(8):
+                values = [track[f - 1 - rank] if f - rank >= 1 else 0 for f in range(k, length + 1)]
+                ranks.append(sum(values) / len(values))
+            per_k.append(ranks)
+        rows[kind] = per_k
+    return rows
+
+
+FUTURE_ROWS = _future_rows()
+
+
+class StrongBot:
+    """One-turn lookahead over crews, skill targets and investigations with a static evaluation.
+
+    ``hand_value``: VP a cube in hand is worth while the game goes on; ``future_weight``: how much
+    an unfinished planet's value leans towards the mean of what its track may still pay;
+    ``start_value``: VP of naming the next start player (first pick of crews and bonuses).
+    """
+
+    name = "strong"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        hand_value: float = 1.0,
+        future_weight: float = 0.5,
+        start_value: float = 1.5,
+    ) -> None:
+        self.rng = make_rng(seed, "stargazer-strong-bot")
+        self.hand_value = hand_value
+        self.future_weight = future_weight
+        self.start_value = start_value
+        self._plan: tuple[Any, list[Move]] | None = None
+
+    # --- evaluation ------------------------------------------------------------------------
+    def evaluate(self, state: State, seat: int) -> float:
+        """My estimated final VP minus the best opponent's."""
+        players = state["players"]
+        values = [float(state["motivation_vp"][s] + state["skill_vp"][s]) for s in range(players)]
+        ending = state["phase"] == "over" or min(state["hands"]) == 0
+        full = 0
+        weight = self.future_weight
+        for kind, queue, zero in zip(state["planets"], state["tracks"], state["zero"], strict=True):
+            k = len(queue)
+            track = PLANET_TYPES[kind]["track"]
+            if k == len(track):
+                full += 1
+            if k == 0:
+                continue
+            ranking = planet_ranking(kind, queue, zero)
+            future = FUTURE_ROWS[kind][k]
+            open_planet = k < len(track)
+            for rank, owner in enumerate(ranking):
+                if owner == FREE:
+                    continue
+                now = track[k - 1 - rank] if k - rank >= 1 else 0
+                if open_planet and rank < 8:
+                    values[owner] += (1 - weight) * now + weight * future[rank]
+                else:
+                    values[owner] += now
+        if full >= players:
+            ending = True
+        hand = 0.0 if ending or state["phase"] == "over" else self.hand_value
+        for s in range(players):
+            values[s] += best_specialty(*specialty_counts(state, s)) + hand * state["hands"][s]
+            values[s] += 0.01 * state["hands"][s]  # the tie-break
+        namer = state["start_namer"]
+        if namer is not None and not ending:
+            values[namer] += self.start_value
+        mine = values[seat]
+        best_other = max(v for s, v in enumerate(values) if s != seat)
+        return mine - best_other
+
+    # --- search ----------------------------------------------------------------------------
+    def _finish_turn(self, ruleset: Ruleset, state: State, seat: int) -> tuple[float, list[Move]]:
+        """Greedy best continuation of ``seat``'s turn from ``state`` (skill, investigation)."""
+        plan: list[Move] = []
+        while not ruleset.is_over(state) and state["current"] == seat and state["phase"] in (
+            "skill",
+            "investigate",
+        ):
+            best_value = -1e9
+            best_move: Move | None = None
+            best_state: State | None = None
+            for move in ruleset.legal_moves(state, seat):
+                trial = clone_state(state)
+                ruleset.apply(trial, seat, move)
+                value = self.evaluate(trial, seat) + self.rng.random() * 1e-3
+                if value > best_value:
+                    best_value, best_move, best_state = value, move, trial
+            assert best_move is not None and best_state is not None
+            plan.append(best_move)
+            state = best_state
+        return self.evaluate(state, seat), plan
+
+    def choose(self, ruleset: Ruleset, state: State, seat: int) -> Move:
+        legal = ruleset.legal_moves(state, seat)
+        if not legal:
+            raise ValueError(f"seat {seat} has no legal move")
+        phase = state["phase"]
+        key = (state["round"], state["turns"], seat)
+        if phase in ("skill", "investigate") and self._plan and self._plan[0] == key:
+            pending = self._plan[1]
+            if pending and pending[0] in legal:
+                return pending.pop(0)
+        if phase == "crew":
+            best_value = -1e9
+            best: tuple[Move, list[Move]] | None = None
+            for move in legal:
+                trial = clone_state(state)
+                ruleset.apply(trial, seat, move)
+                value, plan = self._finish_turn(ruleset, trial, seat)
+                value += self.rng.random() * 1e-3
+                if value > best_value:
+                    best_value, best = value, (move, plan)
+            assert best is not None
+            self._plan = (key, best[1])
+            return best[0]
+        if phase == "start_player":
+            return self._choose_start_player(ruleset, state, seat, legal)
+        _, plan = self._finish_turn(ruleset, clone_state(state), seat)
+        return plan[0]
+
+    def _choose_start_player(
+        self, ruleset: Ruleset, state: State, seat: int, legal: list[Move]
+    ) -> Move:
+        """Start yourself: first pick of the crews and their motivation bonuses."""
+        for move in legal:
+            if move["seat"] == seat:
+                return move
+        return legal[0]
