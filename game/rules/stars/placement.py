@@ -186,7 +186,8 @@ def _shooting_candidates() -> list[tuple[int, int, list[Point]]]:
         seen = set()
         for rot in range(4):
             pts = [rotate_point(x, y, rot) for x, y in data.SHOOTING_STAR_SHAPES[size]]
-            key = frozenset(pts)
+            ox, oy = min(p[0] for p in pts), min(p[1] for p in pts)
+            key = frozenset((x - ox, y - oy) for x, y in pts)
             if key not in seen:
                 seen.add(key)
                 out.append((size, rot, pts))
