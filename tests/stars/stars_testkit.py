@@ -49,7 +49,8 @@ def crafted_state(
     flipped: int = 1,
     live_score: bool = False,
 ) -> dict[str, Any]:
-    """A state with chosen boards, power card, current card and pre-drawn lines per seat."""
+    """A state with chosen boards (default: seat i has board i), power card, current card
+    and pre-drawn lines per seat."""
     state = RULESET.setup(
         {"players": players, "power_card": POWER_NUMBER[power], "point_card": point_card,
          "live_score": live_score},
@@ -61,8 +62,7 @@ def crafted_state(
     state["flipped"] = flipped
     state["day"] = (flipped - 1) // data.CARDS_PER_PILE
     for seat, record in enumerate(state["seats"]):
-        if boards is not None:
-            record["sheet"]["board"] = boards[seat]
+        record["sheet"]["board"] = boards[seat] if boards is not None else seat
         record["sheet"]["lines"] = [list(line) for line in (lines or {}).get(seat, [])]
         record["sheet"]["objects"] = list((objects or {}).get(seat, []))
     return state
@@ -97,3 +97,51 @@ def place_segments(card: int, segments: list[list[int]]) -> dict[str, Any]:
                 if got == want:
                     return {"t": "place", "rot": rot, "dx": dx, "dy": dy}
     raise AssertionError(f"card {card} cannot draw {segments}")
+
+
+def set_card(state: dict[str, Any], card: int) -> None:
+    """Make ``card`` the face-up card (swapping it with the one there)."""
+    deck = state["deck"]
+    here = state["flipped"] - 1
+    where = deck.index(card)
+    deck[here], deck[where] = deck[where], deck[here]
+
+
+def completing_move(
+    state: dict[str, Any], seat: int, target: list[int], far_from: list[tuple[int, int]] = ()
+) -> dict[str, Any]:
+    """Make the face-up card one that can draw ``target`` with its other segment well away
+    from ``far_from`` points (Chebyshev distance >= 3), and return that place move."""
+    from game.rules.stars import card_segments, placement_problem
+    from game.rules.stars.geometry import norm
+
+    want = norm(*target)
+    me = state["seats"][seat]["sheet"]
+    for card in range(len(data.LINE_CARDS)):
+        for rot in range(4):
+            for dx in range(-3, 10):
+                for dy in range(-3, 11):
+                    segs = [norm(*s) for s in card_segments(card, rot, dx, dy)]
+                    if want not in segs:
+                        continue
+                    other = segs[1] if segs[0] == want else segs[0]
+                    ends = [(other[0], other[1]), (other[2], other[3])]
+                    if any(max(abs(e[0] - p[0]), abs(e[1] - p[1])) < 3
+                           for e in ends for p in far_from):
+                        continue
+                    if placement_problem(me, segs, state["day"]) is None:
+                        set_card(state, card)
+                        return {"t": "place", "rot": rot, "dx": dx, "dy": dy}
+    raise AssertionError(f"no card draws {target} away from {far_from}")
+
+
+def confirm_all(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every seat that has not played skips; then every seat confirms."""
+    events = []
+    for seat, record in enumerate(state["seats"]):
+        if record["turn"] is None:
+            events += RULESET.apply(state, seat, {"t": "skip"})
+    for seat, record in enumerate(state["seats"]):
+        if not record["confirmed"]:
+            events += RULESET.apply(state, seat, {"t": "confirm"})
+    return events
