@@ -1,0 +1,273 @@
+"""LAN discovery with zeroconf (mDNS/DNS-SD), service type ``_starparty._tcp.local.``.
+
+The host *advertises* a unique instance with its real LAN address(es), port and a TXT record
+(game, table name, seats taken/total, status, protocol version); the lobby *browses* and gets
+``("added" | "updated" | "removed", TableAd)`` tuples through a queue, so the UI thread never
+waits on the network. TXT records from other hosts are untrusted: anything malformed is
+ignored. Manual ``host:port`` entry does not need any of this.
+
+Interfaces: by default every IPv4 LAN interface, loopback excluded (``lan_addresses()``);
+tests pass ``interfaces=["127.0.0.1"]`` so no packet leaves the machine.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import socket
+import threading
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+SERVICE_TYPE = "_starparty._tcp.local."
+STATUSES = ("lobby", "playing", "over")
+MAX_SEATS = 64
+MAX_TEXT = 64
+
+
+def lan_addresses(include_loopback: bool = False) -> list[str]:
+    """IPv4 addresses of this machine's interfaces (loopback only if asked)."""
+    import ifaddr
+
+    found: list[str] = []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            if not isinstance(ip.ip, str):
+                continue  # IPv6 entries are tuples
+            if ip.ip.startswith("127.") and not include_loopback:
+                continue
+            if ip.ip.startswith("169.254.") or ip.ip in found:
+                continue
+            found.append(ip.ip)
+    return found
+
+
+@dataclass(frozen=True)
+class TableAd:
+    """One advertised table as the browser sees it."""
+
+    instance: str
+    name: str
+    game: str
+    seats_taken: int
+    seats_total: int
+    status: str
+    protocol: int
+    addresses: tuple[str, ...]
+    port: int
+
+    @property
+    def host(self) -> str:
+        return self.addresses[0]
+
+    @property
+    def address(self) -> str:
+        """``host:port`` for ``net.client.Client`` / manual entry."""
+        return f"{self.host}:{self.port}"
+
+    @property
+    def compatible(self) -> bool:
+        from net.wire import PROTOCOL_VERSION
+
+        return self.protocol == PROTOCOL_VERSION
+
+
+def make_txt(name: str, game: str, seats_taken: int, seats_total: int, status: str,
+             protocol: int | None = None) -> dict[str, str]:
+    from net.wire import PROTOCOL_VERSION
+
+    return {
+        "game": game[:MAX_TEXT],
+        "table": name[:MAX_TEXT],
+        "taken": str(seats_taken),
+        "seats": str(seats_total),
+        "status": status,
+        "proto": str(PROTOCOL_VERSION if protocol is None else protocol),
+    }
+
+
+def parse_ad(instance: str, properties: dict[Any, Any], addresses: list[str],
+             port: Any) -> TableAd | None:
+    """A ``TableAd`` from raw zeroconf data, or None if anything is malformed."""
+    try:
+        text: dict[str, str] = {}
+        for key, value in properties.items():
+            if not isinstance(key, bytes | str) or not isinstance(value, bytes | str):
+                continue
+            key_text = key.decode("utf-8") if isinstance(key, bytes) else key
+            text[key_text] = value.decode("utf-8") if isinstance(value, bytes) else value
+        taken, total, protocol = int(text["taken"]), int(text["seats"]), int(text["proto"])
+        name, game, status = text["table"], text["game"], text["status"]
+    except (KeyError, ValueError, UnicodeDecodeError, AttributeError):
+        return None
+    if not (0 <= taken <= total <= MAX_SEATS and status in STATUSES and 0 < protocol < 10**6):
+        return None
+    if not game or len(game) > MAX_TEXT or len(name) > MAX_TEXT or not name.isprintable():
+        return None
+    if not isinstance(port, int) or not 0 < port < 65536 or not addresses:
+        return None
+    return TableAd(instance, name, game, taken, total, status, protocol, tuple(addresses), port)
+
+
+def _zeroconf(interfaces: list[str] | None) -> Any:
+    from zeroconf import IPVersion, Zeroconf
+
+    chosen = interfaces if interfaces is not None else (lan_addresses() or ["127.0.0.1"])
+    return Zeroconf(interfaces=chosen, ip_version=IPVersion.V4Only)
+
+
+def _instance_label(table_name: str) -> str:
+    suffix = f" [{uuid.uuid4().hex[:6]}]"
+    label = "".join(ch for ch in table_name if ch.isprintable() and ch != ".") or "Star Party"
+    while len((label + suffix).encode()) > 63:
+        label = label[:-1]
+    return label + suffix
+
+
+class Advertiser:
+    """Advertise a table; ``update`` changes the TXT record; ``close`` withdraws it."""
+
+    def __init__(self, port: int, *, name: str, game: str, seats_taken: int, seats_total: int,
+                 status: str = "lobby", addresses: list[str] | None = None,
+                 interfaces: list[str] | None = None) -> None:
+        self.port = port
+        self.interfaces = interfaces
+        self.addresses = addresses or (
+            [a for a in interfaces if a not in ("0.0.0.0",)] if interfaces else None
+        ) or lan_addresses() or ["127.0.0.1"]
+        self.txt = make_txt(name, game, seats_taken, seats_total, status)
+        self.instance = f"{_instance_label(name)}.{SERVICE_TYPE}"
+        self._zc: Any = None
+        self._info: Any = None
+        self._lock = threading.Lock()
+        self._closed = False
+
+    def _service_info(self) -> Any:
+        from zeroconf import ServiceInfo
+
+        return ServiceInfo(
+            SERVICE_TYPE,
+            self.instance,
+            addresses=[socket.inet_aton(a) for a in self.addresses],
+            port=self.port,
+            properties=self.txt,
+            server=f"starparty-{uuid.uuid4().hex[:10]}.local.",
+        )
+
+    def start(self) -> None:
+        """Register (blocks ~1.6 s while zeroconf probes and announces)."""
+        with self._lock:
+            if self._closed:
+                return
+            self._zc = _zeroconf(self.interfaces)
+            self._info = self._service_info()
+            self._zc.register_service(self._info, allow_name_change=True)
+            self.instance = self._info.name
+
+    def start_in_background(self) -> threading.Thread:
+        thread = threading.Thread(target=self._safe_start, name="advertiser", daemon=True)
+        thread.start()
+        return thread
+
+    def _safe_start(self) -> None:
+        try:
+            self.start()
+        except Exception as exc:
+            log.error("could not advertise the table on the LAN: %s", exc)
+
+    def update(self, **fields: Any) -> None:
+        """Change TXT fields (``name``, ``game``, ``seats_taken``, ``seats_total``, ``status``)."""
+        current = {"name": self.txt["table"], "game": self.txt["game"],
+                   "seats_taken": int(self.txt["taken"]), "seats_total": int(self.txt["seats"]),
+                   "status": self.txt["status"]}
+        current.update(fields)
+        txt = make_txt(**current)
+        with self._lock:
+            if txt == self.txt:
+                return
+            self.txt = txt
+            if self._zc is None or self._info is None:
+                return
+            from zeroconf import ServiceInfo
+
+            self._info = ServiceInfo(
+                SERVICE_TYPE, self.instance, addresses=self._info.addresses, port=self.port,
+                properties=self.txt, server=self._info.server,
+            )
+            self._zc.update_service(self._info)
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            zc, info, self._zc, self._info = self._zc, self._info, None, None
+        if zc is not None:
+            try:
+                if info is not None:
+                    zc.unregister_service(info)
+            finally:
+                zc.close()
+
+
+class Browser:
+    """Keep a live list of tables; changes arrive on ``events`` as (kind, TableAd)."""
+
+    def __init__(self, *, interfaces: list[str] | None = None,
+                 events: queue.Queue[tuple[str, TableAd]] | None = None,
+                 resolve_timeout: float = 3.0) -> None:
+        from zeroconf import ServiceBrowser
+
+        self.events: queue.Queue[tuple[str, TableAd]] = events or queue.Queue()
+        self.resolve_timeout = resolve_timeout
+        self._tables: dict[str, TableAd] = {}
+        self._lock = threading.Lock()
+        self._zc = _zeroconf(interfaces)
+        self._browser = ServiceBrowser(self._zc, SERVICE_TYPE, handlers=[self._on_change])
+
+    def tables(self) -> list[TableAd]:
+        with self._lock:
+            return sorted(self._tables.values(), key=lambda t: (t.name, t.instance))
+
+    def poll(self) -> list[tuple[str, TableAd]]:
+        """Every change since the last poll; never blocks (for the UI thread)."""
+        changes = []
+        while True:
+            try:
+                changes.append(self.events.get_nowait())
+            except queue.Empty:
+                return changes
+
+    def _on_change(self, zeroconf: Any, service_type: str, name: str, state_change: Any) -> None:
+        from zeroconf import IPVersion, ServiceStateChange
+
+        try:
+            if state_change is ServiceStateChange.Removed:
+                with self._lock:
+                    gone = self._tables.pop(name, None)
+                if gone is not None:
+                    self.events.put(("removed", gone))
+                return
+            info = zeroconf.get_service_info(service_type, name,
+                                             timeout=int(self.resolve_timeout * 1000))
+            if info is None:
+                return
+            ad = parse_ad(name, info.properties or {},
+                          info.parsed_addresses(IPVersion.V4Only), info.port)
+            if ad is None:
+                log.info("ignoring malformed table advertisement %r", name)
+                return
+            with self._lock:
+                previous = self._tables.get(name)
+                self._tables[name] = ad
+            if previous != ad:
+                self.events.put(("added" if previous is None else "updated", ad))
+        except Exception as exc:  # another host's garbage must never reach the UI as a crash
+            log.info("ignoring advertisement %r: %s", name, exc)
+
+    def close(self) -> None:
+        try:
+            self._browser.cancel()
+        finally:
+            self._zc.close()
