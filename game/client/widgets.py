@@ -110,8 +110,9 @@ class Choice(Widget):
     def handle(self, event: pygame.event.Event, focused: bool) -> bool:
         if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3) and \
                 self.rect.collidepoint(event.pos):
-            value_left = self.rect.x + self.rect.w * 0.5
-            back = event.button == 3 or event.pos[0] < value_left + self.rect.w * 0.12
+            # the left arrow (around 52% of the width) steps back; elsewhere steps forward
+            offset = (event.pos[0] - self.rect.x) / max(1, self.rect.w)
+            back = event.button == 3 or 0.44 <= offset < 0.62
             self.step(-1 if back else 1)
             return True
         if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):

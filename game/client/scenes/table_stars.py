@@ -318,6 +318,7 @@ class StarsTableScene(Scene):
             self.flip = Tween(0.0, 1.0, FLIP_SECONDS, linear)
             sounds.play("card_flip")
             self.rot = 0
+            self.keyboard_ghost = False
             self.say(f"Night card {event['n']} of {data.CARDS_PER_GAME}.", theme.TEXT_DIM, 2.5)
             if self.hotseat:
                 first = self.session.human_seats[0]

@@ -1,0 +1,80 @@
+"""Drive the real client app frame by frame with synthetic pygame events."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pygame
+
+from game.client.app import App
+from game.client.loop import ManualClock
+
+FRAME = 1 / 60
+
+
+class Driver:
+    """An ``App`` on a manual clock; helpers post input and step frames."""
+
+    def __init__(self, start: str = "menu", size: tuple[int, int] = (1280, 720)) -> None:
+        self.clock = ManualClock()
+        self.app = App(size, clock=self.clock, start=start)
+        pygame.event.clear()
+        self.app.seed_source = lambda: 7
+        self.app.ai_delay = 0.0
+
+    @property
+    def scene(self):  # noqa: ANN201
+        return self.app.scene
+
+    def step(self, frames: int = 1, seconds: float = FRAME) -> None:
+        for _ in range(frames):
+            self.clock.tick(seconds)
+            self.app.frame()
+
+    def until(self, condition: Callable[[], bool], timeout: float = 20.0,
+              what: str = "condition") -> None:
+        """Step frames until ``condition`` holds (real-time bound: bots think in threads)."""
+        deadline = time.monotonic() + timeout
+        while not condition():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out waiting for {what}")
+            self.step()
+            time.sleep(0.0005)
+
+    def key(self, key: int, mod: int = 0, unicode: str = "") -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode,
+                                             scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod, unicode=unicode,
+                                             scancode=0))
+        self.step()
+
+    def type_text(self, text: str) -> None:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+        self.step()
+
+    def move(self, pos: tuple[int, int]) -> None:
+        pygame.mouse.set_pos(pos)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        self.step()
+
+    def click(self, pos: tuple[int, int], button: int = 1) -> None:
+        self.move(pos)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+        self.step()
+
+    def wheel(self, y: int) -> None:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False))
+        self.step()
+
+    def pixel(self, pos: tuple[int, int]) -> tuple[int, int, int]:
+        return tuple(self.app.screen.get_at(pos))[:3]
+
+    def close(self) -> None:
+        for scene in list(self.app.stack):
+            session = getattr(scene, "session", None)
+            if session is not None:
+                session.close()
+        pygame.display.quit()

@@ -1,0 +1,123 @@
+"""Menus, settings and quitting, driven by synthetic keyboard and mouse events."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+
+from game.client.scenes.lan import LanScene
+from game.client.scenes.menu import ITEMS, MainMenuScene
+from game.client.scenes.rules import RulesScene
+from game.client.scenes.settings_scene import SettingsScene
+from game.client.scenes.setup import SetupScene
+from game.client.scenes.title import TitleScene
+from game.client.settings import Settings
+from tests.client.clienthelpers import Driver
+
+
+def test_title_goes_to_menu_on_any_key(config_dir) -> None:  # noqa: ANN001
+    drive = Driver(start="title")
+    try:
+        drive.step(10)
+        assert isinstance(drive.scene, TitleScene)
+        # the sky is animated: two frames a second apart differ
+        before = pygame.image.tobytes(drive.app.screen, "RGB")
+        drive.step(60)
+        assert pygame.image.tobytes(drive.app.screen, "RGB") != before
+        drive.key(pygame.K_SPACE)
+        assert isinstance(drive.scene, MainMenuScene)
+    finally:
+        drive.close()
+
+
+def test_menu_has_every_item_and_keyboard_reaches_each(drive) -> None:  # noqa: ANN001
+    menu = drive.scene
+    assert [b.label for b in menu.form.widgets] == list(ITEMS)
+    expected = [SetupScene, SetupScene, LanScene, LanScene, RulesScene, SettingsScene]
+    for index, kind in enumerate(expected):
+        for _ in range(index):
+            drive.key(pygame.K_DOWN)
+        drive.key(pygame.K_RETURN)
+        assert isinstance(drive.scene, kind), ITEMS[index]
+        drive.key(pygame.K_ESCAPE)  # Esc backs out to the menu, focus kept at the top again
+        assert drive.scene is menu
+        menu.form.focus = 0
+
+
+def test_mouse_click_opens_rules_and_esc_backs_out(drive) -> None:  # noqa: ANN001
+    drive.click(drive.scene.button("Rules").rect.center)
+    assert isinstance(drive.scene, RulesScene)
+    rules = drive.scene
+    drive.key(pygame.K_PAGEDOWN)
+    assert rules.scroll > 0
+    drive.key(pygame.K_ESCAPE)
+    assert isinstance(drive.scene, MainMenuScene)
+
+
+def test_quit_from_menu_stops_without_asking(drive) -> None:  # noqa: ANN001
+    drive.click(drive.scene.button("Quit").rect.center)
+    assert not drive.app.running
+
+
+def test_settings_change_and_are_saved_in_the_config_dir(drive, config_dir) -> None:  # noqa: ANN001
+    drive.click(drive.scene.button("Settings").rect.center)
+    settings_scene = drive.scene
+    assert isinstance(settings_scene, SettingsScene)
+    # the name field has focus first: type into it
+    for _ in range(len(drive.app.settings.player_name)):
+        drive.key(pygame.K_BACKSPACE)
+    drive.type_text("Ann")
+    drive.key(pygame.K_DOWN)  # fullscreen
+    drive.key(pygame.K_DOWN)  # volume
+    drive.key(pygame.K_LEFT)
+    drive.key(pygame.K_DOWN)  # sound on/muted
+    drive.key(pygame.K_RIGHT)
+    drive.key(pygame.K_DOWN)  # animation speed
+    drive.key(pygame.K_RIGHT)
+    drive.key(pygame.K_ESCAPE)
+    saved = json.loads((config_dir / "settings.json").read_text())
+    assert saved["player_name"] == "Ann"
+    assert saved["volume"] == 0.6
+    assert saved["muted"] is True
+    assert saved["animation_speed"] == 1.5
+    assert drive.app.sounds.muted
+    assert Settings.load().player_name == "Ann"
+
+
+def test_corrupt_settings_fall_back_to_defaults(config_dir) -> None:  # noqa: ANN001
+    (config_dir / "settings.json").write_text("{not json")
+    assert Settings.load() == Settings()
+    (config_dir / "settings.json").write_text(json.dumps(
+        {"volume": 7, "animation_speed": 3.3, "player_name": 5, "fullscreen": "yes"}))
+    loaded = Settings.load()
+    assert loaded.volume == 1.0
+    assert loaded.animation_speed == 1.0
+    assert loaded.player_name == Settings().player_name
+    assert loaded.fullscreen is False
+
+
+def test_lan_items_explain_what_to_do(drive) -> None:  # noqa: ANN001
+    drive.click(drive.scene.button("Host LAN game").rect.center)
+    assert isinstance(drive.scene, LanScene)
+    assert "starparty host --headless" in drive.scene.message
+    drive.key(pygame.K_ESCAPE)
+    assert isinstance(drive.scene, MainMenuScene)
+
+
+def test_setup_offers_seats_and_every_option(drive) -> None:  # noqa: ANN001
+    drive.click(drive.scene.button("Hot-seat").rect.center)
+    setup = drive.scene
+    assert isinstance(setup, SetupScene)
+    assert setup.seat_count == 2
+    drive.click((setup.count.rect.right - 10, setup.count.rect.centery))  # right arrow: +1
+    assert setup.seat_count == 3
+    labels = {w.label for w in setup.form.widgets if hasattr(w, "label")}
+    assert {"Point bonus card", "Power bonus card", "Live score", "Game"} <= labels
+    assert len(setup.point_card.values) == 12  # default, random, 1..10
+    assert len(setup.power_card.values) == 12  # default, 2 randoms, 1..9
+    setup.seats[2].set_value("random")
+    config = setup.config()
+    assert [s.kind for s in config.seats] == ["human", "human", "ai"]
+    assert config.seats[2].bot == "random"
+    assert config.mode == "hotseat"
