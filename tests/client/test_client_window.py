@@ -1,0 +1,82 @@
+"""Resizing and fullscreen never lose the game; layout follows the window size."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.client.scenes.table_stars import StarsTableScene
+from tests.client.clienthelpers import Driver
+
+
+def start_table(drive: Driver) -> StarsTableScene:
+    drive.click(drive.scene.button("Play solo").rect.center)
+    drive.click(drive.scene.start.rect.center)
+    table = drive.scene
+    drive.until(lambda: table.view is not None)
+    return table
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (3840, 2160), (1280, 720)])
+def test_resize_relayouts_and_keeps_the_game(drive, size) -> None:  # noqa: ANN001
+    table = start_table(drive)
+    drive.key(pygame.K_s)
+    drive.until(lambda: table.phase() == "review")
+    session, version = table.session, table.session.connections[0].version
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    drive.step(2)
+    assert drive.app.screen.get_size() == size
+    assert drive.app.layout.width == size[0]
+    assert drive.scene is table and table.session is session
+    assert table.session.connections[0].version == version
+    assert table.phase() == "review"
+    # the board scales with the window and stays inside it, clear of the side columns
+    assert table.geo.rect.h > size[1] * 0.8
+    assert drive.app.layout.rect.contains(table.geo.rect)
+    assert table.geo.rect.right < table.middle.x < table.middle.right < table.right.x
+    for rect, _ in table.thumb_rects:
+        assert drive.app.layout.rect.contains(rect)
+    # text is rendered at the new size, not scaled
+    body = drive.app.layout.font_px("body")
+    assert body == round(21 * drive.app.layout.unit)
+
+
+def test_f11_toggles_fullscreen_and_back_keeping_the_game(drive) -> None:  # noqa: ANN001
+    table = start_table(drive)
+    view_before = table.view
+    drive.key(pygame.K_F11)
+    assert pygame.display.is_fullscreen()
+    assert drive.app.settings.fullscreen
+    assert drive.scene is table and table.view["card"] == view_before["card"]
+    assert table.geo.rect.h <= drive.app.screen.get_height()
+    drive.key(pygame.K_F11)
+    assert not pygame.display.is_fullscreen()
+    assert drive.app.screen.get_size() == (1280, 720)
+    assert not drive.app.settings.fullscreen
+
+
+def test_a_refused_fullscreen_is_reported_and_changes_nothing(drive, monkeypatch) -> None:  # noqa: ANN001
+    table = start_table(drive)
+    real_set_mode = pygame.display.set_mode
+
+    def refuse(size, flags=0, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        if flags & pygame.FULLSCREEN:
+            raise pygame.error("That operation is not supported")
+        return real_set_mode(size, flags, *args, **kwargs)
+
+    monkeypatch.setattr(pygame.display, "set_mode", refuse)
+    drive.key(pygame.K_F11)
+    assert not pygame.display.is_fullscreen()
+    assert drive.app.screen.get_size() == (1280, 720)
+    assert any("not available" in text for text, _ in drive.app.toasts)
+    assert drive.scene is table and not drive.app.settings.fullscreen
+
+
+def test_settings_fullscreen_switch(drive) -> None:  # noqa: ANN001
+    drive.click(drive.scene.button("Settings").rect.center)
+    settings = drive.scene
+    drive.click((settings.fullscreen.rect.right - 10, settings.fullscreen.rect.centery))
+    assert pygame.display.is_fullscreen()
+    assert settings.fullscreen.value is True
+    drive.click((settings.fullscreen.rect.right - 10, settings.fullscreen.rect.centery))
+    assert not pygame.display.is_fullscreen()
