@@ -23,7 +23,7 @@ from game.rules.stars.placement import (
     shooting_star_problem,
 )
 from game.rules.stars.powers import power_name
-from game.rules.stars.scoring import bga_greedy_copy_count, score_sheet
+from game.rules.stars.scoring import bga_greedy_copy_count, score_sheet, solo_rank
 from game.rules.stars.sheet import SheetIndex, new_sheet, validate_sheet
 
 RULESET = StarsRuleset()
@@ -86,5 +86,6 @@ __all__ = [
     "score_sheet",
     "shooting_star",
     "shooting_star_problem",
+    "solo_rank",
     "validate_sheet",
 ]

@@ -25,14 +25,14 @@ from game.rules.stars.sheet import _STATIC_BLOCKED, SheetIndex
 
 #: reason code -> the sentence a player reads
 PLACEMENT_REASONS: dict[str, str] = {
-    "off_board": "A line end is off the board (outside the grid or beyond the arch).",
+    "off_board": "That point is off the board (outside the grid or beyond the arch).",
     "row_closed": "The sun has risen over that row: nothing new may be drawn there.",
     "covered_point": "That point is covered by the illustration: there is no star there.",
-    "planet": "Lines may not end on a planet.",
+    "planet": "That point is a planet: no line may end there and nothing may go on it.",
     "black_hole_zone": "Nothing new may go on the black hole or the 8 stars around it.",
     "object_point": "That star holds a galaxy, a crescent moon or a twinkling star.",
     "segment_taken": "That line is already drawn.",
-    "touches_shooting_star": "Lines may not touch or cross a shooting star.",
+    "touches_shooting_star": "Nothing may touch or cross a shooting star.",
     "aura_constellation": "A constellation with a luminous aura may not be touched or crossed.",
     "touches_line": "A shooting star may not touch or cross any line.",
     "line_end": "That star is already the end of a line.",

@@ -100,3 +100,12 @@ def score_sheet(sheet: dict[str, Any]) -> dict[str, int]:
     """Score a sheet in the five categories plus ``total``; ``ValueError`` if it is malformed."""
     validate_sheet(sheet)
     return score_index(SheetIndex(sheet))
+
+
+def solo_rank(total: int) -> str:
+    """The solo title for a final total (``data.SOLO_RANKS``)."""
+    title = data.SOLO_RANKS[0][1]
+    for lowest, name in data.SOLO_RANKS:
+        if total >= lowest:
+            title = name
+    return title
