@@ -14,6 +14,7 @@ API (the pygame client codes against this; ``net.client.Client`` has the same du
     conn.send_move({"t": "place", ...})   # fills the version of the last polled state
     conn.send({"t": "move", "version": v, "move": {...}})   # any client->server wire message
     conn.request_snapshot()         # same as send({"t": "sync"})
+    conn.send({"t": "legal"})       # -> {"t": "legal", "version", "seat", "moves": [...]}
     for message in conn.poll():     # never blocks; messages since the last poll, in order
         ...                         # message["t"] in snapshot/events/refused/table/game_over/
                                     #   error/pong (exact fields: docs/PROTOCOL.md)
@@ -111,6 +112,8 @@ class LocalConnection:
         elif kind == "sync":
             if self._handle is not None:
                 self.table_ref.send_snapshot(self._handle)
+        elif kind == "legal":
+            self._receive(self.table_ref.legal_message(self.seat))
         elif kind == "ping":
             self._receive({"t": "pong", "n": message.get("n", 0)})
         elif kind == "pong":

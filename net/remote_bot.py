@@ -1,9 +1,10 @@
 """An AI player that sits at a table through a connection (``starparty bot HOST:PORT``).
 
 Unlike the Table's own AI seats, a remote bot sees only what its seat sees: it asks its bot
-to choose from the seat's *view*, which by the Ruleset contract holds everything needed to
-play (never the deck order). It acts when its seat is in ``to_move``, sends one move, then
-waits for the answer (events or a refusal) before thinking again.
+to choose from the seat's *view*. Where a game's view is not a full state (Look at the Stars:
+the bots need the engine's internal state), it falls back to a seeded random pick from the
+host's ``legal`` list, so any game can be played to the end. It acts when its seat is in
+``to_move``, sends one move, then waits for the answer (events or a refusal).
 """
 
 from __future__ import annotations
@@ -33,6 +34,9 @@ class BotPlayer:
         self.moves_sent = 0
         self.result: Message | None = None
         self.failure: str | None = None
+        self.legal: Message | None = None
+        self.legal_asked: int | None = None
+        self.view_unusable = False
 
     def step(self) -> bool:
         """Handle what arrived and maybe move; False once the game is over or failed."""
@@ -44,6 +48,8 @@ class BotPlayer:
                 if kind == "refused":
                     self.refusals += 1
                     log.info("move refused: %s %s", message.get("code"), message.get("detail"))
+            elif kind == "legal":
+                self.legal = message
             elif kind == "game_over":
                 self.result = message
             elif kind == "connection" and message.get("state") == "failed":
@@ -71,16 +77,23 @@ class BotPlayer:
         return True
 
     def _choose(self, seat: int) -> Any:
-        view = self.connection.view
-        if self.refusals and self.refusals % 3 == 0:  # the bot keeps missing: play it safe
-            moves = self.ruleset.legal_moves(view, seat)
+        """The bot's pick from the view; if the game's view is not enough for the bot (or
+        it keeps being refused), a random move from the host's ``legal`` list."""
+        if not self.view_unusable and not (self.refusals and self.refusals % 3 == 0):
+            try:
+                return self.bot.choose(self.ruleset, self.connection.view, seat)
+            except Exception as exc:
+                log.info("the bot cannot play from this game's view (%r); "
+                         "using the host's legal moves", exc)
+                self.view_unusable = True
+        version = self.connection.version
+        if self.legal is not None and self.legal.get("version") == version:
+            moves = self.legal.get("moves") or []
             return self.rng.choice(moves) if moves else None
-        try:
-            return self.bot.choose(self.ruleset, view, seat)
-        except Exception as exc:
-            log.warning("bot failed on its view (%s); playing a random legal move", exc)
-            moves = self.ruleset.legal_moves(view, seat)
-            return self.rng.choice(moves) if moves else None
+        if self.legal_asked != version:
+            self.legal_asked = version
+            self.connection.send({"t": "legal"})
+        return None
 
     def run(self, timeout: float = 3600.0, step_sleep: float = 0.001) -> Message | None:
         """Play until the game ends (returns ``game_over``) or ``timeout``; resend-safe:

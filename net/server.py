@@ -204,6 +204,8 @@ class _Connection:
         elif kind == "sync":
             if self.handle is not None:
                 table.send_snapshot(self.handle)
+        elif kind == "legal":
+            self.post(table.legal_message(self.seat))
         elif kind == "ping":
             self.post({"t": "pong", "n": message.get("n", 0)})
         elif kind == "pong":

@@ -223,6 +223,15 @@ class Table:
                 "table": self.info(),
             }
 
+    def legal_message(self, seat: int | None) -> Message:
+        """The ``legal`` message: every move ``seat`` may make now (remote bots use it when
+        a game's view is not enough to compute moves)."""
+        with self._lock:
+            moves: list[Move] = []
+            if seat is not None and self.status == "playing":
+                moves = self.ruleset.legal_moves(self.state, seat)
+            return {"t": "legal", "version": self.version, "seat": seat, "moves": moves}
+
     def results(self) -> Message:
         """The ``game_over`` message: per-seat score breakdowns and ranks."""
         with self._lock:

@@ -45,6 +45,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[bool, tuple[type, ...]]]] = {
     },
     "move": {"version": (True, INT), "move": (True, (dict,)), "seat": (False, INT)},
     "sync": {},
+    "legal": {},
     "ping": {"n": (False, INT)},
     "pong": {"n": (False, INT)},
     "leave": {},
@@ -53,8 +54,8 @@ ROLES = ("player", "spectator")
 
 #: Server -> client message types (for the client's own sanity check and the docs).
 SERVER_MESSAGES = (
-    "welcome", "snapshot", "events", "refused", "table", "game_over", "error", "ping", "pong",
-    "bye",
+    "welcome", "snapshot", "events", "refused", "table", "game_over", "legal", "error", "ping",
+    "pong", "bye",
 )
 
 #: Error codes after which the server closes the connection (the client must not retry

@@ -314,3 +314,17 @@ def test_corrupt_or_foreign_saves_are_refused_clearly(tmp_path: Path) -> None:
     with pytest.raises(TableError) as bad:
         Table.resume(data, ruleset=TOY_TURNS)
     assert bad.value.code == "bad_save"
+
+
+def test_legal_message_lists_the_seats_moves_only_while_playing() -> None:
+    table = toy_table(seats("human", "human"))
+    assert table.legal_message(0)["moves"] == []  # lobby
+    table.start()
+    conn = LocalConnection.for_seat(table, 0)
+    conn.poll()
+    conn.send({"t": "legal"})
+    (reply,) = conn.poll()
+    assert reply == {"t": "legal", "version": 0, "seat": 0,
+                     "moves": [{"t": "add", "n": 1}, {"t": "add", "n": 2}]}
+    assert table.legal_message(1)["moves"] == []  # not seat 1's turn
+    assert table.legal_message(None)["moves"] == []
