@@ -43,6 +43,8 @@ class App:
         self.text = TextCache()
         self.sounds = Sounds(self.settings.volume, self.settings.muted)
         self.starfield = self._make_starfield()
+        self._backdrop: pygame.Surface | None = None
+        self._horizon: pygame.Surface | None = None
         self.timestep = FixedTimestep(clock)
         self.clock = clock
         self.stack: list[Scene] = []
@@ -93,6 +95,21 @@ class App:
         return next((s for s in reversed(self.stack) if isinstance(s, kind)), None)
 
     # --- window ------------------------------------------------------------------------
+    def backdrop(self) -> pygame.Surface:
+        """The painted sky for the window size (built on first use after each resize)."""
+        if self._backdrop is None or self._backdrop.get_size() != self.layout.rect.size:
+            from game.client.backdrop import make_backdrop
+
+            self._backdrop = make_backdrop(self.layout.rect.size)
+        return self._backdrop
+
+    def horizon(self) -> pygame.Surface:
+        if self._horizon is None or self._horizon.get_width() != self.layout.width:
+            from game.client.backdrop import make_horizon
+
+            self._horizon = make_horizon(self.layout.rect.size, self.layout.unit)
+        return self._horizon
+
     def _make_starfield(self) -> Starfield:
         area = self.layout.width * self.layout.height
         count = int(260 + 180 * min(area / (1920 * 1080), 2.0))

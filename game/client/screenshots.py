@@ -104,6 +104,18 @@ def _play_turn(shot: Shooter, table, bot) -> bool:  # noqa: ANN001
     return False
 
 
+def play_until(shot: Shooter, table, card_number: int, bot) -> None:  # noqa: ANN001
+    """Play (and confirm) the screen's seat's cards until ``card_number`` is up."""
+    while table.view["card"]["n"] < card_number and not table.view["over"]:
+        n = table.view["card"]["n"]
+        if _play_turn(shot, table, bot):
+            while table.phase() == "power":
+                table.use_power(table.targets()[0])
+                shot.step(2)
+            table.confirm()
+        shot.until(lambda n=n: table.view["card"]["n"] > n or table.view["over"])
+
+
 def run(size: tuple[int, int], outdir: Path) -> list[Path]:
     from game.ai import make_bot
     from game.rules.stars import legal_card_placements

@@ -59,9 +59,12 @@ class SkyScene(Scene):
     def update(self, dt: float) -> None:
         self.app.starfield.update(dt)
 
-    def draw_sky(self, surface: pygame.Surface, alpha: float) -> None:
-        surface.fill(theme.SKY)
+    def draw_sky(self, surface: pygame.Surface, alpha: float, horizon: bool = False) -> None:
+        surface.blit(self.app.backdrop(), (0, 0))
         self.app.starfield.draw(surface, alpha)
+        if horizon:
+            strip = self.app.horizon()
+            surface.blit(strip, (0, self.layout.height - strip.get_height()))
 
     def draw_heading(self, surface: pygame.Surface, title: str, y: float = 0.09) -> None:
         label = self.text.render(title, self.layout.font_px("title"), theme.ACCENT, bold=True)

@@ -62,7 +62,7 @@ class MainMenuScene(SkyScene):
             self.app.sounds.play("click")
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        self.draw_sky(surface, alpha)
+        self.draw_sky(surface, alpha, horizon=True)
         self.draw_heading(surface, "Star Party")
         self.form.draw(surface, self.text, self.layout)
         self.draw_footer(surface, "Arrows + Enter or the mouse  ·  F11 fullscreen  ·  Esc quits")

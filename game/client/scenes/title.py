@@ -11,6 +11,12 @@ from game.client.scenes.base import SkyScene
 from game.client.tweens import Tween
 
 
+#: the Big Dipper, in fractions of the screen, drawn as a faint constellation by the title
+DIPPER = [(0.70, 0.16), (0.75, 0.13), (0.80, 0.15), (0.84, 0.19), (0.85, 0.27), (0.92, 0.29),
+          (0.93, 0.20)]
+DIPPER_LINES = [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 3)]
+
+
 class TitleScene(SkyScene):
     """Any key or click goes to the main menu; Esc quits."""
 
@@ -34,9 +40,17 @@ class TitleScene(SkyScene):
         self.clock += dt
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        self.draw_sky(surface, alpha)
+        self.draw_sky(surface, alpha, horizon=True)
         lay = self.layout
         k = self.fade.progress(alpha)
+        points = [(int(x * lay.width), int(y * lay.height)) for x, y in DIPPER]
+        line_color = tuple(int(c * k * 0.5) for c in theme.PRINTED_LINE)
+        for a, b in DIPPER_LINES:
+            pygame.draw.aaline(surface, line_color, points[a], points[b])
+        for i, p in enumerate(points):
+            glow = 0.75 + 0.25 * math.sin(self.clock * 2.0 + i)
+            r = max(2, lay.px(3))
+            pygame.draw.circle(surface, tuple(int(c * k * glow) for c in theme.STAR), p, r)
         glow_color = tuple(int(c * k) for c in theme.ACCENT_DARK)
         title = self.text.render("STAR PARTY", lay.font_px("huge"), glow_color, bold=True)
         centre = (lay.width // 2, int(lay.height * 0.38))

@@ -1,0 +1,138 @@
+"""Rendering speed of the client: prints figures, asserts nothing (see docs/BENCHMARKS.md).
+
+The busiest Look at the Stars scene: 8 players late in the game (card 16, boards full of lines,
+the sun risen twice), the ghost following a moving mouse, the card flipping again and again,
+the animated starfield. Frames per second with the real fixed-timestep loop, headless (dummy
+video driver, so presenting costs ~0), at 1280x720, 1920x1080 and 3840x2160; and the start-up
+time from a fresh process to the first title frame.
+
+    .venv/bin/python bench/render.py [--seconds 4] [--sizes 1280x720,1920x1080,3840x2160]
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import argparse  # noqa: E402
+import math  # noqa: E402
+import platform  # noqa: E402
+import statistics  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("STARPARTY_CONFIG_DIR", tempfile.mkdtemp(prefix="starparty-bench-"))
+
+import pygame  # noqa: E402
+
+from game.client.app import parse_size  # noqa: E402
+from game.client.loop import FixedTimestep  # noqa: E402
+from game.client.session import GameConfig, SeatChoice  # noqa: E402
+
+TARGETS = {(1920, 1080): 144.0, (3840, 2160): 60.0}
+STARTUP_TARGET = 1.5
+STARTUP_SNIPPET = (
+    "import os, time; t = time.perf_counter();"
+    "from game.client.app import App; app = App(start='title', save_settings=False);"
+    "app.frame(); print(time.perf_counter() - t)"
+)
+
+
+def late_game_scene(size: tuple[int, int]):  # noqa: ANN201
+    """An app showing the 8-player table at card 16, ready for the benchmark loop."""
+    from game.ai import make_bot
+    from game.client.scenes.table_stars import StarsTableScene
+    from game.client.screenshots import SEED, Shooter, play_until
+
+    shot = Shooter(size, Path(tempfile.mkdtemp()))
+    app = shot.app
+    config = GameConfig("stars", [SeatChoice("human", "You")] + [
+        SeatChoice("ai", name, "greedy")
+        for name in ("Vega", "Altair", "Deneb", "Rigel", "Sirius", "Lyra", "Mira")],
+        {"live_score": True}, "solo")
+    table = StarsTableScene(app, config, SEED)
+    app.reset_to(table)
+    shot.until(lambda: table.view is not None)
+    play_until(shot, table, 16, make_bot("stars", "greedy", SEED))
+    # stand on a line card with every bot done, so only the screen is busy
+    shot.until(lambda: all(s["confirmed"] for s in table.view["seats"][1:]), timeout=60)
+    return app, table
+
+
+def measure(size: tuple[int, int], seconds: float) -> tuple[float, float, float]:
+    """(fps, median ms per frame, worst ms) of the busiest scene at ``size``."""
+    from game.client.tweens import Tween, linear
+
+    app, table = late_game_scene(size)
+    app.timestep = FixedTimestep(time.perf_counter)
+    board = table.geo.rect
+    frames = 0
+    durations = []
+    start = time.perf_counter()
+    flip_at = start
+    while True:
+        now = time.perf_counter()
+        if now - start >= seconds:
+            break
+        angle = (now - start) * 2.0
+        pos = (int(board.centerx + board.w * 0.35 * math.cos(angle)),
+               int(board.centery + board.h * 0.35 * math.sin(angle * 1.3)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1),
+                                             buttons=(0, 0, 0)))
+        if now >= flip_at:
+            table.flip = Tween(0.0, 1.0, 0.55, linear)
+            flip_at = now + 0.8
+        app.frame()
+        frames += 1
+        durations.append(time.perf_counter() - now)
+    elapsed = time.perf_counter() - start
+    assert table.phase() == "play" and table.mouse_on_board, "the ghost must be on screen"
+    table.session.close()
+    pygame.quit()
+    return frames / elapsed, statistics.median(durations) * 1000, max(durations) * 1000
+
+
+def startup(runs: int = 3) -> float:
+    times = []
+    env = dict(os.environ)
+    for _ in range(runs):
+        t = time.perf_counter()
+        subprocess.run([sys.executable, "-c", STARTUP_SNIPPET], cwd=ROOT, env=env, check=True,
+                       capture_output=True)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=4.0)
+    parser.add_argument("--sizes", default="1280x720,1920x1080,3840x2160")
+    args = parser.parse_args(argv)
+    print(f"# bench/render.py  python {platform.python_version()}  pygame-ce "
+          f"{pygame.version.ver}  SDL_VIDEODRIVER={os.environ['SDL_VIDEODRIVER']}")
+    print("| window | fps | median ms/frame | worst ms | target |")
+    print("|---|---|---|---|---|")
+    for text in args.sizes.split(","):
+        size = parse_size(text)
+        fps, median_ms, worst_ms = measure(size, args.seconds)
+        target = TARGETS.get(size)
+        verdict = "" if target is None else (f">= {target:.0f}: " +
+                                             ("met" if fps >= target else "NOT met"))
+        print(f"| {size[0]}x{size[1]} | {fps:.0f} | {median_ms:.2f} | {worst_ms:.1f} | "
+              f"{verdict} |", flush=True)
+    seconds = startup()
+    print(f"\nstart-up to the first title frame (fresh process, median of 3): {seconds:.2f} s "
+          f"(target <= {STARTUP_TARGET} s: {'met' if seconds <= STARTUP_TARGET else 'NOT met'})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
