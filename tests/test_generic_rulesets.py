@@ -112,6 +112,19 @@ def test_every_state_and_view_roundtrips_and_hides_what_is_hidden(game: str, pla
     playout(ruleset, players, seed=1000 + players, check_every_step=True)
 
 
+#: games whose state holds something no seat may see (the undealt cards' order)
+GAMES_WITH_HIDDEN_INFORMATION = {"stars"}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES_WITH_HIDDEN_INFORMATION))
+def test_reshuffling_hidden_information_really_changes_the_state(game: str) -> None:
+    """Otherwise the view-invariance check above would pass without testing anything."""
+    ruleset = get_ruleset(game)
+    state = ruleset.setup(ruleset.normalize_options({"players": 2}), 11)
+    variants = {packed(ruleset.reshuffle_hidden(state, seed)) for seed in range(5)}
+    assert packed(state) not in variants or len(variants) > 1
+
+
 @pytest.mark.parametrize(("game", "players"), CASES)
 def test_replaying_options_seed_and_moves_gives_an_equal_state(game: str, players: int) -> None:
     ruleset = get_ruleset(game)
