@@ -34,6 +34,7 @@ def play_game(job: tuple[int, int]) -> dict[str, Any]:
     players, seed = job
     state = RULESET.setup(RULESET.normalize_options({"players": players}), seed)
     bots = [StrongBot(seed=seed * 10 + s) for s in range(players)]
+    first_start = state["start"]
     picks: list[tuple[int, str]] = []  # (seat, crew)
     crews_in_play = list(state["crews"])
     while not RULESET.is_over(state):
@@ -61,6 +62,7 @@ def play_game(job: tuple[int, int]) -> dict[str, Any]:
     return {
         "players": players,
         "winners": winners,
+        "first_start": first_start,
         "picks": picks,
         "crews": crews_in_play,
         "rounds": state["round"],
@@ -100,6 +102,24 @@ def summarise(players: int, games: list[dict[str, Any]]) -> tuple[list[str], lis
         lines.append(
             f"| {s} | {pct(rate)} | {100 * (rate - fair):+.1f} pts {'' if ok else 'FAIL'} |"
         )
+    lines.append("")
+    position_wins = [0.0] * players
+    for g in games:
+        for s in g["winners"]:
+            position_wins[(s - g["first_start"]) % players] += 1 / len(g["winners"])
+    lines += [
+        "By turn position in round 1 (0 = the first start player, drawn at random at setup):",
+        "",
+        "| position | win rate | vs fair share |",
+        "|---|---|---|",
+    ]
+    for pos in range(players):
+        rate = position_wins[pos] / n
+        ok = abs(rate - fair) <= 0.05
+        if not ok:
+            failures.append(f"{players}p round-1 position {pos} win rate {pct(rate)}")
+        verdict = "" if ok else "FAIL"
+        lines.append(f"| {pos} | {pct(rate)} | {100 * (rate - fair):+.1f} pts {verdict} |")
     lines.append("")
     # crews
     available_rounds: Counter[str] = Counter()

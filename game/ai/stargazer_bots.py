@@ -35,6 +35,7 @@ def _future_rows() -> dict[str, list[list[float]]]:
 
 
 FUTURE_ROWS = _future_rows()
+_TURN_PHASES = ("skill", "investigate")
 
 
 class StrongBot:
@@ -52,12 +53,14 @@ class StrongBot:
         seed: int = 0,
         hand_value: float = 1.0,
         future_weight: float = 0.5,
-        start_value: float = 1.5,
+        start_value: float = 1.0,
+        start_choice: str = "leader",
     ) -> None:
         self.rng = make_rng(seed, "stargazer-strong-bot")
         self.hand_value = hand_value
         self.future_weight = future_weight
         self.start_value = start_value
+        self.start_choice = start_choice
         self._plan: tuple[Any, list[Move]] | None = None
 
     # --- evaluation ------------------------------------------------------------------------
@@ -103,10 +106,7 @@ class StrongBot:
     def _finish_turn(self, ruleset: Ruleset, state: State, seat: int) -> tuple[float, list[Move]]:
         """Greedy best continuation of ``seat``'s turn from ``state`` (skill, investigation)."""
         plan: list[Move] = []
-        while not ruleset.is_over(state) and state["current"] == seat and state["phase"] in (
-            "skill",
-            "investigate",
-        ):
+        while state["current"] == seat and state["phase"] in _TURN_PHASES:
             best_value = -1e9
             best_move: Move | None = None
             best_state: State | None = None
@@ -152,8 +152,17 @@ class StrongBot:
     def _choose_start_player(
         self, ruleset: Ruleset, state: State, seat: int, legal: list[Move]
     ) -> Move:
-        """Start yourself: first pick of the crews and their motivation bonuses."""
+        """``start_choice`` "self": start (first pick of crews and bonuses); "last": name the
+        left neighbour so that you play last (you see every other move of the round)."""
+        players = state["players"]
+        if self.start_choice == "self":
+            wanted = seat
+        elif self.start_choice == "leader":
+            values = [self.evaluate(state, s) for s in range(players)]
+            wanted = max((s for s in range(players) if s != seat), key=lambda s: values[s])
+        else:
+            wanted = (seat + 1) % players
         for move in legal:
-            if move["seat"] == seat:
+            if move["seat"] == wanted:
                 return move
         return legal[0]

@@ -166,8 +166,7 @@ CREWS: list[dict[str, Any]] = [
         "effect": "clear_crew",
         "timing": "choice",
         "params": {"most": 1},
-        "text": "Take one free cube from another crew without a worker back to the stock: "
-        "+1 VP.",
+        "text": "Take one free cube from another crew without a worker back to the stock: +1 VP.",
     },
     {
         "id": "medic",

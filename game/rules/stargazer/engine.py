@@ -91,8 +91,14 @@ class StargazerRuleset(Ruleset):
 
     # --- options ---------------------------------------------------------------------------
     def default_options(self, players: int) -> Options:
-        """``planets``/``crews``: "random" or an explicit list (tests, tutorials, replays)."""
-        return {"players": players, "planets": "random", "crews": "random", "start_player": 0}
+        """``planets``/``crews``: "random" or an explicit list (tests, tutorials, replays);
+        ``start_player``: "random" (the draft: decide it any way you like) or a seat."""
+        return {
+            "players": players,
+            "planets": "random",
+            "crews": "random",
+            "start_player": "random",
+        }
 
     def normalize_options(self, options: Options) -> Options:
         merged = super().normalize_options(options)
@@ -120,8 +126,8 @@ class StargazerRuleset(Ruleset):
                 f"other than {START_CREW!r}"
             )
         start = merged["start_player"]
-        if not _is_int(start) or not 0 <= start < players:
-            raise ValueError(f"option 'start_player' must be a seat 0..{players - 1}")
+        if start != "random" and (not _is_int(start) or not 0 <= start < players):
+            raise ValueError(f"option 'start_player' must be 'random' or a seat 0..{players - 1}")
         return merged
 
     # --- setup -----------------------------------------------------------------------------
@@ -143,6 +149,8 @@ class StargazerRuleset(Ruleset):
             drawn = list(options["crews"])
         crews = [START_CREW, *drawn]
         start = options["start_player"]
+        if start == "random":
+            start = rng.randrange(players)
         return {
             "players": players,
             "round": 1,
