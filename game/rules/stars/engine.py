@@ -181,7 +181,7 @@ class StarsRuleset(Ruleset):
             day = state["day"]
             moves: list[Move] = []
             if card_kind(card) == "line":
-                for rot, dx, dy, _, _ in legal_card_placements_index(index, card, day):
+                for rot, dx, dy, *_ in legal_card_placements_index(index, card, day):
                     moves.append({"t": "place", "rot": rot, "dx": dx, "dy": dy})
             else:
                 for size, rot, dx, dy in legal_shooting_stars_index(index, day):

@@ -151,3 +151,41 @@ def shooting_star_points(size: int, rot: int, dx: int, dy: int) -> list[Point]:
 def path_segments(points: Sequence[Sequence[int]]) -> list[Segment]:
     """The segments joining consecutive points of a path (a shooting star)."""
     return [norm(p[0], p[1], q[0], q[1]) for p, q in zip(points, points[1:], strict=False)]
+
+
+# --- bit masks: a placement is legal when its mask shares no bit with the sheet's bad mask ---
+
+_MID_BASE = data.GRID_WIDTH * data.GRID_HEIGHT
+_MID_ROWS = 2 * data.GRID_HEIGHT - 1
+_SEG_BASE = _MID_BASE + (2 * data.GRID_WIDTH - 1) * _MID_ROWS
+_SEG_DIRECTIONS = {(0, 1): 0, (1, -1): 1, (1, 0): 2, (1, 1): 3}
+
+
+def point_bit(p: Point) -> int:
+    """The bit of an on-grid point."""
+    return 1 << (p[1] * data.GRID_WIDTH + p[0])
+
+
+def mid_bit(m: Point) -> int:
+    """The bit of a doubled midpoint of an on-grid segment."""
+    return 1 << (_MID_BASE + m[0] * _MID_ROWS + m[1])
+
+
+def segment_bit(seg: Segment) -> int:
+    """The bit of a normalized on-grid unit segment."""
+    direction = _SEG_DIRECTIONS[(seg[2] - seg[0], seg[3] - seg[1])]
+    return 1 << (_SEG_BASE + (seg[1] * data.GRID_WIDTH + seg[0]) * 4 + direction)
+
+
+#: bit tables for every on-grid point, doubled midpoint and unit segment (off-grid: absent)
+POINT_BITS: dict[Point, int] = {
+    (x, y): point_bit((x, y)) for x in range(data.GRID_WIDTH) for y in range(data.GRID_HEIGHT)
+}
+SEGMENT_BITS: dict[Segment, int] = {}
+MID_BITS: dict[Point, int] = {}
+for _x, _y in POINT_BITS:
+    for _dx, _dy in _SEG_DIRECTIONS:
+        if on_grid(_x + _dx, _y + _dy):
+            _seg = (_x, _y, _x + _dx, _y + _dy)
+            SEGMENT_BITS[_seg] = segment_bit(_seg)
+            MID_BITS[mid2(_seg)] = mid_bit(mid2(_seg))

@@ -11,6 +11,9 @@ from collections.abc import Sequence
 from game.rules.stars import data
 from game.rules.stars.geometry import (
     CARD_DISTINCT,
+    MID_BITS,
+    POINT_BITS,
+    SEGMENT_BITS,
     Point,
     Segment,
     mid2,
@@ -113,21 +116,39 @@ def _shooting_problem(index: SheetIndex, points: Sequence[Sequence[int]], day: i
 
 # --- enumeration of legal card placements -------------------------------------------------
 
-_CANDIDATES: dict[tuple[int, int, int], list[tuple[int, int, int, Segment, Segment]]] = {}
+_CANDIDATES: dict[int, list[tuple[int, int, int, Segment, Segment, int]]] = {}
+_STATIC_BAD: dict[tuple[int, int], int] = {}
 
 
-def _static_ok(board: int, p: Point, day: int) -> bool:
-    x, y = p
-    if not on_grid(x, y) or p in data.ARCH_MISSING or y < 2 * day:
-        return False
-    reason = _STATIC_BLOCKED[board].get(p)
-    return reason is None or p in data.BOARDS[board]["illustration"]
+def _static_bad_mask(board: int, day: int) -> int:
+    """Point bits no line end may ever use on ``board`` on ``day`` (artwork points excepted)."""
+    key = (board, day)
+    found = _STATIC_BAD.get(key)
+    if found is None:
+        illustration = set(data.BOARDS[board]["illustration"])
+        found = 0
+        for (x, y), bit in POINT_BITS.items():
+            if (
+                y < 2 * day
+                or (x, y) in data.ARCH_MISSING
+                or ((x, y) in _STATIC_BLOCKED[board] and (x, y) not in illustration)
+            ):
+                found |= bit
+        _STATIC_BAD[key] = found
+    return found
 
 
-def _card_candidates(card_id: int, board: int, day: int) -> list:
-    """Placements of a card that fit the bare board (cached per card, board and day)."""
-    key = (card_id, board, day)
-    found = _CANDIDATES.get(key)
+def _segments_mask(segments: Sequence[Segment]) -> int:
+    mask = 0
+    for seg in segments:
+        mask |= POINT_BITS[seg[0], seg[1]] | POINT_BITS[seg[2], seg[3]]
+        mask |= MID_BITS[mid2(seg)] | SEGMENT_BITS[seg]
+    return mask
+
+
+def _card_candidates(card_id: int) -> list:
+    """Every distinct placement of a card inside the grid, with its mask (cached per card)."""
+    found = _CANDIDATES.get(card_id)
     if found is not None:
         return found
     found = []
@@ -135,42 +156,34 @@ def _card_candidates(card_id: int, board: int, day: int) -> list:
         width = max(max(s[0], s[2]) for s in shape)
         height = max(max(s[1], s[3]) for s in shape)
         for tx in range(0, data.GRID_WIDTH - width):
-            for ty in range(2 * day, data.GRID_HEIGHT - height):
+            for ty in range(0, data.GRID_HEIGHT - height):
                 s1, s2 = ((a + tx, b + ty, c + tx, d + ty) for a, b, c, d in shape)
-                if all(
-                    _static_ok(board, p, day)
-                    for p in ((s1[0], s1[1]), (s1[2], s1[3]), (s2[0], s2[1]), (s2[2], s2[3]))
-                ):
-                    found.append((rot, tx - ox, ty - oy, s1, s2))
-    _CANDIDATES[key] = found
+                found.append((rot, tx - ox, ty - oy, s1, s2, _segments_mask((s1, s2))))
+    _CANDIDATES[card_id] = found
     return found
+
+
+def line_bad_mask(index: SheetIndex, day: int) -> int:
+    """Bits no card segment may use: bad ends, crossings of shooting stars/auras, taken lines."""
+    mask = _static_bad_mask(index.board, day)
+    bits = POINT_BITS
+    for p in index.blocked.keys() | index.ss_points | index.aura_points:
+        mask |= bits.get(p, 0)
+    mids = MID_BITS
+    for m in index.ss_mids | index.aura_mids:
+        mask |= mids.get(m, 0)
+    segs = SEGMENT_BITS
+    for seg in index.line_set:
+        mask |= segs.get(seg, 0)
+    return mask
 
 
 def legal_card_placements_index(
     index: SheetIndex, card_id: int, day: int
-) -> list[tuple[int, int, int, Segment, Segment]]:
-    """Every distinct legal placement ``(rot, dx, dy, seg1, seg2)`` of a line card."""
-    bad_points = set(index.blocked)
-    bad_points |= index.ss_points
-    bad_points |= index.aura_points
-    bad_mids = index.ss_mids | index.aura_mids
-    taken = index.line_set
-    out = []
-    for cand in _card_candidates(card_id, index.board, day):
-        s1, s2 = cand[3], cand[4]
-        if (
-            s1 in taken
-            or s2 in taken
-            or (s1[0], s1[1]) in bad_points
-            or (s1[2], s1[3]) in bad_points
-            or (s2[0], s2[1]) in bad_points
-            or (s2[2], s2[3]) in bad_points
-            or (s1[0] + s1[2], s1[1] + s1[3]) in bad_mids
-            or (s2[0] + s2[2], s2[1] + s2[3]) in bad_mids
-        ):
-            continue
-        out.append(cand)
-    return out
+) -> list[tuple[int, int, int, Segment, Segment, int]]:
+    """Every distinct legal placement ``(rot, dx, dy, seg1, seg2, mask)`` of a line card."""
+    bad = line_bad_mask(index, day)
+    return [cand for cand in _card_candidates(card_id) if not cand[5] & bad]
 
 
 def legal_card_placements(sheet: dict, card_id: int, day: int) -> list[list[int]]:
@@ -197,40 +210,36 @@ def _shooting_candidates() -> list[tuple[int, int, list[Point]]]:
 _SHOOTING_SHAPES = _shooting_candidates()
 
 
-_SHOOTING_CANDIDATES: dict[tuple[int, int], list] = {}
+_SHOOTING_CANDIDATES: list[tuple[int, int, int, int, int]] = []
 
 
-def _shooting_static(board: int, day: int) -> list:
-    """Shooting stars that fit the bare board: (size, rot, dx, dy, points, mids), cached."""
-    key = (board, day)
-    found = _SHOOTING_CANDIDATES.get(key)
-    if found is not None:
-        return found
-    found = []
+def _shooting_static() -> list[tuple[int, int, int, int, int]]:
+    """Every distinct shooting star inside the grid: (size, rot, dx, dy, mask), computed once."""
+    if _SHOOTING_CANDIDATES:
+        return _SHOOTING_CANDIDATES
     for size, rot, pts in _SHOOTING_SHAPES:
         xs = [p[0] for p in pts]
         ys = [p[1] for p in pts]
         for dx in range(-min(xs), data.GRID_WIDTH - max(xs)):
-            for dy in range(2 * day - min(ys), data.GRID_HEIGHT - max(ys)):
-                points = tuple((x + dx, y + dy) for x, y in pts)
-                if all(_static_ok(board, p, day) for p in points):
-                    mids = tuple(mid2(s) for s in path_segments(points))
-                    found.append((size, rot, dx, dy, points, mids))
-    _SHOOTING_CANDIDATES[key] = found
-    return found
+            for dy in range(-min(ys), data.GRID_HEIGHT - max(ys)):
+                points = [(x + dx, y + dy) for x, y in pts]
+                mask = 0
+                for p in points:
+                    mask |= POINT_BITS[p]
+                for seg in path_segments(points):
+                    mask |= MID_BITS[mid2(seg)]
+                _SHOOTING_CANDIDATES.append((size, rot, dx, dy, mask))
+    return _SHOOTING_CANDIDATES
 
 
 def legal_shooting_stars_index(index: SheetIndex, day: int) -> list[tuple[int, int, int, int]]:
     """Every distinct legal ``(size, rot, dx, dy)`` for a shooting star."""
-    bad_points = set(index.blocked)
-    bad_points |= index.line_points
-    bad_points |= index.ss_points
-    bad_mids = index.line_mids | index.ss_mids
-    out = []
-    for size, rot, dx, dy, points, mids in _shooting_static(index.board, day):
-        if bad_points.isdisjoint(points) and bad_mids.isdisjoint(mids):
-            out.append((size, rot, dx, dy))
-    return out
+    bad = _static_bad_mask(index.board, day)
+    for p in index.blocked.keys() | index.line_points | index.ss_points:
+        bad |= POINT_BITS.get(p, 0)
+    for m in index.line_mids | index.ss_mids:
+        bad |= MID_BITS.get(m, 0)
+    return [c[:4] for c in _shooting_static() if not c[4] & bad]
 
 
 def legal_shooting_stars(sheet: dict, day: int) -> list[list[int]]:

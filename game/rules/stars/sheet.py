@@ -81,22 +81,22 @@ class SheetIndex:
         self.board = board = sheet["board"]
         self.point_card = sheet["point_card"]
         self.power_card = sheet["power_card"]
-        self.lines: list[Segment] = list(_PRINTED_LINES[board])
-        self.lines.extend(norm(*line) for line in sheet["lines"])
-        self.line_set = set(self.lines)
-        self.line_points: set[Point] = set()
-        self.line_mids: set[Point] = set()
-        for s in self.lines:
-            self.line_points.add((s[0], s[1]))
-            self.line_points.add((s[2], s[3]))
-            self.line_mids.add((s[0] + s[2], s[1] + s[3]))
+        lines: list[Segment] = list(_PRINTED_LINES[board])
+        for a, b, c, d in sheet["lines"]:
+            lines.append((a, b, c, d) if (a, b) <= (c, d) else (c, d, a, b))
+        self.lines = lines
+        self.line_set = set(lines)
+        self.line_points: set[Point] = {(s[0], s[1]) for s in lines}
+        self.line_points.update((s[2], s[3]) for s in lines)
+        self.line_mids: set[Point] = {(s[0] + s[2], s[1] + s[3]) for s in lines}
         self.shooting_stars: list[list[Point]] = [
             [(p[0], p[1]) for p in star] for star in sheet["shooting_stars"]
         ]
-        self.ss_points: set[Point] = {p for star in self.shooting_stars for p in star}
-        self.ss_mids: set[Point] = {
-            mid2(s) for star in self.shooting_stars for s in path_segments(star)
-        }
+        self.ss_points: set[Point] = set()
+        self.ss_mids: set[Point] = set()
+        for star in self.shooting_stars:
+            self.ss_points.update(star)
+            self.ss_mids.update(mid2(s) for s in path_segments(star))
         self.objects: dict[str, list[Point]] = {kind: [] for kind in data.OBJECT_KINDS}
         for obj in sheet["objects"]:
             self.objects[obj["kind"]].append((obj["at"][0], obj["at"][1]))
