@@ -52,8 +52,12 @@ def crafted_state(
     """A state with chosen boards (default: seat i has board i), power card, current card
     and pre-drawn lines per seat."""
     state = RULESET.setup(
-        {"players": players, "power_card": POWER_NUMBER[power], "point_card": point_card,
-         "live_score": live_score},
+        {
+            "players": players,
+            "power_card": POWER_NUMBER[power],
+            "point_card": point_card,
+            "live_score": live_score,
+        },
         seed=1,
     )
     deck = state["deck"]
@@ -126,8 +130,9 @@ def completing_move(
                         continue
                     other = segs[1] if segs[0] == want else segs[0]
                     ends = [(other[0], other[1]), (other[2], other[3])]
-                    if any(max(abs(e[0] - p[0]), abs(e[1] - p[1])) < 3
-                           for e in ends for p in far_from):
+                    if any(
+                        max(abs(e[0] - p[0]), abs(e[1] - p[1])) < 3 for e in ends for p in far_from
+                    ):
                         continue
                     if placement_problem(me, segs, state["day"]) is None:
                         set_card(state, card)

@@ -23,7 +23,8 @@ def gain(state: dict, seat: int, move: dict) -> int:
         sheet["lines"] += card_segments(card, move["rot"], move["dx"], move["dy"])
     elif move["t"] == "shooting_star":
         sheet["shooting_stars"].append(
-            shooting_star(move["size"], move["rot"], move["dx"], move["dy"]))
+            shooting_star(move["size"], move["rot"], move["dx"], move["dy"])
+        )
     return score_sheet(sheet)["total"] - before
 
 
@@ -101,15 +102,25 @@ def test_listed_moves_are_accepted_and_unlisted_placements_refused(seed: int, st
     for move in rng.sample(legal, min(15, len(legal))):
         RULESET.apply(copy.deepcopy(state), seat, move)
     if legal[0]["t"] == "place":
-        listed = {frozenset(map(tuple, card_segments(state["deck"][state["flipped"] - 1],
-                                                     m["rot"], m["dx"], m["dy"])))
-                  for m in legal if m["t"] == "place"}
+        listed = {
+            frozenset(
+                map(
+                    tuple,
+                    card_segments(state["deck"][state["flipped"] - 1], m["rot"], m["dx"], m["dy"]),
+                )
+            )
+            for m in legal
+            if m["t"] == "place"
+        }
         card = state["deck"][state["flipped"] - 1]
         for _ in range(30):
-            move = {"t": "place", "rot": rng.randrange(4), "dx": rng.randrange(-3, 10),
-                    "dy": rng.randrange(-3, 11)}
-            shape = frozenset(map(tuple, card_segments(card, move["rot"], move["dx"],
-                                                       move["dy"])))
+            move = {
+                "t": "place",
+                "rot": rng.randrange(4),
+                "dx": rng.randrange(-3, 10),
+                "dy": rng.randrange(-3, 11),
+            }
+            shape = frozenset(map(tuple, card_segments(card, move["rot"], move["dx"], move["dy"])))
             try:
                 RULESET.apply(copy.deepcopy(state), seat, move)
             except IllegalMove:

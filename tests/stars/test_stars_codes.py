@@ -26,8 +26,9 @@ def shape(power: str, dx: int, dy: int) -> list[list[int]]:
 
 
 def with_prompt(power: str, objects: list | None = None, dx: int = 3, dy: int = 2) -> dict:
-    state = crafted_state(power=power, card=10, lines={0: shape(power, dx, dy)},
-                          objects={0: objects or []})
+    state = crafted_state(
+        power=power, card=10, lines={0: shape(power, dx, dy)}, objects={0: objects or []}
+    )
     RULESET.apply(state, 0, HARMLESS)
     assert state["seats"][0]["turn"]["prompt"] is not None
     return state
@@ -63,62 +64,106 @@ def sheet_with(**extra: Any) -> Callable[[], dict]:
 
 
 SCENARIOS: dict[str, list[Scenario]] = {
-    "bad_seat": [lambda: (crafted_state(), 1, {"t": "skip"}),
-                 lambda: (crafted_state(), -1, {"t": "skip"})],
+    "bad_seat": [
+        lambda: (crafted_state(), 1, {"t": "skip"}),
+        lambda: (crafted_state(), -1, {"t": "skip"}),
+    ],
     "game_over": [lambda: (over(), 0, {"t": "skip"})],
     "bad_move": [
         lambda: (crafted_state(), 0, {"t": "place", "rot": 4, "dx": 3, "dy": 3}),
         lambda: (crafted_state(), 0, {"t": "place", "rot": 0, "dx": "3", "dy": 3}),
         lambda: (crafted_state(), 0, {"t": "fly"}),
         lambda: (crafted_state(), 0, ["skip"]),
-        lambda: (crafted_state(card=27), 0, {"t": "shooting_star", "size": 4, "rot": 0,
-                                               "dx": 3, "dy": 3}),
+        lambda: (
+            crafted_state(card=27),
+            0,
+            {"t": "shooting_star", "size": 4, "rot": 0, "dx": 3, "dy": 3},
+        ),
         lambda: (with_prompt("planet"), 0, {"t": "power", "line": [1, 1, 1, 2]}),
         lambda: (with_prompt("line"), 0, {"t": "power", "at": [1, 1]}),
     ],
-    "already_played": [lambda: (placed(), 0, vertical_pair(6, 3)),
-                       lambda: (placed(), 0, {"t": "skip"})],
-    "wrong_card": [lambda: (crafted_state(card=27), 0, vertical_pair(3, 3)),
-                   lambda: (crafted_state(card=10), 0, {"t": "shooting_star", "size": 1,
-                                                         "rot": 0, "dx": 3, "dy": 3})],
-    "power_pending": [lambda: (with_prompt("line"), 0, {"t": "confirm"}),
-                      lambda: (with_prompt("line"), 0, {"t": "skip"})],
-    "no_power_prompt": [lambda: (crafted_state(), 0, {"t": "power", "at": [4, 4]}),
-                        lambda: (placed(), 0, {"t": "skip_power"})],
+    "already_played": [
+        lambda: (placed(), 0, vertical_pair(6, 3)),
+        lambda: (placed(), 0, {"t": "skip"}),
+    ],
+    "wrong_card": [
+        lambda: (crafted_state(card=27), 0, vertical_pair(3, 3)),
+        lambda: (
+            crafted_state(card=10),
+            0,
+            {"t": "shooting_star", "size": 1, "rot": 0, "dx": 3, "dy": 3},
+        ),
+    ],
+    "power_pending": [
+        lambda: (with_prompt("line"), 0, {"t": "confirm"}),
+        lambda: (with_prompt("line"), 0, {"t": "skip"}),
+    ],
+    "no_power_prompt": [
+        lambda: (crafted_state(), 0, {"t": "power", "at": [4, 4]}),
+        lambda: (placed(), 0, {"t": "skip_power"}),
+    ],
     "not_unit_segment": [lambda: (with_prompt("line"), 0, {"t": "power", "line": [0, 2, 0, 4]})],
     "nothing_to_confirm": [lambda: (crafted_state(), 0, {"t": "confirm"})],
     "already_confirmed": [lambda: (confirmed_pair(), 0, {"t": "confirm"})],
     "nothing_to_undo": [lambda: (crafted_state(), 0, {"t": "undo"})],
-    "off_board": [lambda: (crafted_state(card=10), 0, vertical_pair(9, 3)),
-                  lambda: (crafted_state(card=10), 0, vertical_pair(40, 3))],
+    "off_board": [
+        lambda: (crafted_state(card=10), 0, vertical_pair(9, 3)),
+        lambda: (crafted_state(card=10), 0, vertical_pair(40, 3)),
+    ],
     "row_closed": [lambda: (crafted_state(card=10, flipped=7), 0, vertical_pair(7, 0))],
     "covered_point": [lambda: (crafted_state(card=10), 0, vertical_pair(0, 4))],
     "planet": [lambda: (crafted_state(card=10), 0, vertical_pair(2, 1))],
-    "black_hole_zone": [lambda: (crafted_state(card=10, objects={0: [obj("black_hole", 5, 3)]}),
-                                 0, vertical_pair(4, 2))],
-    "object_point": [lambda: (crafted_state(card=10, objects={0: [obj("galaxy", 4, 6)]}), 0,
-                              vertical_pair(4, 6))],
-    "segment_taken": [lambda: (crafted_state(card=10, lines={0: [[4, 3, 4, 4]]}), 0,
-                               vertical_pair(4, 3))],
+    "black_hole_zone": [
+        lambda: (
+            crafted_state(card=10, objects={0: [obj("black_hole", 5, 3)]}),
+            0,
+            vertical_pair(4, 2),
+        )
+    ],
+    "object_point": [
+        lambda: (crafted_state(card=10, objects={0: [obj("galaxy", 4, 6)]}), 0, vertical_pair(4, 6))
+    ],
+    "segment_taken": [
+        lambda: (crafted_state(card=10, lines={0: [[4, 3, 4, 4]]}), 0, vertical_pair(4, 3))
+    ],
     "touches_shooting_star": [
         lambda: (sheet_with(shooting_stars=[[[3, 3], [4, 4]]])(), 0, vertical_pair(4, 4)),
-        lambda: (with_star_card(sheet_with(shooting_stars=[[[3, 3], [4, 4]]])()), 0,
-                 {"t": "shooting_star", "size": 1, "rot": 0, "dx": 3, "dy": 3}),
+        lambda: (
+            with_star_card(sheet_with(shooting_stars=[[[3, 3], [4, 4]]])()),
+            0,
+            {"t": "shooting_star", "size": 1, "rot": 0, "dx": 3, "dy": 3},
+        ),
     ],
-    "aura_constellation": [lambda: (
-        crafted_state(card=10, lines={0: path((3, 3), (4, 3), (5, 3), (6, 3))},
-                      objects={0: [obj("aura", 3, 3)]}), 0, vertical_pair(6, 3))],
-    "touches_line": [lambda: (crafted_state(card=27, lines={0: [[3, 3, 4, 3]]}), 0,
-                              {"t": "shooting_star", "size": 1, "rot": 0, "dx": 3, "dy": 2})],
+    "aura_constellation": [
+        lambda: (
+            crafted_state(
+                card=10,
+                lines={0: path((3, 3), (4, 3), (5, 3), (6, 3))},
+                objects={0: [obj("aura", 3, 3)]},
+            ),
+            0,
+            vertical_pair(6, 3),
+        )
+    ],
+    "touches_line": [
+        lambda: (
+            crafted_state(card=27, lines={0: [[3, 3, 4, 3]]}),
+            0,
+            {"t": "shooting_star", "size": 1, "rot": 0, "dx": 3, "dy": 2},
+        )
+    ],
     "line_end": [lambda: (with_prompt("planet"), 0, {"t": "power", "at": [2, 6]})],
-    "galaxy_not_adjacent": [lambda: (with_prompt("galaxy", dx=2, dy=1), 0,
-                                     {"t": "power", "at": [6, 7]})],
+    "galaxy_not_adjacent": [
+        lambda: (with_prompt("galaxy", dx=2, dy=1), 0, {"t": "power", "at": [6, 7]})
+    ],
     "not_illustration_point": [lambda: (with_prompt("new_star"), 0, {"t": "power", "at": [4, 4]})],
     "not_constellation_star": [lambda: (with_prompt("nova"), 0, {"t": "power", "at": [8, 8]})],
-    "object_there": [lambda: (with_prompt("nova", objects=[obj("nova", 5, 2)]), 0,
-                              {"t": "power", "at": [5, 2]})],
-    "aura_already_there": [lambda: (with_prompt("aura", objects=[obj("aura", 4, 3)]), 0,
-                                    {"t": "power", "at": [5, 4]})],
+    "object_there": [
+        lambda: (with_prompt("nova", objects=[obj("nova", 5, 2)]), 0, {"t": "power", "at": [5, 2]})
+    ],
+    "aura_already_there": [
+        lambda: (with_prompt("aura", objects=[obj("aura", 4, 3)]), 0, {"t": "power", "at": [5, 4]})
+    ],
 }
 
 

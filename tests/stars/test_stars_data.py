@@ -20,9 +20,7 @@ POWER_ROTS = [4, 2, 4, 2, 4, 4, 4, 4, 4]
 
 def test_every_board_starts_with_76_usable_stars() -> None:
     for board in range(8):
-        usable = [
-            (x, y) for x in range(10) for y in range(11) if usable_on_board(board, (x, y))
-        ]
+        usable = [(x, y) for x in range(10) for y in range(11) if usable_on_board(board, (x, y))]
         assert len(usable) == 76, board
 
 
@@ -75,7 +73,14 @@ def test_point_card_values_and_power_sets() -> None:
         assert len(card["segments"]) in (4, 5, 6)
     assert data.BEGINNER_POWER_CARDS == (2, 3, 4, 5, 8)
     assert [c["power"] for c in data.POWER_CARDS] == [
-        "aura", "planet", "new_star", "line", "galaxy", "black_hole", "nova",
-        "twinkling_star", "crescent_moon",
+        "aura",
+        "planet",
+        "new_star",
+        "line",
+        "galaxy",
+        "black_hole",
+        "nova",
+        "twinkling_star",
+        "crescent_moon",
     ]
     assert data.DEFAULT_POINT_CARD == 3 and data.DEFAULT_POWER_CARD == 4

@@ -14,10 +14,19 @@ from game.rules.stars import RULESET, card_segments, data
 
 def test_options_defaults_and_validation() -> None:
     assert RULESET.default_options(3) == {
-        "players": 3, "point_card": "default", "power_card": "default", "live_score": False,
+        "players": 3,
+        "point_card": "default",
+        "power_card": "default",
+        "live_score": False,
     }
-    for bad in ({"point_card": 11}, {"point_card": "best"}, {"power_card": 0},
-                {"power_card": "random"}, {"live_score": 1}, {"point_card": True}):
+    for bad in (
+        {"point_card": 11},
+        {"point_card": "best"},
+        {"power_card": 0},
+        {"power_card": "random"},
+        {"live_score": 1},
+        {"point_card": True},
+    ):
         with pytest.raises(ValueError, match=next(iter(bad))):
             RULESET.normalize_options({"players": 2, **bad})
 
@@ -27,14 +36,19 @@ def test_setup_resolves_cards_from_the_options_and_the_seed() -> None:
     assert state["point_card"] == 3 and state["power_card"] == 4  # the plus sign and Line
     fixed = RULESET.setup({"players": 2, "point_card": 7, "power_card": 9}, 3)
     assert fixed["point_card"] == 7 and fixed["power_card"] == 9
-    beginner = {RULESET.setup({"players": 2, "power_card": "random_beginner"}, s)["power_card"]
-                for s in range(60)}
+    beginner = {
+        RULESET.setup({"players": 2, "power_card": "random_beginner"}, s)["power_card"]
+        for s in range(60)
+    }
     assert beginner == set(data.BEGINNER_POWER_CARDS)
-    experienced = {RULESET.setup({"players": 2, "power_card": "random_experienced"}, s)
-                   ["power_card"] for s in range(80)}
+    experienced = {
+        RULESET.setup({"players": 2, "power_card": "random_experienced"}, s)["power_card"]
+        for s in range(80)
+    }
     assert experienced == set(range(1, 10))
-    points = {RULESET.setup({"players": 2, "point_card": "random"}, s)["point_card"]
-              for s in range(80)}
+    points = {
+        RULESET.setup({"players": 2, "point_card": "random"}, s)["point_card"] for s in range(80)
+    }
     assert points == set(range(1, 11))
     for record in fixed["seats"]:
         assert record["sheet"]["point_card"] == 7 and record["sheet"]["power_card"] == 9
@@ -44,8 +58,10 @@ def test_every_seat_gets_a_different_board_and_18_of_30_cards_are_used() -> None
     state = RULESET.setup({"players": 8}, 11)
     assert sorted(s["sheet"]["board"] for s in state["seats"]) == list(range(8))
     assert sorted(state["deck"]) == list(range(30))
-    boards = {tuple(s["sheet"]["board"] for s in RULESET.setup({"players": 3}, k)["seats"])
-              for k in range(10)}
+    boards = {
+        tuple(s["sheet"]["board"] for s in RULESET.setup({"players": 3}, k)["seats"])
+        for k in range(10)
+    }
     assert len(boards) > 1
 
 
@@ -105,8 +121,11 @@ def test_legal_moves_by_phase() -> None:
     state = crafted_state(players=2, card=0)
     fresh = RULESET.legal_moves(state, 0)
     assert {m["t"] for m in fresh} == {"place", "skip"}
-    shapes = [frozenset(map(tuple, card_segments(0, m["rot"], m["dx"], m["dy"])))
-              for m in fresh if m["t"] == "place"]
+    shapes = [
+        frozenset(map(tuple, card_segments(0, m["rot"], m["dx"], m["dy"])))
+        for m in fresh
+        if m["t"] == "place"
+    ]
     assert len(shapes) == len(set(shapes))
     RULESET.apply(state, 0, fresh[0])
     assert RULESET.legal_moves(state, 0) == [{"t": "confirm"}, {"t": "undo"}]
@@ -138,14 +157,22 @@ def test_the_sun_rises_after_cards_6_and_12_and_closes_rows() -> None:
     with pytest.raises(IllegalMove) as refused:
         RULESET.apply(state, 0, {"t": "place", "rot": 0, "dx": 6, "dy": 0})  # (7,1)-(7,2)...
     assert refused.value.code == "row_closed"
-    assert all(min(s[1], s[3]) >= 2 for m in RULESET.legal_moves(state, 0) if m["t"] == "place"
-               for s in card_segments(0, m["rot"], m["dx"], m["dy"]))
+    assert all(
+        min(s[1], s[3]) >= 2
+        for m in RULESET.legal_moves(state, 0)
+        if m["t"] == "place"
+        for s in card_segments(0, m["rot"], m["dx"], m["dy"])
+    )
     events = _play_skipping(state, 6)
     assert state["flipped"] == 13 and state["day"] == 2
     assert {"type": "sun_rose", "day": 2} in events
     set_card(state, 0)
-    assert all(min(s[1], s[3]) >= 4 for m in RULESET.legal_moves(state, 0) if m["t"] == "place"
-               for s in card_segments(0, m["rot"], m["dx"], m["dy"]))
+    assert all(
+        min(s[1], s[3]) >= 4
+        for m in RULESET.legal_moves(state, 0)
+        if m["t"] == "place"
+        for s in card_segments(0, m["rot"], m["dx"], m["dy"])
+    )
 
 
 def test_the_game_ends_after_18_cards_and_closed_rows_still_score() -> None:
@@ -204,16 +231,30 @@ def test_other_seats_pending_placements_stay_hidden_until_the_card_is_final() ->
 def test_view_layout_and_live_scores() -> None:
     hidden = crafted_state(players=2, card=0, lines={0: path((3, 3), (4, 3), (5, 3), (6, 3))})
     view = RULESET.view(hidden, 1)
-    for key in ("game", "options", "point_card", "power_card", "power", "card", "day", "over",
-                "seats", "you", "pending", "my_score", "scores"):
+    for key in (
+        "game",
+        "options",
+        "point_card",
+        "power_card",
+        "power",
+        "card",
+        "day",
+        "over",
+        "seats",
+        "you",
+        "pending",
+        "my_score",
+        "scores",
+    ):
         assert key in view
     assert view["card"]["n"] == 1 and view["card"]["of"] == 18
     assert view["card"]["id"] == 0 and view["card"]["kind"] == "line"
     assert view["scores"] is None and view["my_score"]["total"] == 0
     assert RULESET.view(hidden, 0)["my_score"]["constellations"] == 3
     assert "deck" not in view
-    live = crafted_state(players=2, card=0, live_score=True,
-                         lines={0: path((3, 3), (4, 3), (5, 3), (6, 3))})
+    live = crafted_state(
+        players=2, card=0, live_score=True, lines={0: path((3, 3), (4, 3), (5, 3), (6, 3))}
+    )
     assert RULESET.view(live, 1)["scores"][0]["constellations"] == 3
     assert RULESET.view(live, None)["scores"][0]["total"] == RULESET.score(live)[0]["total"]
 
@@ -230,8 +271,7 @@ def test_reshuffling_the_hidden_deck_changes_no_view() -> None:
 
 def test_a_shooting_star_card_draws_a_diagonal_run() -> None:
     state = crafted_state(card=28)
-    events = RULESET.apply(state, 0, {"t": "shooting_star", "size": 3, "rot": 0, "dx": 3,
-                                      "dy": 3})
+    events = RULESET.apply(state, 0, {"t": "shooting_star", "size": 3, "rot": 0, "dx": 3, "dy": 3})
     assert state["seats"][0]["sheet"]["shooting_stars"] == [[[3, 3], [4, 4], [5, 5], [6, 6]]]
     assert events[0]["type"] == "shooting_star_drawn"
     confirm_all(state)

@@ -27,7 +27,9 @@ GAMES: dict[str, tuple[dict[str, Any], int, list[str]]] = {
     "solo_greedy_new_stars": ({"players": 1, "power_card": 3, "point_card": 1}, 3, ["greedy"]),
     "duel_greedy_random": ({"players": 2}, 7, ["greedy", "random"]),
     "duel_aura_live_score": (
-        {"players": 2, "power_card": 1, "live_score": True}, 5, ["greedy", "greedy"]
+        {"players": 2, "power_card": 1, "live_score": True},
+        5,
+        ["greedy", "greedy"],
     ),
     "three_black_hole_random_point": (
         {"players": 3, "power_card": 6, "point_card": "random"},

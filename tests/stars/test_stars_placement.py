@@ -54,8 +54,12 @@ def test_a_new_star_opens_an_illustration_point_but_never_a_bottom_one() -> None
 
 
 def test_bonus_objects_forbid_line_ends() -> None:
-    objects = [obj("planet", 4, 4), obj("galaxy", 4, 2), obj("twinkling_star", 4, 7),
-               obj("crescent_moon", 7, 3)]
+    objects = [
+        obj("planet", 4, 4),
+        obj("galaxy", 4, 2),
+        obj("twinkling_star", 4, 7),
+        obj("crescent_moon", 7, 3),
+    ]
     board = sheet(objects=objects)
     assert placement_problem(board, [[4, 4, 5, 5]], 0) == "planet"
     assert placement_problem(board, [[5, 2, 6, 2]], 0) == "object_point"  # galaxy's right star
@@ -142,10 +146,14 @@ def test_legal_card_placements_are_exactly_the_distinct_legal_ones(card: int, da
 def test_a_card_is_never_drawn_mirrored() -> None:
     # cards 4 and 5 are mirror twins: no placement of card 4 draws card 5's shape
     board = sheet()
-    twin = {frozenset(norm(*s) for s in card_segments(5, *p))
-            for p in legal_card_placements(board, 5, 0)}
-    mine = {frozenset(norm(*s) for s in card_segments(4, *p))
-            for p in legal_card_placements(board, 4, 0)}
+    twin = {
+        frozenset(norm(*s) for s in card_segments(5, *p))
+        for p in legal_card_placements(board, 5, 0)
+    }
+    mine = {
+        frozenset(norm(*s) for s in card_segments(4, *p))
+        for p in legal_card_placements(board, 4, 0)
+    }
     assert twin and mine and twin.isdisjoint(mine)
 
 
@@ -157,20 +165,24 @@ def test_legal_shooting_stars_are_diagonal_sizes_1_to_3_and_legal() -> None:
     for size, rot, dx, dy in listed:
         points = shooting_star(size, rot, dx, dy)
         assert len(points) == size + 1
-        assert all(abs(q[0] - p[0]) == 1 and abs(q[1] - p[1]) == 1
-                   for p, q in zip(points, points[1:], strict=False))
+        assert all(
+            abs(q[0] - p[0]) == 1 and abs(q[1] - p[1]) == 1
+            for p, q in zip(points, points[1:], strict=False)
+        )
         assert shooting_star_problem(board, points, 1) is None
         key = frozenset(map(tuple, points))
         assert key not in seen
         seen.add(key)
     # both diagonal directions exist
-    assert {(p[1][0] - p[0][0]) * (p[1][1] - p[0][1])
-            for p in (shooting_star(*m) for m in listed)} == {1, -1}
+    assert {
+        (p[1][0] - p[0][0]) * (p[1][1] - p[0][1]) for p in (shooting_star(*m) for m in listed)
+    } == {1, -1}
 
 
 def test_free_star_targets_avoid_lines_objects_shooting_stars_and_closed_rows() -> None:
-    board = sheet(lines=[[3, 3, 4, 3]], shooting_stars=[[[6, 6], [7, 7]]],
-                  objects=[obj("galaxy", 4, 5)])
+    board = sheet(
+        lines=[[3, 3, 4, 3]], shooting_stars=[[[6, 6], [7, 7]]], objects=[obj("galaxy", 4, 5)]
+    )
     targets = {tuple(t) for t in power_targets(board, "planet", 1)}
     for point in [(3, 3), (4, 3), (6, 6), (7, 7), (4, 5), (5, 5), (2, 2), (7, 1), (0, 5)]:
         assert point not in targets, point

@@ -40,8 +40,9 @@ def test_the_line_bonus_is_offered_after_a_card_and_chains() -> None:
     state = crafted_state(lines={0: first + second})
     move = completing_move(state, 0, [5, 4, 6, 3], far_from=[(6, 7), (5, 8)])
     events = RULESET.apply(state, 0, move)
-    assert offers(events) == [{"type": "power_offered", "seat": 0, "power": "line", "uses": 1,
-                               "to": [0]}]
+    assert offers(events) == [
+        {"type": "power_offered", "seat": 0, "power": "line", "uses": 1, "to": [0]}
+    ]
     legal = RULESET.legal_moves(state, 0)
     assert {"t": "power", "line": [5, 8, 6, 7]} in legal
     assert legal[-2:] == [{"t": "skip_power"}, {"t": "undo"}]
@@ -83,8 +84,7 @@ def test_skipping_spends_the_copies_found() -> None:
 def test_no_power_check_after_a_shooting_star_or_a_skipped_card() -> None:
     full = shape_at("line", 3, 3)  # a complete, never offered copy
     state = crafted_state(lines={0: full}, card=27)
-    events = RULESET.apply(state, 0, {"t": "shooting_star", "size": 1, "rot": 0, "dx": 6,
-                                      "dy": 6})
+    events = RULESET.apply(state, 0, {"t": "shooting_star", "size": 1, "rot": 0, "dx": 6, "dy": 6})
     assert offers(events) == [] and prompt(state) is None
     RULESET.apply(state, 0, {"t": "undo"})
     assert offers(RULESET.apply(state, 0, {"t": "skip"})) == []
@@ -124,8 +124,9 @@ def test_a_skipped_copy_does_not_use_up_the_once_per_game_power(power: str) -> N
     RULESET.apply(state, 0, {"t": "skip_power"})
     assert state["seats"][0]["once_used"] is False
     confirm_all(state)
-    events = RULESET.apply(state, 0, completing_move(state, 0, missing,
-                                                      far_from=[tuple(c[0][2:]), (3, 3)]))
+    events = RULESET.apply(
+        state, 0, completing_move(state, 0, missing, far_from=[tuple(c[0][2:]), (3, 3)])
+    )
     assert offers(events), "a skipped copy must not use up the power"
     RULESET.apply(state, 0, {"t": "power", "at": [8, 8]})
     confirm_all(state)
@@ -144,8 +145,9 @@ def test_black_hole_closes_its_neighbours_from_then_on() -> None:
 
 
 def test_undo_gives_back_spent_copies_and_the_once_per_game_use() -> None:
-    state = crafted_state(players=2, power="black_hole", lines={0: shape_at("black_hole", 1, 1)},
-                          card=10)
+    state = crafted_state(
+        players=2, power="black_hole", lines={0: shape_at("black_hole", 1, 1)}, card=10
+    )
     before = packed(state)
     RULESET.apply(state, 0, {"t": "place", "rot": 0, "dx": 1, "dy": 5})
     RULESET.apply(state, 0, {"t": "power", "at": [4, 7]})

@@ -313,14 +313,23 @@ def sheets(draw: st.DrawFn) -> dict:
     kinds = ["planet", "galaxy", "twinkling_star", "nova", "aura", "crescent_moon", "black_hole"]
     objects = []
     for kind, p in draw(
-        st.lists(st.tuples(st.sampled_from(kinds), st.sampled_from(USABLE[board])), max_size=6,
-                 unique=True)
+        st.lists(
+            st.tuples(st.sampled_from(kinds), st.sampled_from(USABLE[board])),
+            max_size=6,
+            unique=True,
+        )
     ):
         if kind == "galaxy" and (p[0] + 1, p[1]) not in usable:
             continue
         objects.append({"kind": kind, "at": [p[0], p[1]]})
-    return sheet(board=board, lines=lines, shooting_stars=stars, objects=objects,
-                 point_card=draw(st.integers(1, 10)), power_card=draw(st.integers(1, 9)))
+    return sheet(
+        board=board,
+        lines=lines,
+        shooting_stars=stars,
+        objects=objects,
+        point_card=draw(st.integers(1, 10)),
+        power_card=draw(st.integers(1, 9)),
+    )
 
 
 @settings(max_examples=80, deadline=None)
