@@ -59,6 +59,8 @@ def play_game(job: tuple[int, int]) -> dict[str, Any]:
         if {s for s in range(players) if without[s] == top} != set(winners):
             decided.append(kind)
     specialty = [b["specialty"] for b in scores]
+    plain = [totals[s] - specialty[s] for s in range(players)]
+    specialty_decides = {s for s in range(players) if plain[s] == max(plain)} != set(winners)
     return {
         "players": players,
         "winners": winners,
@@ -73,6 +75,7 @@ def play_game(job: tuple[int, int]) -> dict[str, Any]:
         "winning_score": ordered[0],
         "margin": ordered[0] - ordered[1],
         "specialty": specialty,
+        "specialty_decides": specialty_decides,
         "decided_by": decided,
         "totals": totals,
     }
@@ -182,6 +185,8 @@ def summarise(players: int, games: list[dict[str, Any]]) -> tuple[list[str], lis
         f"min {min(specialty)}, max {max(specialty)} |",
         f"| specialty spread in a game (max - min) | mean {statistics.mean(spreads):.1f}, "
         f"median {statistics.median(spreads)} |",
+        "| games the specialty bonus decides (the winner(s) without it would differ) | "
+        f"{pct(sum(1 for g in games if g['specialty_decides']) / n)} |",
         "",
     ]
     in_games: Counter[str] = Counter()

@@ -53,9 +53,10 @@ def test_setup_deals_the_planet_ring_crews_cubes_and_stock(players: int, planets
         assert len(state["crews"]) == players + 2
         assert len(set(state["crews"])) == players + 2
         assert state["hands"] == [CUBES_PER_PLAYER] * players == [12] * players
-        assert state["stock"] == FREE_CUBES == 12
+        # project rule: one free cube starts on Captain Armstrong, the rest form the stock
+        assert state["stock"] + sum(state["crew_free"]) == FREE_CUBES == 12
+        assert state["crew_free"] == [1] + [0] * (players + 1)
         assert state["tracks"] == [[] for _ in range(planets)]
-        assert state["crew_free"] == [0] * (players + 2)
 
 
 def test_setup_uses_the_seed_for_the_ring_and_the_crew_draw() -> None:
@@ -107,9 +108,10 @@ def test_motivation_bonus_free_cubes_go_back_to_the_stock_for_one_vp_each() -> N
     index = state["crews"].index("driller")
     state["crew_free"][index] = 3
     state["stock"] -= 3
+    stock = state["stock"]
     events = pick(state, "driller")
     assert state["motivation_vp"][0] == 3
-    assert state["stock"] == 12
+    assert state["stock"] == stock + 3
     assert state["crew_free"][index] == 0
     bonus = next(e for e in events if e["type"] == "motivation_bonus")
     assert bonus["vp"] == 3 and bonus["free_cubes"] == 3
@@ -123,11 +125,12 @@ def test_motivation_bonus_player_cubes_go_to_the_stock_not_their_owner_for_two_v
     state["hands"][2] -= 1
     state["crew_free"][index] = 1
     state["stock"] -= 1
+    stock = state["stock"]
     pick(state, "driller")
     assert state["motivation_vp"][0] == 2 * 2 + 1
     assert state["hands"][1] == 11 and state["hands"][2] == 11  # not back to their owners
     assert state["retired"] == [0, 1, 1]
-    assert state["stock"] == 12  # the free cube is back; player cubes are not free cubes
+    assert state["stock"] == stock + 1  # the free cube is back; player cubes are not free ones
     assert state["crew_cubes"][index] == []
 
 
@@ -220,10 +223,9 @@ def test_round_end_puts_a_free_cube_on_each_unpicked_crew_and_returns_the_worker
     state = new_game()
     events = play_round(state, ["engineer", "driller", "navigator"])
     free = dict(zip(state["crews"], state["crew_free"], strict=True))
-    assert free == {"armstrong": 1, "archaeologist": 1, "engineer": 0, "driller": 0,
-                    "navigator": 0}
+    assert free == {"armstrong": 2, "archaeologist": 1, "engineer": 0, "driller": 0, "navigator": 0}
     assert state["workers"] == [None] * 5
-    assert state["stock"] == 12 - 1 - 2  # one free cube went on a planet (engineer)
+    assert state["stock"] == 11 - 1 - 2  # one free cube went on a planet (engineer)
     assert types(events).count("free_cube_added") == 2
     assert state["round"] == 2
 
@@ -241,7 +243,7 @@ def test_no_free_cube_is_added_when_the_stock_is_empty() -> None:
     state = new_game()
     state["stock"] = 0
     play_round(state, ["archaeologist", "driller", "navigator"])
-    assert state["crew_free"] == [0] * 5
+    assert state["crew_free"] == [1, 0, 0, 0, 0]  # only the one from setup
 
 
 def test_without_armstrong_the_start_player_stays() -> None:

@@ -15,6 +15,9 @@ FREE_CUBES = 12
 MAX_FREE_CUBES_ON_CREW = 3
 PLANETS_FOR_PLAYERS: dict[int, int] = {3: 5, 4: 7}
 START_CREW = "armstrong"
+#: Free cubes put on crews at setup (project rule: they make the first round's first pick worth
+#: something, which evens out the round-1 turn positions; see docs/balance/stargazer.md).
+SETUP_FREE_CUBES: dict[str, int] = {"armstrong": 1}
 
 #: Colour groups the specialty bonus counts (the diamond planet is wild, see "specialty").
 COLOUR_GROUPS: list[str] = ["red", "blue", "yellow", "green", "black"]
@@ -37,7 +40,7 @@ PLANET_TYPES: dict[str, dict[str, Any]] = {
         "name": "Ocean planet",
         "colour": "blue",
         "copies": 3,
-        "track": [1, 2, 3, 0, 4, 5, 6, 7],
+        "track": [1, 2, 3, 0, 4, 5, 7],
         "tie_break": "later",
         "specialty": "colour",
         "text": "Deep and calm: a long track with a single storm.",

@@ -20,6 +20,7 @@ from game.rules.stargazer.content import (
     MAX_FREE_CUBES_ON_CREW,
     PLANET_TYPES,
     PLANETS_FOR_PLAYERS,
+    SETUP_FREE_CUBES,
     START_CREW,
 )
 from game.rules.stargazer.placement import investigation_sequences
@@ -162,11 +163,11 @@ class StargazerRuleset(Ruleset):
             "tracks": [[] for _ in planets],
             "zero": [None for _ in planets],
             "crews": crews,
-            "crew_free": [0 for _ in crews],
+            "crew_free": [SETUP_FREE_CUBES.get(crew, 0) for crew in crews],
             "crew_cubes": [[] for _ in crews],
             "workers": [None for _ in crews],
             "hands": [CUBES_PER_PLAYER] * players,
-            "stock": FREE_CUBES,
+            "stock": FREE_CUBES - sum(SETUP_FREE_CUBES.get(crew, 0) for crew in crews),
             "retired": [0] * players,
             "motivation_vp": [0] * players,
             "skill_vp": [0] * players,
