@@ -53,7 +53,7 @@ class App:
         self.frames = 0
         #: tests fix these: the seed of new games and the bots' visible thinking delay
         self.seed_source: Callable[[], int] | None = None
-        self.ai_delay = 0.6
+        self.ai_delay = 0.4
         if self.settings.fullscreen:
             self.set_fullscreen(True, remember=False)
         if start == "title":

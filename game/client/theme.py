@@ -28,6 +28,7 @@ SHOOTING: Color = (255, 190, 120)
 COVERED: Color = (44, 52, 96)
 SUN_SHADE: Color = (255, 170, 70)
 HIGHLIGHT: Color = (120, 220, 255)
+POWER_COPY: Color = (240, 150, 230)
 
 #: seat colours for thumbnails, bars and names
 SEAT_COLORS: tuple[Color, ...] = (

@@ -45,6 +45,7 @@ def test_whole_solo_game_reaches_results(drive) -> None:  # noqa: ANN001
     assert table.session.kinds == ["human", "ai"]
     rng = random.Random(3)
     played = []
+    sky_before_and_after: dict[int, tuple[int, int, int]] = {}
     while not isinstance(drive.scene, ResultsScene):
         view = table.view
         if view["over"]:
@@ -52,10 +53,18 @@ def test_whole_solo_game_reaches_results(drive) -> None:  # noqa: ANN001
             break
         n = view["card"]["n"]
         drive.step(40)  # let the card flip in
+        if n in (6, 7):  # the sun rises between cards 6 and 7: the bottom rows turn to dawn
+            drive.step(100)
+            below_row_0 = table.geo.to_px(0.5, -0.4)  # clear of lines and messages
+            sky_before_and_after[n] = drive.pixel(below_row_0)
+            if n == 7:
+                assert table.sun is None and table.view["day"] == 1
         played.append(play_turn(drive, table, rng, check_pixels=n <= 3))
         drive.until(lambda n=n: table.view["card"]["n"] > n or table.view["over"],
                     what=f"card {n + 1}")
     assert len(played) == 18
+    before, after = sky_before_and_after[6], sky_before_and_after[7]
+    assert after[0] > before[0] + 20, "closed rows are shaded in the sunrise colour"
     assert "place" in played
     results = drive.scene
     final = table.session.table.state

@@ -22,13 +22,13 @@ def test_resize_relayouts_and_keeps_the_game(drive, size) -> None:  # noqa: ANN0
     table = start_table(drive)
     drive.key(pygame.K_s)
     drive.until(lambda: table.phase() == "review")
-    session, version = table.session, table.session.connections[0].version
+    session, card = table.session, table.view["card"]
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
     drive.step(2)
     assert drive.app.screen.get_size() == size
     assert drive.app.layout.width == size[0]
     assert drive.scene is table and table.session is session
-    assert table.session.connections[0].version == version
+    assert table.view["card"] == card
     assert table.phase() == "review"
     # the board scales with the window and stays inside it, clear of the side columns
     assert table.geo.rect.h > size[1] * 0.8

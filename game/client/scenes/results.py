@@ -63,7 +63,7 @@ class ResultsScene(SkyScene):
         rows = max(1, len(self.scores))
         self.row_h = min(lay.px(52), int(lay.height * 0.52 / rows))
         self.panel = pygame.Rect(0, 0, min(lay.px(1180), lay.width - lay.px(40)),
-                                 self.row_h * rows + lay.px(110))
+                                 self.row_h * rows + lay.px(64))
         self.panel.midtop = (lay.width // 2, int(lay.height * 0.19))
         w, h, gap = lay.px(240), lay.px(54), lay.px(24)
         play, menu = self.form.widgets

@@ -60,6 +60,7 @@ class SetupScene(SkyScene):
         self.start = Button("Start game", self.start_game)
         self.back_button = Button("Back", self.back, size="body")
         self.form = Form()
+        self._previews: dict[tuple, pygame.Surface] = {}
         self._refresh()
 
     @property
@@ -126,10 +127,45 @@ class SetupScene(SkyScene):
             return
         self.form.handle(event)
 
+    def preview(self, kind: str, size: int) -> pygame.Surface:
+        """The chosen bonus card (a card back with "?" when it will be drawn at random)."""
+        from game.client.stars_render import render_bonus_card, render_card_back
+
+        value = (self.point_card if kind == "point" else self.power_card).value
+        if value == "default":
+            value = (stars_data.DEFAULT_POINT_CARD if kind == "point"
+                     else stars_data.DEFAULT_POWER_CARD)
+        key = (kind, value, size)
+        if key not in self._previews:
+            if isinstance(value, int):
+                font = self.text.font(max(9, int(size * 0.11)), bold=True)
+                small = self.text.font(max(8, int(size * 0.09)))
+                card = render_bonus_card(kind, value, size, font, small)
+            else:
+                card = render_card_back(size)
+                mark = self.text.font(int(size * 0.3), bold=True).render("?", True, theme.TEXT)
+                card.blit(mark, mark.get_rect(center=(size // 2, size // 2)))
+            self._previews[key] = card
+        return self._previews[key]
+
+    def draw_previews(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        size = lay.px(120)
+        y = self.back_button.rect.bottom + lay.px(40)
+        if y + size > lay.height - lay.px(40):
+            return
+        for i, (kind, title) in enumerate((("point", "Point bonus"), ("power", "Power bonus"))):
+            x = self.start.rect.centerx + (i * 2 - 1) * lay.px(80) - size // 2
+            label = self.text.render(title, lay.font_px("small"), theme.TEXT_DIM)
+            surface.blit(label, label.get_rect(midbottom=(x + size // 2, y - lay.px(4))))
+            surface.blit(self.preview(kind, size), (x, y))
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_sky(surface, alpha)
         self.draw_heading(surface, "Solo game" if self.mode == "solo" else "Hot-seat game")
         self.form.draw(surface, self.text, self.layout)
+        if self.game.value == "stars":
+            self.draw_previews(surface)
         if not self.start.enabled:
             note = self.text.render("Only Look at the Stars has a table in this version.",
                                     self.layout.font_px("small"), theme.WARNING)

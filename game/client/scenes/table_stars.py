@@ -319,7 +319,7 @@ class StarsTableScene(Scene):
             sounds.play("card_flip")
             self.rot = 0
             self.keyboard_ghost = False
-            self.say(f"Night card {event['n']} of {data.CARDS_PER_GAME}.", theme.TEXT_DIM, 2.5)
+            self.status_time = 0.0
             if self.hotseat:
                 first = self.session.human_seats[0]
                 nxt = first if first != self.active else None
@@ -342,8 +342,7 @@ class StarsTableScene(Scene):
         elif kind == "power_offered" and event.get("seat") == self.active:
             sounds.play("bonus")
             self.target_index = 0
-            self.say(f"Power bonus: {power_label(event['power'])}! "
-                     f"{event['uses']} use(s).", theme.ACCENT)
+            self.status_time = 0.0
         elif kind == "object_placed" and mine:
             sounds.play("bonus")
             self.flashes.append([[self.geo.to_px(*event["at"])], 0.6])
@@ -670,6 +669,9 @@ class StarsTableScene(Scene):
         geo = self.geo
         pulse = 0.6 + 0.4 * math.sin(self.clock * 5)
         ring = tuple(int(c * pulse) for c in theme.HIGHLIGHT)
+        earned = tuple(int(c * (0.7 + 0.3 * pulse)) for c in theme.POWER_COPY)
+        for x1, y1, x2, y2 in self.view["pending"]["prompt"].get("copy", []):
+            draw_segment(surface, geo.to_px(x1, y1), geo.to_px(x2, y2), earned, geo.width(0.11))
         selected = self.target_index % len(targets)
         galaxy = self.view["pending"]["prompt"]["power"] == data.GALAXY
         for i, target in enumerate(targets):
@@ -774,13 +776,32 @@ class StarsTableScene(Scene):
             lines.insert(0, self.status)
         return lines
 
+    def draw_help(self, surface: pygame.Surface) -> int:
+        """The controls, at the bottom of the middle panel; returns the top y used."""
+        lay = self.layout
+        size = lay.font_px("tiny")
+        lines = ["Mouse: carry the card  ·  click: draw",
+                 "Wheel / R / right click: turn",
+                 "Arrows + Enter: play by keyboard",
+                 "S skip  ·  U undo  ·  Enter confirm"]
+        y = self.middle.bottom - lay.px(12) - len(lines) * int(size * 1.2)
+        top = y
+        pygame.draw.line(surface, theme.PANEL_EDGE, (self.status_rect.x, y - lay.px(8)),
+                         (self.status_rect.right, y - lay.px(8)))
+        for line in lines:
+            label = self.text.render(line, size, theme.TEXT_DIM)
+            surface.blit(label, (self.status_rect.x, y))
+            y += int(size * 1.2)
+        return top - lay.px(14)
+
     def draw_status(self, surface: pygame.Surface, view: dict[str, Any], phase: str) -> None:
         lay = self.layout
         size = lay.font_px("small")
         y = self.status_rect.y
+        bottom = self.draw_help(surface)
         for message, color in self.status_lines(view, phase):
             for line in self.text.wrap(message, size, self.status_rect.w):
-                if y + size > self.status_rect.bottom:
+                if y + size > bottom:
                     return
                 label = self.text.render(line, size, color)
                 surface.blit(label, (self.status_rect.x, y))

@@ -10,7 +10,6 @@ from game.client import theme
 from game.client.scenes.base import SkyScene
 from game.client.tweens import Tween
 
-
 #: the Big Dipper, in fractions of the screen, drawn as a faint constellation by the title
 DIPPER = [(0.70, 0.16), (0.75, 0.13), (0.80, 0.15), (0.84, 0.19), (0.85, 0.27), (0.92, 0.29),
           (0.93, 0.20)]
