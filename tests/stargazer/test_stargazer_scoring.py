@@ -1,0 +1,143 @@
+"""Scoring rule sentences: rank-shifted majorities, accidents, 0 squares, specialty, tie-break."""
+
+from __future__ import annotations
+
+from sg_helpers import new_game
+
+from game.rules.stargazer import PLANET_TYPES, RULESET
+from game.rules.stargazer.scoring import (
+    FREE,
+    best_specialty,
+    planet_ranking,
+    planet_vp,
+    ranking_with_tie_break,
+)
+
+LAVA = PLANET_TYPES["lava"]["track"]
+OCEAN = PLANET_TYPES["ocean"]["track"]
+GAS = PLANET_TYPES["gas"]["track"]
+DARK = PLANET_TYPES["dark"]["track"]
+
+
+def test_tracks_have_accident_squares_and_a_reward_at_the_end() -> None:
+    for kind, info in PLANET_TYPES.items():
+        track = info["track"]
+        assert 5 <= len(track) <= 8, kind
+        assert track[-1] == max(track), kind
+        if kind != "dark":
+            assert 0 in track, f"{kind} has no accident"
+    assert 0 not in DARK  # the dark planet differs: no accident, pioneers win ties
+
+
+def test_more_cubes_rank_higher_and_first_scores_the_last_filled_square() -> None:
+    queue = [0, 1, 1, 0, 2, 1]  # seat 1: 3 cubes, seat 0: 2, seat 2: 1; k = 6
+    assert planet_ranking("ocean", queue, None) == [1, 0, 2]
+    assert planet_vp("ocean", queue, None) == {1: OCEAN[5], 0: OCEAN[4], 2: OCEAN[3]}
+
+
+def test_a_tie_goes_to_the_owner_whose_first_cube_is_further_back() -> None:
+    queue = [0, 1, 1, 0, 2]  # seats 0 and 1 have 2 each; seat 1's first cube is on square 2
+    assert planet_ranking("ocean", queue, None) == [1, 0, 2]
+    assert planet_vp("ocean", queue, None) == {1: OCEAN[4], 0: OCEAN[3], 2: OCEAN[2]}
+
+
+def test_on_the_dark_planet_a_tie_goes_to_the_first_cube_nearer_the_front() -> None:
+    queue = [0, 1, 1, 0]
+    assert planet_ranking("dark", queue, None) == [0, 1]
+    assert planet_vp("dark", queue, None) == {0: DARK[3], 1: DARK[2]}
+
+
+def test_free_cubes_rank_as_a_virtual_player_whose_vp_nobody_scores() -> None:
+    state = new_game()
+    state["tracks"][2] = [FREE, FREE, 0, 1]  # gas: virtual 1st, then seat 1 (later), seat 0
+    assert planet_vp("gas", state["tracks"][2], None) == {FREE: GAS[3], 1: GAS[2], 0: GAS[1]}
+    scores = RULESET.score(state)
+    assert [s["majority"] for s in scores] == [GAS[1], GAS[2], 0]
+
+
+def test_an_accident_square_gives_its_rank_nothing_and_the_row_shifts_up_for_the_next() -> None:
+    assert LAVA[2] == 0
+    queue = [0, 1, 0]  # k = 3, an accident: seat 0 first scores 0, seat 1 scores square 2
+    assert planet_vp("lava", queue, None) == {0: 0, 1: LAVA[1]}
+
+
+def test_ranks_beyond_square_one_score_nothing() -> None:
+    queue = [0, 1, 2]  # three owners with one cube each, plus seat 3 on the 0 square
+    assert planet_ranking("ocean", queue, 3) == [3, 2, 1, 0]
+    assert planet_vp("ocean", queue, 3) == {3: OCEAN[2], 2: OCEAN[1], 1: OCEAN[0], 0: 0}
+
+
+def test_the_zero_square_counts_one_cube_for_the_majority_and_wins_ties() -> None:
+    queue = [1, 0, 1]
+    assert planet_ranking("ocean", queue, None) == [1, 0]
+    assert planet_ranking("ocean", queue, 0) == [0, 1]  # 2 v 2: the 0 square wins the tie
+    assert planet_vp("ocean", queue, 0) == {0: OCEAN[2], 1: OCEAN[1]}
+
+
+def test_an_empty_track_scores_nothing_even_with_a_zero_square_cube() -> None:
+    assert planet_vp("lava", [], 2) == {}
+
+
+def test_specialty_scores_the_largest_colour_group() -> None:
+    assert best_specialty((4, 2, 0, 1, 0), 0) == 4
+    assert best_specialty((0, 0, 0, 0, 0), 0) == 0
+
+
+def test_specialty_scores_every_tied_largest_colour() -> None:
+    assert best_specialty((3, 3, 3, 3, 0), 0) == 12  # the draft's example
+    assert best_specialty((2, 2, 1, 0, 0), 0) == 4
+
+
+def test_diamond_cubes_are_wild_and_join_the_best_group() -> None:
+    assert best_specialty((3, 2, 0, 0, 0), 1) == 6
+    assert best_specialty((2, 2, 2, 2, 0), 1) == 8  # a wild cube may stay out of every group
+    assert best_specialty((2, 2, 2, 2, 0), 4) == 12
+    assert best_specialty((0, 0, 0, 0, 0), 2) == 2
+
+
+def test_specialty_counts_queues_and_zero_squares_by_planet_colour() -> None:
+    state = new_game(players=4)  # lava, ocean, gas, primordial, dark, diamond, lava
+    state["tracks"][0] = [0, 0]
+    state["tracks"][6] = [0]  # the second lava planet: the same red group
+    state["tracks"][1] = [0, 1, 0]
+    state["zero"][1] = 0  # the 0 square counts: blue 3
+    state["tracks"][4] = [0]  # dark: black group
+    assert RULESET.score(state)[0]["specialty"] == 6  # red 3 and blue 3 tie
+    state["tracks"][5] = [0]  # one diamond cube (wild): red 4 or blue 4, or black 2
+    assert RULESET.score(state)[0]["specialty"] == 6  # staying out is as good as 4 alone
+    state["tracks"][5] = [0, 0, 0]  # 3 wild: 2 raise black to 3 -> red, blue, black 3 each
+    assert RULESET.score(state)[0]["specialty"] == 9
+
+
+def test_the_total_adds_majority_specialty_motivation_and_skill_vp() -> None:
+    state = new_game()
+    state["tracks"][1] = [0, 0, 1]
+    state["motivation_vp"] = [3, 0, 1]
+    state["skill_vp"] = [1, 0, 0]
+    scores = RULESET.score(state)
+    assert scores[0] == {
+        "majority": OCEAN[2],
+        "specialty": 2,
+        "motivation": 3,
+        "skills": 1,
+        "total": OCEAN[2] + 2 + 3 + 1,
+    }
+    assert scores[1]["total"] == OCEAN[1] + 1 + 0 + 0
+    assert scores[2]["total"] == 1
+
+
+def test_most_vp_wins_ties_go_to_more_cubes_in_hand_then_a_draw() -> None:
+    assert ranking_with_tie_break([20, 20, 18], [3, 5, 9]) == [2, 1, 3]
+    assert ranking_with_tie_break([20, 20, 18], [4, 4, 9]) == [1, 1, 3]
+    state = new_game()
+    state["motivation_vp"] = [5, 5, 1]
+    state["hands"] = [7, 9, 12]
+    assert RULESET.ranking(state) == [2, 1, 3]
+
+
+def test_the_virtual_player_never_ranks_or_wins() -> None:
+    state = new_game()
+    state["tracks"][1] = [FREE] * 5 + [0]
+    state["phase"] = "over"
+    ranks = RULESET.ranking(state)
+    assert len(ranks) == 3 and ranks[0] == 1
