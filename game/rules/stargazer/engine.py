@@ -23,7 +23,7 @@ from game.rules.stargazer.content import (
     SETUP_FREE_CUBES,
     START_CREW,
 )
-from game.rules.stargazer.placement import investigation_sequences
+from game.rules.stargazer.placement import can_place, investigation_sequences
 from game.rules.stargazer.scoring import ranking_with_tie_break, score_breakdown
 from game.rules.stargazer.skills import CHOICE_EFFECTS
 
@@ -55,14 +55,13 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def track_length(planet_type: str) -> int:
-    return len(PLANET_TYPES[planet_type]["track"])
+TRACK_LENGTH: dict[str, int] = {kind: len(info["track"]) for kind, info in PLANET_TYPES.items()}
 
 
 def room_left(state: State) -> list[int]:
     """Free squares left on each planet (0 squares excluded)."""
     return [
-        track_length(planet) - len(queue)
+        TRACK_LENGTH[planet] - len(queue)
         for planet, queue in zip(state["planets"], state["tracks"], strict=True)
     ]
 
@@ -231,10 +230,14 @@ class StargazerRuleset(Ruleset):
         effect = self._active(state)["effect"]
         return CHOICE_EFFECTS[effect][0](state, seat) if effect in CHOICE_EFFECTS else []
 
-    def _sequences(self, state: State, seat: int) -> list[list[int]]:
+    def _most_cubes(self, state: State, seat: int) -> int:
+        return min(self._active(state)["count"], state["hands"][seat])
+
+    def _sequences(self, state: State, seat: int, start: int | None = None) -> list[list[int]]:
         crew = self._active(state)
-        most = min(crew["count"], state["hands"][seat])
-        return investigation_sequences(room_left(state), most, crew["effect"], crew["params"])
+        return investigation_sequences(
+            room_left(state), self._most_cubes(state, seat), crew["effect"], crew["params"], start
+        )
 
     # --- apply -----------------------------------------------------------------------------
     def apply(self, state: State, seat: int, move: Move) -> list[Event]:
@@ -315,7 +318,7 @@ class StargazerRuleset(Ruleset):
         return events + self._begin_investigation(state, seat)
 
     def _begin_investigation(self, state: State, seat: int) -> list[Event]:
-        if self._sequences(state, seat) == [[]]:
+        if not can_place(room_left(state), self._most_cubes(state, seat)):
             return self._end_turn(state)
         state["phase"] = "investigate"
         return []
@@ -330,7 +333,7 @@ class StargazerRuleset(Ruleset):
             raise IllegalMove(
                 "malformed_move", "an investigation is {'t': 'investigate', 'planets': [...]}"
             )
-        if planets not in self._sequences(state, seat):
+        if planets not in self._sequences(state, seat, planets[0] if planets else None):
             raise IllegalMove("illegal_investigation", repr(planets))
         events: list[Event] = []
         for planet in planets:

@@ -38,32 +38,32 @@ def _walk(room: list[int], start: int, most: int, step: int) -> list[Sequence]:
     return found
 
 
-def _standard(room: list[int], most: int, params: dict[str, Any]) -> list[Sequence]:
+Starts = list[int]
+
+
+def _standard(room: list[int], starts: Starts, most: int, params: dict[str, Any]) -> list[Sequence]:
     found: list[Sequence] = []
-    for start in range(len(room)):
-        if room[start] > 0:
-            found.extend(_walk(room, start, most, 1))
+    for start in starts:
+        found.extend(_walk(room, start, most, 1))
     return found
 
 
-def _either_direction(room: list[int], most: int, params: dict[str, Any]) -> list[Sequence]:
+def _either_direction(
+    room: list[int], starts: Starts, most: int, params: dict[str, Any]
+) -> list[Sequence]:
     found: list[Sequence] = []
-    for start in range(len(room)):
-        if room[start] > 0:
-            found.extend(_walk(room, start, most, -1))
+    for start in starts:
+        found.extend(_walk(room, start, most, -1))
     return found
 
 
-def _stack(room: list[int], most: int, params: dict[str, Any]) -> list[Sequence]:
-    return [
-        (start,) * size
-        for start in range(len(room))
-        for size in range(2, min(most, room[start]) + 1)
-    ]
+def _stack(room: list[int], starts: Starts, most: int, params: dict[str, Any]) -> list[Sequence]:
+    return [(start,) * size for start in starts for size in range(2, min(most, room[start]) + 1)]
 
 
 def _grow(
     room: list[int],
+    starts: Starts,
     most: int,
     next_options: Callable[[list[int], int], list[int]],
 ) -> list[Sequence]:
@@ -81,22 +81,23 @@ def _grow(
             seq.pop()
             room[candidate] += 1
 
-    for start in range(len(room)):
-        if room[start] > 0:
-            room[start] -= 1
-            extend([start])
-            room[start] += 1
+    for start in starts:
+        room[start] -= 1
+        extend([start])
+        room[start] += 1
     return found
 
 
-def _any_order(room: list[int], most: int, params: dict[str, Any]) -> list[Sequence]:
+def _any_order(
+    room: list[int], starts: Starts, most: int, params: dict[str, Any]
+) -> list[Sequence]:
     def options(room: list[int], current: int) -> list[int]:
         return [p for p in range(len(room)) if p != current and room[p] > 0]
 
-    return _grow(room, most, options)
+    return _grow(room, starts, most, options)
 
 
-def _leap(room: list[int], most: int, params: dict[str, Any]) -> list[Sequence]:
+def _leap(room: list[int], starts: Starts, most: int, params: dict[str, Any]) -> list[Sequence]:
     reach = int(params.get("reach", 2))
 
     def options(room: list[int], current: int) -> list[int]:
@@ -110,11 +111,11 @@ def _leap(room: list[int], most: int, params: dict[str, Any]) -> list[Sequence]:
                     break
         return picked
 
-    return _grow(room, most, options)
+    return _grow(room, starts, most, options)
 
 
 #: Placement skills by effect name (crews whose skill is resolved otherwise use none).
-PLACEMENT_EFFECTS: dict[str, Callable[[list[int], int, dict[str, Any]], list[Sequence]]] = {
+PLACEMENT_EFFECTS: dict[str, Callable[[list[int], Starts, int, dict[str, Any]], list[Sequence]]] = {
     "either_direction": _either_direction,
     "stack": _stack,
     "any_order": _any_order,
@@ -122,21 +123,31 @@ PLACEMENT_EFFECTS: dict[str, Callable[[list[int], int, dict[str, Any]], list[Seq
 }
 
 
+def can_place(room: list[int], most: int) -> bool:
+    """Whether at least one cube can be placed (else the investigation is skipped)."""
+    return most > 0 and any(room)
+
+
 def investigation_sequences(
-    room: list[int], most: int, effect: str, params: dict[str, Any]
+    room: list[int], most: int, effect: str, params: dict[str, Any], start: int | None = None
 ) -> list[list[int]]:
     """Every legal investigation (lists of planet indices), no duplicates.
 
-    ``room[p]`` = free squares left on planet ``p``; ``most`` = cubes the player may place.
+    ``room[p]`` = free squares left on planet ``p``; ``most`` = cubes the player may place;
+    ``start``: only those beginning on that planet (enough to check one proposed move).
     ``[[]]`` (place nothing) only when no cube can be placed at all.
     """
-    if most <= 0 or not any(room):
+    if not can_place(room, most):
         return [[]]
-    found = _standard(room, most, params)
+    if start is None:
+        starts = [p for p in range(len(room)) if room[p] > 0]
+    else:
+        starts = [start] if 0 <= start < len(room) and room[start] > 0 else []
+    found = _standard(room, starts, most, params)
     widen = PLACEMENT_EFFECTS.get(effect)
     if widen is not None:
         seen = set(found)
-        for seq in widen(room, most, params):
+        for seq in widen(room, starts, most, params):
             if seq not in seen:
                 seen.add(seq)
                 found.append(seq)
