@@ -19,6 +19,7 @@ import queue
 import random
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any
 
@@ -68,6 +69,7 @@ class Client:
         token: str | None = None,
         password: str | None = None,
         reconnect: bool = True,
+        retry_stale: bool = True,
         max_attempts: int | None = None,
         max_backoff: float = 5.0,
         connect_timeout: float = 5.0,
@@ -76,6 +78,9 @@ class Client:
     ) -> None:
         self.host, self.port, self.name = host, port, name
         self.role, self.password = role, password
+        self.retry_stale = retry_stale
+        self._in_flight: deque[list[Any]] = deque()  # [move message, already retried]
+        self._net_seat: int | None = None
         self.reconnect, self.max_attempts, self.max_backoff = reconnect, max_attempts, max_backoff
         self.connect_timeout, self.silence_timeout = connect_timeout, silence_timeout
         # what the UI has seen (updated by poll)
@@ -207,10 +212,19 @@ class Client:
         if writer is None or writer.is_closing() or not self._welcomed:
             self._local_error("not_connected", "not connected to a table (yet)")
             return
+        self._send_frame(message, retried=False)
+
+    def _send_frame(self, message: Message, *, retried: bool) -> None:
+        writer = self._writer
+        if writer is None:
+            return
         try:
             writer.write(encode(message, MAX_CLIENT_FRAME))
         except (ValueError, TypeError) as exc:
             self._local_error("bad_message", f"cannot send this message: {exc}")
+            return
+        if message.get("t") == "move":
+            self._in_flight.append([message, retried])
 
     def _backoff(self, attempt: int) -> float:
         return min(self.max_backoff, 0.2 * 2 ** (attempt - 1)) * random.uniform(0.75, 1.25)
@@ -240,6 +254,7 @@ class Client:
                 continue
             self._writer = writer
             self._welcomed = False
+            self._in_flight.clear()
             hello: Message = {"t": "hello", "protocol": PROTOCOL_VERSION, "app": APP_VERSION,
                               "name": self.name, "role": self.role}
             if self._net_token:
@@ -300,12 +315,21 @@ class Client:
             self._seen_welcome = True
             if message.get("token"):
                 self._net_token = message["token"]
+            self._net_seat = message.get("seat")
             self._note("connected", f"{self.host}:{self.port}")
         elif kind == "snapshot":
             self._net_version = message.get("version", -1)
             self._awaiting_sync = False
+            self._in_flight.clear()  # answers to older moves can no longer be matched
         elif kind == "refused":
             self._net_version = message.get("version", self._net_version)
+            entry = self._in_flight.popleft() if self._in_flight else None
+            if (entry is not None and not entry[1] and self.retry_stale
+                    and message.get("code") == "stale_version"):
+                # another seat moved first: resend once against the current version (the
+                # rules check the move again); the UI hears only if that fails too
+                self._send_frame({**entry[0], "version": self._net_version}, retried=True)
+                return False
         elif kind == "events":
             version = message.get("version")
             if self._awaiting_sync:
@@ -315,6 +339,8 @@ class Client:
                 self._write({"t": "sync"})
                 return False
             self._net_version = version
+            if message.get("by") == self._net_seat and self._in_flight:
+                self._in_flight.popleft()  # our oldest move in flight was accepted
         elif kind == "error":
             if message.get("code") in NO_RETRY:
                 self._fatal = True

@@ -24,6 +24,11 @@ API (the pygame client codes against this; ``net.client.Client`` has the same du
     LocalConnection.for_seat(table, seat)       # a local human seat (uses its token)
     LocalConnection.join(table, "Bob")          # claim a free remote/open seat in the lobby
 
+Stale versions: in simultaneous play another seat often moves between your poll and your
+send. With ``retry_stale=True`` (the default, both transports) a move refused only for
+``stale_version`` is resent once against the current version (the rules check it again on the
+new state); the UI sees a ``refused`` only if that fails too.
+
 Messages are exactly the wire messages of docs/PROTOCOL.md (after msgpack decoding), so a
 scene written against LocalConnection works unchanged over ``net.client.Client``. The only
 difference: ``start`` is accepted here (the local host may start its own table), while the TCP
@@ -42,8 +47,10 @@ from net.table import Message, SeatSpec, Table, TableError
 class LocalConnection:
     """A seat's (or a spectator's) connection to an in-process table; no sockets, no waits."""
 
-    def __init__(self, table: Table, seat: int | None, token: str | None) -> None:
+    def __init__(self, table: Table, seat: int | None, token: str | None, *,
+                 retry_stale: bool = True) -> None:
         self.table_ref = table
+        self.retry_stale = retry_stale
         self.seat = seat
         self.token = token
         self.version = -1
@@ -57,11 +64,11 @@ class LocalConnection:
 
     # -- constructors -------------------------------------------------------------------
     @classmethod
-    def for_seat(cls, table: Table, seat: int) -> LocalConnection:
+    def for_seat(cls, table: Table, seat: int, **kwargs: Any) -> LocalConnection:
         token = table.token_for(seat)
         if token is None:
             raise TableError("bad_token", f"seat {seat} is not a local seat")
-        return cls(table, seat, token)
+        return cls(table, seat, token, **kwargs)
 
     @classmethod
     def spectate(cls, table: Table) -> LocalConnection:
@@ -107,6 +114,12 @@ class LocalConnection:
             refusal = self.table_ref.submit(
                 self.seat, self.token, message.get("version"), message.get("move")
             )
+            if refusal is not None and refusal["code"] == "stale_version" and self.retry_stale:
+                # someone else moved first (simultaneous play): the rules re-check the move
+                # against the new state; only if that fails too does the UI hear of it
+                refusal = self.table_ref.submit(
+                    self.seat, self.token, refusal["version"], message.get("move")
+                )
             if refusal is not None:
                 self._receive(refusal)
         elif kind == "sync":

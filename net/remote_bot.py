@@ -45,8 +45,8 @@ class BotPlayer:
             mine = kind == "events" and message.get("by") == self.connection.seat
             if kind in ("snapshot", "refused") or mine:
                 self.waiting_since = None  # the answer to our move (or a fresh start)
-                if kind == "refused":
-                    self.refusals += 1
+                if kind == "refused" and message.get("code") != "stale_version":
+                    self.refusals += 1  # a stale version is a race, not a mistake
                     log.info("move refused: %s %s", message.get("code"), message.get("detail"))
             elif kind == "legal":
                 self.legal = message

@@ -328,3 +328,26 @@ def test_legal_message_lists_the_seats_moves_only_while_playing() -> None:
                      "moves": [{"t": "add", "n": 1}, {"t": "add", "n": 2}]}
     assert table.legal_message(1)["moves"] == []  # not seat 1's turn
     assert table.legal_message(None)["moves"] == []
+
+
+@pytest.mark.parametrize("retry", [True, False])
+def test_a_move_raced_by_another_seat_is_retried_once_against_the_new_state(retry: bool) -> None:
+    table = toy_table([SeatSpec("human", "A"), SeatSpec("human", "B")], game="toysim")
+    table.start()
+    a = LocalConnection.for_seat(table, 0, retry_stale=retry)
+    b = LocalConnection.for_seat(table, 1)
+    a.poll()
+    b.poll()
+    b.send_move({"t": "pick", "n": 2})       # B moves first: A's polled version is now stale
+    a.send_move({"t": "pick", "n": 3})
+    replies = [m for m in a.poll() if m["t"] == "refused"]
+    if not retry:
+        assert [m["code"] for m in replies] == ["stale_version"] and table.version == 1
+        return
+    assert replies == [] and table.state["totals"] == [3, 2]  # the round ended with both
+    # a retry never turns an illegal move into a legal one
+    a.poll()
+    b.poll()
+    b.send_move({"t": "pick", "n": 1})
+    a.send_move({"t": "pick", "n": 9})
+    assert [m["code"] for m in a.poll() if m["t"] == "refused"] == ["bad_amount"]

@@ -203,3 +203,21 @@ def test_parse_address() -> None:
     for bad in ("", ":5", "h:0", "h:x"):
         with pytest.raises(ValueError):
             parse_address(bad, 1)
+
+
+def test_client_resends_a_move_raced_by_another_seat_once() -> None:
+    table = toy_table([SeatSpec("remote"), SeatSpec("human")], game="toysim", rounds=2)
+    with serving(table) as server:
+        client = Client("127.0.0.1", server.port, "Ann")
+        assert client.wait_for(lambda m: m["t"] == "welcome", 5)
+        table.start()
+        assert client.wait_for(lambda m: m["t"] == "snapshot" and m["version"] == 0
+                               and m["table"]["status"] == "playing", 5)
+        assert table.submit(1, table.token_for(1), 0, {"t": "pick", "n": 1}) is None
+        client.send_move({"t": "pick", "n": 3})  # sent against version 0: stale on arrival
+        wait_until(lambda: table.version == 2)
+        assert table.state["totals"] == [3, 1]
+        seen: list[dict] = []
+        client.wait_for(lambda m: seen.append(m) or m.get("version") == 2, 5)
+        assert not [m for m in seen if m["t"] == "refused"]
+        client.close()
