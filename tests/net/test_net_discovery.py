@@ -129,3 +129,39 @@ def test_parse_ad_rejects_bad_fields_and_accepts_good_ones() -> None:
     assert parse_ad("i", {**props, b"table": b"a" * 65}, ["10.0.0.1"], 4000) is None
     other = parse_ad("i", {**props, b"proto": b"7"}, ["10.0.0.1"], 4000)
     assert other is not None and not other.compatible
+
+
+@pytest.mark.timeout(60)
+def test_headless_host_advertises_and_updates_seats_as_players_join(tmp_path) -> None:  # noqa: ANN001
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from net.client import Client
+
+    root = Path(__file__).resolve().parents[2]
+    browser = Browser(interfaces=LOOPBACK)
+    host = subprocess.Popen(
+        [sys.executable, "-m", "game", "host", "--headless", "--game", "stargazer",
+         "--seats", "3", "--port", "0", "--bind", "127.0.0.1", "--interfaces", "127.0.0.1",
+         "--name", "Loopback table", "--autosave-dir", str(tmp_path)],
+        cwd=root, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    client = None
+    try:
+        ad = next_event(browser, "added")
+        assert (ad.name, ad.game, ad.seats_taken, ad.seats_total, ad.status) == (
+            "Loopback table", "stargazer", 0, 3, "lobby")
+        assert ad.host == "127.0.0.1"
+        client = Client(ad.host, ad.port, "Joiner")  # the advertised address really serves
+        assert client.wait_for(lambda m: m["t"] == "welcome", 5)
+        updated = next_event(browser, "updated", ad.instance)
+        assert updated.seats_taken == 1
+    finally:
+        if client is not None:
+            client.close()
+        host.terminate()
+        assert host.wait(20) == 0
+        removed = next_event(browser, "removed", None)
+        assert removed.name == "Loopback table"
+        browser.close()
