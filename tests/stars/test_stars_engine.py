@@ -276,3 +276,22 @@ def test_a_shooting_star_card_draws_a_diagonal_run() -> None:
     assert events[0]["type"] == "shooting_star_drawn"
     confirm_all(state)
     assert RULESET.score(state)[0]["shooting_stars"] == 3
+
+
+def test_skip_is_always_offered_and_every_move_has_a_log_line() -> None:
+    state = crafted_state(players=2, card=27)
+    assert {"t": "skip"} in RULESET.legal_moves(state, 0)
+    set_card(state, 5)
+    assert {"t": "skip"} in RULESET.legal_moves(state, 0)
+    for move in (
+        {"t": "place", "rot": 1, "dx": 2, "dy": 3},
+        {"t": "shooting_star", "size": 2, "rot": 0, "dx": 1, "dy": 1},
+        {"t": "power", "at": [3, 3]},
+        {"t": "power", "line": [3, 3, 4, 4]},
+        {"t": "skip"},
+        {"t": "skip_power"},
+        {"t": "confirm"},
+        {"t": "undo"},
+    ):
+        text = RULESET.describe_move(state, 0, move)
+        assert text.startswith("seat 0 ") and len(text) > 10

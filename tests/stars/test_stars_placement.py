@@ -228,3 +228,8 @@ def test_a_galaxy_must_touch_the_constellation_that_earned_it() -> None:
     assert power_problem(board, "galaxy", [5, 3], 0, trigger=shape) == "line_end"
     targets = power_targets(board, "galaxy", 0, trigger=shape)
     assert [5, 4] in targets and [6, 7] not in targets
+
+
+def test_a_nova_may_go_on_a_group_too_big_to_score() -> None:
+    nine = path(*[(x, 3) for x in range(10)])
+    assert power_problem(sheet(lines=nine), "nova", [9, 3], 0) is None
