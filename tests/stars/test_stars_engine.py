@@ -295,3 +295,22 @@ def test_skip_is_always_offered_and_every_move_has_a_log_line() -> None:
     ):
         text = RULESET.describe_move(state, 0, move)
         assert text.startswith("seat 0 ") and len(text) > 10
+
+
+def test_a_final_card_announces_the_constellations_it_made() -> None:
+    state = crafted_state(players=1, card=2, lines={0: [[3, 3, 4, 3]]})
+    RULESET.apply(state, 0, {"t": "place", "rot": 0, "dx": 3, "dy": 2})  # (4,3)-(5,3)-(6,3)
+    events = RULESET.apply(state, 0, {"t": "confirm"})
+    formed = [e for e in events if e["type"] == "constellation_formed"]
+    assert formed == [
+        {
+            "type": "constellation_formed",
+            "seat": 0,
+            "size": 3,
+            "lines": [[3, 3, 4, 3], [4, 3, 5, 3], [5, 3, 6, 3]],
+        }
+    ]
+    set_card(state, 27)
+    RULESET.apply(state, 0, {"t": "skip"})
+    events = RULESET.apply(state, 0, {"t": "confirm"})
+    assert not [e for e in events if e["type"] == "constellation_formed"]

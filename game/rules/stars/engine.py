@@ -84,6 +84,27 @@ def confirmed_sheet(seat_state: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _new_constellations(seat: int, before: dict[str, Any], after: dict[str, Any]) -> list[Event]:
+    """``constellation_formed`` for each valid constellation the card made or changed."""
+    if len(before["lines"]) == len(after["lines"]) and len(before["objects"]) == len(
+        after["objects"]
+    ):
+        return []
+    old = {frozenset(g.lines) for g in SheetIndex(before).groups() if g.valid}
+    events: list[Event] = []
+    for group in SheetIndex(after).groups():
+        if group.valid and frozenset(group.lines) not in old:
+            events.append(
+                {
+                    "type": "constellation_formed",
+                    "seat": seat,
+                    "size": group.size,
+                    "lines": [list(s) for s in sorted(group.lines)],
+                }
+            )
+    return events
+
+
 class StarsRuleset(Ruleset):
     name = "stars"
     title = "Look at the Stars"
@@ -488,6 +509,7 @@ class StarsRuleset(Ruleset):
                         "at": list(obj["at"]),
                     }
                 )
+            events += _new_constellations(i, confirmed_sheet(me), sheet)
             me["turn"] = None
             me["confirmed"] = False
         if state["flipped"] >= data.CARDS_PER_GAME:
