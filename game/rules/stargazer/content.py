@@ -34,7 +34,7 @@ PLANET_TYPES: dict[str, dict[str, Any]] = {
         "track": [1, 2, 0, 4, 5, 0, 8],
         "tie_break": "later",
         "specialty": "colour",
-        "text": "Eruptions: two accidents on a short, rich track.",
+        "text": "Eruptions: accidents on squares 3 and 6, a rich last square.",
     },
     "ocean": {
         "name": "Ocean planet",
@@ -43,7 +43,7 @@ PLANET_TYPES: dict[str, dict[str, Any]] = {
         "track": [1, 2, 3, 0, 4, 5, 7],
         "tie_break": "later",
         "specialty": "colour",
-        "text": "Deep and calm: a long track with a single storm.",
+        "text": "Deep and calm: a single storm, on square 4.",
     },
     "gas": {
         "name": "Gas planet",
@@ -52,7 +52,7 @@ PLANET_TYPES: dict[str, dict[str, Any]] = {
         "track": [2, 0, 3, 5, 0, 7],
         "tie_break": "later",
         "specialty": "colour",
-        "text": "Storm bands: accidents every other square at the start and near the end.",
+        "text": "Storm bands: the shortest colour track, accidents on squares 2 and 5.",
     },
     "primordial": {
         "name": "Primordial planet",
