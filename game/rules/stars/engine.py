@@ -84,24 +84,29 @@ def confirmed_sheet(seat_state: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _new_constellations(seat: int, before: dict[str, Any], after: dict[str, Any]) -> list[Event]:
-    """``constellation_formed`` for each valid constellation the card made or changed."""
-    if len(before["lines"]) == len(after["lines"]) and len(before["objects"]) == len(
-        after["objects"]
-    ):
+def _new_constellations(seat: int, sheet: dict[str, Any], mark: dict[str, Any]) -> list[Event]:
+    """``constellation_formed`` for each valid constellation this card made or changed: one
+    holding a line drawn this turn, or a nova placed this turn."""
+    new_lines = {norm(*line) for line in sheet["lines"][mark["lines"] :]}
+    new_novas = {
+        (o["at"][0], o["at"][1]) for o in sheet["objects"][mark["objects"] :] if o["kind"] == "nova"
+    }
+    if not new_lines and not new_novas:
         return []
-    old = {frozenset(g.lines) for g in SheetIndex(before).groups() if g.valid}
     events: list[Event] = []
-    for group in SheetIndex(after).groups():
-        if group.valid and frozenset(group.lines) not in old:
-            events.append(
-                {
-                    "type": "constellation_formed",
-                    "seat": seat,
-                    "size": group.size,
-                    "lines": [list(s) for s in sorted(group.lines)],
-                }
-            )
+    for group in SheetIndex(sheet).groups():
+        if not group.valid:
+            continue
+        if new_lines.isdisjoint(group.lines) and new_novas.isdisjoint(group.points):
+            continue
+        events.append(
+            {
+                "type": "constellation_formed",
+                "seat": seat,
+                "size": group.size,
+                "lines": [list(s) for s in sorted(group.lines)],
+            }
+        )
     return events
 
 
@@ -509,7 +514,7 @@ class StarsRuleset(Ruleset):
                         "at": list(obj["at"]),
                     }
                 )
-            events += _new_constellations(i, confirmed_sheet(me), sheet)
+            events += _new_constellations(i, sheet, mark)
             me["turn"] = None
             me["confirmed"] = False
         if state["flipped"] >= data.CARDS_PER_GAME:
