@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from game.rules.stars import data
+
+_RANKS = ", ".join(f"{name} from {low}" if low else name for low, name in data.SOLO_RANKS)
+
 LOOK_AT_THE_STARS: list[tuple[str, str]] = [
     ("The night", "18 night cards are turned over one at a time, in three piles of six. "
      "Everyone draws the same card on their own board at the same time."),
@@ -26,8 +30,8 @@ LOOK_AT_THE_STARS: list[tuple[str, str]] = [
      "once per copy (a planet, an extra line, new stars, a galaxy, ...) or skip it."),
     ("Undo", "You may undo your own placement until every player has confirmed the card; then "
      "the card is final."),
-    ("Solo", "Alone you play the same rules and compare your score with the rank table, or add "
-     "AI opponents."),
+    ("Solo", "Alone you play the same rules and your total earns a rank: " + _RANKS + " points. "
+     "Add AI opponents to race them too."),
     ("Controls", "Move the mouse to carry the card; the wheel, R or right click turns it; click "
      "or Enter places it. Arrows move it with the keyboard. S skips, U or Backspace undoes, "
      "C or Enter confirms. F11 toggles fullscreen, Esc backs out."),

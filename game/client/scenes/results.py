@@ -42,6 +42,19 @@ class ResultsScene(SkyScene):
             return f"{winners[0]} wins!"
         return "A tie between " + " and ".join(winners) + "!"
 
+    def solo_line(self) -> str | None:
+        """Solo: the human's rank title from the published table (``SOLO_RANKS``)."""
+        humans = [i for i, kind in enumerate(self.kinds) if kind == "human"]
+        if len(humans) != 1 or not self.scores:
+            return None
+        from game.rules.stars import data, solo_rank
+
+        total = self.scores[humans[0]]["total"]
+        title = solo_rank(total)
+        better = [(low, name) for low, name in data.SOLO_RANKS if low > total]
+        nxt = f"  ·  {better[0][0]} points for {better[0][1]}" if better else ""
+        return f"Your solo rank: {title} ({total} points){nxt}"
+
     def play_again(self) -> None:
         import random
 
@@ -85,7 +98,11 @@ class ResultsScene(SkyScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_sky(surface, alpha)
         lay = self.layout
-        self.draw_heading(surface, self.winner_text(), 0.1)
+        self.draw_heading(surface, self.winner_text(), 0.08)
+        solo = self.solo_line()
+        if solo:
+            label = self.text.render(solo, lay.font_px("large"), theme.TEXT)
+            surface.blit(label, label.get_rect(center=(lay.width // 2, int(lay.height * 0.145))))
         draw_panel(surface, self.panel, lay)
         x0 = self.panel.x + lay.px(24)
         name_w = lay.px(170)

@@ -15,6 +15,7 @@ import pygame
 from game.client import theme
 from game.client.scenes.base import Scene
 from game.client.session import GameConfig, LocalSession
+from game.client.starfield import Starfield
 from game.client.stars_render import (
     BoardGeometry,
     SheetRenderer,
@@ -100,6 +101,10 @@ class StarsTableScene(Scene):
         self.card_rect = pygame.Rect(0, 0, 0, 0)
         self.fonts: dict[str, pygame.font.Font] = {}
         self.card_cache: dict[tuple, pygame.Surface] = {}
+        self._ghost_key: tuple | None = None
+        self._ghost: tuple[str, list, str | None] | None = None
+        self._ghost_sheet: dict[str, Any] | None = None
+        self.starfield: Starfield | None = None
 
     # --- state read from the latest view ----------------------------------------------------
     @property
@@ -137,17 +142,26 @@ class StarsTableScene(Scene):
 
     # --- ghost ---------------------------------------------------------------------------
     def ghost(self) -> tuple[str, list, str | None] | None:
-        """("lines", segments, problem) or ("shooting", points, problem) for the current card."""
+        """("lines", segments, problem) or ("shooting", points, problem) for the current card.
+
+        Asked of the engine once per change of card, spot or sheet (not once per frame)."""
         card, sheet = self.card(), self.my_sheet()
         if card is None or sheet is None:
             return None
+        key = (id(sheet), card["id"], card["n"], self.rot, self.anchor, self.shooting_size)
+        if self._ghost_key == key:
+            return self._ghost
         dx, dy = self.anchor
         day = self.view["day"]
         if card["kind"] == "line":
             segments = card_segments(card["id"], self.rot, dx, dy)
-            return "lines", segments, placement_problem(sheet, segments, day)
-        points = shooting_star(self.shooting_size, self.rot, dx, dy)
-        return "shooting", points, shooting_star_problem(sheet, points, day)
+            ghost = "lines", segments, placement_problem(sheet, segments, day)
+        else:
+            points = shooting_star(self.shooting_size, self.rot, dx, dy)
+            ghost = "shooting", points, shooting_star_problem(sheet, points, day)
+        # holding the sheet keeps its id from being reused by another sheet while memoised
+        self._ghost_key, self._ghost, self._ghost_sheet = key, ghost, sheet
+        return ghost
 
     def _ghost_centre(self) -> tuple[float, float]:
         card = self.card()
@@ -443,7 +457,8 @@ class StarsTableScene(Scene):
     # --- update -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.clock += dt
-        self.app.starfield.update(dt)
+        if self.starfield is not None:
+            self.starfield.update(dt)
         self.flip.update(dt)
         if self.sun is not None:
             self.sun.update(dt)
@@ -515,6 +530,8 @@ class StarsTableScene(Scene):
         }
         self.card_cache.clear()
         self.layout_thumbs()
+        # only the margins show sky here: a thinner field than the menus' costs less per frame
+        self.starfield = Starfield(lay.rect.size, lay.unit, count=160, seed=11)
 
     def layout_thumbs(self) -> None:
         lay = self.layout
@@ -559,7 +576,8 @@ class StarsTableScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(theme.SKY)
-        self.app.starfield.draw(surface, alpha)
+        if self.starfield is not None:
+            self.starfield.draw(surface, alpha)
         view = self.view
         if view is None:
             return
