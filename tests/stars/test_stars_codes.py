@@ -6,8 +6,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from stars_testkit import assert_refused, confirm_all, crafted_state, obj, path
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from stars_testkit import assert_refused, confirm_all, crafted_state, obj, packed, path
 
+from game.rules.base import IllegalMove
 from game.rules.stars import REASON_TEXT, RULESET, data
 from game.rules.stars.geometry import shift
 
@@ -188,3 +191,36 @@ def test_every_reason_code_has_a_scenario_and_a_sentence() -> None:
 def test_the_move_is_refused_with_its_code_and_changes_nothing(code: str, which: int) -> None:
     state, seat, move = SCENARIOS[code][which]()
     assert_refused(state, seat, move, code)
+
+
+JUNK = st.recursive(
+    st.none() | st.booleans() | st.integers(-30, 30) | st.text(max_size=3),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=4), inner),
+    max_leaves=10,
+)
+MOVE_TYPES = ["place", "shooting_star", "skip", "power", "skip_power", "confirm", "undo", "x"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    which=st.sampled_from(["fresh", "star_card", "prompt", "placed"]),
+    t=st.sampled_from(MOVE_TYPES),
+    fields=st.dictionaries(
+        st.sampled_from(["rot", "dx", "dy", "size", "at", "line"]), JUNK | st.integers(-3, 12)
+    ),
+)
+def test_hostile_moves_raise_illegal_move_or_apply_cleanly(which: str, t: str, fields) -> None:
+    if which == "fresh":
+        state = crafted_state(card=10)
+    elif which == "star_card":
+        state = crafted_state(card=27)
+    elif which == "prompt":
+        state = with_prompt("line")
+    else:
+        state = placed()
+    before = packed(state)
+    try:
+        RULESET.apply(state, 0, {"t": t, **fields})
+    except IllegalMove as refused:
+        assert refused.code in REASON_TEXT
+        assert packed(state) == before

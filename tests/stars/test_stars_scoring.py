@@ -339,3 +339,43 @@ def test_any_well_formed_sheet_scores_and_the_total_is_the_sum(board: dict) -> N
     assert all(isinstance(score[c], int) and score[c] >= 0 for c in CATEGORIES)
     assert score["total"] == sum(score[c] for c in CATEGORIES)
     assert score["constellations"] <= 33
+
+
+JUNK = st.recursive(
+    st.none() | st.booleans() | st.integers(-20, 20) | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=6), inner),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    key=st.sampled_from(
+        ["board", "lines", "shooting_stars", "objects", "point_card", "power_card"]
+    ),
+    junk=JUNK,
+)
+def test_corrupt_sheets_raise_value_error_and_nothing_else(key: str, junk: object) -> None:
+    bad = sheet(lines=[[3, 3, 4, 4]], objects=[obj("planet", 6, 6)])
+    bad[key] = junk
+    try:
+        score = score_sheet(bad)
+    except ValueError as error:
+        assert str(error)
+    else:
+        assert score["total"] == sum(score[c] for c in CATEGORIES)
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    lines=st.lists(st.lists(JUNK, max_size=5), max_size=4),
+    stars=st.lists(st.lists(JUNK, max_size=5), max_size=3),
+    objects=st.lists(st.dictionaries(st.sampled_from(["kind", "at", "x"]), JUNK), max_size=3),
+)
+def test_corrupt_items_raise_value_error_and_nothing_else(lines, stars, objects) -> None:
+    bad = sheet()
+    bad.update(lines=lines, shooting_stars=stars, objects=objects)
+    try:
+        score_sheet(bad)
+    except ValueError as error:
+        assert str(error)
