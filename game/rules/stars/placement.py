@@ -22,7 +22,6 @@ from game.rules.stars.geometry import (
     on_grid,
     path_segments,
     rotate_point,
-    shooting_star_points,
 )
 from game.rules.stars.sheet import _STATIC_BLOCKED, SheetIndex
 
@@ -342,7 +341,3 @@ def line_bonus_targets(index: SheetIndex, day: int) -> list[list[int]]:
                 if segment_problem(index, seg, day) is None:
                     out.append(list(seg))
     return out
-
-
-def shooting_points(size: int, rot: int, dx: int, dy: int) -> list[Point]:
-    return shooting_star_points(size, rot, dx, dy)
