@@ -304,14 +304,15 @@ class StarsRuleset(Ruleset):
                 "to": [seat],
             }
         ]
-        return events + self._offer_power(state, seat)
+        index.add_lines(segs)
+        return events + self._offer_power(state, seat, index)
 
-    def _offer_power(self, state: State, seat: int) -> list[Event]:
+    def _offer_power(self, state: State, seat: int, index: SheetIndex | None = None) -> list[Event]:
         """Open (or refresh, or close) the seat's power prompt after lines were added."""
         me = state["seats"][seat]
-        copies = offered_copies(
-            SheetIndex(me["sheet"]), [tuple(s) for s in me["spent"]], me["once_used"]
-        )
+        if index is None:
+            index = SheetIndex(me["sheet"])
+        copies = offered_copies(index, [tuple(s) for s in me["spent"]], me["once_used"])
         if not copies:
             me["turn"]["prompt"] = None
             return []
@@ -429,7 +430,10 @@ class StarsRuleset(Ruleset):
             prompt["stars_left"] -= 1
             if prompt["stars_left"] > 0:
                 return events
-        return events + self._offer_power(state, seat)
+        if power == data.LINE:
+            index.add_lines([seg])
+        # objects never change the lines, and copies depend on the lines only
+        return events + self._offer_power(state, seat, index)
 
     @staticmethod
     def _spend(me: dict[str, Any], segments: list[list[int]]) -> None:

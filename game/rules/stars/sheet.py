@@ -130,6 +130,16 @@ class SheetIndex:
                     self.aura_points |= group.points
                     self.aura_mids |= group.mids()
 
+    def add_lines(self, segments: list[Segment]) -> None:
+        """Record newly drawn (normalized) lines, so the index need not be rebuilt."""
+        for seg in segments:
+            self.lines.append(seg)
+            self.line_set.add(seg)
+            self.line_points.add((seg[0], seg[1]))
+            self.line_points.add((seg[2], seg[3]))
+            self.line_mids.add((seg[0] + seg[2], seg[1] + seg[3]))
+        self._groups = None
+
     def groups(self) -> list[Group]:
         """The line groups (constellations and smaller/larger groups), computed once."""
         if self._groups is None:
