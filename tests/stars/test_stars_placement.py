@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from stars_testkit import obj, path, sheet
 
 from game.rules.stars import (
@@ -233,3 +235,26 @@ def test_a_galaxy_must_touch_the_constellation_that_earned_it() -> None:
 def test_a_nova_may_go_on_a_group_too_big_to_score() -> None:
     nine = path(*[(x, 3) for x in range(10)])
     assert power_problem(sheet(lines=nine), "nova", [9, 3], 0) is None
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), power=st.integers(1, 9), steps=st.integers(10, 400))
+def test_the_fast_line_mask_agrees_with_the_sheet_index(seed: int, power: int, steps: int) -> None:
+    from game.rules.base import make_rng
+    from game.rules.stars import RULESET
+    from game.rules.stars.placement import line_bad_mask, sheet_line_mask
+    from game.rules.stars.sheet import SheetIndex
+
+    state = RULESET.setup({"players": 2, "power_card": power}, seed)
+    rng = make_rng(seed, "mask")
+    for _ in range(steps):
+        if RULESET.is_over(state):
+            break
+        seat = rng.choice(sorted(RULESET.to_move(state)))
+        moves = RULESET.legal_moves(state, seat)
+        powers = [m for m in moves if m["t"] == "power"]
+        RULESET.apply(state, seat, rng.choice(powers or moves))
+    for record in state["seats"]:
+        for day in range(3):
+            sheet = record["sheet"]
+            assert sheet_line_mask(sheet, day) == line_bad_mask(SheetIndex(sheet), day)

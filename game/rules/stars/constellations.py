@@ -46,10 +46,12 @@ def group_lines(lines: Sequence[Segment], novas: Iterable[Point] = ()) -> list[G
             i = parent[i]
         return i
 
-    first_at: dict[object, int] = {}
+    # ends and doubled midpoints as small ints: ends 32*x + y, midpoints 4096 + 64*mx + my
+    first_at: dict[int, int] = {}
+    setdefault = first_at.setdefault
     for i, (x1, y1, x2, y2) in enumerate(lines):
-        for key in ((x1, y1), (x2, y2), ("m", x1 + x2, y1 + y2)):
-            j = first_at.setdefault(key, i)
+        for key in (32 * x1 + y1, 32 * x2 + y2, 4096 + 64 * (x1 + x2) + y1 + y2):
+            j = setdefault(key, i)
             if j != i:
                 ri, rj = find(i), find(j)
                 if ri != rj:

@@ -22,7 +22,7 @@ from game.rules.stars.geometry import (
 )
 from game.rules.stars.placement import (
     PLACEMENT_REASONS,
-    legal_card_placements_index,
+    legal_card_placements,
     legal_shooting_stars_index,
     line_bonus_targets,
     object_problem,
@@ -202,14 +202,14 @@ class StarsRuleset(Ruleset):
         if me["confirmed"]:
             return [{"t": "undo"}]
         if turn is None:
-            index = SheetIndex(me["sheet"])
             card = self.current_card(state)
             day = state["day"]
             moves: list[Move] = []
             if card_kind(card) == "line":
-                for rot, dx, dy, *_ in legal_card_placements_index(index, card, day):
+                for rot, dx, dy in legal_card_placements(me["sheet"], card, day):
                     moves.append({"t": "place", "rot": rot, "dx": dx, "dy": dy})
             else:
+                index = SheetIndex(me["sheet"])
                 for size, rot, dx, dy in legal_shooting_stars_index(index, day):
                     moves.append(
                         {"t": "shooting_star", "size": size, "rot": rot, "dx": dx, "dy": dy}

@@ -177,6 +177,61 @@ def line_bad_mask(index: SheetIndex, day: int) -> int:
     return mask
 
 
+_BOARD_LINE_MASK: dict[tuple[int, int], int] = {}
+_ZONE_BITS: dict[Point, int] = {
+    p: POINT_BITS[p] | sum(POINT_BITS[q] for q in neighbours(p)) for p in POINT_BITS
+}
+
+
+def _board_line_mask(board: int, day: int) -> int:
+    """The bare board's bad bits for lines: static points, artwork points, printed lines."""
+    key = (board, day)
+    found = _BOARD_LINE_MASK.get(key)
+    if found is None:
+        found = _static_bad_mask(board, day)
+        for p in data.BOARDS[board]["illustration"]:
+            found |= POINT_BITS[p]
+        for seg in data.BOARDS[board]["printed_lines"]:
+            found |= SEGMENT_BITS[norm(*seg)]
+        _BOARD_LINE_MASK[key] = found
+    return found
+
+
+def sheet_line_mask(sheet: dict, day: int) -> int:
+    """``line_bad_mask`` straight from an engine-made sheet, without building an index.
+
+    Sheets with an aura need the constellations, so they take the index path.
+    """
+    objects = sheet["objects"]
+    if any(o["kind"] == data.AURA for o in objects):
+        return line_bad_mask(SheetIndex(sheet), day)
+    mask = _board_line_mask(sheet["board"], day)
+    floor = 2 * day
+    extra = 0
+    for o in objects:
+        kind = o["kind"]
+        p = (o["at"][0], o["at"][1])
+        if kind == data.NEW_STAR:
+            if p[1] >= floor:
+                mask &= ~POINT_BITS[p]
+        elif kind == data.BLACK_HOLE:
+            extra |= _ZONE_BITS[p]
+        elif kind == data.GALAXY:
+            extra |= POINT_BITS[p] | POINT_BITS[(p[0] + 1, p[1])]
+        elif kind != data.NOVA:
+            extra |= POINT_BITS[p]
+    segs = SEGMENT_BITS
+    for a, b, c, d in sheet["lines"]:
+        extra |= segs[(a, b, c, d) if (a, b) <= (c, d) else (c, d, a, b)]
+    for star in sheet["shooting_stars"]:
+        for i, (x, y) in enumerate(star):
+            extra |= POINT_BITS[(x, y)]
+            if i:
+                px, py = star[i - 1]
+                extra |= MID_BITS[(x + px, y + py)]
+    return mask | extra
+
+
 def legal_card_placements_index(
     index: SheetIndex, card_id: int, day: int
 ) -> list[tuple[int, int, int, Segment, Segment, int]]:
@@ -187,8 +242,8 @@ def legal_card_placements_index(
 
 def legal_card_placements(sheet: dict, card_id: int, day: int) -> list[list[int]]:
     """Every distinct legal ``[rot, dx, dy]`` for line card ``card_id`` on ``sheet``."""
-    index = SheetIndex(sheet)
-    return [[c[0], c[1], c[2]] for c in legal_card_placements_index(index, card_id, day)]
+    bad = sheet_line_mask(sheet, day)
+    return [[c[0], c[1], c[2]] for c in _card_candidates(card_id) if not c[5] & bad]
 
 
 def _shooting_candidates() -> list[tuple[int, int, list[Point]]]:
