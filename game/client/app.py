@@ -54,6 +54,11 @@ class App:
         #: tests fix these: the seed of new games and the bots' visible thinking delay
         self.seed_source: Callable[[], int] | None = None
         self.ai_delay = 0.4
+        #: LAN: where a hosted table listens and which interfaces zeroconf uses (None: all
+        #: LAN interfaces); tests keep everything on 127.0.0.1
+        self.lan_bind = "0.0.0.0"
+        self.lan_port = 47077
+        self.lan_interfaces: list[str] | None = None
         if self.settings.fullscreen:
             self.set_fullscreen(True, remember=False)
         if start == "title":

@@ -47,17 +47,24 @@ def bot_levels(game: str) -> list[str]:
 
 
 class LocalSession:
-    """Starts a local table and gathers its messages for the scene, once per frame."""
+    """Starts a local table and gathers its messages for the scene, once per frame.
 
-    def __init__(self, config: GameConfig, seed: int, ai_delay: float = 0.6) -> None:
-        from net.local import local_game
-        from net.table import SeatSpec
+    ``table`` + ``connections`` adopt a table made elsewhere (the LAN host's own seat)."""
 
+    def __init__(self, config: GameConfig | None, seed: int = 0, ai_delay: float = 0.6,
+                 table: Any = None, connections: dict[int, Any] | None = None) -> None:
         self.config = config
-        specs = [SeatSpec(s.kind, s.name, s.bot if s.kind == "ai" else None)
-                 for s in config.seats]
-        self.table, self.connections = local_game(
-            config.game, dict(config.options), seed, specs, ai_delay=ai_delay)
+        if table is None:
+            from net.local import local_game
+            from net.table import SeatSpec
+
+            assert config is not None
+            specs = [SeatSpec(s.kind, s.name, s.bot if s.kind == "ai" else None)
+                     for s in config.seats]
+            table, connections = local_game(
+                config.game, dict(config.options), seed, specs, ai_delay=ai_delay)
+        self.table = table
+        self.connections: dict[int, Any] = dict(connections or {})
         self.human_seats = sorted(self.connections)
         self.views: dict[int, dict[str, Any]] = {}
         self.to_move: list[int] = []
@@ -76,6 +83,10 @@ class LocalSession:
     @property
     def kinds(self) -> list[str]:
         return [seat["kind"] for seat in self.info["seats"]]
+
+    @property
+    def status(self) -> str:
+        return self.info.get("status", "lobby")
 
     def send(self, seat: int, move: dict[str, Any]) -> None:
         """Send ``move`` for local seat ``seat`` (the answer arrives with the next poll)."""
@@ -127,3 +138,110 @@ class LocalSession:
         for connection in self.connections.values():
             connection.close()
         self.table.close()
+
+
+class HostSession(LocalSession):
+    """The LAN host's own seat on a table it serves (``net.server``) and advertises."""
+
+    def __init__(self, table: Any, connection: Any, server: Any, advertiser: Any) -> None:
+        super().__init__(None, table=table, connections={connection.seat: connection})
+        self.server = server
+        self.advertiser = advertiser
+        self._advertised: tuple[int, str] | None = None
+
+    def poll(self) -> list[tuple[int, dict[str, Any]]]:
+        out = super().poll()
+        advertised = (self.table.seats_taken(), self.status)
+        if self.advertiser is not None and advertised != self._advertised:
+            self._advertised = advertised
+            background(self.advertiser.update, seats_taken=advertised[0], status=advertised[1])
+        return out
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        super().close()
+        if self.advertiser is not None:
+            background(self.advertiser.close)
+        background(self.server.stop)
+
+
+class RemoteSession:
+    """A seat at a table on another machine, through ``net.client.Client`` (same API)."""
+
+    def __init__(self, client: Any) -> None:
+        self.client = client
+        self.config: GameConfig | None = None
+        self.views: dict[int, dict[str, Any]] = {}
+        self.to_move: list[int] = []
+        self.info: dict[str, Any] = {"seats": [], "status": "lobby"}
+        self.results: dict[str, Any] | None = None
+        self.connection = "connecting"
+        self.error: str = ""
+        self.closed = False
+
+    @property
+    def human_seats(self) -> list[int]:
+        return [] if self.client.seat is None else [self.client.seat]
+
+    @property
+    def names(self) -> list[str]:
+        return [seat["name"] for seat in self.info["seats"]]
+
+    @property
+    def kinds(self) -> list[str]:
+        return [seat["kind"] for seat in self.info["seats"]]
+
+    @property
+    def status(self) -> str:
+        return self.info.get("status", "lobby")
+
+    def send(self, seat: int, move: dict[str, Any]) -> None:
+        self.client.send_move(move)
+
+    def poll(self) -> list[tuple[int, dict[str, Any]]]:
+        out: list[tuple[int, dict[str, Any]]] = []
+        for message in self.client.poll():
+            kind = message.get("t")
+            seat = self.client.seat if self.client.seat is not None else -1
+            if isinstance(message.get("table"), dict):
+                self.info = message["table"]
+            if "to_move" in message:
+                self.to_move = list(message["to_move"])
+            if kind in ("snapshot", "events", "refused") and "view" in message:
+                self.views[seat] = message["view"]
+            if kind == "connection":
+                self.connection = message.get("state", "")
+                out.append((seat, {"type": "connection", "state": self.connection,
+                                   "detail": message.get("detail", "")}))
+            elif kind == "error":
+                self.error = message.get("message") or message.get("code", "")
+                out.append((seat, {"type": "refused", "code": message.get("code", ""),
+                                   "detail": self.error}))
+            elif kind == "refused":
+                out.append((seat, {"type": "refused", "code": message.get("code", ""),
+                                   "detail": message.get("detail", "")}))
+            elif kind == "game_over":
+                self.results = message
+            elif kind == "events":
+                out += [(seat, event) for event in message.get("events", [])]
+        return out
+
+    def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        background(self.client.close)
+
+
+def background(function: Any, *args: Any, **kwargs: Any) -> None:
+    """Run a blocking network clean-up off the frame loop (zeroconf, sockets)."""
+    import contextlib
+    import threading
+
+    def run() -> None:
+        # a failing clean-up must never reach the UI
+        with contextlib.suppress(Exception):
+            function(*args, **kwargs)
+
+    threading.Thread(target=run, daemon=True, name="starparty-cleanup").start()

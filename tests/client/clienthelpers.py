@@ -22,6 +22,11 @@ class Driver:
         pygame.event.clear()
         self.app.seed_source = lambda: 7
         self.app.ai_delay = 0.0
+        self.app.lan_bind = "127.0.0.1"
+        self.app.lan_port = 0
+        self.app.lan_interfaces = ["127.0.0.1"]
+        #: called once per frame (e.g. a remote player answering over TCP)
+        self.hooks: list[Callable[[], None]] = []
 
     @property
     def scene(self):  # noqa: ANN201
@@ -29,6 +34,8 @@ class Driver:
 
     def step(self, frames: int = 1, seconds: float = FRAME) -> None:
         for _ in range(frames):
+            for hook in self.hooks:
+                hook()
             self.clock.tick(seconds)
             self.app.frame()
 

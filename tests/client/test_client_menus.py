@@ -6,7 +6,7 @@ import json
 
 import pygame
 
-from game.client.scenes.lan import LanScene
+from game.client.scenes.lan import JoinScene
 from game.client.scenes.menu import ITEMS, MainMenuScene
 from game.client.scenes.rules import RulesScene
 from game.client.scenes.settings_scene import SettingsScene
@@ -34,7 +34,7 @@ def test_title_goes_to_menu_on_any_key(config_dir) -> None:  # noqa: ANN001
 def test_menu_has_every_item_and_keyboard_reaches_each(drive) -> None:  # noqa: ANN001
     menu = drive.scene
     assert [b.label for b in menu.form.widgets] == list(ITEMS)
-    expected = [SetupScene, SetupScene, LanScene, LanScene, RulesScene, SettingsScene]
+    expected = [SetupScene, SetupScene, SetupScene, JoinScene, RulesScene, SettingsScene]
     for index, kind in enumerate(expected):
         for _ in range(index):
             drive.key(pygame.K_DOWN)
@@ -95,14 +95,6 @@ def test_corrupt_settings_fall_back_to_defaults(config_dir) -> None:  # noqa: AN
     assert loaded.animation_speed == 1.0
     assert loaded.player_name == Settings().player_name
     assert loaded.fullscreen is False
-
-
-def test_lan_items_explain_what_to_do(drive) -> None:  # noqa: ANN001
-    drive.click(drive.scene.button("Host LAN game").rect.center)
-    assert isinstance(drive.scene, LanScene)
-    assert "starparty host --headless" in drive.scene.message
-    drive.key(pygame.K_ESCAPE)
-    assert isinstance(drive.scene, MainMenuScene)
 
 
 def test_setup_offers_seats_and_every_option(drive) -> None:  # noqa: ANN001

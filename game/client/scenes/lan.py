@@ -1,56 +1,296 @@
-"""Host / Join LAN game: the lobby belongs to a later issue; this screen says how to play now."""
+"""LAN play: host a table from the window (it is served and advertised on the LAN), or find
+one in the lobby (zeroconf) or by ``host:port`` and join it; then a waiting room until the
+game starts. Networking itself is ``net``'s: this module only wires its pieces to scenes."""
 
 from __future__ import annotations
+
+import threading
+from typing import Any
 
 import pygame
 
 from game.client import theme
 from game.client.scenes.base import SkyScene
-from game.client.widgets import Button, Form, draw_panel
+from game.client.session import GameConfig, HostSession, RemoteSession, background
+from game.client.widgets import Button, Form, TextField, draw_panel
 
-MESSAGES = {
-    "host": ("Host a LAN game",
-             "The in-window LAN lobby is coming soon. Today, host a table from a terminal with "
-             "'starparty host --headless'; the others join it from their own terminal or with "
-             "'starparty bot HOST:PORT' for an AI seat."),
-    "join": ("Join a LAN game",
-             "The in-window LAN lobby, which will list the tables on your network, is coming "
-             "soon. Until then, ask the host for HOST:PORT and use the terminal commands "
-             "shown by 'starparty --help'."),
-}
+STATUS_WORDS = {"lobby": "waiting for players", "playing": "playing", "over": "finished"}
 
 
-class LanScene(SkyScene):
-    def __init__(self, app, mode: str) -> None:  # noqa: ANN001
+def start_hosting(app, config: GameConfig, seed: int) -> HostSession:  # noqa: ANN001
+    """Create the table, serve it on the LAN and advertise it; the host keeps seat 0."""
+    from net.local import LocalConnection
+    from net.server import ServerThread
+    from net.table import SeatSpec, Table
+
+    specs = []
+    for i, seat in enumerate(config.seats):
+        if seat.kind == "open":
+            specs.append(SeatSpec("open", f"Player {i + 1}"))
+        else:
+            specs.append(SeatSpec(seat.kind, seat.name, seat.bot if seat.kind == "ai" else None))
+    name = f"{app.settings.player_name}'s table"
+    table = Table(config.game, dict(config.options), seed, specs, name=name,
+                  ai_delay=app.ai_delay)
+    server = None
+    for port in (app.lan_port, 0):
+        try:
+            server = ServerThread(table, host=app.lan_bind, port=port)
+            server.start()
+            break
+        except OSError:
+            server = None
+    if server is None:
+        table.close()
+        raise OSError("could not open a port for the table")
+    advertiser = None
+    try:
+        from net.discovery import Advertiser
+
+        advertiser = Advertiser(server.port, name=name, game=config.game,
+                                seats_taken=table.seats_taken(), seats_total=table.seat_count,
+                                interfaces=app.lan_interfaces, addresses=app.lan_interfaces)
+        advertiser.start_in_background()
+    except Exception as error:  # no discovery: manual host:port still works
+        app.toast(f"The table is not advertised on the LAN ({error}); share the address.")
+        advertiser = None
+    connection = LocalConnection.for_seat(table, 0)
+    return HostSession(table, connection, server, advertiser)
+
+
+def host_addresses(session: HostSession) -> list[str]:
+    port = session.server.port
+    if session.advertiser is not None:
+        return [f"{a}:{port}" for a in session.advertiser.addresses]
+    return [f"127.0.0.1:{port}"]
+
+
+class LobbyScene(SkyScene):
+    """The waiting room: who has joined; the host may start (free seats become bots)."""
+
+    holds_game = True
+
+    def __init__(self, app, session: Any, hosting: bool) -> None:  # noqa: ANN001
         super().__init__(app)
-        self.title, self.message = MESSAGES[mode]
-        self.form = Form([Button("Back", self.back)])
+        self.session = session
+        self.hosting = hosting
+        buttons = []
+        if hosting:
+            self.start_button = Button("Start now (free seats: bots)", self.start_game)
+            buttons.append(self.start_button)
+        buttons.append(Button("Leave", self.back, size="body"))
+        self.form = Form(buttons)
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.started = False
+
+    def start_game(self) -> None:
+        if self.hosting and self.session.status == "lobby":
+            level = "greedy" if "greedy" in _levels() else "random"
+            self.session.table.start(fill_open=level)
+
+    def poll(self) -> None:
+        if self.app.scene is not self or self.started:
+            return
+        seats = len(self.session.info.get("seats", []))
+        for _, event in self.session.poll():
+            if event["type"] == "connection" and event["state"] in ("failed", "closed"):
+                self.app.toast(f"Could not join: {self.session.error or event['detail']}")
+                self.leave()
+                return
+            if event["type"] == "refused":
+                self.app.toast(event["detail"] or event["code"])
+        if len(self.session.info.get("seats", [])) != seats:
+            self.relayout()
+        if self.session.status != "lobby" and self.session.views and self.session.human_seats:
+            from game.client.scenes.table_stars import StarsTableScene
+
+            self.started = True
+            self.app.replace(StarsTableScene(self.app, None, session=self.session))
+
+    def leave(self) -> None:
+        if not self.hosting:
+            background(self.session.client.leave)
+            self.session.closed = True
+        else:
+            self.session.close()
+        self.app.pop()
+
+    def back(self) -> None:
+        self.leave()
+
+    def exit(self) -> None:
+        if not self.started and not self.session.closed:
+            self.session.close()
 
     def relayout(self) -> None:
         lay = self.layout
-        self.panel = pygame.Rect(0, 0, lay.px(820), lay.px(300))
-        self.panel.center = (lay.width // 2, int(lay.height * 0.48))
-        button = self.form.widgets[0]
-        button.rect = pygame.Rect(0, 0, lay.px(220), lay.px(54))
-        button.rect.midtop = (lay.width // 2, self.panel.bottom + lay.px(24))
+        seats = max(2, len(self.session.info.get("seats", [])))
+        self.panel = pygame.Rect(0, 0, lay.px(760), lay.px(130) + seats * lay.px(34))
+        self.panel.midtop = (lay.width // 2, int(lay.height * 0.17))
+        y = self.panel.bottom + lay.px(20)
+        for widget in self.form.widgets:
+            widget.rect = pygame.Rect(0, 0, lay.px(420), lay.px(52))
+            widget.rect.midtop = (lay.width // 2, y)
+            y += lay.px(64)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.back()
+            self.leave()
             return
         self.form.handle(event)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_sky(surface, alpha)
-        self.draw_heading(surface, self.title)
         lay = self.layout
+        info = self.session.info
+        title = info.get("name") or ("Your LAN table" if self.hosting else "Joining...")
+        self.draw_heading(surface, title)
         draw_panel(surface, self.panel, lay)
-        y = self.panel.y + lay.px(30)
-        for line in self.text.wrap(self.message, lay.font_px("large"),
-                                   self.panel.w - lay.px(60)):
-            label = self.text.render(line, lay.font_px("large"), theme.TEXT)
-            surface.blit(label, label.get_rect(midtop=(self.panel.centerx, y)))
-            y += label.get_height() + lay.px(8)
+        x, y = self.panel.x + lay.px(28), self.panel.y + lay.px(22)
+        body, small = lay.font_px("body"), lay.font_px("small")
+        if self.hosting:
+            line = "Others join from 'Join LAN game' or at " + ", ".join(
+                host_addresses(self.session))
+        else:
+            line = {"connecting": "Connecting...", "connected": "Connected.",
+                    "reconnecting": "Reconnecting..."}.get(self.session.connection,
+                                                          self.session.connection)
+        label = self.text.render(line, small, theme.TEXT_DIM)
+        surface.blit(label, (x, y))
+        y += lay.px(36)
+        for seat in info.get("seats", []):
+            who = seat["name"]
+            if seat["kind"] == "ai":
+                state, color = f"AI ({seat.get('bot') or 'bot'})", theme.TEXT_DIM
+            elif seat.get("taken"):
+                state, color = "here", theme.LEGAL
+            else:
+                state, color = "free seat", theme.ACCENT
+            mine = seat["seat"] in self.session.human_seats
+            name = self.text.render(who + ("  (you)" if mine else ""), body,
+                                    theme.SEAT_COLORS[seat["seat"] % 8], bold=True)
+            surface.blit(name, (x, y))
+            status = self.text.render(state, body, color)
+            surface.blit(status, (self.panel.right - lay.px(28) - status.get_width(), y))
+            y += lay.px(34)
+        waiting = ("Start when everyone is here." if self.hosting
+                   else "Waiting for the host to start the game...")
+        label = self.text.render(waiting, body, theme.TEXT)
+        surface.blit(label, label.get_rect(midbottom=(self.panel.centerx,
+                                                      self.panel.bottom - lay.px(16))))
         self.form.draw(surface, self.text, lay)
-        self.draw_footer(surface, "Esc or Enter: back")
+        self.draw_footer(surface, "Esc: leave")
+
+
+def _levels() -> list[str]:
+    from game.client.session import bot_levels
+
+    return bot_levels("stars")
+
+
+class JoinScene(SkyScene):
+    """Tables found on the LAN (live), or an address typed by hand."""
+
+    def __init__(self, app) -> None:  # noqa: ANN001
+        super().__init__(app)
+        self.address = TextField("Address (host:port)", "", lambda _: None, limit=60)
+        self.join_button = Button("Join address", self.join_typed, size="body")
+        self.back_button = Button("Back", self.back, size="body")
+        self.table_buttons: list[Button] = []
+        self.tables: list[Any] = []
+        self.browser: Any = None
+        self.browse_error = ""
+        self.form = Form([self.address, self.join_button, self.back_button])
+        self._closing = False
+        threading.Thread(target=self._start_browser, daemon=True, name="lan-browser").start()
+
+    def _start_browser(self) -> None:
+        try:
+            from net.discovery import Browser
+
+            browser = Browser(interfaces=self.app.lan_interfaces)
+        except Exception as error:  # no zeroconf here: typing works anyway
+            self.browse_error = f"LAN discovery is unavailable ({error})"
+            return
+        if self._closing:
+            background(browser.close)
+        else:
+            self.browser = browser
+
+    def exit(self) -> None:
+        self._closing = True
+        if self.browser is not None:
+            background(self.browser.close)
+            self.browser = None
+
+    def poll(self) -> None:
+        if self.browser is None or not self.browser.poll():
+            return
+        self.tables = [t for t in self.browser.tables() if t.game == "stars"]
+        self.table_buttons = [
+            Button(f"{t.name}  ·  {t.seats_taken}/{t.seats_total} seats  ·  "
+                   f"{STATUS_WORDS.get(t.status, t.status)}"
+                   + ("" if t.compatible else "  ·  other version"),
+                   lambda t=t: self.join(t.host, t.port), size="body")
+            for t in self.tables[:6]]
+        for button, table in zip(self.table_buttons, self.tables, strict=False):
+            button.enabled = table.compatible and table.status == "lobby"
+        self.form.widgets = [*self.table_buttons, self.address, self.join_button,
+                             self.back_button]
+        self.form.focus = min(self.form.focus, len(self.form.widgets) - 1)
+        self.relayout()
+
+    def join_typed(self) -> None:
+        from net.client import parse_address
+        from net.server import DEFAULT_PORT
+
+        try:
+            host, port = parse_address(self.address.value, DEFAULT_PORT)
+        except ValueError as error:
+            self.app.toast(str(error))
+            self.app.sounds.play("invalid")
+            return
+        self.join(host, port)
+
+    def join(self, host: str, port: int) -> None:
+        from net.client import Client
+
+        client = Client(host, port, self.app.settings.player_name, reconnect=True,
+                        max_attempts=3)
+        self.app.push(LobbyScene(self.app, RemoteSession(client), hosting=False))
+
+    def relayout(self) -> None:
+        lay = self.layout
+        y = int(lay.height * 0.2)
+        for button in self.table_buttons:
+            button.rect = pygame.Rect(0, 0, lay.px(760), lay.px(48))
+            button.rect.midtop = (lay.width // 2, y)
+            y += lay.px(56)
+        y = max(y + lay.px(24), int(lay.height * 0.55))
+        self.address.rect = pygame.Rect(0, 0, lay.px(760), lay.px(50))
+        self.address.rect.midtop = (lay.width // 2, y)
+        self.join_button.rect = pygame.Rect(0, 0, lay.px(370), lay.px(48))
+        self.join_button.rect.topleft = (self.address.rect.x, y + lay.px(62))
+        self.back_button.rect = pygame.Rect(0, 0, lay.px(370), lay.px(48))
+        self.back_button.rect.topright = (self.address.rect.right, y + lay.px(62))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and self.form.widgets[self.form.focus] is self.address:
+            self.join_typed()
+            return
+        self.form.handle(event)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.draw_sky(surface, alpha)
+        self.draw_heading(surface, "Join a LAN game")
+        lay = self.layout
+        if not self.table_buttons:
+            text = self.browse_error or "Looking for tables on your network..."
+            label = self.text.render(text, lay.font_px("large"), theme.TEXT_DIM)
+            surface.blit(label, label.get_rect(center=(lay.width // 2, int(lay.height * 0.33))))
+        self.form.draw(surface, self.text, lay)
+        self.draw_footer(surface, "Click a table, or type host:port and press Enter  ·  Esc back")

@@ -32,9 +32,12 @@ class MainMenuScene(SkyScene):
         self.app.push(SetupScene(self.app, mode))
 
     def _lan(self, mode: str) -> None:
-        from game.client.scenes.lan import LanScene
+        if mode == "host":
+            self._setup("host")
+            return
+        from game.client.scenes.lan import JoinScene
 
-        self.app.push(LanScene(self.app, mode))
+        self.app.push(JoinScene(self.app))
 
     def _rules(self) -> None:
         from game.client.scenes.rules import RulesScene

@@ -21,7 +21,7 @@ CATEGORIES = [
 
 
 class ResultsScene(SkyScene):
-    def __init__(self, app, config: GameConfig, results: dict[str, Any],  # noqa: ANN001
+    def __init__(self, app, config: GameConfig | None, results: dict[str, Any],  # noqa: ANN001
                  names: list[str], kinds: list[str]) -> None:
         super().__init__(app)
         self.config = config
@@ -32,6 +32,8 @@ class ResultsScene(SkyScene):
         self.order = sorted(range(len(self.scores)), key=lambda i: (self.ranking[i], i))
         self.form = Form([Button("Play again", self.play_again),
                           Button("Back to menu", self.to_menu)])
+        # a LAN game's next round is the host's call: only the way back is offered
+        self.form.widgets[0].enabled = config is not None
         self.panel = pygame.Rect(0, 0, 0, 0)
 
     def winner_text(self) -> str:
@@ -58,6 +60,8 @@ class ResultsScene(SkyScene):
     def play_again(self) -> None:
         import random
 
+        if self.config is None:
+            return
         from game.client.scenes.table_stars import StarsTableScene
 
         seed = self.app.seed_source() if self.app.seed_source else random.randrange(1 << 30)
@@ -146,5 +150,7 @@ class ResultsScene(SkyScene):
                                                       bar_h))
                 bx += width
             y += self.row_h
+        if self.config is None:
+            self.form.focus = 1
         self.form.draw(surface, self.text, lay)
         self.draw_footer(surface, "Enter: choose  ·  Esc: back to the menu")

@@ -38,6 +38,8 @@ class SetupScene(SkyScene):
                                               self.levels]
         default_bot = "greedy" if "greedy" in self.levels else self.levels[0]
         self.game = Choice("Game", GAMES, "stars", lambda _: self._refresh())
+        if mode == "host":
+            seat_values = [("open", "LAN player")] + seat_values[1:]
         if mode == "solo":
             self.count = Choice("AI opponents", [(n, str(n)) for n in range(0, MAX_SEATS)], 1,
                                 lambda _: self._refresh())
@@ -46,13 +48,18 @@ class SetupScene(SkyScene):
                                 lambda _: self._refresh())
         self.seats: list[Choice] = []
         for i in range(MAX_SEATS):
-            if mode == "solo" and i == 0:
+            if mode in ("solo", "host") and i == 0:
                 values = [("human", f"You ({app.settings.player_name})")]
             elif mode == "solo":
                 values = seat_values[1:]
             else:
                 values = seat_values
-            default = "human" if (mode == "hotseat" and i < 2) or i == 0 else default_bot
+            if i == 0 or (mode == "hotseat" and i < 2):
+                default = "human"
+            elif mode == "host":
+                default = "open"
+            else:
+                default = default_bot
             self.seats.append(Choice(f"Seat {i + 1}", values, default))
         self.point_card = Choice("Point bonus card", POINT_CARD_VALUES, "default")
         self.power_card = Choice("Power bonus card", POWER_CARD_VALUES, "default")
@@ -81,7 +88,9 @@ class SetupScene(SkyScene):
         seats = []
         human_number = 0
         for choice in self.seats[: self.seat_count]:
-            if choice.value == "human":
+            if choice.value == "open":
+                seats.append(SeatChoice("open", f"Player {len(seats) + 1}"))
+            elif choice.value == "human":
                 human_number += 1
                 name = (self.app.settings.player_name if human_number == 1
                         else f"Player {human_number}")
@@ -92,13 +101,24 @@ class SetupScene(SkyScene):
         options = {"point_card": self.point_card.value, "power_card": self.power_card.value,
                    "live_score": self.live_score.value}
         mode = "hotseat" if sum(1 for s in seats if s.kind == "human") > 1 else "solo"
-        return GameConfig(self.game.value, seats, options, mode)
+        return GameConfig(self.game.value, seats, options,
+                          "host" if self.mode == "host" else mode)
 
     def start_game(self) -> None:
         from game.client.scenes.table_stars import StarsTableScene
 
         config = self.config()
         seed = self.app.seed_source() if self.app.seed_source else random.randrange(1 << 30)
+        if self.mode == "host":
+            from game.client.scenes.lan import LobbyScene, start_hosting
+
+            try:
+                session = start_hosting(self.app, config, seed)
+            except OSError as error:
+                self.app.toast(f"Could not host: {error}")
+                return
+            self.app.push(LobbyScene(self.app, session, hosting=True))
+            return
         self.app.push(StarsTableScene(self.app, config, seed))
 
     def relayout(self) -> None:
@@ -162,7 +182,8 @@ class SetupScene(SkyScene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_sky(surface, alpha)
-        self.draw_heading(surface, "Solo game" if self.mode == "solo" else "Hot-seat game")
+        self.draw_heading(surface, {"solo": "Solo game", "hotseat": "Hot-seat game",
+                                    "host": "Host a LAN game"}[self.mode])
         self.form.draw(surface, self.text, self.layout)
         if self.game.value == "stars":
             self.draw_previews(surface)

@@ -61,11 +61,12 @@ class StarsTableScene(Scene):
 
     holds_game = True
 
-    def __init__(self, app, config: GameConfig, seed: int) -> None:  # noqa: ANN001
+    def __init__(self, app, config: GameConfig | None, seed: int = 0,  # noqa: ANN001
+                 session: Any = None) -> None:
         super().__init__(app)
         self.config = config
         self.seed = seed
-        self.session = LocalSession(config, seed, ai_delay=app.ai_delay)
+        self.session = session or LocalSession(config, seed, ai_delay=app.ai_delay)
         self.renderer = SheetRenderer()
         humans = self.session.human_seats
         self.active = humans[0] if humans else 0
@@ -367,6 +368,12 @@ class StarsTableScene(Scene):
         elif kind == "game_over":
             sounds.play("game_over")
             self.say("The night is over!", theme.ACCENT, 10)
+        elif kind == "connection":
+            words = {"reconnecting": "Connection lost: reconnecting...",
+                     "connected": "Connected to the table.",
+                     "failed": "The connection to the table failed.",
+                     "closed": "The table closed the connection."}
+            self.app.toast(words.get(event["state"], event["state"]))
         elif kind == "refused":
             sounds.play("invalid")
             self.say(REASON_TEXT.get(event["code"], event["detail"] or event["code"]),

@@ -1,0 +1,157 @@
+"""LAN play from the window, on loopback only: host and let a TCP player join; join a table
+by address; find an advertised table in the lobby."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pygame
+import pytest
+
+from game.client.scenes.lan import JoinScene, LobbyScene
+from game.client.scenes.results import ResultsScene
+from game.client.scenes.table_stars import StarsTableScene
+from net.client import Client
+from net.server import ServerThread
+from net.table import SeatSpec, Table
+from tests.client.stars_play import play_turn
+
+LOOPBACK = ["127.0.0.1"]
+
+
+class SkippingPlayer:
+    """A remote human (over TCP) who skips every card: enough to move the game along."""
+
+    def __init__(self, port: int, name: str) -> None:
+        self.client = Client("127.0.0.1", port, name, reconnect=False)
+        self.answered = -1
+
+    def __call__(self) -> None:
+        client = self.client
+        client.poll()
+        view, seat = client.view, client.seat
+        if not view or seat is None or view.get("over") or seat not in client.to_move:
+            return
+        if view["seats"][seat]["confirmed"] or client.version == self.answered:
+            return
+        self.answered = client.version  # one answer per state it has seen
+        client.send_move({"t": "confirm"} if view.get("pending") else {"t": "skip"})
+
+
+def play_to_results(drive, table: StarsTableScene, rng: random.Random) -> None:  # noqa: ANN001
+    while not isinstance(drive.scene, ResultsScene):
+        if table.view["over"]:
+            drive.until(lambda: isinstance(drive.scene, ResultsScene), what="results")
+            break
+        if table.phase() != "play":
+            drive.step()
+            continue
+        n = table.view["card"]["n"]
+        drive.step(20)
+        play_turn(drive, table, rng, skip_chance=0.2)
+        drive.until(lambda n=n: table.view["card"]["n"] > n or table.view["over"],
+                    what=f"card {n + 1}")
+
+
+@pytest.mark.timeout(120)
+def test_host_from_the_window_and_a_tcp_player_joins(drive) -> None:  # noqa: ANN001
+    drive.click(drive.scene.button("Host LAN game").rect.center)
+    setup = drive.scene
+    assert setup.mode == "host" and setup.seats[1].value == "open"
+    drive.click(setup.start.rect.center)
+    lobby = drive.scene
+    assert isinstance(lobby, LobbyScene) and lobby.hosting
+    port = lobby.session.server.port
+    player = SkippingPlayer(port, "Bea")
+    drive.hooks.append(player)
+    drive.until(lambda: lobby.session.table.seats_taken() == 2, what="Bea to join")
+    drive.step(2)
+    assert [s["name"] for s in lobby.session.info["seats"]] == [
+        drive.app.settings.player_name, "Bea"]
+    drive.click(lobby.start_button.rect.center)
+    drive.until(lambda: isinstance(drive.scene, StarsTableScene), what="the game to start")
+    table = drive.scene
+    assert table.session.kinds == ["human", "open"] or table.session.names[1] == "Bea"
+    play_to_results(drive, table, random.Random(5))
+    results = drive.scene
+    assert results.names == [drive.app.settings.player_name, "Bea"]
+    assert results.scores == table.session.table.ruleset.score(table.session.table.state)
+    player.client.close()
+    drive.key(pygame.K_ESCAPE)
+
+
+@pytest.mark.timeout(120)
+def test_join_a_table_by_address_and_play_it_to_the_end(drive) -> None:  # noqa: ANN001
+    table_host = Table("stars", {}, 99, [SeatSpec("open", "Seat 1"),
+                                         SeatSpec("ai", "Vega", "greedy")])
+    server = ServerThread(table_host, host="127.0.0.1", port=0)
+    port = server.start()
+    try:
+        drive.click(drive.scene.button("Join LAN game").rect.center)
+        join = drive.scene
+        assert isinstance(join, JoinScene)
+        drive.click(join.address.rect.center)
+        drive.type_text(f"127.0.0.1:{port}")
+        drive.key(pygame.K_RETURN)
+        lobby = drive.scene
+        assert isinstance(lobby, LobbyScene) and not lobby.hosting
+        drive.until(lambda: table_host.seats_taken() == 2, what="the join")
+        drive.until(lambda: lobby.session.human_seats == [0], what="the welcome")
+        table_host.start()
+        drive.until(lambda: isinstance(drive.scene, StarsTableScene), what="the game")
+        table = drive.scene
+        assert table.session.names == [drive.app.settings.player_name, "Vega"]
+        play_to_results(drive, table, random.Random(8))
+        results = drive.scene
+        assert results.scores == table_host.ruleset.score(table_host.state)
+        assert not results.form.widgets[0].enabled, "the host decides about another round"
+        drive.key(pygame.K_ESCAPE)
+    finally:
+        server.stop()
+        table_host.close()
+
+
+def test_a_bad_address_is_refused_in_words(drive) -> None:  # noqa: ANN001
+    drive.click(drive.scene.button("Join LAN game").rect.center)
+    join = drive.scene
+    drive.click(join.address.rect.center)
+    drive.type_text("somewhere:notaport")
+    drive.key(pygame.K_RETURN)
+    assert drive.scene is join
+    assert drive.app.toasts and drive.app.sounds.played[-1] == "invalid"
+
+
+@pytest.mark.timeout(60)
+def test_an_unreachable_table_brings_you_back_with_the_reason(drive) -> None:  # noqa: ANN001
+    drive.click(drive.scene.button("Join LAN game").rect.center)
+    join = drive.scene
+    drive.click(join.address.rect.center)
+    drive.type_text("127.0.0.1:9")  # nothing listens on the discard port here
+    drive.key(pygame.K_RETURN)  # the waiting room opens, then gives up
+    drive.until(lambda: drive.scene is join, timeout=40, what="the failed join to come back")
+    assert any("Could not join" in text for text, _ in drive.app.toasts)
+
+
+@pytest.mark.timeout(60)
+def test_the_lobby_lists_a_table_advertised_on_the_lan(drive) -> None:  # noqa: ANN001
+    from net.discovery import Advertiser
+
+    advertiser = Advertiser(47311, name="Orion's table", game="stars", seats_taken=1,
+                            seats_total=3, interfaces=LOOPBACK, addresses=LOOPBACK)
+    advertiser.start_in_background()
+    try:
+        drive.click(drive.scene.button("Join LAN game").rect.center)
+        join = drive.scene
+        deadline = time.monotonic() + 20
+
+        def orion() -> list[str]:
+            return [b.label for b in join.table_buttons if "Orion's table" in b.label]
+
+        while not orion() and time.monotonic() < deadline:
+            drive.step()
+            time.sleep(0.02)
+        assert orion(), "the advertised table shows up"
+        assert "1/3 seats" in orion()[0]
+    finally:
+        advertiser.close()
