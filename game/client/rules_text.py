@@ -34,5 +34,6 @@ LOOK_AT_THE_STARS: list[tuple[str, str]] = [
      "Add AI opponents to race them too."),
     ("Controls", "Move the mouse to carry the card; the wheel, R or right click turns it; click "
      "or Enter places it. Arrows move it with the keyboard. S skips, U or Backspace undoes, "
-     "C or Enter confirms. F11 toggles fullscreen, Esc backs out."),
+     "C or Enter confirms. Tab shows the other players' boards (or click one). F11 toggles "
+     "fullscreen, Esc backs out."),
 ]

@@ -166,6 +166,16 @@ def test_thumbnail_enlarges_and_esc_asks_before_leaving(drive) -> None:  # noqa:
     assert isinstance(drive.scene, BoardViewScene) and drive.scene.seat == seat
     drive.key(pygame.K_SPACE)
     assert drive.scene is table
+    drive.key(pygame.K_TAB)  # the keyboard way: Tab, then arrows through the others
+    view = drive.scene
+    assert isinstance(view, BoardViewScene) and view.seat == table.thumb_rects[0][1]
+    drive.key(pygame.K_RIGHT)
+    assert view.seat == table.thumb_rects[1][1]
+    drive.key(pygame.K_LEFT)
+    drive.key(pygame.K_LEFT)
+    assert view.seat == table.thumb_rects[2][1]
+    drive.key(pygame.K_ESCAPE)
+    assert drive.scene is table
     drive.key(pygame.K_ESCAPE)
     assert isinstance(drive.scene, ConfirmDialog)
     drive.key(pygame.K_ESCAPE)  # no: keep playing

@@ -35,7 +35,13 @@ class BoardViewScene(Scene):
         self.shade = shade.convert()
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
+        others = [seat for _, seat in self.table.thumb_rects]
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_TAB, pygame.K_RIGHT,
+                                                          pygame.K_LEFT) and others:
+            step = -1 if event.key == pygame.K_LEFT or event.mod & pygame.KMOD_SHIFT else 1
+            index = others.index(self.seat) if self.seat in others else 0
+            self.seat = others[(index + step) % len(others)]
+        elif event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
             self.app.pop()
 
     def update(self, dt: float) -> None:
@@ -60,3 +66,7 @@ class BoardViewScene(Scene):
                                  theme.ACCENT, bold=True)
         surface.blit(label, label.get_rect(midbottom=(self.geo.rect.centerx,
                                                       self.geo.rect.y - self.layout.px(6))))
+        hint = self.text.render("Tab / arrows: next player  ·  any other key or click: close",
+                                self.layout.font_px("small"), theme.TEXT_DIM)
+        surface.blit(hint, hint.get_rect(midtop=(self.geo.rect.centerx,
+                                                 self.geo.rect.bottom + self.layout.px(6))))

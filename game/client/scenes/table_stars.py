@@ -50,6 +50,7 @@ POWER_HELP = {
 SUN_SECONDS = 1.6
 FLIP_SECONDS = 0.55
 RESULTS_DELAY = 1.6
+GLOW_SECONDS = 1.4
 
 
 def power_label(power: str) -> str:
@@ -84,6 +85,7 @@ class StarsTableScene(Scene):
         self.sun: Tween | None = None
         self.shown_day = 0
         self.flashes: list[list[Any]] = []  # [points px, seconds left]
+        self.glows: list[list[Any]] = []  # [constellation lines, seconds left]
         self.status = ("", theme.TEXT)
         self.status_time = 0.0
         self.events_seen: list[str] = []
@@ -340,6 +342,10 @@ class StarsTableScene(Scene):
                 nxt = first if first != self.active else None
                 if nxt is not None or len(self.session.human_seats) > 1:
                     self.show_handover(first, None)
+        elif kind == "constellation_formed" and event.get("seat") == self.active:
+            self.glows.append([event["lines"], GLOW_SECONDS])
+            sounds.play("bonus")
+            self.say(f"A constellation of {event['size']} lines!", theme.ACCENT, 3.0)
         elif kind == "sun_rose":
             self.sun = Tween(0.0, 1.0, SUN_SECONDS, ease_in_out)
             sounds.play("sun_rise")
@@ -431,6 +437,10 @@ class StarsTableScene(Scene):
             self.undo()
         elif key == pygame.K_c:
             self.confirm()
+        elif key == pygame.K_TAB and self.thumb_rects:
+            from game.client.scenes.board_view import BoardViewScene
+
+            self.app.push(BoardViewScene(self.app, self, self.thumb_rects[0][1]))
 
     def handle_click(self, event: pygame.event.Event, phase: str) -> None:
         if event.button == 3:
@@ -474,6 +484,9 @@ class StarsTableScene(Scene):
         for flash in self.flashes:
             flash[1] -= dt
         self.flashes = [f for f in self.flashes if f[1] > 0]
+        for glow in self.glows:
+            glow[1] -= dt
+        self.glows = [g for g in self.glows if g[1] > 0]
         if self.status_time > 0:
             self.status_time -= dt
         if self.results_in is not None and self.app.scene is self:
@@ -499,6 +512,7 @@ class StarsTableScene(Scene):
         board_area = pygame.Rect(margin, self.top_bar.bottom + margin // 2, int(w * 0.45),
                                  h - self.top_bar.bottom - margin - margin // 2)
         self.geo = BoardGeometry(board_area)
+        self.geo.rect.topleft = board_area.topleft  # hug the corner; spare room goes right
         mid_x = self.geo.rect.right + lay.px(18)
         mid_w = lay.px(300)
         self.middle = pygame.Rect(mid_x, self.geo.rect.y, mid_w, self.geo.rect.h)
@@ -652,6 +666,13 @@ class StarsTableScene(Scene):
             self.draw_ghost(surface)
         elif phase == "power":
             self.draw_targets(surface)
+        for lines, left in self.glows:
+            k = min(1.0, left / GLOW_SECONDS * 2)
+            color = tuple(int(c * k + b * (1 - k)) for c, b in zip(theme.ACCENT, theme.LINE,
+                                                                   strict=True))
+            for x1, y1, x2, y2 in lines:
+                draw_segment(surface, self.geo.to_px(x1, y1), self.geo.to_px(x2, y2), color,
+                             self.geo.width(0.12))
         for points, left in self.flashes:
             k = left / 0.6
             r = int(self.geo.spacing * (0.5 - 0.3 * k))
@@ -679,13 +700,24 @@ class StarsTableScene(Scene):
                 draw_segment(surface, a, b, color, width)
             pygame.draw.circle(surface, color, points[0], int(geo.spacing * 0.22))
         if problem is not None:
+            # the reason floats just above the ghost, kept inside the board
             reason = REASON_TEXT.get(problem, problem)
             label = self.text.render(reason, self.layout.font_px("small"), theme.ILLEGAL)
-            box = label.get_rect(midbottom=(geo.rect.centerx, geo.rect.bottom - self.layout.px(6)))
-            pygame.draw.rect(surface, (30, 10, 20), box.inflate(self.layout.px(16),
-                                                                 self.layout.px(8)),
+            points = [geo.to_px(*p) for p in self._ghost_points(kind, shape)]
+            top = min(p[1] for p in points) - int(geo.spacing * 0.35)
+            centre_x = sum(p[0] for p in points) // len(points)
+            box = label.get_rect(midbottom=(centre_x, top))
+            pad = self.layout.px(8)
+            box.clamp_ip(geo.rect.inflate(-2 * pad, -2 * pad))
+            pygame.draw.rect(surface, (30, 10, 20), box.inflate(2 * pad, pad),
                              border_radius=self.layout.px(6))
             surface.blit(label, box)
+
+    @staticmethod
+    def _ghost_points(kind: str, shape: list) -> list[tuple[int, int]]:
+        if kind == "lines":
+            return [(s[0], s[1]) for s in shape] + [(s[2], s[3]) for s in shape]
+        return [(p[0], p[1]) for p in shape]
 
     def draw_targets(self, surface: pygame.Surface) -> None:
         targets = self.targets()
@@ -808,7 +840,8 @@ class StarsTableScene(Scene):
         lines = ["Mouse: carry the card  ·  click: draw",
                  "Wheel / R / right click: turn",
                  "Arrows + Enter: play by keyboard",
-                 "S skip  ·  U undo  ·  Enter confirm"]
+                 "S skip  ·  U undo  ·  Enter confirm",
+                 "Tab: the other players' boards"]
         y = self.middle.bottom - lay.px(12) - len(lines) * int(size * 1.2)
         top = y
         pygame.draw.line(surface, theme.PANEL_EDGE, (self.status_rect.x, y - lay.px(8)),
