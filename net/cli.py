@@ -88,6 +88,7 @@ def host_parser() -> argparse.ArgumentParser:
                         help="seconds to keep serving after the game ends")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option (repeatable), e.g. --option rounds=5")
+    parser.add_argument("--rate", type=float, default=200.0, help=argparse.SUPPRESS)
     parser.add_argument("--ruleset", help=argparse.SUPPRESS)  # developer: module:attribute
     return parser
 
@@ -149,7 +150,8 @@ def build_table(args: argparse.Namespace) -> Table:
 async def serve_headless(table: Table, args: argparse.Namespace) -> int:
     from net.server import TableServer
 
-    server = TableServer(table, host=args.bind, port=args.port, password=args.password)
+    server = TableServer(table, host=args.bind, port=args.port, password=args.password,
+                         rate=args.rate, burst=2 * args.rate)
     try:
         await server.start()
     except OSError as exc:

@@ -23,8 +23,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import msgpack
+
 from game.rules.base import IllegalMove, Move, Ruleset, State, make_rng, visible_events
-from net.save import SAVE_FORMAT, SAVE_SUFFIX, SAVE_VERSION, read_save, write_save
+from net.save import SAVE_FORMAT, SAVE_SUFFIX, SAVE_VERSION, AutoSaver, read_save, write_save
 
 log = logging.getLogger(__name__)
 
@@ -164,6 +166,7 @@ class Table:
         self._ai_thread: threading.Thread | None = None
         self._closing = threading.Event()
         self._ai_stuck_at: dict[int, int] = {}
+        self._saver: AutoSaver | None = None
         self._ai_turn = 0
 
     # ------------------------------------------------------------------ information
@@ -354,13 +357,16 @@ class Table:
                 if seat.name.startswith("Player "):
                     seat.name = f"Bot {seat.name.removeprefix('Player ')}"
             self.status = "over" if self.ruleset.is_over(self.state) else "playing"
-            self._autosave()
+            self._autosave(durable=True)
             self._broadcast_snapshots()
             self._start_ai()
 
     def close(self) -> None:
-        """Stop the AI thread (the state stays readable). Idempotent."""
+        """Stop the AI thread and write the final save (the state stays readable)."""
         self._closing.set()
+        saver, self._saver = self._saver, None
+        if saver is not None:
+            saver.close()
         with self._changed:
             self._changed.notify_all()
         thread = self._ai_thread
@@ -430,7 +436,7 @@ class Table:
         over = self.ruleset.is_over(self.state)
         if over:
             self.status = "over"
-        self._autosave()
+        self._autosave(record=(self.version, seat, move), durable=over)
         self._broadcast_events(seat, events)
         if over:
             results = self.results()
@@ -573,7 +579,7 @@ class Table:
                 "seed": self.seed,
                 "status": self.status,
                 "version": self.version,
-                "moves": self.moves,
+                "moves": list(self.moves),
                 "seats": [
                     {"kind": s.kind, "name": s.name, "bot": s.bot, "token": s.token,
                      "claimed": s.claimed}
@@ -581,21 +587,39 @@ class Table:
                 ],
             }
 
+    def packed_save(self) -> tuple[int, bytes]:
+        """(version, the save as msgpack bytes), consistent under the lock."""
+        with self._lock:
+            return self.version, msgpack.packb(self.save_data(), use_bin_type=True)
+
     def save(self, path: Path | None = None) -> Path | None:
-        """Write the save now (to ``path`` or the autosave file); returns where."""
+        """Write the save durably now (to ``path`` or the autosave file); returns where."""
+        if path is None and self._saver is not None:
+            self._saver.flush()
+            return self._saver.path
         target = Path(path) if path is not None else self.autosave_path
         if target is None:
             return None
-        with self._lock:
-            write_save(target, self.save_data())
+        write_save(target, self.packed_save()[1])
         return target
 
-    def _autosave(self) -> None:
-        if self.autosave_path is not None:
-            try:
-                write_save(self.autosave_path, self.save_data())
-            except OSError as exc:  # a full disk must not stop the game
-                log.error("autosave to %s failed: %s", self.autosave_path, exc)
+    def _autosave(self, record: tuple[int, int, Any] | None = None,
+                  durable: bool = False) -> None:
+        """Journal ``record`` at once (before anyone hears of the move) and let the saver
+        write a durable snapshot in the background (``durable``: right now)."""
+        if self.autosave_path is None:
+            return
+        try:
+            if self._saver is None:
+                self._saver = AutoSaver(self.autosave_path, self.packed_save)
+            if record is not None:
+                self._saver.record(*record)
+            if durable:
+                self._saver.flush()
+            else:
+                self._saver.checkpoint_soon()
+        except OSError as exc:  # a full disk must not stop the game
+            log.error("autosave to %s failed: %s", self.autosave_path, exc)
 
     @classmethod
     def resume(
@@ -632,5 +656,6 @@ class Table:
         table.version = len(table.moves)
         if data.get("status") in ("playing", "over"):
             table.status = "over" if table.ruleset.is_over(table.state) else "playing"
+            table._autosave(durable=True)  # snapshot with every journaled move, journal reset
             table._start_ai()
         return table

@@ -274,7 +274,10 @@ def test_autosave_after_every_accepted_move_and_resume_reclaims_seats(tmp_path: 
         conn.send_move({"t": "add", "n": 1})
         saved = read_save(path)
         assert len(saved["moves"]) == expected_moves == table.version
+    table.close()  # the background saver finishes its last snapshot
     assert not list(tmp_path.glob(".*.tmp"))  # the temporary file was renamed away
+    # the snapshot alone (without the journal) now holds every move
+    assert len(msgpack.unpackb(path.read_bytes())["moves"]) == 3
     assert newest_save(tmp_path) == path
     refused_before = table.submit(0, "forged", table.version, {"t": "add", "n": 1})
     assert refused_before and len(read_save(path)["moves"]) == 3  # refusals are not saved
@@ -351,3 +354,28 @@ def test_a_move_raced_by_another_seat_is_retried_once_against_the_new_state(retr
     b.send_move({"t": "pick", "n": 1})
     a.send_move({"t": "pick", "n": 9})
     assert [m["code"] for m in a.poll() if m["t"] == "refused"] == ["bad_amount"]
+
+
+def test_journal_keeps_moves_the_snapshot_has_not_caught_up_with(tmp_path: Path) -> None:
+    """A host killed between the journal append and the next snapshot loses nothing."""
+    from net.save import journal_path, write_save
+
+    table, conns = local_game("toy", {"rounds": 3}, 2, seats("human", "human"),
+                              ruleset=TOY_TURNS, autosave_dir=tmp_path)
+    for _ in range(4):
+        seat = table.to_move()[0]
+        conns[seat].poll()
+        conns[seat].send_move({"t": "add", "n": 2})
+    table.close()
+    path = table.autosave_path
+    stale = read_save(path)
+    stale["moves"] = stale["moves"][:1]  # as if only the first snapshot had reached the disk
+    stale["version"] = 1
+    write_save(path, stale)
+    with open(journal_path(path), "ab") as journal:
+        journal.write(msgpack.packb([5, 0, {"t": "add", "n": 1}])[:-3])  # a torn last record
+    data = read_save(path)
+    assert len(data["moves"]) == 4 and data["moves"] == table.moves
+    resumed = Table.resume(path, ruleset=TOY_TURNS)
+    assert resumed.state == table.state and resumed.version == 4
+    resumed.close()
