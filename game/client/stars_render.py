@@ -233,12 +233,43 @@ def size_color(size: int, valid: bool) -> theme.Color:
     return theme.WARNING if size > 8 else theme.TEXT_DIM
 
 
+class SurfaceCache:
+    """Least-recently-used surfaces under a memory budget (a 4K board layer is ~15 MB)."""
+
+    def __init__(self, budget_bytes: int) -> None:
+        self.budget = budget_bytes
+        self.items: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self.bytes = 0
+
+    def get(self, key: tuple) -> pygame.Surface | None:
+        surface = self.items.get(key)
+        if surface is not None:
+            self.items.move_to_end(key)
+        return surface
+
+    def put(self, key: tuple, surface: pygame.Surface) -> None:
+        if key in self.items:
+            self.bytes -= _size_of(self.items.pop(key))
+        self.items[key] = surface
+        self.bytes += _size_of(surface)
+        while self.bytes > self.budget and len(self.items) > 1:
+            _, old = self.items.popitem(last=False)
+            self.bytes -= _size_of(old)
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+
+def _size_of(surface: pygame.Surface) -> int:
+    return surface.get_width() * surface.get_height() * surface.get_bytesize()
+
+
 class SheetRenderer:
     """Caches board and sheet layers per (board, size) and (sheet content, size)."""
 
-    def __init__(self) -> None:
-        self.boards: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-        self.sheets: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+    def __init__(self, budget_mb: int = 160) -> None:
+        self.boards = SurfaceCache(budget_mb * 1024 * 1024 // 3)
+        self.sheets = SurfaceCache(budget_mb * 1024 * 1024)
         self.shades: dict[tuple, pygame.Surface] = {}
 
     @staticmethod
@@ -253,9 +284,7 @@ class SheetRenderer:
         layer = self.boards.get(key)
         if layer is None:
             layer = render_board(board, geo, font, opened)
-            self.boards[key] = layer
-            if len(self.boards) > 24:
-                self.boards.popitem(last=False)
+            self.boards.put(key, layer)
         return layer
 
     def sheet_layer(self, sheet: dict, geo: BoardGeometry, *, day: int = 0,
@@ -267,7 +296,6 @@ class SheetRenderer:
                font is not None)
         layer = self.sheets.get(key)
         if layer is not None:
-            self.sheets.move_to_end(key)
             return layer
         index = SheetIndex(sheet)
         opened = tuple(sorted(index.opened))
@@ -277,9 +305,7 @@ class SheetRenderer:
         if day > 0:
             shade = self.shade(local, 2 * day)
             layer.blit(shade, shade.get_rect(bottomleft=(0, local.rect.h)))
-        self.sheets[key] = layer
-        if len(self.sheets) > 40:
-            self.sheets.popitem(last=False)
+        self.sheets.put(key, layer)
         return layer
 
     def draw_marks(self, surface: pygame.Surface, geo: BoardGeometry, sheet: dict,

@@ -80,3 +80,13 @@ def test_settings_fullscreen_switch(drive) -> None:  # noqa: ANN001
     assert settings.fullscreen.value is True
     drive.click((settings.fullscreen.rect.right - 10, settings.fullscreen.rect.centery))
     assert not pygame.display.is_fullscreen()
+
+
+def test_layer_caches_stay_within_their_memory_budget() -> None:
+    from game.client.stars_render import SurfaceCache
+
+    cache = SurfaceCache(budget_bytes=3 * 100 * 100 * 4)
+    for i in range(10):
+        cache.put((i,), pygame.Surface((100, 100), 0, 32))
+    assert len(cache) == 3 and cache.bytes <= cache.budget
+    assert cache.get((9,)) is not None and cache.get((0,)) is None

@@ -260,13 +260,14 @@ class JoinScene(SkyScene):
         self.app.push(LobbyScene(self.app, RemoteSession(client), hosting=False))
 
     def relayout(self) -> None:
+        # the address row never moves, so a table appearing cannot slide under a click
         lay = self.layout
-        y = int(lay.height * 0.2)
+        y = int(lay.height * 0.17)
         for button in self.table_buttons:
-            button.rect = pygame.Rect(0, 0, lay.px(760), lay.px(48))
+            button.rect = pygame.Rect(0, 0, lay.px(760), lay.px(46))
             button.rect.midtop = (lay.width // 2, y)
-            y += lay.px(56)
-        y = max(y + lay.px(24), int(lay.height * 0.55))
+            y += lay.px(52)
+        y = int(lay.height * 0.17) + 6 * lay.px(52) + lay.px(20)
         self.address.rect = pygame.Rect(0, 0, lay.px(760), lay.px(50))
         self.address.rect.midtop = (lay.width // 2, y)
         self.join_button.rect = pygame.Rect(0, 0, lay.px(370), lay.px(48))
