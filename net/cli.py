@@ -82,6 +82,8 @@ def host_parser() -> argparse.ArgumentParser:
                              "free seats becoming bots (now)")
     parser.add_argument("--ai-delay", type=float, default=0.0, help="seconds a bot waits")
     parser.add_argument("--autosave-dir", type=Path, help="where autosaves go")
+    parser.add_argument("--no-autosave", action="store_true",
+                        help="do not save (the table cannot be resumed)")
     parser.add_argument("--no-discovery", action="store_true", help="do not advertise on the LAN")
     parser.add_argument("--interfaces", help="comma list of IPv4 addresses to advertise on")
     parser.add_argument("--linger", type=float, default=10.0,
@@ -144,7 +146,8 @@ def build_table(args: argparse.Namespace) -> Table:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     game = ruleset.name if ruleset is not None else args.game
     return Table(game, parse_options(args.option), seed, seats, name=args.name,
-                 autosave_dir=autosave_dir, ai_delay=args.ai_delay, ruleset=ruleset)
+                 autosave_dir=None if args.no_autosave else autosave_dir,
+                 ai_delay=args.ai_delay, ruleset=ruleset)
 
 
 async def serve_headless(table: Table, args: argparse.Namespace) -> int:

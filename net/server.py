@@ -98,7 +98,7 @@ class _Connection:
             while self.outbox:
                 message = self.outbox.popleft()
                 try:
-                    frames.append(encode(message))
+                    frames.append(self.server.encode_shared(message))
                 except (ValueError, TypeError) as exc:
                     log.error("cannot encode %s for %s: %s", message.get("t"), self.peer, exc)
             if not frames:
@@ -301,6 +301,20 @@ class TableServer:
         self.seat_owner: dict[int, _Connection] = {}
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._frames: dict[int, tuple[Message, bytes]] = {}
+
+    def encode_shared(self, message: Message) -> bytes:
+        """Encode ``message``, reusing the frame when the same object goes to several
+        connections (the table shares one events message among spectators)."""
+        key = id(message)
+        cached = self._frames.get(key)
+        if cached is not None and cached[0] is message:
+            return cached[1]
+        frame = encode(message)
+        if len(self._frames) > 256:
+            self._frames.clear()
+        self._frames[key] = (message, frame)  # holding the message keeps its id unique
+        return frame
 
     async def start(self) -> None:
         """Bind and listen; ``OSError`` (e.g. EADDRINUSE) if the port cannot be had."""

@@ -7,7 +7,8 @@ and LAN play run exactly the same code.
 
 Thread-safety: every public method takes the table lock; AI seats think in their own thread
 (off the network loop) and submit like anyone else. Listeners are called with the lock held,
-so they must only enqueue (never block, never call back into the table).
+so they must only enqueue (never block, never call back into the table), and must not
+mutate the messages they get (listeners of the same seat share one message object).
 """
 
 from __future__ import annotations
@@ -454,20 +455,22 @@ class Table:
     def _broadcast_events(self, by: int, events: list[dict[str, Any]]) -> None:
         to_move = self.to_move()
         table = self.info() if self.status == "over" else None
-        views: dict[int | None, State] = {}
+        # one message per distinct seat, shared by its listeners (spectators share one), so
+        # the server can encode it once
+        messages: dict[int | None, Message] = {}
         for handle, entry in list(self._listeners.items()):
-            if entry.seat not in views:
-                views[entry.seat] = self.ruleset.view(self.state, entry.seat)
-            message: Message = {
-                "t": "events",
-                "version": self.version,
-                "by": by,
-                "events": visible_events(events, entry.seat),
-                "view": views[entry.seat],
-                "to_move": to_move,
-            }
-            if table is not None:
-                message["table"] = table
+            message = messages.get(entry.seat)
+            if message is None:
+                message = messages[entry.seat] = {
+                    "t": "events",
+                    "version": self.version,
+                    "by": by,
+                    "events": visible_events(events, entry.seat),
+                    "view": self.ruleset.view(self.state, entry.seat),
+                    "to_move": to_move,
+                }
+                if table is not None:
+                    message["table"] = table
             self._deliver(handle, message)
 
     # ------------------------------------------------------------------ AI seats

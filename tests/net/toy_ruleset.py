@@ -32,7 +32,7 @@ class ToyTurns(Ruleset):
     def setup(self, options: Options, seed: int) -> State:
         opts = self.normalize_options(options)
         rng = make_rng(seed, "toy-deck")
-        deck = [rng.randint(0, 5) for _ in range(64)]
+        deck = [rng.randint(0, 5) for _ in range(256)]
         return {"options": opts, "counts": [0] * opts["players"], "turn": 0, "moves": 0,
                 "deck": deck, "drawn": [], "over": False}
 

@@ -1,0 +1,337 @@
+"""Network speed on loopback: prints figures, asserts nothing (see docs/BENCHMARKS.md).
+
+* latency: from a move sent to *every* connected client (players and spectators) holding the
+  resulting ``events`` message, p50 / p99, for Look at the Stars with 2, 4 and 8 players plus 8
+  spectators (target p99 <= 10 ms with 8 + 8), autosave (fsync) on as in real play;
+* sustained accepted moves per second: every player's client moving as fast as it can
+  (simultaneous play), 8 players + 8 spectators;
+* bytes on the wire per move: the move frame, and the events frames delivered to all clients;
+* host start to table visible in a zeroconf browser (127.0.0.1 only), target <= 2 s.
+
+The host is a real ``starparty host --headless`` process; the clients are raw asyncio
+connections in this process (one loop), so client overhead barely touches the figures.
+
+    .venv/bin/python bench/net.py [--samples 400] [--runs 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import platform
+import queue
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from net.wire import (  # noqa: E402
+    APP_VERSION,
+    MAX_SERVER_FRAME,
+    PROTOCOL_VERSION,
+    decode,
+    encode,
+    read_frame,
+)
+
+Message = dict[str, Any]
+#: host arguments per benchmarked game; "toy" (the net tests' tiny ruleset, 40 rounds) has
+#: nearly free views, isolating the network layer from a ruleset's ``view`` cost
+GAME_ARGS = {
+    "stars": ["--game", "stars"],
+    "toy": ["--ruleset", "tests.net.toy_ruleset:TOY_TURNS", "--option", "rounds=40"],
+}
+
+
+class Conn:
+    """A raw client connection that records when each version's events arrived."""
+
+    def __init__(self, bench: Bench, role: str) -> None:
+        self.bench, self.role = bench, role
+        self.seat: int | None = None
+        self.version = -1
+        self.to_move: list[int] = []
+        self.over = False
+        self.bytes_events = 0
+        self.replies: asyncio.Queue[Message] = asyncio.Queue()
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def open(self, port: int, name: str) -> None:
+        reader, self.writer = await asyncio.open_connection("127.0.0.1", port)
+        self.writer.write(encode({"t": "hello", "protocol": PROTOCOL_VERSION, "app": APP_VERSION,
+                                  "name": name, "role": self.role}))
+        self.task = asyncio.create_task(self.read(reader))
+
+    def send(self, message: Message) -> int:
+        frame = encode(message)
+        assert self.writer is not None
+        self.writer.write(frame)
+        return len(frame)
+
+    async def read(self, reader: asyncio.StreamReader) -> None:
+        try:
+            while True:
+                payload = await read_frame(reader, MAX_SERVER_FRAME)
+                message = decode(payload)
+                kind = message["t"]
+                if kind == "welcome":
+                    self.seat = message["seat"]
+                elif kind in ("snapshot", "events", "refused"):
+                    self.version = message["version"]
+                    self.to_move = message["to_move"]
+                    if kind == "events":
+                        self.bytes_events += len(payload) + 4
+                        self.bench.arrived(message["version"])
+                    if kind != "snapshot" or self.version >= 0:
+                        self.bench.progress.set()
+                    if kind == "refused" or (kind == "events" and message["by"] == self.seat):
+                        await self.replies.put(message)
+                elif kind == "legal":
+                    await self.replies.put(message)
+                elif kind == "game_over":
+                    self.over = True
+                    self.bench.progress.set()
+                elif kind == "ping":
+                    self.send({"t": "pong", "n": message["n"]})
+                elif kind == "error":
+                    print(f"  ! error: {message}", file=sys.stderr)
+        except (asyncio.IncompleteReadError, ConnectionError):
+            pass
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+        self.task.cancel()
+
+
+class Bench:
+    """One hosted game with ``players`` player connections and ``spectators`` watchers."""
+
+    def __init__(self, players: int, spectators: int, seed: int, autosave: Path | None,
+                 game: str = "stars") -> None:
+        self.players, self.spectators, self.seed = players, spectators, seed
+        self.game = game
+        self.autosave = autosave
+        self.rng = random.Random(seed)
+        self.arrivals: dict[int, list[float]] = {}
+        self.done: dict[int, asyncio.Event] = {}
+        self.progress = asyncio.Event()
+        self.conns: list[Conn] = []
+
+    def arrived(self, version: int) -> None:
+        stamps = self.arrivals.setdefault(version, [])
+        stamps.append(time.perf_counter())
+        if len(stamps) == len(self.conns) and version in self.done:
+            self.done[version].set()
+
+    async def start(self) -> None:
+        self.host = subprocess.Popen(
+            [sys.executable, "-m", "game", "host", "--headless", "--no-discovery",
+             *GAME_ARGS[self.game], "--seats", str(self.players), "--port", "0",
+             "--bind", "127.0.0.1", "--seed", str(self.seed), "--rate", "100000",
+             "--linger", "0",
+             *(["--autosave-dir", str(self.autosave)] if self.autosave else ["--no-autosave"])],
+            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        )
+        assert self.host.stdout is not None
+        port = None
+        for line in self.host.stdout:
+            match = re.search(r"listening on \S+:(\d+)", line)
+            if match:
+                port = int(match.group(1))
+                break
+        if port is None:
+            raise RuntimeError("host did not start")
+        # keep reading the host's output so it can never block on a full pipe
+        threading.Thread(target=self.host.stdout.read, daemon=True).start()
+        self.conns = [Conn(self, "player") for _ in range(self.players)]
+        self.conns += [Conn(self, "spectator") for _ in range(self.spectators)]
+        for index, conn in enumerate(self.conns):
+            await conn.open(port, f"c{index}")
+        while not all(c.seat is not None for c in self.conns[: self.players]) or not any(
+            c.to_move for c in self.conns
+        ):
+            self.progress.clear()
+            await asyncio.wait_for(self.progress.wait(), 10)
+
+    def stop(self) -> None:
+        for conn in self.conns:
+            conn.close()
+        self.host.terminate()
+        self.host.wait(10)
+
+    @property
+    def over(self) -> bool:
+        return any(c.over for c in self.conns)
+
+    def player(self, seat: int) -> Conn:
+        return next(c for c in self.conns if c.seat == seat)
+
+    async def choose(self, conn: Conn) -> Message | None:
+        conn.send({"t": "legal"})
+        while True:
+            reply = await asyncio.wait_for(conn.replies.get(), 10)
+            if reply["t"] == "legal":
+                return self.rng.choice(reply["moves"]) if reply["moves"] else None
+
+    async def timed_move(self) -> tuple[float, int] | None:
+        """One move by a seat to move; (latency, bytes of the move frame) or None."""
+        mover_seats = self.conns[0].to_move
+        if not mover_seats or self.over:
+            return None
+        conn = self.player(self.rng.choice(mover_seats))
+        move = await self.choose(conn)
+        if move is None:
+            return None
+        target = conn.version + 1
+        self.done[target] = asyncio.Event()
+        started = time.perf_counter()
+        size = conn.send({"t": "move", "version": conn.version, "move": move})
+        reply = await asyncio.wait_for(conn.replies.get(), 10)
+        if reply["t"] == "refused":
+            return None
+        await asyncio.wait_for(self.done[target].wait(), 10)
+        return max(self.arrivals[target]) - started, size
+
+
+async def latency(players: int, spectators: int, samples: int,
+                  tmp: Path | None, game: str = "stars") -> dict[str, float]:
+    latencies: list[float] = []
+    move_bytes: list[int] = []
+    events_bytes = 0
+    moves = 0
+    seed = 0
+    while len(latencies) < samples:
+        bench = Bench(players, spectators, seed, tmp, game)
+        await bench.start()
+        try:
+            while len(latencies) < samples and not bench.over:
+                result = await bench.timed_move()
+                if result is None:
+                    if bench.over:
+                        break
+                    await asyncio.sleep(0.001)
+                    continue
+                latencies.append(result[0])
+                move_bytes.append(result[1])
+            events_bytes += sum(c.bytes_events for c in bench.conns)
+            moves += len(bench.arrivals)
+        finally:
+            bench.stop()
+        seed += 1
+    latencies.sort()
+    return {
+        "p50": statistics.median(latencies) * 1000,
+        "p99": latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000,
+        "move_bytes": statistics.mean(move_bytes),
+        "events_bytes": events_bytes / max(1, moves),
+        "clients": players + spectators,
+    }
+
+
+async def throughput(players: int, spectators: int, tmp: Path) -> tuple[float, int]:
+    """Every player moves as fast as it can until the game ends: accepted moves per second."""
+    bench = Bench(players, spectators, 99, tmp)
+    await bench.start()
+
+    async def play(conn: Conn) -> None:
+        while not bench.over:
+            if conn.seat not in conn.to_move:
+                bench.progress.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(bench.progress.wait(), 1)
+                continue
+            move = await bench.choose(conn)
+            if move is None:
+                await asyncio.sleep(0.001)
+                continue
+            conn.send({"t": "move", "version": conn.version, "move": move})
+            await asyncio.wait_for(conn.replies.get(), 10)
+
+    started = time.perf_counter()
+    first = bench.conns[0].version
+    try:
+        await asyncio.wait_for(
+            asyncio.gather(*(play(c) for c in bench.conns[:players])), 120
+        )
+    finally:
+        elapsed = time.perf_counter() - started
+        accepted = bench.conns[players].version - first if spectators else len(bench.arrivals)
+        bench.stop()
+    return accepted / elapsed, accepted
+
+
+def discovery_times(runs: int, tmp: Path) -> list[float]:
+    from net.discovery import Browser
+
+    times = []
+    for _ in range(runs):
+        found: queue.Queue[Any] = queue.Queue()
+        browser = Browser(interfaces=["127.0.0.1"], events=found)
+        name = f"bench {os.getpid()} {len(times)}"  # other programs may advertise here too
+        started = time.perf_counter()
+        host = subprocess.Popen(
+            [sys.executable, "-m", "game", "host", "--headless", "--game", "stars",
+             "--seats", "2", "--port", "0", "--bind", "127.0.0.1", "--interfaces", "127.0.0.1",
+             "--name", name, "--autosave-dir", str(tmp)],
+            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        try:
+            while True:
+                kind, ad = found.get(timeout=20)
+                if kind == "added" and ad.name == name:
+                    break
+            times.append(time.perf_counter() - started)
+        finally:
+            host.terminate()
+            host.wait(20)
+            browser.close()
+    return times
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--samples", type=int, default=400, help="timed moves per configuration")
+    parser.add_argument("--runs", type=int, default=3, help="discovery runs")
+    args = parser.parse_args(argv)
+    print(f"# {platform.node()} {platform.machine()} Python {platform.python_version()}")
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        print("latency: move sent -> every client holds the events (stars, autosave on "
+              "unless noted)")
+        print("| players + spectators | p50 ms | p99 ms | move frame B | events B per move "
+              "(all clients) | events B per client |")
+        print("|---|---|---|---|---|---|")
+        configurations = [(2, tmp, "stars"), (4, tmp, "stars"), (8, tmp, "stars"),
+                          (8, None, "stars"), (8, tmp, "toy")]
+        for players, autosave, game in configurations:
+            result = asyncio.run(latency(players, 8, args.samples, autosave, game))
+            note = " (target p99 <= 10 ms)" if players == 8 else ""
+            label = (f"{players} + 8" + ("" if autosave else ", autosave off")
+                     + ("" if game == "stars" else f", {game} game"))
+            print(f"| {label} | {result['p50']:.2f} | {result['p99']:.2f}{note} | "
+                  f"{result['move_bytes']:.0f} | {result['events_bytes']:.0f} | "
+                  f"{result['events_bytes'] / result['clients']:.0f} |", flush=True)
+        rate, accepted = asyncio.run(throughput(8, 8, tmp))
+        print(f"sustained accepted moves/s, 8 players + 8 spectators, all moving at once: "
+              f"{rate:.0f} ({accepted} moves)")
+        times = discovery_times(args.runs, tmp)
+        print("host start -> table listed by a browser (127.0.0.1): "
+              + ", ".join(f"{t:.2f} s" for t in times)
+              + f"; median {statistics.median(times):.2f} s (target <= 2 s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
