@@ -94,6 +94,7 @@ class Client:
         self.last_error: Message | None = None
         # network thread
         self._inbox: queue.Queue[Message] = queue.Queue()
+        self._held: list[Message] = []  # already tracked, returned first by the next poll
         self._loop: asyncio.AbstractEventLoop | None = None
         self._writer: asyncio.StreamWriter | None = None
         self._net_token = token
@@ -101,6 +102,7 @@ class Client:
         self._awaiting_sync = False
         self._welcomed = False
         self._fatal = False
+        self._left = False
         self._stopping = False
         self._main_task: asyncio.Task[None] | None = None
         self._thread = threading.Thread(target=self._run, name="starparty-client", daemon=True)
@@ -114,6 +116,7 @@ class Client:
 
     def poll(self) -> list[Message]:
         """Every message since the last poll (oldest first); never blocks."""
+        held, self._held = self._held, []
         messages: list[Message] = []
         while True:
             try:
@@ -122,7 +125,7 @@ class Client:
                 break
         for message in messages:
             self._track(message)
-        return messages
+        return held + messages
 
     def _track(self, message: Message) -> None:
         kind = message.get("t")
@@ -158,10 +161,9 @@ class Client:
         self.send({"t": "sync"})
 
     def leave(self) -> None:
-        """Give the seat up (in the lobby it is freed) and close."""
+        """Give the seat up (in the lobby it is freed); the host answers ``bye`` and closes,
+        and the network thread ends by itself (never blocks the caller)."""
         self.send({"t": "leave"})
-        time.sleep(0.05)
-        self.close()
 
     def close(self) -> None:
         """Disconnect (the seat stays reserved for the token) and stop the thread."""
@@ -178,8 +180,10 @@ class Client:
         message satisfies ``predicate``; returns it, or None after ``timeout`` seconds."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            for message in self.poll():
+            messages = self.poll()
+            for index, message in enumerate(messages):
                 if predicate(message):
+                    self._held = messages[index + 1:]  # the next poll returns the rest
                     return message
             time.sleep(0.002)
         return None
@@ -271,8 +275,11 @@ class Client:
                 writer.close()
             if self._stopping:
                 break
-            if self._fatal or not self.reconnect:
-                self._note("failed" if self._fatal else "closed", lost)
+            if self._left or not self.reconnect:
+                self._note("closed", lost)
+                return
+            if self._fatal:
+                self._note("failed", lost)
                 return
             attempt += 1
             if self.max_attempts is not None and attempt > self.max_attempts:
@@ -345,7 +352,7 @@ class Client:
             if message.get("code") in NO_RETRY:
                 self._fatal = True
         elif kind == "bye" and message.get("reason") == "left":
-            self._fatal = True
+            self._left = True
         if self.on_message is not None:
             self.on_message(message)
         self._inbox.put(message)

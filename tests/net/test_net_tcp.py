@@ -221,3 +221,18 @@ def test_client_resends_a_move_raced_by_another_seat_once() -> None:
         client.wait_for(lambda m: seen.append(m) or m.get("version") == 2, 5)
         assert not [m for m in seen if m["t"] == "refused"]
         client.close()
+
+
+def test_leave_in_the_lobby_frees_the_seat_and_ends_the_client() -> None:
+    table = toy_table([SeatSpec("remote")])
+    with serving(table) as server:
+        client = Client("127.0.0.1", server.port, "Ann")
+        assert client.wait_for(lambda m: m["t"] == "welcome", 5)
+        assert table.seats_taken() == 1
+        client.leave()
+        bye = client.wait_for(lambda m: m["t"] == "bye", 5)
+        assert bye is not None and bye["reason"] == "left"
+        closed = client.wait_for(lambda m: m["t"] == "connection", 5)
+        assert closed is not None and closed["state"] in ("failed", "closed")
+        wait_until(lambda: table.seats_taken() == 0)
+        client.close()
