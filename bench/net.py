@@ -240,9 +240,10 @@ async def latency(players: int, spectators: int, samples: int,
     }
 
 
-async def throughput(players: int, spectators: int, tmp: Path) -> tuple[float, int]:
+async def throughput(players: int, spectators: int, tmp: Path,
+                     game: str = "stars") -> tuple[float, int]:
     """Every player moves as fast as it can until the game ends: accepted moves per second."""
-    bench = Bench(players, spectators, 99, tmp)
+    bench = Bench(players, spectators, 99, tmp, game)
     await bench.start()
 
     async def play(conn: Conn) -> None:
@@ -323,9 +324,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"| {label} | {result['p50']:.2f} | {result['p99']:.2f}{note} | "
                   f"{result['move_bytes']:.0f} | {result['events_bytes']:.0f} | "
                   f"{result['events_bytes'] / result['clients']:.0f} |", flush=True)
-        rate, accepted = asyncio.run(throughput(8, 8, tmp))
-        print(f"sustained accepted moves/s, 8 players + 8 spectators, all moving at once: "
-              f"{rate:.0f} ({accepted} moves)")
+        for game in ("stars", "toy"):
+            rate, accepted = asyncio.run(throughput(8, 8, tmp, game))
+            print(f"sustained accepted moves/s, {game}, 8 players + 8 spectators, every player "
+                  f"moving as fast as it can: {rate:.0f} ({accepted} moves)", flush=True)
         times = discovery_times(args.runs, tmp)
         print("host start -> table listed by a browser (127.0.0.1): "
               + ", ".join(f"{t:.2f} s" for t in times)
