@@ -181,6 +181,11 @@ async def serve_headless(table: Table, args: argparse.Namespace) -> int:
         advertiser.start_in_background()
     say(f"Hosting {table.name!r}: {table.game}, {table.seat_count} seats, "
         f"listening on {args.bind}:{server.port}")
+    if args.bind in ("0.0.0.0", ""):
+        from net.discovery import lan_addresses
+
+        reachable = ", ".join(f"{a}:{server.port}" for a in lan_addresses()) or "no LAN address"
+        say(f"Players on the LAN connect to: {reachable}")
     if table.autosave_path is not None:
         say(f"Autosave: {table.autosave_path}")
     say("Players join from the lobby or with: starparty bot HOST:PORT. Ctrl-C saves and stops.")
