@@ -20,12 +20,17 @@ import sys  # noqa: E402
 import time  # noqa: E402
 from collections.abc import Callable, Sequence  # noqa: E402
 from pathlib import Path  # noqa: E402
+from typing import TYPE_CHECKING  # noqa: E402
 
 import pygame  # noqa: E402
 
 from game.client.app import App, parse_size  # noqa: E402
 from game.client.loop import ManualClock  # noqa: E402
 from game.client.settings import Settings  # noqa: E402
+
+if TYPE_CHECKING:
+    from game.ai import Bot
+    from game.client.scenes.table_stars import StarsTableScene
 
 SEED = 20261129
 
@@ -73,7 +78,7 @@ class Shooter:
         self.saved.append(path)
 
 
-def _choose(table, bot) -> dict | None:  # noqa: ANN001
+def _choose(table: StarsTableScene, bot: Bot) -> dict | None:
     """A move for the screen's seat: one that earns a power bonus if any, else the bot's."""
     from game.rules.stars import RULESET
 
@@ -90,7 +95,7 @@ def _choose(table, bot) -> dict | None:  # noqa: ANN001
     return bot.choose(RULESET, state, seat)
 
 
-def _play_turn(shot: Shooter, table, bot) -> bool:  # noqa: ANN001
+def _play_turn(shot: Shooter, table: StarsTableScene, bot: Bot) -> bool:
     """Play and confirm one card; True if a power prompt came up (left open)."""
     shot.step(40)
     move = _choose(table, bot)
@@ -104,7 +109,7 @@ def _play_turn(shot: Shooter, table, bot) -> bool:  # noqa: ANN001
     return False
 
 
-def play_until(shot: Shooter, table, card_number: int, bot) -> None:  # noqa: ANN001
+def play_until(shot: Shooter, table: StarsTableScene, card_number: int, bot: Bot) -> None:
     """Play (and confirm) the screen's seat's cards until ``card_number`` is up."""
     while table.view["card"]["n"] < card_number and not table.view["over"]:
         n = table.view["card"]["n"]

@@ -12,7 +12,7 @@ import importlib.util
 from dataclasses import dataclass, field
 from typing import Any
 
-RETRIES_ON_STALE = 3
+RETRIES_ON_STALE = 6
 
 
 @dataclass
@@ -179,6 +179,8 @@ class RemoteSession:
         self.connection = "connecting"
         self.error: str = ""
         self.closed = False
+        self.last_move: dict[str, Any] | None = None
+        self.retries = 0
 
     @property
     def human_seats(self) -> list[int]:
@@ -197,6 +199,8 @@ class RemoteSession:
         return self.info.get("status", "lobby")
 
     def send(self, seat: int, move: dict[str, Any]) -> None:
+        self.last_move = move
+        self.retries = 0
         self.client.send_move(move)
 
     def poll(self) -> list[tuple[int, dict[str, Any]]]:
@@ -219,6 +223,12 @@ class RemoteSession:
                 out.append((seat, {"type": "refused", "code": message.get("code", ""),
                                    "detail": self.error}))
             elif kind == "refused":
+                if message.get("code") == "stale_version" and self.last_move is not None \
+                        and self.retries < RETRIES_ON_STALE:
+                    # others keep moving (bots are quick): the intent stands, send it again
+                    self.retries += 1
+                    self.client.send_move(self.last_move)
+                    continue
                 out.append((seat, {"type": "refused", "code": message.get("code", ""),
                                    "detail": message.get("detail", "")}))
             elif kind == "game_over":

@@ -155,3 +155,32 @@ def test_the_lobby_lists_a_table_advertised_on_the_lan(drive) -> None:  # noqa: 
         assert "1/3 seats" in orion()[0]
     finally:
         advertiser.close()
+
+
+def test_tables_appearing_do_not_steal_the_focus_from_the_address(drive) -> None:  # noqa: ANN001
+    from net.discovery import TableAd
+
+    class FakeBrowser:  # the list changes while the player types
+        def __init__(self) -> None:
+            self.ads = [TableAd("x._starparty._tcp.local.", "Old table", "stars", 1, 2, "lobby",
+                                1, ("127.0.0.1",), 47000)]
+
+        def poll(self) -> list:
+            return [("added", self.ads[0])]
+
+        def tables(self) -> list:
+            return self.ads
+
+        def close(self) -> None:
+            pass
+
+    drive.click(drive.scene.button("Join LAN game").rect.center)
+    join = drive.scene
+    drive.click(join.address.rect.center)
+    drive.type_text("127.0.")
+    join.browser = FakeBrowser()
+    drive.step()
+    assert join.table_buttons and join.form.widgets[join.form.focus] is join.address
+    drive.type_text("0.1:5")
+    assert join.address.value == "127.0.0.1:5"
+    join.browser = None

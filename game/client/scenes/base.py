@@ -10,6 +10,7 @@ from game.client import theme
 
 if TYPE_CHECKING:
     from game.client.app import App
+    from game.client.layout import Layout, TextCache
 
 
 class Scene:
@@ -23,11 +24,11 @@ class Scene:
         self.app = app
 
     @property
-    def layout(self):  # noqa: ANN201 - Layout, kept short for scene code
+    def layout(self) -> Layout:
         return self.app.layout
 
     @property
-    def text(self):  # noqa: ANN201
+    def text(self) -> TextCache:
         return self.app.text
 
     def enter(self) -> None:

@@ -11,6 +11,7 @@ from game.client.scenes.base import Scene
 from game.client.stars_render import BoardGeometry
 
 if TYPE_CHECKING:
+    from game.client.app import App
     from game.client.scenes.table_stars import StarsTableScene
 
 
@@ -18,7 +19,7 @@ class BoardViewScene(Scene):
     opaque = False
     holds_game = True
 
-    def __init__(self, app, table: StarsTableScene, seat: int) -> None:  # noqa: ANN001
+    def __init__(self, app: App, table: StarsTableScene, seat: int) -> None:
         super().__init__(app)
         self.table = table
         self.seat = seat

@@ -11,6 +11,7 @@ from game.client.scenes.base import SkyScene
 from game.client.widgets import Button, Form
 
 if TYPE_CHECKING:
+    from game.client.app import App
     from game.client.scenes.table_stars import StarsTableScene
 
 
@@ -19,7 +20,7 @@ class HandoverScene(SkyScene):
 
     holds_game = True
 
-    def __init__(self, app, table: StarsTableScene, seat: int,  # noqa: ANN001
+    def __init__(self, app: App, table: StarsTableScene, seat: int,
                  previous: int | None) -> None:
         super().__init__(app)
         self.table = table

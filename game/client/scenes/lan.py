@@ -5,7 +5,7 @@ game starts. Networking itself is ``net``'s: this module only wires its pieces t
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -14,10 +14,13 @@ from game.client.scenes.base import SkyScene
 from game.client.session import GameConfig, HostSession, RemoteSession, background
 from game.client.widgets import Button, Form, TextField, draw_panel
 
+if TYPE_CHECKING:
+    from game.client.app import App
+
 STATUS_WORDS = {"lobby": "waiting for players", "playing": "playing", "over": "finished"}
 
 
-def start_hosting(app, config: GameConfig, seed: int) -> HostSession:  # noqa: ANN001
+def start_hosting(app: App, config: GameConfig, seed: int) -> HostSession:
     """Create the table, serve it on the LAN and advertise it; the host keeps seat 0."""
     from net.local import LocalConnection
     from net.server import ServerThread
@@ -70,7 +73,7 @@ class LobbyScene(SkyScene):
 
     holds_game = True
 
-    def __init__(self, app, session: Any, hosting: bool) -> None:  # noqa: ANN001
+    def __init__(self, app: App, session: Any, hosting: bool) -> None:
         super().__init__(app)
         self.session = session
         self.hosting = hosting
@@ -191,7 +194,7 @@ def _levels() -> list[str]:
 class JoinScene(SkyScene):
     """Tables found on the LAN (live), or an address typed by hand."""
 
-    def __init__(self, app) -> None:  # noqa: ANN001
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.address = TextField("Address (host:port)", "", lambda _: None, limit=60)
         self.join_button = Button("Join address", self.join_typed, size="body")
@@ -235,9 +238,12 @@ class JoinScene(SkyScene):
             for t in self.tables[:6]]
         for button, table in zip(self.table_buttons, self.tables, strict=False):
             button.enabled = table.compatible and table.status == "lobby"
+        focused = self.form.widgets[self.form.focus]
         self.form.widgets = [*self.table_buttons, self.address, self.join_button,
                              self.back_button]
-        self.form.focus = min(self.form.focus, len(self.form.widgets) - 1)
+        # the list changing under the player must not move their focus (or their typing)
+        self.form.focus = (self.form.widgets.index(focused) if focused in self.form.widgets
+                           else len(self.table_buttons))
         self.relayout()
 
     def join_typed(self) -> None:

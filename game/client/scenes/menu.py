@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.client.scenes.base import SkyScene
 from game.client.widgets import Button, Form, stack_rects
+
+if TYPE_CHECKING:
+    from game.client.app import App
 
 ITEMS = ("Play solo", "Hot-seat", "Host LAN game", "Join LAN game", "Rules", "Settings", "Quit")
 
@@ -13,7 +18,7 @@ ITEMS = ("Play solo", "Hot-seat", "Host LAN game", "Join LAN game", "Rules", "Se
 class MainMenuScene(SkyScene):
     """Arrows + Enter, or the mouse. Esc quits (nothing to lose here)."""
 
-    def __init__(self, app) -> None:  # noqa: ANN001
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         actions = {
             "Play solo": lambda: self._setup("solo"),

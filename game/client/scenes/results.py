@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -10,6 +10,9 @@ from game.client import theme
 from game.client.scenes.base import SkyScene
 from game.client.session import GameConfig
 from game.client.widgets import Button, Form, draw_panel
+
+if TYPE_CHECKING:
+    from game.client.app import App
 
 CATEGORIES = [
     ("constellations", "Constellations", (255, 210, 90)),
@@ -21,7 +24,7 @@ CATEGORIES = [
 
 
 class ResultsScene(SkyScene):
-    def __init__(self, app, config: GameConfig | None, results: dict[str, Any],  # noqa: ANN001
+    def __init__(self, app: App, config: GameConfig | None, results: dict[str, Any],
                  names: list[str], kinds: list[str]) -> None:
         super().__init__(app)
         self.config = config

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.client import theme
@@ -9,9 +11,12 @@ from game.client.rules_text import LOOK_AT_THE_STARS
 from game.client.scenes.base import SkyScene
 from game.client.widgets import draw_panel
 
+if TYPE_CHECKING:
+    from game.client.app import App
+
 
 class RulesScene(SkyScene):
-    def __init__(self, app) -> None:  # noqa: ANN001
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.scroll = 0
         self.panel = pygame.Rect(0, 0, 0, 0)

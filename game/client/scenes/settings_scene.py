@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.client.scenes.base import SkyScene
 from game.client.settings import ANIMATION_SPEEDS
 from game.client.widgets import Button, Choice, Form, TextField, stack_rects
 
+if TYPE_CHECKING:
+    from game.client.app import App
+
 VOLUMES = [(round(v / 10, 1), f"{v * 10}%") for v in range(0, 11)]
 
 
 class SettingsScene(SkyScene):
-    def __init__(self, app) -> None:  # noqa: ANN001
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         s = app.settings
         volume = min((v for v, _ in VOLUMES), key=lambda v: abs(v - s.volume))

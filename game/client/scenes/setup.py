@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -11,6 +12,9 @@ from game.client.scenes.base import SkyScene
 from game.client.session import GameConfig, SeatChoice, bot_levels
 from game.client.widgets import Button, Choice, Form, Widget
 from game.rules.stars import data as stars_data
+
+if TYPE_CHECKING:
+    from game.client.app import App
 
 GAMES = [("stars", "Look at the Stars"), ("stargazer", "Stargazer (table coming soon)")]
 BOT_NAMES = {"random": "Bot (easy)", "greedy": "Bot (greedy)", "strong": "Bot (strong)"}
@@ -30,7 +34,7 @@ POWER_CARD_VALUES = [("default", "Default (Line)"), ("random_beginner", "Random 
 class SetupScene(SkyScene):
     """``mode`` "solo": you plus 0..7 bots. "hotseat": 2..8 seats, each human or bot."""
 
-    def __init__(self, app, mode: str) -> None:  # noqa: ANN001
+    def __init__(self, app: App, mode: str) -> None:
         super().__init__(app)
         self.mode = mode
         self.levels = bot_levels("stars")

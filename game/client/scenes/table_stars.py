@@ -8,7 +8,7 @@ illegal look exactly as the table will judge them.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -36,6 +36,9 @@ from game.rules.stars import (
     shooting_star_problem,
 )
 
+if TYPE_CHECKING:
+    from game.client.app import App
+
 POWER_HELP = {
     data.PLANET: "put a new planet on a free star",
     data.LINE: "draw one extra line",
@@ -62,7 +65,7 @@ class StarsTableScene(Scene):
 
     holds_game = True
 
-    def __init__(self, app, config: GameConfig | None, seed: int = 0,  # noqa: ANN001
+    def __init__(self, app: App, config: GameConfig | None, seed: int = 0,
                  session: Any = None) -> None:
         super().__init__(app)
         self.config = config
