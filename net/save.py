@@ -40,7 +40,11 @@ class SaveError(Exception):
 
 
 def default_autosave_dir() -> Path:
-    """``<user data dir>/starparty/autosave`` (platformdirs), created on demand."""
+    """``<user data dir>/starparty/autosave`` (platformdirs; created on first save), or
+    ``$STARPARTY_AUTOSAVE_DIR`` if set (tests point it at a temporary directory)."""
+    override = os.environ.get("STARPARTY_AUTOSAVE_DIR")
+    if override:
+        return Path(override)
     import platformdirs
 
     return Path(platformdirs.user_data_dir("starparty")) / "autosave"

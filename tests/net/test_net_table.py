@@ -379,3 +379,16 @@ def test_journal_keeps_moves_the_snapshot_has_not_caught_up_with(tmp_path: Path)
     resumed = Table.resume(path, ruleset=TOY_TURNS)
     assert resumed.state == table.state and resumed.version == 4
     resumed.close()
+
+
+def test_default_autosave_dir_is_the_user_data_dir_unless_overridden(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import platformdirs
+
+    from net.save import default_autosave_dir
+
+    monkeypatch.delenv("STARPARTY_AUTOSAVE_DIR", raising=False)
+    assert default_autosave_dir() == Path(platformdirs.user_data_dir("starparty")) / "autosave"
+    monkeypatch.setenv("STARPARTY_AUTOSAVE_DIR", str(tmp_path))
+    assert default_autosave_dir() == tmp_path
