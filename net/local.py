@@ -5,6 +5,8 @@ API (the pygame client codes against this; ``net.client.Client`` has the same du
     from net.table import SeatSpec, Table
     from net.local import LocalConnection, local_game
 
+    from net.save import default_autosave_dir
+
     table, conns = local_game("stars", {}, seed=7,
                               seats=[SeatSpec("human", "Ann"), SeatSpec("ai", "Bot", "greedy")],
                               ai_delay=0.6, autosave_dir=default_autosave_dir())
@@ -23,6 +25,20 @@ API (the pygame client codes against this; ``net.client.Client`` has the same du
     LocalConnection.spectate(table)             # a read-only public view
     LocalConnection.for_seat(table, seat)       # a local human seat (uses its token)
     LocalConnection.join(table, "Bob")          # claim a free remote/open seat in the lobby
+
+The rest of ``net`` that a UI uses::
+
+    table.join(name) -> (seat, token)  table.start(fill_open="random")  table.info()
+    table.submit(seat, token, version, move) -> None | refused message
+    table.save() -> Path   Table.resume(path, **table_kwargs) -> Table   table.close()
+    from net.save import default_autosave_dir, newest_save    # autosave_dir=None: no saving
+    from net.server import ServerThread     # ServerThread(table, host="0.0.0.0", port=47077,
+                                            #   password=None).start() -> port; .stop()
+    from net.client import Client           # Client(host, port, name, role="player"|"spectator",
+                                            #   token=None, password=None); same API as above,
+                                            #   plus {"t": "connection", "state": ...} notes
+    from net.discovery import Advertiser, Browser, TableAd   # Browser().poll() ->
+                                            #   [("added"|"updated"|"removed", TableAd)]
 
 Stale versions: in simultaneous play another seat often moves between your poll and your
 send. With ``retry_stale=True`` (the default, both transports) a move refused only for
