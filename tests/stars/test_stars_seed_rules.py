@@ -271,7 +271,17 @@ def test_seed_groups_of_1_2_and_9_lines_are_no_constellations_and_take_no_size()
     assert score_sheet(sheet(lines=eight))["constellations"] == 8
 
 
-# --- seed: 惑星 "１つの星座が異なる複数の惑星でカウントされることもあります" ------------------
+# --- seed: 惑星 "３つ別々の星座...３点" / "複数の惑星でカウントされることもあります" ---
+
+
+def test_seed_three_separate_constellations_around_one_planet_score_three() -> None:
+    west = path((6, 4), (5, 4), (4, 4), (3, 4))  # (6,4) touches planet (7,5)
+    east = path((8, 4), (9, 4), (9, 3), (8, 3))  # (8,4)
+    north = path((7, 6), (7, 7), (6, 7), (5, 7))  # (7,6)
+    assert score_sheet(sheet(lines=west + east))["planets"] == 2
+    assert score_sheet(sheet(lines=west + east + north))["planets"] == 3
+    joined = west + east + north + [[6, 4, 7, 4], [7, 4, 8, 4]]  # west + east: one 8-line group
+    assert score_sheet(sheet(lines=joined))["planets"] == 2
 
 
 def test_seed_one_constellation_counts_for_every_planet_it_touches() -> None:
@@ -578,3 +588,28 @@ def test_ref_3_3_nova_and_aura_may_go_on_stars_in_closed_rows() -> None:
     for power in ("nova", "aura"):
         assert power_problem(board, power, [0, 1], 2) is None
     assert power_problem(board, "planet", [2, 1], 2) == "row_closed"
+
+
+# --- ref 4.3: every legal shooting star is offered, each once ------------------------------
+
+
+@pytest.mark.parametrize("day", [0, 1, 2])
+def test_ref_4_3_legal_shooting_stars_are_exactly_the_legal_diagonal_runs(day: int) -> None:
+    from game.rules.stars import shooting_star_problem
+
+    board = sheet(
+        lines=path((3, 3), (4, 4), (5, 4)),
+        shooting_stars=[[[6, 6], [7, 7]]],
+        objects=[obj("planet", 1, 8)],
+    )
+    expected = set()
+    for x in range(10):
+        for y in range(11):
+            for size in (1, 2, 3):
+                for step in (1, -1):
+                    points = [(x + i, y + i * step) for i in range(size + 1)]
+                    if shooting_star_problem(board, points, day) is None:
+                        expected.add(frozenset(points))
+    listed = [frozenset(map(tuple, shooting_star(*m))) for m in legal_shooting_stars(board, day)]
+    assert len(listed) == len(set(listed)), "a shooting star is listed twice"
+    assert set(listed) == expected
