@@ -56,6 +56,14 @@ RESULTS_DELAY = 1.6
 GLOW_SECONDS = 1.4
 
 
+def _segment_distance(p: tuple[float, float], line: list[int]) -> float:
+    """Distance from point ``p`` to the segment ``line`` (grid units)."""
+    x1, y1, x2, y2 = line
+    dx, dy = x2 - x1, y2 - y1
+    t = max(0.0, min(1.0, ((p[0] - x1) * dx + (p[1] - y1) * dy) / (dx * dx + dy * dy)))
+    return math.dist(p, (x1 + t * dx, y1 + t * dy))
+
+
 def power_label(power: str) -> str:
     return power.replace("_", " ").capitalize()
 
@@ -258,13 +266,20 @@ class StarsTableScene(Scene):
         return x, y
 
     def hovered_target(self, pos: tuple[int, int]) -> int | None:
+        """The target under the mouse: nearest point, or nearest line (so the two crossing
+        diagonals of one square can both be picked)."""
         targets = self.targets()
         if not targets:
             return None
         gx, gy = self.geo.to_grid(*pos)
-        best = min(range(len(targets)), key=lambda i: math.dist(self.target_centre(targets[i]),
-                                                                (gx, gy)))
-        return best if math.dist(self.target_centre(targets[best]), (gx, gy)) < 0.75 else None
+
+        def distance(target: dict[str, Any]) -> float:
+            if "line" in target:
+                return _segment_distance((gx, gy), target["line"])
+            return math.dist(self.target_centre(target), (gx, gy))
+
+        best = min(range(len(targets)), key=lambda i: distance(targets[i]))
+        return best if distance(targets[best]) < 0.75 else None
 
     def say(self, message: str, color: theme.Color = theme.TEXT, seconds: float = 4.0) -> None:
         self.status = (message, color)
@@ -734,25 +749,28 @@ class StarsTableScene(Scene):
             draw_segment(surface, geo.to_px(x1, y1), geo.to_px(x2, y2), earned, geo.width(0.11))
         selected = self.target_index % len(targets)
         galaxy = self.view["pending"]["prompt"]["power"] == data.GALAXY
-        for i, target in enumerate(targets):
+
+        def target_points(target: dict[str, Any]) -> list[list[int]]:
+            at = target["at"]
+            return [at, [at[0] + 1, at[1]]] if galaxy else [at]
+
+        for target in targets:  # every legal place, pulsing; the chosen one on top
             if "line" in target:
                 cx, cy = self.target_centre(target)
                 pygame.draw.circle(surface, ring, geo.to_px(cx, cy), max(2, geo.width(0.06)))
             else:
-                points = [target["at"]] + ([[target["at"][0] + 1, target["at"][1]]]
-                                           if galaxy else [])
-                for p in points:
+                for p in target_points(target):
                     pygame.draw.circle(surface, ring, geo.to_px(*p), int(geo.spacing * 0.22),
                                        max(1, geo.width(0.04)))
-            if i == selected:
-                if "line" in target:
-                    x1, y1, x2, y2 = target["line"]
-                    draw_segment(surface, geo.to_px(x1, y1), geo.to_px(x2, y2), theme.LEGAL,
-                                 geo.width(0.1))
-                else:
-                    for p in points:
-                        pygame.draw.circle(surface, theme.LEGAL, geo.to_px(*p),
-                                           int(geo.spacing * 0.3), max(2, geo.width(0.07)))
+        chosen = targets[selected]
+        if "line" in chosen:
+            x1, y1, x2, y2 = chosen["line"]
+            draw_segment(surface, geo.to_px(x1, y1), geo.to_px(x2, y2), theme.LEGAL,
+                         geo.width(0.1))
+        else:
+            for p in target_points(chosen):
+                pygame.draw.circle(surface, theme.LEGAL, geo.to_px(*p), int(geo.spacing * 0.3),
+                                   max(2, geo.width(0.07)))
 
     def draw_middle(self, surface: pygame.Surface, view: dict[str, Any], alpha: float) -> None:
         lay = self.layout

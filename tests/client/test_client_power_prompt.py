@@ -1,0 +1,65 @@
+"""A power-bonus prompt through the UI: highlighted legal targets, used by keyboard, skipped."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.ai import make_bot
+from game.client import theme
+from game.client.scenes.table_stars import StarsTableScene
+from game.client.screenshots import SEED, _choose
+from tests.client.stars_play import near
+
+
+@pytest.mark.timeout(120)
+def test_power_prompt_highlights_targets_and_uses_the_chosen_one(drive) -> None:  # noqa: ANN001
+    drive.app.seed_source = lambda: SEED
+    drive.click(drive.scene.button("Play solo").rect.center)
+    drive.click(drive.scene.start.rect.center)
+    table: StarsTableScene = drive.scene
+    drive.until(lambda: table.view is not None)
+    bot = make_bot("stars", "greedy", SEED)
+    # a player who goes for the power shape (a move that earns a power if there is one)
+    while table.phase() != "power" and not table.view["over"]:
+        n = table.view["card"]["n"]
+        move = _choose(table, bot)
+        if move is not None:
+            table.session.send(table.active, move)
+            drive.until(lambda: table.view.get("pending") is not None)
+        if table.phase() == "review":
+            drive.key(pygame.K_RETURN)
+            drive.until(lambda n=n: table.view["card"]["n"] > n or table.view["over"])
+    assert table.phase() == "power", "the seeded game offers a power bonus"
+    prompt = table.view["pending"]["prompt"]
+    assert prompt["power"] == "line" and prompt["targets"]
+    assert "bonus" in drive.app.sounds.played
+    lines = [text for text, _ in table.status_lines(table.view, "power")]
+    assert any("Power bonus: Line" in text for text in lines)
+    # the mouse picks the line under it, even one of the two crossing diagonals of a square
+    targets = [t["line"] for t in table.targets()]
+    for index in range(len(targets)):
+        x1, y1, x2, y2 = targets[index]
+        drive.move(table.geo.to_px(x1 + (x2 - x1) * 0.3, y1 + (y2 - y1) * 0.3))
+        assert table.target_index == index
+    # the arrows pick a target; it is drawn in the legal colour where the line would go
+    drive.key(pygame.K_RIGHT)
+    drive.key(pygame.K_RIGHT)
+    target = table.targets()[table.target_index]["line"]
+    drive.step()
+    mid = table.geo.to_px((target[0] + target[2]) / 2, (target[1] + target[3]) / 2)
+    assert near(drive.pixel(mid), theme.LEGAL)
+    before = len(table.view["pending"]["sheet"]["lines"])
+    drive.key(pygame.K_RETURN)
+    drive.until(lambda: table.phase() != "power"
+                or len(table.view["pending"]["sheet"]["lines"]) > before, what="the bonus line")
+    assert table.view["pending"]["sheet"]["lines"][before] == sorted_line(target)
+    while table.phase() == "power":  # a chain: skip the rest with S
+        drive.key(pygame.K_s)
+        drive.step(2)
+    assert table.phase() == "review"
+
+
+def sorted_line(line: list[int]) -> list[int]:
+    a, b = (line[0], line[1]), (line[2], line[3])
+    return [*min(a, b), *max(a, b)]
