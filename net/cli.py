@@ -141,6 +141,9 @@ def build_table(args: argparse.Namespace) -> Table:
             raise SaveError(f"no autosave found in {autosave_dir}; name the file to resume")
         table = Table.resume(path, ruleset=ruleset, ai_delay=args.ai_delay)
         say(f"Resumed {path} ({table.game}, move {table.version}, status {table.status})")
+        for seat, name, token in table.open_local_seats():
+            say(f"Seat {seat} ({name}) played at the original host's window; reclaim it with "
+                f"its token: starparty bot HOST:PORT --token {token}")
         return table
     seats = parse_seats(args.seats or DEFAULT_SEATS[args.game])
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)

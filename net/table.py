@@ -281,6 +281,19 @@ class Table:
                 self._seats[seat].token = None
                 self._announce_table()
 
+    def open_local_seats(self) -> list[tuple[int, str, str]]:
+        """Turn ``human`` seats (players at the original host's machine) into ``remote``
+        seats that keep their tokens, for a headless resume: ``[(seat, name, token)]``."""
+        with self._lock:
+            opened = []
+            for index, seat in enumerate(self._seats):
+                if seat.kind == "human" and seat.token is not None:
+                    seat.kind = "remote"
+                    opened.append((index, seat.name, seat.token))
+            if opened:
+                self._announce_table()
+            return opened
+
     def rename(self, seat: int, token: str, name: str) -> None:
         with self._lock:
             if self.seat_for_token(token) == seat:

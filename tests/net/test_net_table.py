@@ -392,3 +392,20 @@ def test_default_autosave_dir_is_the_user_data_dir_unless_overridden(
     assert default_autosave_dir() == Path(platformdirs.user_data_dir("starparty")) / "autosave"
     monkeypatch.setenv("STARPARTY_AUTOSAVE_DIR", str(tmp_path))
     assert default_autosave_dir() == tmp_path
+
+
+def test_a_headless_resume_opens_local_seats_to_their_token_holders(tmp_path: Path) -> None:
+    table, conns = local_game("toy", {}, 2, seats("human", "human"), ruleset=TOY_TURNS,
+                              autosave_dir=tmp_path)
+    conns[0].poll()
+    conns[0].send_move({"t": "add", "n": 1})
+    token1 = table.token_for(1)
+    table.close()
+    resumed = Table.resume(table.autosave_path, ruleset=TOY_TURNS)
+    assert resumed.open_local_seats() == [(0, "human-0", table.token_for(0)),
+                                          (1, "human-1", token1)]
+    assert [s["kind"] for s in resumed.info()["seats"]] == ["remote", "remote"]
+    assert resumed.seat_for_token(token1) == 1
+    with pytest.raises(TableError):
+        resumed.join("stranger")  # the seats are reserved for their token holders
+    resumed.close()
