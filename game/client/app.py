@@ -251,9 +251,18 @@ class App:
         while self.running:
             self.frame()
             limiter.tick(FRAME_CAP)
+        self.shutdown()
+        return 0
+
+    def shutdown(self) -> None:
+        """Leave every scene (tables close, LAN tables stop being advertised), save, quit."""
+        from game.client.session import finish_cleanups
+
+        while self.stack:
+            self.stack.pop().exit()
+        finish_cleanups()
         self.store_settings()
         pygame.quit()
-        return 0
 
 
 def parse_size(text: str) -> tuple[int, int]:

@@ -8,7 +8,10 @@ they are de-duplicated by state version before the scene animates them.
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import threading
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -244,14 +247,24 @@ class RemoteSession:
         background(self.client.close)
 
 
+_CLEANUPS: list[threading.Thread] = []
+
+
 def background(function: Any, *args: Any, **kwargs: Any) -> None:
     """Run a blocking network clean-up off the frame loop (zeroconf, sockets)."""
-    import contextlib
-    import threading
 
     def run() -> None:
         # a failing clean-up must never reach the UI
         with contextlib.suppress(Exception):
             function(*args, **kwargs)
 
-    threading.Thread(target=run, daemon=True, name="starparty-cleanup").start()
+    thread = threading.Thread(target=run, daemon=True, name="starparty-cleanup")
+    _CLEANUPS[:] = [t for t in _CLEANUPS if t.is_alive()] + [thread]
+    thread.start()
+
+
+def finish_cleanups(timeout: float = 3.0) -> None:
+    """At exit: give pending clean-ups (withdrawing a LAN advertisement...) time to finish."""
+    deadline = time.monotonic() + timeout
+    for thread in list(_CLEANUPS):
+        thread.join(max(0.0, deadline - time.monotonic()))

@@ -113,3 +113,23 @@ def test_setup_offers_seats_and_every_option(drive) -> None:  # noqa: ANN001
     assert [s.kind for s in config.seats] == ["human", "human", "ai"]
     assert config.seats[2].bot == "random"
     assert config.mode == "hotseat"
+
+
+def test_starparty_play_opens_the_window_and_quits_cleanly(config_dir) -> None:  # noqa: ANN001
+    from game.client.app import main
+
+    pygame.init()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                         unicode="", scancode=0))
+    assert main(["--size", "1280x720"]) == 0  # Esc on the title quits
+    assert (config_dir / "settings.json").exists()
+
+
+def test_starparty_screenshots_renders_the_key_scenes(tmp_path) -> None:  # noqa: ANN001
+    from game.client.screenshots import main
+
+    assert main([str(tmp_path), "--size", "1280x720"]) == 0
+    names = {p.stem for p in tmp_path.glob("*.png")}
+    assert {"title", "setup", "table", "power_prompt", "results"} <= names
+    table = pygame.image.load(str(tmp_path / "table.png"))
+    assert table.get_size() == (1280, 720)
