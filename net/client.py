@@ -132,14 +132,18 @@ class Client:
         if kind == "welcome":
             self.seat, self.token = message.get("seat"), message.get("token")
         elif kind in ("snapshot", "events", "refused"):
-            self.version = message["version"]
+            version = message.get("version")
+            if isinstance(version, int):
+                self.version = version
             self.view = message.get("view", self.view)
-            self.to_move = message.get("to_move", self.to_move)
+            to_move = message.get("to_move")
+            if isinstance(to_move, list):
+                self.to_move = to_move
         elif kind == "connection":
-            self.connected = message["state"] == "connected"
+            self.connected = message.get("state") == "connected"
         elif kind == "error":
             self.last_error = message
-        if "table" in message:
+        if isinstance(message.get("table"), dict):
             self.table = message["table"]
 
     def send(self, message: Message) -> None:
@@ -325,11 +329,16 @@ class Client:
             self._net_seat = message.get("seat")
             self._note("connected", f"{self.host}:{self.port}")
         elif kind == "snapshot":
-            self._net_version = message.get("version", -1)
+            version = message.get("version")
+            if not isinstance(version, int):
+                return False
+            self._net_version = version
             self._awaiting_sync = False
             self._in_flight.clear()  # answers to older moves can no longer be matched
         elif kind == "refused":
-            self._net_version = message.get("version", self._net_version)
+            version = message.get("version")
+            if isinstance(version, int):
+                self._net_version = version
             entry = self._in_flight.popleft() if self._in_flight else None
             if (entry is not None and not entry[1] and self.retry_stale
                     and message.get("code") == "stale_version"):
@@ -339,6 +348,8 @@ class Client:
                 return False
         elif kind == "events":
             version = message.get("version")
+            if not isinstance(version, int) or not isinstance(message.get("events", []), list):
+                return False  # not a message this client can use: ignore it
             if self._awaiting_sync:
                 return False
             if version != self._net_version + 1:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import socket
+import struct
 import threading
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -236,3 +238,50 @@ def test_leave_in_the_lobby_frees_the_seat_and_ends_the_client() -> None:
         assert closed is not None and closed["state"] in ("failed", "closed")
         wait_until(lambda: table.seats_taken() == 0)
         client.close()
+
+
+def test_a_hostile_host_cannot_crash_the_client() -> None:
+    """Garbage from the host costs the link (the client reconnects), never the UI thread."""
+    import msgpack
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    port = listener.getsockname()[1]
+    payloads = [
+        encode({"t": "welcome", "seat": 0, "token": "tok", "role": "player"})
+        + encode({"t": "snapshot"})                                  # no version
+        + encode({"t": "events", "version": "7", "events": 5})       # wrong types
+        + encode({"t": "snapshot", "version": 0, "view": {}, "to_move": "x", "table": 3})
+        + encode({"t": "mystery"})
+        + struct.pack(">I", 5) + b"\xc1\xc1\xc1\xc1\xc1",           # not msgpack
+        struct.pack(">I", 50 * 1024 * 1024),                         # absurd length
+        encode({"t": "welcome", "seat": 0, "token": "tok", "role": "player"})
+        + struct.pack(">I", 4) + msgpack.packb([1, 2, 3]),           # not a map
+    ]
+
+    def serve() -> None:
+        with contextlib.suppress(OSError):  # the listener is closed at the end of the test
+            for payload in payloads:
+                conn, _ = listener.accept()
+                with conn:
+                    conn.recv(65536)
+                    conn.sendall(payload)
+                    time.sleep(0.2)
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    client = Client("127.0.0.1", port, "victim", max_backoff=0.2)
+    try:
+        reconnects = 0
+        deadline = time.monotonic() + 15
+        while reconnects < len(payloads) - 1 and time.monotonic() < deadline:
+            for message in client.poll():  # must never raise
+                if message["t"] == "connection" and message["state"] == "reconnecting":
+                    reconnects += 1
+            time.sleep(0.01)
+        assert reconnects >= len(payloads) - 1
+        assert client.version == 0 and client.seat == 0 and client.token == "tok"
+    finally:
+        client.close()
+        listener.close()
