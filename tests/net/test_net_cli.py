@@ -202,3 +202,21 @@ def test_host_killed_mid_game_resumes_without_losing_acknowledged_moves(tmp_path
     assert len(data["moves"]) == 80 and data["status"] == "over"
     for client in clients:
         client.close()
+
+
+def test_bot_reports_a_version_mismatch(monkeypatch: pytest.MonkeyPatch) -> None:
+    import net.server
+
+    # a host of another version: everything it is sent looks incompatible to it
+    monkeypatch.setattr(net.server, "versions_compatible", lambda protocol, app: False)
+    table = toy_table([SeatSpec("remote")])
+    server = ServerThread(table, host="127.0.0.1", port=0)
+    server.start()
+    try:
+        result = run("bot", f"127.0.0.1:{server.port}")
+        assert result.returncode == 2
+        assert "version mismatch" in result.stderr and "same version" in result.stderr
+        assert table.seats_taken() == 0
+    finally:
+        server.stop()
+        table.close()
