@@ -105,7 +105,15 @@ def new_token() -> str:
 
 
 class Table:
-    """One game being played. See the module docstring and ``docs/PROTOCOL.md``."""
+    """One game being played. See the module docstring and ``docs/PROTOCOL.md``.
+
+    ``options`` get ``players = len(seats)``; ``autosave_dir`` (None: no saving; the UI and
+    the headless host pass ``net.save.default_autosave_dir()``) receives
+    ``<game>-<table id>.spsave`` plus its journal after every accepted move; ``ai_delay`` is a
+    visible pause before each bot move; ``ai_budget`` the seconds a bot may think before a
+    random legal move stands in (the late bot thread is abandoned, its answer ignored);
+    ``ruleset`` / ``bot_factory`` replace the registries (tests, tools).
+    """
 
     def __init__(
         self,
