@@ -34,6 +34,7 @@ class App:
                  save_settings: bool = True) -> None:
         pygame.init()
         pygame.key.set_repeat(300, 40)
+        pygame.key.start_text_input()  # the player-name and address fields read TEXTINPUT
         self.settings = settings if settings is not None else Settings.load()
         self.save_settings = save_settings
         self.windowed_size = size

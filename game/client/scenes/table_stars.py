@@ -322,6 +322,7 @@ class StarsTableScene(Scene):
         self.awaiting_handover = False
         self.keyboard_ghost = False
         self.rot = 0
+        self.flip = Tween(0.0, 1.0, FLIP_SECONDS, linear)  # the card flips in for them too
         self.say(f"{self.session.names[seat]}, your turn.", theme.ACCENT)
 
     # --- network --------------------------------------------------------------------------
@@ -355,11 +356,8 @@ class StarsTableScene(Scene):
             self.rot = 0
             self.keyboard_ghost = False
             self.status_time = 0.0
-            if self.hotseat:
-                first = self.session.human_seats[0]
-                nxt = first if first != self.active else None
-                if nxt is not None or len(self.session.human_seats) > 1:
-                    self.show_handover(first, None)
+            if self.hotseat:  # every new card starts with the first local player
+                self.show_handover(self.session.human_seats[0], None)
         elif kind == "constellation_formed" and event.get("seat") == self.active:
             self.glows.append([event["lines"], GLOW_SECONDS])
             sounds.play("bonus")
