@@ -7,6 +7,8 @@ from pathlib import Path
 
 import msgpack
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.rules.base import replay
 from net.local import LocalConnection, local_game
@@ -409,3 +411,34 @@ def test_a_headless_resume_opens_local_seats_to_their_token_holders(tmp_path: Pa
     with pytest.raises(TableError):
         resumed.join("stranger")  # the seats are reserved for their token holders
     resumed.close()
+
+attempts = st.lists(st.tuples(
+    st.integers(-1, 3),                          # seat (some invalid)
+    st.sampled_from(["own", "other", "forged", None]),
+    st.integers(-2, 2),                          # version offset from the current one
+    st.one_of(st.fixed_dictionaries({"t": st.sampled_from(["pick", "undo", "add"]),
+                                     "n": st.integers(0, 4)}),
+              st.none(), st.integers(), st.text(max_size=3)),
+), max_size=40)
+
+
+@settings(max_examples=80, deadline=None)
+@given(game=st.sampled_from(["toy", "toysim"]), tries=attempts)
+def test_only_authorised_current_legal_moves_change_the_table(game: str, tries: list) -> None:
+    ruleset = RULESETS[game]
+    table = toy_table(seats("human", "human", "human"), game=game, rounds=2)
+    table.start()
+    tokens = {seat: table.token_for(seat) for seat in range(3)}
+    for seat, who, offset, move in tries:
+        token = {"own": tokens.get(seat), "other": tokens.get((seat + 1) % 3),
+                 "forged": "x" * 24, None: None}[who]
+        before_version, before = table.version, msgpack.packb(table.state)
+        reply = table.submit(seat, token, table.version + offset, move)
+        if reply is None:
+            assert who == "own" and offset == 0 and 0 <= seat < 3
+            assert table.version == before_version + 1
+        else:
+            assert reply["t"] == "refused" and isinstance(reply["code"], str)
+            assert table.version == before_version and msgpack.packb(table.state) == before
+    assert table.version == len(table.moves)
+    assert replay(ruleset, table.options, table.seed, table.moves) == table.state
