@@ -95,7 +95,7 @@ class StarsTableScene(Scene):
         self.flip = Tween(0.0, 1.0, FLIP_SECONDS, linear)
         self.sun: Tween | None = None
         self.shown_day = 0
-        self.flashes: list[list[Any]] = []  # [points px, seconds left]
+        self.flashes: list[list[Any]] = []  # [grid points, seconds left]
         self.glows: list[list[Any]] = []  # [constellation lines, seconds left]
         self.status = ("", theme.TEXT)
         self.status_time = 0.0
@@ -368,12 +368,11 @@ class StarsTableScene(Scene):
             self.say("The sun rises: the bottom rows are closed.", theme.SUN_SHADE)
         elif kind in ("lines_drawn", "shooting_star_drawn") and mine:
             sounds.play("line_drawn")
-            geo = self.geo
             if kind == "lines_drawn":
-                points = [geo.to_px(line[0], line[1]) for line in event["lines"]] + \
-                         [geo.to_px(line[2], line[3]) for line in event["lines"]]
+                points = [(line[0], line[1]) for line in event["lines"]] + \
+                         [(line[2], line[3]) for line in event["lines"]]
             else:
-                points = [geo.to_px(p[0], p[1]) for p in event["points"]]
+                points = [(p[0], p[1]) for p in event["points"]]
             self.flashes.append([points, 0.5])
             self.say("Placed. Confirm (Enter) or undo (U).", theme.LEGAL)
         elif kind == "power_offered" and event.get("seat") == self.active:
@@ -382,7 +381,7 @@ class StarsTableScene(Scene):
             self.status_time = 0.0
         elif kind == "object_placed" and mine:
             sounds.play("bonus")
-            self.flashes.append([[self.geo.to_px(*event["at"])], 0.6])
+            self.flashes.append([[tuple(event["at"])], 0.6])
         elif kind == "turn_undone" and event.get("seat") == self.active:
             self.say("Turn taken back: play the card again.", theme.TEXT_DIM)
         elif kind == "card_skipped" and mine:
@@ -692,8 +691,8 @@ class StarsTableScene(Scene):
         for points, left in self.flashes:
             k = left / 0.6
             r = int(self.geo.spacing * (0.5 - 0.3 * k))
-            for p in points:
-                pygame.draw.circle(surface, theme.ACCENT, p, max(2, r),
+            for p in points:  # grid points: right after a resize too
+                pygame.draw.circle(surface, theme.ACCENT, self.geo.to_px(*p), max(2, r),
                                    max(1, self.geo.width(0.04)))
 
     def draw_ghost(self, surface: pygame.Surface) -> None:
