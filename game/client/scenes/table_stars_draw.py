@@ -1,0 +1,462 @@
+"""How the Look at the Stars table looks: layout from the window size and every drawing pass.
+
+A mixin of ``StarsTableScene`` (which holds the state, input and events): the cached board
+layers come from ``stars_render``; this module arranges them with the card, the buttons, the
+status, the bonus cards and the other players' thumbnails, and draws what moves on top.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game.client import theme
+from game.client.starfield import Starfield
+from game.client.stars_render import (
+    BoardGeometry,
+    draw_segment,
+    render_bonus_card,
+    render_card,
+    render_card_back,
+)
+from game.client.widgets import draw_panel
+from game.rules.stars import REASON_TEXT, data
+
+POWER_HELP = {
+    data.PLANET: "put a new planet on a free star",
+    data.LINE: "draw one extra line",
+    data.NEW_STAR: "open a covered illustration point as a new star",
+    data.GALAXY: "put a galaxy on two free stars side by side",
+    data.TWINKLING_STAR: "put a twinkling star on a free star",
+    data.NOVA: "put a nova on a star of a group of 3+ lines",
+    data.AURA: "put a luminous aura on a star of a group of 3+ lines",
+    data.CRESCENT_MOON: "put the crescent moon on a free star",
+    data.BLACK_HOLE: "put the black hole on a free star",
+}
+GLOW_SECONDS = 1.4
+
+
+def power_label(power: str) -> str:
+    return power.replace("_", " ").capitalize()
+
+
+class StarsTablePainter:
+    """Layout and drawing for ``StarsTableScene`` (uses its session, view and ghost)."""
+
+    # --- layout ----------------------------------------------------------------------------
+    def relayout(self) -> None:
+        lay = self.layout
+        w, h = lay.width, lay.height
+        self.top_bar = pygame.Rect(0, 0, w, lay.px(46))
+        margin = lay.px(14)
+        board_area = pygame.Rect(margin, self.top_bar.bottom + margin // 2, int(w * 0.45),
+                                 h - self.top_bar.bottom - margin - margin // 2)
+        self.geo = BoardGeometry(board_area)
+        self.geo.rect.topleft = board_area.topleft  # hug the corner; spare room goes right
+        mid_x = self.geo.rect.right + lay.px(18)
+        mid_w = lay.px(300)
+        self.middle = pygame.Rect(mid_x, self.geo.rect.y, mid_w, self.geo.rect.h)
+        card_size = min(lay.px(190), mid_w - lay.px(40))
+        self.card_rect = pygame.Rect(0, 0, card_size, card_size)
+        self.card_rect.midtop = (self.middle.centerx, self.middle.y + lay.px(42))
+        row_h, gap = lay.px(40), lay.px(8)
+        sizes_y = self.card_rect.bottom + lay.px(12)
+        third = (mid_w - lay.px(24) - 2 * gap) // 3
+        for i, button in enumerate(self.size_buttons):
+            button.rect = pygame.Rect(self.middle.x + lay.px(12) + i * (third + gap), sizes_y,
+                                      third, row_h)
+        y = sizes_y + row_h + lay.px(12)
+        half = (mid_w - lay.px(24) - gap) // 2
+        for i, name in enumerate(("rotate", "skip", "undo", "confirm")):
+            self.buttons[name].rect = pygame.Rect(
+                self.middle.x + lay.px(12) + (i % 2) * (half + gap), y + (i // 2) * (row_h + gap),
+                half, row_h)
+        self.status_rect = pygame.Rect(self.middle.x + lay.px(12),
+                                       y + 2 * (row_h + gap) + lay.px(6), mid_w - lay.px(24), 0)
+        self.status_rect.h = self.middle.bottom - self.status_rect.y - lay.px(12)
+        # right column: bonus cards, score, the other boards
+        right_x = self.middle.right + lay.px(16)
+        self.right = pygame.Rect(right_x, self.middle.y, w - right_x - margin, self.middle.h)
+        bonus = min(lay.px(132), (self.right.w - lay.px(16)) // 2)
+        self.bonus_rects = [pygame.Rect(self.right.x + i * (bonus + lay.px(16)),
+                                        self.right.y + lay.px(24), bonus, bonus)
+                            for i in range(2)]
+        self.score_rect = pygame.Rect(self.right.x, self.bonus_rects[0].bottom + lay.px(8),
+                                      self.right.w, lay.px(46))
+        self.fonts = {
+            "board": self.text.font(lay.font_px("small")),
+            "badge": self.text.font(max(9, int(self.geo.spacing * 0.26)), bold=True),
+            "card": self.text.font(max(9, int(bonus * 0.11)), bold=True),
+            "card_small": self.text.font(max(8, int(bonus * 0.09))),
+        }
+        self.card_cache.clear()
+        self.layout_thumbs()
+        # only the margins show sky here: a thinner field than the menus' costs less per frame
+        self.starfield = Starfield(lay.rect.size, lay.unit, count=160, seed=11)
+
+    def layout_thumbs(self) -> None:
+        lay = self.layout
+        others = [s for s in range(len(self.session.names)) if s != self.active]
+        top = self.score_rect.bottom + lay.px(8)
+        area = pygame.Rect(self.right.x, top, self.right.w, self.right.bottom - top)
+        self.thumb_rects = []
+        if not others:
+            return
+        label_h = lay.px(34)
+        best = None
+        for cols in range(1, 5):
+            rows = math.ceil(len(others) / cols)
+            width = (area.w - (cols - 1) * lay.px(10)) / cols
+            height = (area.h - (rows - 1) * lay.px(8)) / rows - label_h
+            size = min(width / 1.0, height / (12.5 / 10.5))  # board aspect
+            if best is None or size > best[0]:
+                best = (size, cols)
+        size, cols = best
+        w = int(size)
+        h = int(size * 12.5 / 10.5)
+        for i, seat in enumerate(others):
+            col, row = i % cols, i // cols
+            rect = pygame.Rect(area.x + col * (w + lay.px(10)),
+                               area.y + row * (h + label_h + lay.px(8)), w, h + label_h)
+            self.thumb_rects.append((rect, seat))
+
+    # --- drawing -----------------------------------------------------------------------------
+    def card_surface(self, kind: str, key: Any, size: int) -> pygame.Surface:
+        cache_key = (kind, key, size)
+        surface = self.card_cache.get(cache_key)
+        if surface is None:
+            if kind == "face":
+                surface = render_card(key, size)
+            elif kind == "back":
+                surface = render_card_back(size)
+            else:
+                surface = render_bonus_card(kind, key, size, self.fonts["card"],
+                                            self.fonts["card_small"])
+            self.card_cache[cache_key] = surface
+        return surface
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.fill(theme.SKY)
+        if self.starfield is not None:
+            self.starfield.draw(surface, alpha)
+        view = self.view
+        if view is None:
+            return
+        self.draw_top_bar(surface, view)
+        self.draw_board(surface, view, alpha)
+        self.draw_middle(surface, view, alpha)
+        self.draw_right(surface, view)
+
+    def draw_top_bar(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        lay = self.layout
+        pygame.draw.rect(surface, theme.PANEL, self.top_bar)
+        pygame.draw.line(surface, theme.PANEL_EDGE, self.top_bar.bottomleft,
+                         self.top_bar.bottomright, max(1, lay.px(1)))
+        title = self.text.render("Look at the Stars", lay.font_px("large"), theme.ACCENT,
+                                 bold=True)
+        surface.blit(title, title.get_rect(midleft=(lay.px(16), self.top_bar.centery)))
+        n, of = view["card"]["n"], view["card"]["of"]
+        progress_label = self.text.render(f"Card {n}/{of}", lay.font_px("body"), theme.TEXT)
+        px = title.get_rect().w + lay.px(40)
+        surface.blit(progress_label, progress_label.get_rect(midleft=(px,
+                                                                      self.top_bar.centery)))
+        bar = pygame.Rect(px + progress_label.get_width() + lay.px(12), 0, lay.px(220),
+                          lay.px(12))
+        bar.centery = self.top_bar.centery
+        pile_w = bar.w // 3
+        for pile in range(3):
+            cell = pygame.Rect(bar.x + pile * pile_w, bar.y, pile_w - lay.px(4), bar.h)
+            done = max(0, min(data.CARDS_PER_PILE, n - pile * data.CARDS_PER_PILE))
+            pygame.draw.rect(surface, theme.PANEL_LIGHT, cell, border_radius=lay.px(4))
+            if done:
+                filled = cell.copy()
+                filled.w = int(cell.w * done / data.CARDS_PER_PILE)
+                color = theme.SUN_SHADE if pile < view["day"] else theme.ACCENT
+                pygame.draw.rect(surface, color, filled, border_radius=lay.px(4))
+        day_names = ("Night: all rows open", "Dawn: rows 0-1 closed", "Morning: rows 0-3 closed")
+        day_label = self.text.render(day_names[view["day"]], lay.font_px("small"),
+                                     theme.SUN_SHADE if view["day"] else theme.TEXT_DIM)
+        surface.blit(day_label, day_label.get_rect(midleft=(bar.right + lay.px(14),
+                                                            self.top_bar.centery)))
+        who = self.session.names[self.active]
+        right = self.text.render(f"{who}  ·  Esc: menu", lay.font_px("body"), theme.TEXT_DIM)
+        surface.blit(right, right.get_rect(midright=(lay.width - lay.px(16),
+                                                     self.top_bar.centery)))
+
+    def draw_board(self, surface: pygame.Surface, view: dict[str, Any], alpha: float) -> None:
+        sheet = self.my_sheet(view)
+        if sheet is None:
+            return
+        confirmed = view["seats"][self.active]["sheet"]
+        pending_lines = sheet["lines"][len(confirmed["lines"]):] if view.get("pending") else []
+        day = view["day"]
+        shown_day = day - 1 if self.sun is not None else day
+        layer = self.renderer.sheet_layer(sheet, self.geo, day=shown_day, pending=pending_lines,
+                                          font=self.fonts["board"],
+                                          badge_font=self.fonts["badge"])
+        surface.blit(layer, self.geo.rect)
+        if self.sun is not None:
+            shade = self.renderer.shade(self.geo.local(), 2 * day)
+            height = max(1, int(shade.get_height() * self.sun.progress(alpha)))
+            part = shade.subsurface((0, shade.get_height() - height, shade.get_width(), height))
+            surface.blit(part, (self.geo.rect.x, self.geo.rect.bottom - height -
+                                int(self.geo.spacing * 0.1)))
+        phase = self.phase()
+        if phase == "play" and (self.mouse_on_board or self.keyboard_ghost):
+            self.draw_ghost(surface)
+        elif phase == "power":
+            self.draw_targets(surface)
+        for lines, left in self.glows:
+            k = min(1.0, left / GLOW_SECONDS * 2)
+            color = tuple(int(c * k + b * (1 - k)) for c, b in zip(theme.ACCENT, theme.LINE,
+                                                                   strict=True))
+            for x1, y1, x2, y2 in lines:
+                draw_segment(surface, self.geo.to_px(x1, y1), self.geo.to_px(x2, y2), color,
+                             self.geo.width(0.12))
+        for points, left in self.flashes:
+            k = left / 0.6
+            r = int(self.geo.spacing * (0.5 - 0.3 * k))
+            for p in points:  # grid points: right after a resize too
+                pygame.draw.circle(surface, theme.ACCENT, self.geo.to_px(*p), max(2, r),
+                                   max(1, self.geo.width(0.04)))
+
+    def draw_ghost(self, surface: pygame.Surface) -> None:
+        ghost = self.ghost()
+        if ghost is None:
+            return
+        kind, shape, problem = ghost
+        color = theme.LEGAL if problem is None else theme.ILLEGAL
+        geo = self.geo
+        width = geo.width(0.1)
+        if kind == "lines":
+            for x1, y1, x2, y2 in shape:
+                draw_segment(surface, geo.to_px(x1, y1), geo.to_px(x2, y2), color, width)
+                for p in ((x1, y1), (x2, y2)):
+                    pygame.draw.circle(surface, color, geo.to_px(*p), int(geo.spacing * 0.16),
+                                       max(1, geo.width(0.03)))
+        else:
+            points = [geo.to_px(*p) for p in shape]
+            for a, b in zip(points, points[1:], strict=False):
+                draw_segment(surface, a, b, color, width)
+            pygame.draw.circle(surface, color, points[0], int(geo.spacing * 0.22))
+        if problem is not None:
+            # the reason floats just above the ghost, kept inside the board
+            reason = REASON_TEXT.get(problem, problem)
+            label = self.text.render(reason, self.layout.font_px("small"), theme.ILLEGAL)
+            points = [geo.to_px(*p) for p in self._ghost_points(kind, shape)]
+            top = min(p[1] for p in points) - int(geo.spacing * 0.35)
+            centre_x = sum(p[0] for p in points) // len(points)
+            box = label.get_rect(midbottom=(centre_x, top))
+            pad = self.layout.px(8)
+            box.clamp_ip(geo.rect.inflate(-2 * pad, -2 * pad))
+            pygame.draw.rect(surface, (30, 10, 20), box.inflate(2 * pad, pad),
+                             border_radius=self.layout.px(6))
+            surface.blit(label, box)
+
+    @staticmethod
+    def _ghost_points(kind: str, shape: list) -> list[tuple[int, int]]:
+        if kind == "lines":
+            return [(s[0], s[1]) for s in shape] + [(s[2], s[3]) for s in shape]
+        return [(p[0], p[1]) for p in shape]
+
+    def draw_targets(self, surface: pygame.Surface) -> None:
+        targets = self.targets()
+        if not targets:
+            return
+        geo = self.geo
+        pulse = 0.6 + 0.4 * math.sin(self.clock * 5)
+        ring = tuple(int(c * pulse) for c in theme.HIGHLIGHT)
+        earned = tuple(int(c * (0.7 + 0.3 * pulse)) for c in theme.POWER_COPY)
+        for x1, y1, x2, y2 in self.view["pending"]["prompt"].get("copy", []):
+            draw_segment(surface, geo.to_px(x1, y1), geo.to_px(x2, y2), earned, geo.width(0.11))
+        selected = self.target_index % len(targets)
+        galaxy = self.view["pending"]["prompt"]["power"] == data.GALAXY
+
+        def target_points(target: dict[str, Any]) -> list[list[int]]:
+            at = target["at"]
+            return [at, [at[0] + 1, at[1]]] if galaxy else [at]
+
+        for target in targets:  # every legal place, pulsing; the chosen one on top
+            if "line" in target:
+                cx, cy = self.target_centre(target)
+                pygame.draw.circle(surface, ring, geo.to_px(cx, cy), max(2, geo.width(0.06)))
+            else:
+                for p in target_points(target):
+                    pygame.draw.circle(surface, ring, geo.to_px(*p), int(geo.spacing * 0.22),
+                                       max(1, geo.width(0.04)))
+        chosen = targets[selected]
+        if "line" in chosen:
+            x1, y1, x2, y2 = chosen["line"]
+            draw_segment(surface, geo.to_px(x1, y1), geo.to_px(x2, y2), theme.LEGAL,
+                         geo.width(0.1))
+        else:
+            for p in target_points(chosen):
+                pygame.draw.circle(surface, theme.LEGAL, geo.to_px(*p), int(geo.spacing * 0.3),
+                                   max(2, geo.width(0.07)))
+
+    def draw_middle(self, surface: pygame.Surface, view: dict[str, Any], alpha: float) -> None:
+        lay = self.layout
+        draw_panel(surface, self.middle, lay)
+        card = view["card"]
+        heading = "Shooting star" if card["kind"] == "shooting_star" else "Night card"
+        label = self.text.render(f"{heading}  {card['n']}/{card['of']}", lay.font_px("large"),
+                                 theme.ACCENT, bold=True)
+        surface.blit(label, label.get_rect(midtop=(self.middle.centerx,
+                                                   self.middle.y + lay.px(10))))
+        # the card flips in: back shrinks, face grows (a cheap scale, no rotozoom)
+        t = self.flip.progress(alpha)
+        size = self.card_rect.w
+        face = self.card_surface("face", card["id"], size)
+        if t < 1.0:
+            half = abs(1 - 2 * t)
+            source = self.card_surface("back", 0, size) if t < 0.5 else face
+            width = max(1, int(size * half))
+            lift = int(lay.px(10) * math.sin(math.pi * t))
+            flipped = pygame.transform.scale(source, (width, size))
+            surface.blit(flipped, flipped.get_rect(center=(self.card_rect.centerx,
+                                                           self.card_rect.centery - lift)))
+        else:
+            surface.blit(face, self.card_rect)
+        phase = self.phase()
+        is_star = card["kind"] == "shooting_star"
+        for button in self.size_buttons:
+            button.enabled = is_star and phase == "play"
+        if is_star:
+            mouse = pygame.mouse.get_pos()
+            for n, button in enumerate(self.size_buttons, 1):
+                button.label = f"{n} segment{'s' if n > 1 else ''}"
+                button.draw(surface, self.text, lay, n == self.shooting_size,
+                            button.rect.collidepoint(mouse))
+        else:
+            hint = self.text.render("Wheel, R or right click: rotate", lay.font_px("small"),
+                                    theme.TEXT_DIM)
+            surface.blit(hint, hint.get_rect(center=self.size_buttons[1].rect.center))
+        self.buttons["rotate"].enabled = phase == "play"
+        self.buttons["skip"].enabled = phase in ("play", "power")
+        self.buttons["skip"].label = "Skip power (S)" if phase == "power" else "Skip card (S)"
+        self.buttons["undo"].enabled = phase in ("power", "review", "confirmed") and bool(
+            view.get("pending"))
+        self.buttons["confirm"].enabled = phase == "review"
+        mouse = pygame.mouse.get_pos()
+        for button in self.buttons.values():
+            button.draw(surface, self.text, lay, False, button.rect.collidepoint(mouse))
+        self.draw_status(surface, view, phase)
+
+    def status_lines(self, view: dict[str, Any], phase: str) -> list[tuple[str, theme.Color]]:
+        lines: list[tuple[str, theme.Color]] = []
+        if phase == "power":
+            prompt = view["pending"]["prompt"]
+            lines.append((f"Power bonus: {power_label(prompt['power'])}", theme.ACCENT))
+            extra = f" ({prompt['stars_left']} star left)" if prompt.get("stars_left") else ""
+            lines.append((f"{prompt['uses']} use(s){extra}: "
+                          f"{POWER_HELP.get(prompt['power'], '')}.", theme.TEXT))
+            lines.append(("Click a highlighted place (or arrows + Enter), or skip (S).",
+                          theme.TEXT_DIM))
+        elif phase == "play":
+            ghost = self.ghost()
+            if ghost and (self.mouse_on_board or self.keyboard_ghost):
+                problem = ghost[2]
+                if problem is None:
+                    lines.append(("Legal here: click or Enter to draw.", theme.LEGAL))
+                else:
+                    lines.append((REASON_TEXT.get(problem, problem), theme.ILLEGAL))
+            else:
+                lines.append(("Move the card over your board (mouse or arrows).", theme.TEXT))
+        elif phase == "review":
+            lines.append(("Confirm your turn (Enter), or undo (U).", theme.TEXT))
+        elif phase == "confirmed":
+            waiting = [self.session.names[s] for s in range(len(view["seats"]))
+                       if not view["seats"][s]["confirmed"]]
+            lines.append(("Confirmed. Waiting for " + ", ".join(waiting) + ".", theme.TEXT_DIM))
+            lines.append(("You may still undo (U) until everyone has confirmed.",
+                          theme.TEXT_DIM))
+        elif phase == "over":
+            lines.append(("The night is over. Counting the stars...", theme.ACCENT))
+        if self.status_time > 0 and self.status[0]:
+            lines.insert(0, self.status)
+        return lines
+
+    def draw_help(self, surface: pygame.Surface) -> int:
+        """The controls, at the bottom of the middle panel; returns the top y used."""
+        lay = self.layout
+        size = lay.font_px("tiny")
+        lines = ["Mouse: carry the card  ·  click: draw",
+                 "Wheel / R / right click: turn",
+                 "Arrows + Enter: play by keyboard",
+                 "S skip  ·  U undo  ·  Enter confirm",
+                 "Tab: the other players' boards"]
+        y = self.middle.bottom - lay.px(12) - len(lines) * int(size * 1.2)
+        top = y
+        pygame.draw.line(surface, theme.PANEL_EDGE, (self.status_rect.x, y - lay.px(8)),
+                         (self.status_rect.right, y - lay.px(8)))
+        for line in lines:
+            label = self.text.render(line, size, theme.TEXT_DIM)
+            surface.blit(label, (self.status_rect.x, y))
+            y += int(size * 1.2)
+        return top - lay.px(14)
+
+    def draw_status(self, surface: pygame.Surface, view: dict[str, Any], phase: str) -> None:
+        lay = self.layout
+        size = lay.font_px("small")
+        y = self.status_rect.y
+        bottom = self.draw_help(surface)
+        for message, color in self.status_lines(view, phase):
+            for line in self.text.wrap(message, size, self.status_rect.w):
+                if y + size > bottom:
+                    return
+                label = self.text.render(line, size, color)
+                surface.blit(label, (self.status_rect.x, y))
+                y += int(size * 1.15)
+            y += lay.px(6)
+
+    def draw_right(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        lay = self.layout
+        small = lay.font_px("small")
+        for rect, kind, number, title in (
+                (self.bonus_rects[0], "point", view["point_card"], "Point bonus"),
+                (self.bonus_rects[1], "power", view["power_card"], "Power bonus")):
+            label = self.text.render(title, small, theme.TEXT_DIM)
+            surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.y - lay.px(3))))
+            surface.blit(self.card_surface(kind, number, rect.w), rect)
+        if view["options"].get("live_score") and view.get("my_score"):
+            score = view["my_score"]
+            line1 = self.text.render(f"Your score: {score['total']}", lay.font_px("body"),
+                                     theme.ACCENT, bold=True)
+            surface.blit(line1, (self.score_rect.x, self.score_rect.y))
+            parts = (f"const {score['constellations']} · planets {score['planets']} · "
+                     f"shooting {score['shooting_stars']} · bonus "
+                     f"{score['point_bonus'] + score['power_bonus']}")
+            line2 = self.text.render(parts, lay.font_px("tiny"), theme.TEXT_DIM)
+            surface.blit(line2, (self.score_rect.x, self.score_rect.y + line1.get_height()))
+        scores = view.get("scores")
+        for rect, seat in self.thumb_rects:
+            self.draw_thumb(surface, view, rect, seat, scores)
+
+    def draw_thumb(self, surface: pygame.Surface, view: dict[str, Any], rect: pygame.Rect,
+                   seat: int, scores: list | None) -> None:
+        lay = self.layout
+        info = view["seats"][seat]
+        label_h = lay.px(34)
+        geo = BoardGeometry(pygame.Rect(rect.x, rect.y, rect.w, rect.h - label_h))
+        layer = self.renderer.sheet_layer(info["sheet"], geo, day=view["day"], sizes=False)
+        surface.blit(layer, geo.rect)
+        mouse_over = rect.collidepoint(pygame.mouse.get_pos())
+        pygame.draw.rect(surface, theme.ACCENT if mouse_over else theme.SEAT_COLORS[seat % 8],
+                         geo.rect, max(1, lay.px(2 if mouse_over else 1)))
+        name = self.session.names[seat]
+        kind = self.session.kinds[seat]
+        if info["confirmed"]:
+            state, color = "ready", theme.LEGAL
+        elif kind == "ai":
+            dots = "." * (1 + int(self.clock * 3) % 3)
+            state, color = f"thinking{dots}", theme.TEXT_DIM
+        else:
+            state, color = "playing", theme.TEXT_DIM
+        tiny = lay.font_px("tiny")
+        label = self.text.render(name, tiny, theme.SEAT_COLORS[seat % 8], bold=True)
+        surface.blit(label, (rect.x, geo.rect.bottom + lay.px(2)))
+        extra = f"{state}" + (f" · {scores[seat]['total']} pts" if scores else "")
+        label2 = self.text.render(extra, tiny, color)
+        surface.blit(label2, (rect.x, geo.rect.bottom + lay.px(2) + label.get_height()))
