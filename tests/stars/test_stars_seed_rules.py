@@ -613,3 +613,19 @@ def test_ref_4_3_legal_shooting_stars_are_exactly_the_legal_diagonal_runs(day: i
     listed = [frozenset(map(tuple, shooting_star(*m))) for m in legal_shooting_stars(board, day)]
     assert len(listed) == len(set(listed)), "a shooting star is listed twice"
     assert set(listed) == expected
+
+
+# --- ref 6.1: overlapping copies of the power shape give one use per disjoint copy ----------
+
+
+def test_ref_6_1_overlapping_power_copies_give_one_use_each_disjoint_copy() -> None:
+    # an anti-diagonal run of 5 segments holds 3 overlapping copies of the Line shape (3
+    # segments each) but only one set of segments for a single disjoint copy
+    five = path((2, 8), (3, 7), (4, 6), (5, 5), (6, 4), (7, 3))
+    state = crafted_state(lines={0: five}, card=10)
+    events = RULESET.apply(state, 0, place_segments(10, [[1, 3, 1, 4], [2, 3, 2, 4]]))
+    assert [e["uses"] for e in events if e["type"] == "power_offered"] == [1]
+    six = path((2, 8), (3, 7), (4, 6), (5, 5), (6, 4), (7, 3), (8, 2))
+    state = crafted_state(lines={0: six}, card=10)
+    events = RULESET.apply(state, 0, place_segments(10, [[1, 3, 1, 4], [2, 3, 2, 4]]))
+    assert [e["uses"] for e in events if e["type"] == "power_offered"] == [2]
