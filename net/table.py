@@ -176,6 +176,7 @@ class Table:
         self._closing = threading.Event()
         self._ai_stuck_at: dict[int, int] = {}
         self._saver: AutoSaver | None = None
+        self._legal_cache: tuple[tuple[int, int], list[Move]] | None = None
         self._ai_turn = 0
 
     # ------------------------------------------------------------------ information
@@ -241,7 +242,11 @@ class Table:
         with self._lock:
             moves: list[Move] = []
             if seat is not None and self.status == "playing":
-                moves = self.ruleset.legal_moves(self.state, seat)
+                key = (self.version, seat)
+                if self._legal_cache is None or self._legal_cache[0] != key:
+                    # cached per version and seat: asking again costs the host nothing
+                    self._legal_cache = (key, self.ruleset.legal_moves(self.state, seat))
+                moves = self._legal_cache[1]
             return {"t": "legal", "version": self.version, "seat": seat, "moves": moves}
 
     def results(self) -> Message:
