@@ -14,6 +14,7 @@ import errno
 import importlib
 import importlib.util
 import logging
+import os
 import random
 import signal
 import sys
@@ -114,6 +115,7 @@ def parse_options(items: Sequence[str]) -> dict[str, Any]:
 def host_main(argv: Sequence[str]) -> int:
     args = host_parser().parse_args(list(argv))
     if not args.headless:
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         spec = importlib.util.find_spec("game.client.app")
         if spec is not None:
             app = importlib.import_module("game.client.app")
