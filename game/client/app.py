@@ -39,6 +39,7 @@ class App:
         self.save_settings = save_settings
         self.windowed_size = size
         pygame.display.set_caption("Star Party")
+        pygame.display.set_icon(_icon())
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.layout = Layout(self.screen.get_size())
         self.text = TextCache()
@@ -264,6 +265,19 @@ class App:
         finish_cleanups()
         self.store_settings()
         pygame.quit()
+
+
+def _icon() -> pygame.Surface:
+    """A small gold star on the night sky, drawn (no image file needed)."""
+    import math
+
+    icon = pygame.Surface((32, 32))
+    icon.fill(theme.SKY)
+    points = [(16 + (14 if i % 2 == 0 else 6) * math.cos(-math.pi / 2 + i * math.pi / 5),
+               17 + (14 if i % 2 == 0 else 6) * math.sin(-math.pi / 2 + i * math.pi / 5))
+              for i in range(10)]
+    pygame.draw.polygon(icon, theme.ACCENT, points)
+    return icon
 
 
 def parse_size(text: str) -> tuple[int, int]:

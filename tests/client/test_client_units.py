@@ -81,3 +81,17 @@ def test_animation_speed_setting_speeds_the_card_flip(drive) -> None:  # noqa: A
     drive.until(lambda: table.view is not None)
     drive.step(18)  # 0.3 s of wall time is 0.6 s of animation: the 0.55 s flip is done
     assert table.flip.done
+
+
+def test_no_audio_device_means_silence_not_a_crash(monkeypatch) -> None:  # noqa: ANN001
+    from game.client.sounds import Sounds
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise pygame.error("Couldn't open audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", refuse)
+    sounds = Sounds()
+    assert sounds.effects == {}
+    sounds.play("card_flip")  # silently nothing, but remembered for the log
+    assert sounds.played == ["card_flip"]
