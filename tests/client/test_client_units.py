@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import array
+import sys
 import wave
 from pathlib import Path
 
@@ -63,7 +65,18 @@ def test_sounds_are_made_by_the_script_and_match_the_committed_files(tmp_path: P
         with wave.open(str(path)) as wav:
             assert wav.getframerate() == make_sounds.RATE and wav.getnframes() > 100
         committed = make_sounds.DEFAULT_DIR / path.name
-        assert committed.read_bytes() == path.read_bytes(), f"{path.name}: run make_sounds"
+        made, kept = _samples(path), _samples(committed)
+        # the same recipe (a libm may differ in the last bit, so allow one step of rounding)
+        assert len(made) == len(kept), f"{path.name}: run python -m game.client.make_sounds"
+        assert max(abs(a - b) for a, b in zip(made, kept, strict=True)) <= 2
+
+
+def _samples(path: Path) -> array.array:
+    with wave.open(str(path)) as wav:
+        data = array.array("h", wav.readframes(wav.getnframes()))
+    if sys.byteorder == "big":
+        data.byteswap()
+    return data
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160), (1024, 768)])
