@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings
 from stars_testkit import (
     assert_refused,
     confirm_all,
@@ -21,6 +22,7 @@ from stars_testkit import (
     set_card,
     sheet,
 )
+from test_stars_scoring import sheets as random_sheets
 
 from game.rules.stars import (
     RULESET,
@@ -629,3 +631,162 @@ def test_ref_6_1_overlapping_power_copies_give_one_use_each_disjoint_copy() -> N
     state = crafted_state(lines={0: six}, card=10)
     events = RULESET.apply(state, 0, place_segments(10, [[1, 3, 1, 4], [2, 3, 2, 4]]))
     assert [e["uses"] for e in events if e["type"] == "power_offered"] == [2]
+
+
+# --- an independent oracle, written from reference 4.4 and 7 alone, against random games ------
+
+
+def _oracle_groups(lines: list[tuple]) -> list[set]:
+    """Groups of lines joined by a shared end or a crossing (same midpoint), by flood fill."""
+    todo = set(lines)
+    groups = []
+    while todo:
+        group = {todo.pop()}
+        frontier = list(group)
+        while frontier:
+            a = frontier.pop()
+            for b in list(todo):
+                shared = {a[:2], a[2:]} & {b[:2], b[2:]}
+                crossing = (a[0] + a[2], a[1] + a[3]) == (b[0] + b[2], b[1] + b[3])
+                if shared or crossing:
+                    todo.discard(b)
+                    group.add(b)
+                    frontier.append(b)
+        groups.append(group)
+    return groups
+
+
+def _ends(group: set) -> set:
+    return {p for s in group for p in (s[:2], s[2:])}
+
+
+def _oracle_view(board_sheet: dict) -> dict:
+    info = data.BOARDS[board_sheet["board"]]
+    objects: dict[str, list] = {}
+    for o in board_sheet["objects"]:
+        objects.setdefault(o["kind"], []).append(tuple(o["at"]))
+    lines = [norm(*s) for s in info["printed_lines"]] + [norm(*s) for s in board_sheet["lines"]]
+    stars = [[tuple(p) for p in star] for star in board_sheet["shooting_stars"]]
+    return {"info": info, "objects": objects, "lines": lines, "stars": stars}
+
+
+def _oracle_valid(view: dict) -> list[set]:
+    novas = set(view["objects"].get("nova", []))
+    out = []
+    for group in _oracle_groups(view["lines"]):
+        if 3 <= len(group) <= 8 or (len(group) in (9, 10) and _ends(group) & novas):
+            out.append(group)
+    return out
+
+
+def _oracle_point_ok(view: dict, p: tuple, day: int) -> bool:
+    x, y = p
+    info, objects = view["info"], view["objects"]
+    if not (0 <= x <= 9 and 2 * day <= y <= 10) or p in data.ARCH_MISSING:
+        return False
+    if p in info["bottom"] or p in info["planets"] or p in objects.get("planet", []):
+        return False
+    if p in info["illustration"] and p not in objects.get("new_star", []):
+        return False
+    if p in objects.get("crescent_moon", []) or p in objects.get("twinkling_star", []):
+        return False
+    if any(p in ((gx, gy), (gx + 1, gy)) for gx, gy in objects.get("galaxy", [])):
+        return False
+    return not any(max(abs(x - bx), abs(y - by)) <= 1 for bx, by in objects.get("black_hole", []))
+
+
+def _touches(seg: tuple, points: set, segments: list) -> bool:
+    mid = (seg[0] + seg[2], seg[1] + seg[3])
+    return bool({seg[:2], seg[2:]} & points) or any(
+        (s[0] + s[2], s[1] + s[3]) == mid for s in segments
+    )
+
+
+def _oracle_line_ok(view: dict, seg: tuple, day: int) -> bool:
+    if not (_oracle_point_ok(view, seg[:2], day) and _oracle_point_ok(view, seg[2:], day)):
+        return False
+    if seg in view["lines"]:
+        return False
+    star_segs = [
+        norm(*a, *b) for star in view["stars"] for a, b in zip(star, star[1:], strict=False)
+    ]
+    star_points = {p for star in view["stars"] for p in star}
+    if _touches(seg, star_points, star_segs):
+        return False
+    auras = set(view["objects"].get("aura", []))
+    for group in _oracle_groups(view["lines"]):
+        if _ends(group) & auras and _touches(seg, _ends(group), list(group)):
+            return False
+    return True
+
+
+def _oracle_score(view: dict) -> dict:
+    valid = _oracle_valid(view)
+    sizes = {len(g) for g in valid}
+    objects = view["objects"]
+
+    def near(p: tuple) -> int:
+        ring = {(p[0] + a, p[1] + b) for a in (-1, 0, 1) for b in (-1, 0, 1)} - {p}
+        return sum(1 for g in valid if _ends(g) & ring)
+
+    planets = list(view["info"]["planets"]) + objects.get("planet", [])
+    power = 2 * len(objects.get("galaxy", [])) + 2 * len(objects.get("aura", []))
+    power += sum(s for s in sizes if s >= 9)
+    power += sum(3 for p in objects.get("twinkling_star", []) if near(p) == 2)
+    for mx, my in objects.get("crescent_moon", []):
+        power += sum(1 for g in valid if any(x == mx or y == my for x, y in _ends(g)))
+    used = {p for s in view["lines"] for p in (s[:2], s[2:])} | {
+        p for star in view["stars"] for p in star
+    }
+    for bx, by in objects.get("black_hole", []):
+        for q in {(bx + a, by + b) for a in (-1, 0, 1) for b in (-1, 0, 1)} - {(bx, by)}:
+            if _oracle_point_ok({**view, "objects": {**objects, "black_hole": []}}, q, 0) and (
+                q not in used and q not in objects.get("black_hole", [])
+            ):
+                power += 1
+    return {
+        "constellations": sum(s for s in sizes if s <= 8),
+        "planets": sum(near(p) for p in planets),
+        "shooting_stars": sum(len(star) - 1 for star in view["stars"]),
+        "power_bonus": power,
+    }
+
+
+@pytest.mark.parametrize("power_card", range(1, 10))
+def test_random_games_agree_with_an_independent_oracle(power_card: int) -> None:
+    from game.rules.base import make_rng
+
+    state = RULESET.setup({"players": 1, "power_card": power_card}, power_card)
+    rng = make_rng(power_card, "oracle")
+    while not RULESET.is_over(state):
+        me = state["seats"][0]
+        if me["turn"] is None and RULESET.current_card(state) < 27:
+            card, day = RULESET.current_card(state), state["day"]
+            view = _oracle_view(me["sheet"])
+            listed = {
+                frozenset(norm(*s) for s in card_segments(card, m["rot"], m["dx"], m["dy"]))
+                for m in RULESET.legal_moves(state, 0)
+                if m["t"] == "place"
+            }
+            expected = set()
+            for rot in range(4):
+                for dx in range(-3, 10):
+                    for dy in range(-3, 11):
+                        segs = [norm(*s) for s in card_segments(card, rot, dx, dy)]
+                        if all(_oracle_line_ok(view, s, day) for s in segs):
+                            expected.add(frozenset(segs))
+            assert listed == expected
+        moves = [m for m in RULESET.legal_moves(state, 0) if m["t"] != "undo"]
+        placing = [m for m in moves if m["t"] in ("place", "shooting_star", "power")]
+        RULESET.apply(state, 0, rng.choice(placing or moves))
+    final = RULESET.score(state)[0]
+    expected_score = _oracle_score(_oracle_view(state["seats"][0]["sheet"]))
+    assert {k: final[k] for k in expected_score} == expected_score
+
+
+@settings(max_examples=150, deadline=None)
+@given(random_sheets())
+def test_random_sheets_score_as_the_independent_oracle_says(board: dict) -> None:
+    score = score_sheet(board)
+    expected = _oracle_score(_oracle_view(board))
+    assert {k: score[k] for k in expected} == expected
