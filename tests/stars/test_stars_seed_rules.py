@@ -667,7 +667,15 @@ def _oracle_view(board_sheet: dict) -> dict:
         objects.setdefault(o["kind"], []).append(tuple(o["at"]))
     lines = [norm(*s) for s in info["printed_lines"]] + [norm(*s) for s in board_sheet["lines"]]
     stars = [[tuple(p) for p in star] for star in board_sheet["shooting_stars"]]
-    return {"info": info, "objects": objects, "lines": lines, "stars": stars}
+    auras = set(objects.get("aura", []))
+    aura_groups = [g for g in _oracle_groups(lines) if _ends(g) & auras]
+    return {
+        "info": info,
+        "objects": objects,
+        "lines": lines,
+        "stars": stars,
+        "aura_groups": aura_groups,
+    }
 
 
 def _oracle_valid(view: dict) -> list[set]:
@@ -713,11 +721,7 @@ def _oracle_line_ok(view: dict, seg: tuple, day: int) -> bool:
     star_points = {p for star in view["stars"] for p in star}
     if _touches(seg, star_points, star_segs):
         return False
-    auras = set(view["objects"].get("aura", []))
-    for group in _oracle_groups(view["lines"]):
-        if _ends(group) & auras and _touches(seg, _ends(group), list(group)):
-            return False
-    return True
+    return not any(_touches(seg, _ends(g), list(g)) for g in view["aura_groups"])
 
 
 def _oracle_score(view: dict) -> dict:
@@ -752,12 +756,80 @@ def _oracle_score(view: dict) -> dict:
     }
 
 
+def _check_shooting_stars_against_oracle(state: dict) -> None:
+    view, day = _oracle_view(state["seats"][0]["sheet"]), state["day"]
+    line_points = {p for s in view["lines"] for p in (s[:2], s[2:])}
+    listed = {
+        frozenset(map(tuple, shooting_star(m["size"], m["rot"], m["dx"], m["dy"])))
+        for m in RULESET.legal_moves(state, 0)
+        if m["t"] == "shooting_star"
+    }
+    star_points = {p for star in view["stars"] for p in star}
+    star_segs = [
+        norm(*a, *b) for star in view["stars"] for a, b in zip(star, star[1:], strict=False)
+    ]
+    expected = set()
+    for x in range(10):
+        for y in range(11):
+            for size in (1, 2, 3):
+                for step in (1, -1):
+                    points = [(x + i, y + i * step) for i in range(size + 1)]
+                    segs = [norm(*a, *b) for a, b in zip(points, points[1:], strict=False)]
+                    if all(_oracle_point_ok(view, p, day) for p in points) and not any(
+                        _touches(s, line_points | star_points, view["lines"] + star_segs)
+                        for s in segs
+                    ):
+                        expected.add(frozenset(points))
+    assert listed == expected
+
+
+def _check_targets_against_oracle(state: dict) -> None:
+    me = state["seats"][0]
+    prompt = me["turn"]["prompt"]
+    view, day = _oracle_view(me["sheet"]), state["day"]
+    used = {p for s in view["lines"] for p in (s[:2], s[2:])} | {
+        p for star in view["stars"] for p in star
+    }
+
+    def free(p: tuple) -> bool:
+        return _oracle_point_ok(view, p, day) and p not in used
+
+    listed = {
+        tuple(m.get("at") or m.get("line"))
+        for m in RULESET.legal_moves(state, 0)
+        if m["t"] == "power"
+    }
+    grid = [(x, y) for x in range(10) for y in range(11)]
+    power = prompt["power"]
+    if power in ("planet", "twinkling_star", "crescent_moon", "black_hole"):
+        assert listed == {p for p in grid if free(p)}
+    elif power == "galaxy":
+        trigger = {norm(*s) for s in prompt["copies"][0]}
+        home = set().union(*(_ends(g) for g in _oracle_groups(view["lines"]) if g & trigger))
+        expected = set()
+        for x, y in grid:
+            pair = [(x, y), (x + 1, y)]
+            ring = {(px + a, py + b) for px, py in pair for a in (-1, 0, 1) for b in (-1, 0, 1)}
+            if all(free(p) for p in pair) and ring & home:
+                expected.add((x, y))
+        assert listed == expected
+    elif power == "line":
+        expected = {
+            norm(x, y, x + a, y + b)
+            for x, y in grid
+            for a, b in ((1, 0), (0, 1), (1, 1), (1, -1))
+            if _oracle_line_ok(view, norm(x, y, x + a, y + b), day)
+        }
+        assert listed == expected
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
 @pytest.mark.parametrize("power_card", range(1, 10))
-def test_random_games_agree_with_an_independent_oracle(power_card: int) -> None:
+def test_random_games_agree_with_an_independent_oracle(power_card: int, seed: int) -> None:
     from game.rules.base import make_rng
 
-    state = RULESET.setup({"players": 1, "power_card": power_card}, power_card)
-    rng = make_rng(power_card, "oracle")
+    state = RULESET.setup({"players": 1, "power_card": power_card}, seed)
+    rng = make_rng(seed, "oracle")
     while not RULESET.is_over(state):
         me = state["seats"][0]
         if me["turn"] is None and RULESET.current_card(state) < 27:
@@ -776,6 +848,10 @@ def test_random_games_agree_with_an_independent_oracle(power_card: int) -> None:
                         if all(_oracle_line_ok(view, s, day) for s in segs):
                             expected.add(frozenset(segs))
             assert listed == expected
+        elif me["turn"] is None:
+            _check_shooting_stars_against_oracle(state)
+        elif me["turn"]["prompt"] is not None:
+            _check_targets_against_oracle(state)
         moves = [m for m in RULESET.legal_moves(state, 0) if m["t"] != "undo"]
         placing = [m for m in moves if m["t"] in ("place", "shooting_star", "power")]
         RULESET.apply(state, 0, rng.choice(placing or moves))
