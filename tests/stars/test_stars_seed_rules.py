@@ -35,7 +35,7 @@ from game.rules.stars import (
     score_sheet,
     shooting_star,
 )
-from game.rules.stars.geometry import norm, rotate_point
+from game.rules.stars.geometry import norm
 from game.rules.stars.sheet import usable_on_board
 
 # --- transcriptions of the reference (section 3.2 maps, 4.2, 5 and 6 tables) ----------------
@@ -187,8 +187,11 @@ def _shape_key(segments) -> frozenset:
 
 
 def turn(seg: tuple[int, int, int, int], rot: int) -> tuple[int, int, int, int]:
+    """``rot`` quarter turns by the reference's (x, y) -> (y, 3 - x), written out here."""
     a, b, c, d = seg
-    return norm(*rotate_point(a, b, rot), *rotate_point(c, d, rot))
+    for _ in range(rot):
+        a, b, c, d = b, 3 - a, d, 3 - c
+    return norm(a, b, c, d)
 
 
 def _mirror(segments) -> list[tuple[int, int, int, int]]:
@@ -203,6 +206,19 @@ def test_seed_a_card_turns_all_four_ways_but_is_never_mirrored(card: int) -> Non
     mirrored = _shape_key(_mirror(data.LINE_CARDS[card]))
     if mirrored not in turned:
         assert mirrored not in listed
+
+
+def test_ref_2_a_place_move_turns_by_y_3_minus_x_then_shifts() -> None:
+    for card, segments in enumerate(data.LINE_CARDS):
+        for rot in range(4):
+            expected = sorted(
+                (a + 2, b - 1, c + 2, d - 1) for a, b, c, d in (turn(s, rot) for s in segments)
+            )
+            assert sorted(norm(*s) for s in card_segments(card, rot, 2, -1)) == expected
+    state = crafted_state(card=4)
+    RULESET.apply(state, 0, {"t": "place", "rot": 1, "dx": 3, "dy": 4})
+    # card 4 (1,2)-(2,1), (2,1)-(3,1) turned once: (2,2)-(1,1), (1,1)-(1,0); shifted by (3, 4)
+    assert sorted(map(tuple, state["seats"][0]["sheet"]["lines"])) == [(4, 4, 4, 5), (4, 5, 5, 6)]
 
 
 @pytest.mark.parametrize(("card", "twin"), REFERENCE_MIRROR_TWINS)
