@@ -11,6 +11,7 @@ import contextlib
 import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import pygame
 
@@ -21,6 +22,7 @@ from game.client.scenes.base import Scene
 from game.client.settings import Settings
 from game.client.sounds import Sounds
 from game.client.starfield import Starfield
+from net.save import default_autosave_dir
 
 DEFAULT_SIZE = (1280, 720)
 FRAME_CAP = 240
@@ -61,6 +63,9 @@ class App:
         self.lan_bind = "0.0.0.0"
         self.lan_port = 47077
         self.lan_interfaces: list[str] | None = None
+        self.lan_advertise = True
+        #: where games started here autosave (None: nowhere; "Continue" then offers nothing)
+        self.autosave_dir: Path | None = default_autosave_dir()
         if self.settings.fullscreen:
             self.set_fullscreen(True, remember=False)
         if start == "title":
@@ -184,9 +189,13 @@ class App:
 
         if isinstance(self.scene, ConfirmDialog):
             return
-        if any(scene.holds_game for scene in self.stack):
-            self.push(ConfirmDialog(self, "Quit Star Party? The game in progress will be lost.",
-                                    self.quit, yes="Quit", no="Keep playing"))
+        holding = [scene for scene in self.stack if scene.holds_game]
+        if holding:
+            table = getattr(getattr(holding[-1], "session", None), "table", None)
+            question = ("Quit Star Party? The game is saved: 'Continue' brings it back."
+                        if getattr(table, "autosave_path", None) is not None
+                        else "Quit Star Party? The game in progress will be lost.")
+            self.push(ConfirmDialog(self, question, self.quit, yes="Quit", no="Keep playing"))
         else:
             self.quit()
 

@@ -45,6 +45,7 @@ class Shooter:
                        save_settings=False)
         self.app.seed_source = lambda: SEED
         self.app.ai_delay = 0.0
+        self.app.autosave_dir = None  # pictures are not games to continue
         self.outdir = outdir
         self.saved: list[Path] = []
 

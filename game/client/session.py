@@ -13,6 +13,7 @@ import importlib.util
 import threading
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 RETRIES_ON_STALE = 6
@@ -52,10 +53,13 @@ def bot_levels(game: str) -> list[str]:
 class LocalSession:
     """Starts a local table and gathers its messages for the scene, once per frame.
 
-    ``table`` + ``connections`` adopt a table made elsewhere (the LAN host's own seat)."""
+    ``table`` + ``connections`` adopt a table made elsewhere (the LAN host's own seat, a
+    resumed autosave). ``autosave_dir`` (the window passes ``net.save.default_autosave_dir()``)
+    receives the table's autosave, so the game can be continued after the window closes."""
 
     def __init__(self, config: GameConfig | None, seed: int = 0, ai_delay: float = 0.6,
-                 table: Any = None, connections: dict[int, Any] | None = None) -> None:
+                 table: Any = None, connections: dict[int, Any] | None = None,
+                 autosave_dir: Path | None = None) -> None:
         self.config = config
         if table is None:
             from net.local import local_game
@@ -65,7 +69,8 @@ class LocalSession:
             specs = [SeatSpec(s.kind, s.name, s.bot if s.kind == "ai" else None)
                      for s in config.seats]
             table, connections = local_game(
-                config.game, dict(config.options), seed, specs, ai_delay=ai_delay)
+                config.game, dict(config.options), seed, specs, ai_delay=ai_delay,
+                autosave_dir=autosave_dir)
         self.table = table
         self.connections: dict[int, Any] = dict(connections or {})
         self.human_seats = sorted(self.connections)

@@ -1,4 +1,5 @@
-"""Headless pygame for every client test; settings go to a temp dir, never the user's."""
+"""Headless pygame for every client test; settings and autosaves go to temp dirs, never the
+user's."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ["STARPARTY_CONFIG_DIR"] = tempfile.mkdtemp(prefix="starparty-test-config-")
+os.environ["STARPARTY_AUTOSAVE_DIR"] = tempfile.mkdtemp(prefix="starparty-test-autosave-")
 
 import pytest  # noqa: E402
 
@@ -22,7 +24,15 @@ def config_dir(tmp_path, monkeypatch):  # noqa: ANN001, ANN201
 
 
 @pytest.fixture
-def drive(config_dir):  # noqa: ANN001, ANN201
+def autosave_dir(tmp_path, monkeypatch):  # noqa: ANN001, ANN201
+    """Each test's own autosave directory (what ``default_autosave_dir()`` answers)."""
+    directory = tmp_path / "autosave"
+    monkeypatch.setenv("STARPARTY_AUTOSAVE_DIR", str(directory))
+    return directory
+
+
+@pytest.fixture
+def drive(config_dir, autosave_dir):  # noqa: ANN001, ANN201
     driver = Driver(start="menu")
     yield driver
     driver.close()

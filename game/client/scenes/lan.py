@@ -20,10 +20,12 @@ if TYPE_CHECKING:
 STATUS_WORDS = {"lobby": "waiting for players", "playing": "playing", "over": "finished"}
 
 
-def start_hosting(app: App, config: GameConfig, seed: int) -> HostSession:
-    """Create the table, serve it on the LAN and advertise it; the host keeps seat 0."""
-    from net.local import LocalConnection
-    from net.server import ServerThread
+def start_hosting(app: App, config: GameConfig, seed: int, *, name: str | None = None,
+                  password: str | None = None, port: int | None = None) -> HostSession:
+    """Create the table, serve it on the LAN and advertise it; the host keeps seat 0.
+
+    ``port`` None: ``app.lan_port``, or any free port if that one is taken; a given ``port``
+    must be had (``OSError`` otherwise, e.g. ``starparty host --port``)."""
     from net.table import SeatSpec, Table
 
     specs = []
@@ -32,38 +34,56 @@ def start_hosting(app: App, config: GameConfig, seed: int) -> HostSession:
             specs.append(SeatSpec("open", f"Player {i + 1}"))
         else:
             specs.append(SeatSpec(seat.kind, seat.name, seat.bot if seat.kind == "ai" else None))
-    name = f"{app.settings.player_name}'s table"
-    table = Table(config.game, dict(config.options), seed, specs, name=name,
-                  ai_delay=app.ai_delay)
+    table = Table(config.game, dict(config.options), seed, specs,
+                  name=name or f"{app.settings.player_name}'s table",
+                  ai_delay=app.ai_delay, autosave_dir=app.autosave_dir)
+    try:
+        return serve_table(app, table, config.game, password=password, port=port)
+    except OSError:
+        table.close()
+        raise
+
+
+def serve_table(app: App, table: Any, game: str, *, password: str | None = None,
+                port: int | None = None) -> HostSession:
+    """Serve ``table`` (new or resumed) on the LAN, advertise it, and seat the host at its
+    local human seat."""
+    from net.local import LocalConnection
+    from net.server import ServerThread
+
     server = None
-    for port in (app.lan_port, 0):
+    error: OSError | None = None
+    for candidate in ((app.lan_port, 0) if port is None else (port,)):
         try:
-            server = ServerThread(table, host=app.lan_bind, port=port)
+            server = ServerThread(table, host=app.lan_bind, port=candidate, password=password)
             server.start()
             break
-        except OSError:
-            server = None
+        except OSError as exc:
+            server, error = None, exc
     if server is None:
-        table.close()
-        raise OSError("could not open a port for the table")
+        raise OSError(f"could not open port {port} for the table ({error})" if port is not None
+                      else "could not open a port for the table")
     advertiser = None
-    try:
-        from net.discovery import Advertiser
+    if app.lan_advertise:
+        try:
+            from net.discovery import Advertiser
 
-        advertiser = Advertiser(server.port, name=name, game=config.game,
-                                seats_taken=table.seats_taken(), seats_total=table.seat_count,
-                                interfaces=app.lan_interfaces, addresses=app.lan_interfaces)
-        advertiser.start_in_background()
-    except Exception as error:  # no discovery: manual host:port still works
-        app.toast(f"The table is not advertised on the LAN ({error}); share the address.")
-        advertiser = None
-    connection = LocalConnection.for_seat(table, 0)
+            advertiser = Advertiser(server.port, name=table.name, game=game,
+                                    seats_taken=table.seats_taken(),
+                                    seats_total=table.seat_count, status=table.status,
+                                    interfaces=app.lan_interfaces, addresses=app.lan_interfaces)
+            advertiser.start_in_background()
+        except Exception as error:  # no discovery: manual host:port still works
+            app.toast(f"The table is not advertised on the LAN ({error}); share the address.")
+            advertiser = None
+    host_seat = next(s["seat"] for s in table.info()["seats"] if s["kind"] == "human")
+    connection = LocalConnection.for_seat(table, host_seat)
     return HostSession(table, connection, server, advertiser)
 
 
 def host_addresses(session: HostSession) -> list[str]:
     port = session.server.port
-    if session.advertiser is not None:
+    if session.advertiser is not None and session.advertiser.addresses:
         return [f"{a}:{port}" for a in session.advertiser.addresses]
     return [f"127.0.0.1:{port}"]
 

@@ -1,7 +1,9 @@
-"""Main menu: Play solo, Hot-seat, LAN, Rules, Settings, Quit."""
+"""Main menu: Continue (when an unfinished game was autosaved), Play solo, Hot-seat, LAN,
+Rules, Settings, Quit."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -12,6 +14,7 @@ from game.client.widgets import Button, Form, stack_rects
 if TYPE_CHECKING:
     from game.client.app import App
 
+CONTINUE = "Continue"
 ITEMS = ("Play solo", "Hot-seat", "Host LAN game", "Join LAN game", "Rules", "Settings", "Quit")
 
 
@@ -20,7 +23,12 @@ class MainMenuScene(SkyScene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        from game.client.resume import newest_resumable
+
+        #: the autosave "Continue" resumes (None: the item is not shown)
+        self.resumable: Path | None = newest_resumable(app.autosave_dir)
         actions = {
+            CONTINUE: self._continue,
             "Play solo": lambda: self._setup("solo"),
             "Hot-seat": lambda: self._setup("hotseat"),
             "Host LAN game": lambda: self._lan("host"),
@@ -29,7 +37,27 @@ class MainMenuScene(SkyScene):
             "Settings": self._settings,
             "Quit": self.app.request_quit,
         }
-        self.form = Form([Button(label, actions[label]) for label in ITEMS])
+        labels = ((CONTINUE,) if self.resumable is not None else ()) + ITEMS
+        self.form = Form([Button(label, actions[label]) for label in labels])
+
+    def _continue(self) -> None:
+        from game.client.resume import resume_session
+        from game.client.scenes.table_stars import StarsTableScene
+        from net.save import SaveError
+        from net.table import TableError
+
+        if self.resumable is None:
+            return
+        try:
+            session = resume_session(self.app, self.resumable)
+        except (SaveError, TableError, OSError) as error:
+            self.app.toast(f"Could not continue that game: {error}")
+            self.resumable = None  # not offered again from this menu
+            self.form = Form([w for w in self.form.widgets
+                              if not (isinstance(w, Button) and w.label == CONTINUE)])
+            self.relayout()
+            return
+        self.app.push(StarsTableScene(self.app, session.config, session=session))
 
     def _setup(self, mode: str) -> None:
         from game.client.scenes.setup import SetupScene
@@ -59,8 +87,12 @@ class MainMenuScene(SkyScene):
 
     def relayout(self) -> None:
         lay = self.layout
-        stack_rects(self.form.widgets, lay.width // 2, int(lay.height * 0.2), lay.px(360),
-                    lay.px(56), lay.px(12))
+        count = len(self.form.widgets)
+        top = int(lay.height * 0.2)
+        room = lay.height - top - lay.px(56)  # the footer keeps its line
+        gap = lay.px(12)
+        height = min(lay.px(56), room // count - gap)
+        stack_rects(self.form.widgets, lay.width // 2, top, lay.px(360), height, gap)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

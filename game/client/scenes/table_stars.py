@@ -59,7 +59,8 @@ class StarsTableScene(StarsTablePainter, Scene):
         super().__init__(app)
         self.config = config
         self.seed = seed
-        self.session = session or LocalSession(config, seed, ai_delay=app.ai_delay)
+        self.session = session or LocalSession(config, seed, ai_delay=app.ai_delay,
+                                               autosave_dir=app.autosave_dir)
         self.renderer = SheetRenderer()
         humans = self.session.human_seats
         self.active = humans[0] if humans else 0
@@ -288,8 +289,11 @@ class StarsTableScene(StarsTablePainter, Scene):
         if self.view and self.view["over"]:
             self.leave()
             return
-        self.app.push(ConfirmDialog(self.app, "Leave this game? It will be lost.", self.leave,
-                                    yes="Leave", no="Keep playing"))
+        saved = getattr(getattr(self.session, "table", None), "autosave_path", None)
+        question = ("Leave this game? 'Continue' in the menu brings it back." if saved
+                    else "Leave this game? It will be lost.")
+        self.app.push(ConfirmDialog(self.app, question, self.leave, yes="Leave",
+                                    no="Keep playing"))
 
     def show_handover(self, seat: int, previous: int | None) -> None:
         from game.client.scenes.handover import HandoverScene

@@ -1,0 +1,74 @@
+""""Continue": find the newest autosave of an unfinished game played at this window and bring
+it back through ``Table.resume`` with the same seats (each local human gets a connection back;
+a LAN game is served again so its remote players can reclaim their seats by token)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from game.client.session import GameConfig, LocalSession, SeatChoice
+
+if TYPE_CHECKING:
+    from game.client.app import App
+
+#: games that have a table scene in this client
+PLAYABLE_GAMES = ("stars",)
+#: how many of the newest saves are looked at (old finished games pile up in the directory)
+SAVES_CONSIDERED = 20
+
+
+def resumable(data: dict[str, Any]) -> bool:
+    """A save this window can continue: a game in progress, with a seat played here."""
+    seats = data.get("seats") or []
+    return (data.get("status") == "playing" and data.get("game") in PLAYABLE_GAMES
+            and any(isinstance(s, dict) and s.get("kind") == "human" and s.get("token")
+                    for s in seats))
+
+
+def newest_resumable(directory: Path | None) -> Path | None:
+    """The most recently written save in ``directory`` that ``resumable`` accepts."""
+    from net.save import SAVE_SUFFIX, SaveError, read_save
+
+    if directory is None or not Path(directory).is_dir():
+        return None
+    saves = sorted((p for p in Path(directory).glob(f"*{SAVE_SUFFIX}") if p.is_file()),
+                   key=lambda p: p.stat().st_mtime_ns, reverse=True)
+    for path in saves[:SAVES_CONSIDERED]:
+        try:
+            if resumable(read_save(path)):
+                return path
+        except (SaveError, OSError):
+            continue  # a damaged save is skipped, never offered
+    return None
+
+
+def config_of(info: dict[str, Any]) -> GameConfig:
+    """The setup that would start this table again ("Play again" after a continued game)."""
+    seats = [SeatChoice("human" if s["kind"] == "human" else "ai", s["name"], s.get("bot")
+                        or "random") for s in info["seats"]]
+    options = {k: v for k, v in info["options"].items() if k != "players"}
+    humans = sum(1 for s in seats if s.kind == "human")
+    return GameConfig(info["game"], seats, options, "hotseat" if humans > 1 else "solo")
+
+
+def resume_session(app: App, path: Path) -> LocalSession:
+    """Reopen the saved table at ``path`` (it keeps autosaving there). ``SaveError`` /
+    ``TableError`` when the file cannot be used."""
+    from net.local import LocalConnection
+    from net.table import Table
+
+    table = Table.resume(path, ai_delay=app.ai_delay)
+    info = table.info()
+    humans = [s["seat"] for s in info["seats"] if s["kind"] == "human"]
+    remote = any(s["kind"] in ("remote", "open") for s in info["seats"])
+    if remote:
+        from game.client.scenes.lan import serve_table
+
+        try:
+            return serve_table(app, table, info["game"])
+        except OSError:
+            table.close()
+            raise
+    connections = {seat: LocalConnection.for_seat(table, seat) for seat in humans}
+    return LocalSession(config_of(info), table=table, connections=connections)

@@ -1,0 +1,132 @@
+"""Games started from the window autosave; "Continue" in the menu brings back the newest
+unfinished one (same seats, same lines), and only when there is one to bring back."""
+
+from __future__ import annotations
+
+import copy
+import random
+from pathlib import Path
+
+import pytest
+
+from game.client.scenes.handover import HandoverScene
+from game.client.scenes.menu import CONTINUE, MainMenuScene
+from game.client.scenes.table_stars import StarsTableScene
+from game.rules.base import replay
+from game.rules.stars import RULESET
+from net.save import read_save, write_save
+from net.table import SeatSpec, Table
+from tests.client.clienthelpers import Driver
+from tests.client.stars_play import midpoint_px, near, play_turn
+from tests.client.test_client_solo_game import start_solo
+
+
+def labels(menu: MainMenuScene) -> list[str]:
+    return [widget.label for widget in menu.form.widgets]
+
+
+@pytest.mark.timeout(120)
+def test_a_solo_game_autosaves_and_continue_brings_back_the_same_board(
+        config_dir: Path, autosave_dir: Path) -> None:
+    first = Driver(start="menu")
+    try:
+        assert CONTINUE not in labels(first.scene), "nothing to continue yet"
+        table = start_solo(first)
+        rng = random.Random(11)
+        for _ in range(4):
+            n = table.view["card"]["n"]
+            first.step(40)
+            play_turn(first, table, rng, skip_chance=0.0)
+            first.until(lambda n=n: table.view["card"]["n"] > n, what=f"card {n + 1}")
+        played = table.session.table
+        path = played.autosave_path
+        assert path is not None and path.parent == autosave_dir
+    finally:
+        first.close()  # the window goes away mid-game
+    saved_state = copy.deepcopy(played.state)
+    saved_view = played.view(0)
+    assert saved_view["seats"][0]["sheet"]["lines"], "some lines were drawn"
+    assert read_save(path)["moves"] == played.moves
+
+    second = Driver(start="menu")
+    try:
+        menu = second.scene
+        assert labels(menu)[0] == CONTINUE and menu.resumable == path
+        second.click(menu.button(CONTINUE).rect.center)
+        resumed = second.scene
+        assert isinstance(resumed, StarsTableScene)
+        second.until(lambda: resumed.view is not None, what="the resumed snapshot")
+        second.step(5)
+        # the bot plays on at once: the table holds the saved moves, then maybe its own
+        continued = resumed.session.table
+        assert continued.moves[:len(played.moves)] == played.moves
+        assert replay(RULESET, continued.options, continued.seed,
+                      continued.moves[:len(played.moves)]) == saved_state
+        assert resumed.session.kinds == ["human", "ai"]
+        assert resumed.session.human_seats == [0]
+        assert resumed.view["seats"][0] == saved_view["seats"][0]
+        assert resumed.view["card"] == saved_view["card"]
+        lines = resumed.view["seats"][0]["sheet"]["lines"]
+        assert all(near(second.pixel(midpoint_px(resumed, line)), (250, 250, 255), 40)
+                   for line in lines[:3]), "the saved lines are drawn on the board"
+        # the game goes on from there, and keeps saving to the same file
+        n = resumed.view["card"]["n"]
+        second.step(40)
+        play_turn(second, resumed, random.Random(2), skip_chance=0.0)
+        second.until(lambda: resumed.view["card"]["n"] > n, what="the next card")
+        assert len(read_save(path)["moves"]) > len(played.moves)
+    finally:
+        second.close()
+
+
+def _stars_save(directory: Path, name: str, seats: list[SeatSpec], status: str) -> Path:
+    table = Table("stars", {}, 3, seats)
+    table.start()
+    data = table.save_data()
+    table.close()
+    data["status"] = status
+    path = directory / f"{name}.spsave"
+    write_save(path, data)
+    return path
+
+
+def test_continue_is_offered_only_for_an_unfinished_game_played_here(
+        config_dir: Path, autosave_dir: Path) -> None:
+    autosave_dir.mkdir(parents=True)
+    (autosave_dir / "junk.spsave").write_bytes(b"not a save")
+    _stars_save(autosave_dir, "finished", [SeatSpec("human", "Ann"), SeatSpec("ai")], "over")
+    _stars_save(autosave_dir, "headless", [SeatSpec("remote", "Bo"), SeatSpec("ai")],
+                "playing")
+    drive = Driver(start="menu")
+    try:
+        assert CONTINUE not in labels(drive.scene)
+        playing = _stars_save(autosave_dir, "mine", [SeatSpec("human", "Ann"),
+                                                     SeatSpec("human", "Cy")], "playing")
+        drive.app.reset_to(MainMenuScene(drive.app))
+        assert drive.scene.resumable == playing
+        drive.click(drive.scene.button(CONTINUE).rect.center)
+        table = drive.app.find(StarsTableScene)
+        assert isinstance(table, StarsTableScene)
+        assert isinstance(drive.scene, HandoverScene), "hot-seat: the screen is handed over"
+        assert table.hotseat and table.session.human_seats == [0, 1], \
+            "both local players get their seats back"
+    finally:
+        drive.close()
+
+
+def test_a_save_that_cannot_be_replayed_is_reported_and_no_longer_offered(
+        config_dir: Path, autosave_dir: Path) -> None:
+    path = _stars_save(autosave_dir, "broken", [SeatSpec("human", "Ann"), SeatSpec("ai")],
+                       "playing")
+    data = read_save(path)
+    data["moves"] = [[0, {"t": "fly_away"}]]
+    write_save(path, data)
+    drive = Driver(start="menu")
+    try:
+        menu = drive.scene
+        drive.click(menu.button(CONTINUE).rect.center)
+        assert drive.scene is menu
+        assert any("Could not continue" in text for text, _ in drive.app.toasts)
+        assert CONTINUE not in labels(menu)
+    finally:
+        drive.close()
