@@ -1,5 +1,10 @@
 """``starparty host`` (a dedicated table, no window) and ``starparty bot HOST:PORT``.
 
+Without ``--headless``, ``host`` is handed to the client's ``game.client.app:host_main``
+(imported by name only then, so ``net`` never loads pygame): the window opens straight into
+hosting with the same options; there the host plays seat 1, ``--seats N`` counts every seat
+and a ``--seats`` list names the other seats.
+
 Every failure a user can cause (port in use, nobody at that address, version mismatch, full
 table, wrong password, a damaged save) ends with one clear sentence and exit status 2 (1 for
 a lost connection); Ctrl-C on the host saves the table and stops in order (status 0).

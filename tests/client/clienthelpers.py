@@ -16,15 +16,18 @@ FRAME = 1 / 60
 class Driver:
     """An ``App`` on a manual clock; helpers post input and step frames."""
 
-    def __init__(self, start: str = "menu", size: tuple[int, int] = (1280, 720)) -> None:
+    def __init__(self, start: str = "menu", size: tuple[int, int] = (1280, 720),
+                 build: Callable[[ManualClock], App] | None = None) -> None:
+        """``build``: make the app another way (e.g. ``host_app``), keeping its LAN options."""
         self.clock = ManualClock()
-        self.app = App(size, clock=self.clock, start=start)
+        self.app = build(self.clock) if build else App(size, clock=self.clock, start=start)
         pygame.event.clear()
         self.app.seed_source = lambda: 7
-        self.app.ai_delay = 0.0
-        self.app.lan_bind = "127.0.0.1"
-        self.app.lan_port = 0
-        self.app.lan_interfaces = ["127.0.0.1"]
+        if build is None:
+            self.app.ai_delay = 0.0
+            self.app.lan_bind = "127.0.0.1"
+            self.app.lan_port = 0
+            self.app.lan_interfaces = ["127.0.0.1"]
         #: called once per frame (e.g. a remote player answering over TCP)
         self.hooks: list[Callable[[], None]] = []
 

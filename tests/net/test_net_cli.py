@@ -5,7 +5,7 @@ without losing any acknowledged move."""
 from __future__ import annotations
 
 import contextlib
-import importlib.util
+import os
 import re
 import signal
 import socket
@@ -86,15 +86,42 @@ def test_port_in_use_is_a_clear_message(tmp_path: Path) -> None:
     assert f"port {port} is already in use" in result.stderr
 
 
-def test_host_without_headless_explains_itself() -> None:
-    spec = importlib.util.find_spec("game.client.app")
-    if spec is not None:
-        import game.client.app as app
+def test_host_without_headless_opens_the_window_hosting_the_table(tmp_path: Path) -> None:
+    """``net.cli`` hands the windowed host to the client (imported only then, by name)."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "STARPARTY_CONFIG_DIR": str(tmp_path / "config"),
+           "STARPARTY_AUTOSAVE_DIR": str(tmp_path / "autosave")}
+    process = subprocess.Popen(
+        starparty("host", "--no-discovery", "--bind", "127.0.0.1", "--port", "0",
+                  "--name", "Window table", "--seats", "2"),
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    lines: list[str] = []
 
-        if hasattr(app, "host_main"):
-            pytest.skip("the client offers hosting with a window")
-    result = run("host", "--game", "stars")
-    assert result.returncode == 2 and "--headless" in result.stderr
+    def pump() -> None:
+        assert process.stdout is not None
+        for line in process.stdout:
+            lines.append(line.rstrip())
+
+    threading.Thread(target=pump, daemon=True).start()
+    client = None
+    try:
+        found = wait_until(lambda: next((m for line in lines
+                                         if (m := re.search(r"listening on \S+:(\d+)", line))),
+                                        None) or process.poll() is not None, 30)
+        assert isinstance(found, re.Match), f"the window host did not start: {lines}"
+        client = Client("127.0.0.1", int(found.group(1)), "Bea", reconnect=False)
+        welcome = client.wait_for(lambda m: m["t"] == "snapshot", 10)
+        assert welcome is not None and client.seat == 1
+        assert welcome["table"]["name"] == "Window table"
+        assert [s["kind"] for s in welcome["table"]["seats"]] == ["human", "open"]
+        process.send_signal(signal.SIGINT)  # Ctrl-C in the terminal: an orderly stop
+        assert process.wait(20) == 0
+    finally:
+        if client is not None:
+            client.close()
+        if process.poll() is None:
+            process.kill()
+        process.wait(10)
 
 
 def test_bad_resume_file_and_bad_seats_are_clear(tmp_path: Path) -> None:

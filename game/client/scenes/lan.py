@@ -61,8 +61,9 @@ def serve_table(app: App, table: Any, game: str, *, password: str | None = None,
         except OSError as exc:
             server, error = None, exc
     if server is None:
-        raise OSError(f"could not open port {port} for the table ({error})" if port is not None
-                      else "could not open a port for the table")
+        if port is not None and error is not None:
+            raise error  # the port asked for: say why it cannot be had (in use, not allowed)
+        raise OSError("could not open a port for the table")
     advertiser = None
     if app.lan_advertise:
         try:
@@ -105,6 +106,8 @@ class LobbyScene(SkyScene):
         self.form = Form(buttons)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.started = False
+        #: the host starts the game by itself once every seat is taken (``--start full``)
+        self.auto_start = False
 
     def start_game(self) -> None:
         if self.hosting and self.session.status == "lobby":
@@ -124,6 +127,9 @@ class LobbyScene(SkyScene):
                 self.app.toast(event["detail"] or event["code"])
         if len(self.session.info.get("seats", [])) != seats:
             self.relayout()
+        if self.hosting and self.auto_start and self.session.status == "lobby" and \
+                self.session.table.seats_taken() == self.session.table.seat_count:
+            self.session.table.start(fill_open=None)
         if self.session.status != "lobby" and self.session.views and self.session.human_seats:
             from game.client.scenes.table_stars import StarsTableScene
 
@@ -196,8 +202,11 @@ class LobbyScene(SkyScene):
             status = self.text.render(state, body, color)
             surface.blit(status, (self.panel.right - lay.px(28) - status.get_width(), y))
             y += lay.px(34)
-        waiting = ("Start when everyone is here." if self.hosting
-                   else "Waiting for the host to start the game...")
+        if self.hosting:
+            waiting = ("The game starts by itself when every seat is taken." if self.auto_start
+                       else "Start when everyone is here.")
+        else:
+            waiting = "Waiting for the host to start the game..."
         label = self.text.render(waiting, body, theme.TEXT)
         surface.blit(label, label.get_rect(midbottom=(self.panel.centerx,
                                                       self.panel.bottom - lay.px(16))))

@@ -1,0 +1,91 @@
+"""``starparty host`` without ``--headless``: the window opens straight into hosting the table
+the options describe (loopback only, no LAN advertisement)."""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path
+
+import pytest
+
+from game.client.app import HostError, host_app, host_main, host_seats
+from game.client.loop import ManualClock
+from game.client.scenes.lan import LobbyScene
+from game.client.scenes.table_stars import StarsTableScene
+from game.client.settings import Settings
+from net.client import Client
+from tests.client.clienthelpers import Driver
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def hosting(argv: list[str]) -> Driver:
+    def build(clock: ManualClock):  # noqa: ANN202
+        return host_app(["--bind", "127.0.0.1", "--port", "0", "--no-discovery", "--ai-delay",
+                         "0", *argv], clock=clock, settings=Settings(player_name="Ann"),
+                        save_settings=False)
+
+    return Driver(build=build)
+
+
+def test_the_window_opens_on_the_hosted_table_with_the_given_options(
+        config_dir: Path, autosave_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    drive = hosting(["--name", "Orion", "--password", "pw", "--seats", "3", "--seed", "12",
+                     "--option", "live_score=true", "--autosave-dir", str(autosave_dir)])
+    clients: list[Client] = []
+    try:
+        lobby = drive.scene
+        assert isinstance(lobby, LobbyScene) and lobby.hosting
+        table = lobby.session.table
+        port = lobby.session.server.port
+        assert f"listening on 127.0.0.1:{port}" in capsys.readouterr().out
+        assert table.name == "Orion" and table.seed == 12
+        assert table.options["live_score"] is True
+        assert [(s["kind"], s["name"]) for s in table.info()["seats"]] == [
+            ("human", "Ann"), ("open", "Player 2"), ("open", "Player 3")]
+        assert lobby.session.advertiser is None, "--no-discovery: not advertised"
+        intruder = Client("127.0.0.1", port, "Eve", password="nope", reconnect=False)
+        clients.append(intruder)
+        drive.until(lambda: (intruder.poll(), intruder.last_error)[1] is not None,
+                    what="the refusal")
+        assert intruder.last_error["code"] == "bad_password"
+        for name in ("Bea", "Cy"):
+            clients.append(Client("127.0.0.1", port, name, password="pw", reconnect=False))
+        # --start full (the default): the game begins by itself once every seat is taken
+        drive.until(lambda: isinstance(drive.scene, StarsTableScene), what="the game")
+        assert drive.scene.session.names == ["Ann", "Bea", "Cy"]
+        assert table.status == "playing"
+        assert table.autosave_path is not None and table.autosave_path.parent == autosave_dir
+    finally:
+        for client in clients:
+            client.close()
+        drive.close()
+
+
+def test_start_now_fills_free_seats_with_bots(config_dir: Path, autosave_dir: Path) -> None:
+    drive = hosting(["--seats", "open,ai:greedy", "--start", "now", "--no-autosave"])
+    try:
+        drive.until(lambda: isinstance(drive.scene, StarsTableScene), what="the game")
+        assert drive.scene.session.kinds == ["human", "ai", "ai"]
+        assert drive.scene.session.table.autosave_path is None
+    finally:
+        drive.close()
+
+
+def test_a_busy_port_and_options_the_window_cannot_honour_are_one_clear_sentence(
+        config_dir: Path, autosave_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        status = host_main(["--bind", "127.0.0.1", "--port", str(port), "--no-discovery"])
+    assert status == 2
+    assert f"port {port} is already in use" in capsys.readouterr().err
+    assert host_main(["--game", "stargazer", "--no-discovery"]) == 2
+    assert "--headless" in capsys.readouterr().err
+    with pytest.raises(HostError, match="2 to 8 seats"):
+        host_seats("9")
+    with pytest.raises(HostError, match="use open, remote"):
+        host_seats("dragons")
+    assert [s.kind for s in host_seats("remote:Bo,ai:random")] == ["remote", "ai"]
+    assert len(host_seats("4")) == 3, "--seats 4 counts the host's own seat"
