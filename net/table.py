@@ -307,6 +307,33 @@ class Table:
                 self._announce_table()
             return opened
 
+    def replace_with_bot(self, seat: int, level: str) -> None:
+        """The host hands a seat whose remote player left mid-game to a bot at ``level``.
+
+        The player's token is revoked (they cannot come back to that seat). ``TableError``
+        codes: ``no_such_seat``, ``not_started`` / ``game_over`` (only during play),
+        ``not_remote`` (a local or AI seat), ``seat_connected`` (the player is still there).
+        """
+        with self._lock:
+            if (not isinstance(seat, int) or isinstance(seat, bool)
+                    or not 0 <= seat < len(self._seats)):
+                raise TableError("no_such_seat", f"there is no seat {seat!r}")
+            if self.status != "playing":
+                code = "not_started" if self.status == "lobby" else "game_over"
+                raise TableError(code, "a seat is handed to a bot only during play")
+            target = self._seats[seat]
+            if target.kind not in ("remote", "open"):
+                raise TableError("not_remote", f"seat {seat} is not a remote player's seat")
+            if target.connections > 0:
+                raise TableError("seat_connected",
+                                 f"{target.name} is still connected to seat {seat}")
+            target.kind, target.bot, target.token = "ai", level or "random", None
+            target.claimed = True
+            self._autosave(durable=True)
+            self._announce_table()
+            self._start_ai()
+            self._changed.notify_all()
+
     def rename(self, seat: int, token: str, name: str) -> None:
         with self._lock:
             if self.seat_for_token(token) == seat:

@@ -184,3 +184,46 @@ def test_tables_appearing_do_not_steal_the_focus_from_the_address(drive) -> None
     drive.type_text("0.1:5")
     assert join.address.value == "127.0.0.1:5"
     join.browser = None
+
+
+@pytest.mark.timeout(120)
+def test_the_host_lets_a_bot_play_on_for_a_player_who_left(drive) -> None:  # noqa: ANN001
+    from game.client.scenes.table_stars import REPLACE_AFTER
+
+    drive.click(drive.scene.button("Host LAN game").rect.center)
+    drive.click(drive.scene.start.rect.center)
+    lobby = drive.scene
+    port = lobby.session.server.port
+    player = SkippingPlayer(port, "Bea")
+    drive.hooks.append(player)
+    drive.until(lambda: lobby.session.table.seats_taken() == 2, what="Bea to join")
+    drive.click(lobby.start_button.rect.center)
+    drive.until(lambda: isinstance(drive.scene, StarsTableScene), what="the game to start")
+    table = drive.scene
+    token = player.client.token
+    drive.hooks.remove(player)
+    player.client.close()  # Bea's machine goes away mid-game
+    drive.until(lambda: 1 in table.away_since, what="the host to notice")
+    seconds = REPLACE_AFTER / 2
+    drive.step(int(seconds / 0.25), seconds=0.25)
+    assert not table.replace_buttons, "a short absence is waited out"
+    back = Client("127.0.0.1", port, "Bea", token=token, reconnect=False)  # Bea is back...
+    drive.until(lambda: 1 not in table.away_since, what="Bea to be back")
+    back.close()  # ...and leaves again: the wait starts over
+    drive.until(lambda: 1 in table.away_since, what="the host to notice again")
+    drive.step(int(seconds / 0.25), seconds=0.25)
+    assert not table.replace_buttons
+    drive.step(int(seconds / 0.25) + 4, seconds=0.25)
+    button = table.replace_buttons[1]
+    assert "Bea" in button.label and table.away_rect.contains(button.rect)
+    assert drive.pixel((button.rect.x + 1, button.rect.centery)) != drive.pixel(
+        (button.rect.x - 20, table.away_rect.y - 20)), "the prompt is drawn"
+    drive.click(button.rect.center)
+    drive.step(2)
+    seat = table.session.info["seats"][1]
+    assert (seat["kind"], seat["name"]) == ("ai", "Bea")
+    assert not table.replace_buttons and 1 not in table.away_since
+    play_to_results(drive, table, random.Random(4))
+    results = drive.scene
+    assert results.scores == table.session.table.ruleset.score(table.session.table.state)
+    drive.key(pygame.K_ESCAPE)
