@@ -58,7 +58,7 @@ PLANET_TYPES: dict[str, dict[str, Any]] = {
         "name": "Primordial planet",
         "colour": "green",
         "copies": 3,
-        "track": [1, 2, 3, 4, 0, 0, 9],
+        "track": [1, 2, 3, 0, 0, 8],
         "tie_break": "later",
         "specialty": "colour",
         "text": "Safe at first, then a swamp of two accidents before the jackpot.",
@@ -91,7 +91,7 @@ CREWS: list[dict[str, Any]] = [
     {
         "id": "armstrong",
         "name": "Captain Armstrong",
-        "count": 2,
+        "count": 1,
         "effect": "name_start_player",
         "timing": "round_end",
         "params": {},
@@ -183,7 +183,7 @@ CREWS: list[dict[str, Any]] = [
     {
         "id": "diplomat",
         "name": "Ade, Diplomat",
-        "count": 1,
+        "count": 2,
         "effect": "swap_ahead",
         "timing": "choice",
         "params": {},
