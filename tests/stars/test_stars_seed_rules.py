@@ -236,6 +236,9 @@ def test_seed_a_card_is_drawn_whole_or_not_at_all() -> None:
     state = crafted_state(card=10)
     assert placement_problem(sheet(), [[3, 1, 3, 2]], 0) is None
     assert_refused(state, 0, {"t": "place", "rot": 0, "dx": 1, "dy": 0}, "planet")
+    # the same with the illegal half second: (1,1)-(1,2) is fine, (2,1)-(2,2) is not
+    assert placement_problem(sheet(), [[1, 1, 1, 2]], 0) is None
+    assert_refused(state, 0, {"t": "place", "rot": 0, "dx": 0, "dy": 0}, "planet")
     assert state["seats"][0]["sheet"]["lines"] == []
     # and no listed placement has an illegal half
     for move in RULESET.legal_moves(state, 0):
@@ -419,6 +422,22 @@ def test_seed_each_finished_pile_closes_two_more_bottom_rows(flipped: int, lowes
         for p in shooting_star(m["size"], m["rot"], m["dx"], m["dy"])
     )
     assert lowest_star == lowest_open
+
+
+def test_seed_the_sun_rises_exactly_when_cards_7_and_13_are_turned() -> None:
+    state = RULESET.setup({"players": 2}, 9)
+    day_of_card = {1: state["day"]}
+    rose_before = []
+    while not RULESET.is_over(state):
+        events = confirm_all(state)
+        for event in events:
+            if event["type"] == "sun_rose":
+                rose_before.append((state["flipped"], event["day"]))
+            if event["type"] == "card_flipped":
+                day_of_card[event["n"]] = state["day"]
+                assert RULESET.view(state, 0)["day"] == state["day"]
+    assert day_of_card == {n: (n - 1) // 6 for n in range(1, 19)}
+    assert rose_before == [(7, 1), (13, 2)]
 
 
 # --- ref 3.1 / 6.1: printed lines are real lines, also for power shapes --------------------
