@@ -188,8 +188,8 @@ def test_twinkling_star_with_three_neighbouring_constellations_scores_nothing() 
     south = path((4, 2), (4, 1), (3, 1), (2, 1))
     score = score_sheet(sheet(lines=west + east, objects=[obj("twinkling_star", 4, 3)]))
     assert score["power_bonus"] == 3
-    # south touches west at (3,1)? west starts at (3,2): (3,1)-(3,2) not drawn, but they share no
-    # star: (4,2) is south's end and a neighbour of the twinkling star
+    # south shares no star with west and crosses nothing; its end (4,2) is a neighbour of the
+    # twinkling star, so three constellations touch it now
     score = score_sheet(sheet(lines=west + east + south, objects=[obj("twinkling_star", 4, 3)]))
     assert score["power_bonus"] == 0
 

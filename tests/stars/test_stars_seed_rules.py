@@ -848,6 +848,16 @@ def _check_targets_against_oracle(state: dict) -> None:
             if all(free(p) for p in pair) and ring & home:
                 expected.add((x, y))
         assert listed == expected
+    elif power in ("nova", "aura"):
+        mine = set(view["objects"].get(power, []))
+        big = [g for g in _oracle_groups(view["lines"]) if len(g) >= 3]
+        if power == "aura":
+            big = [g for g in big if not _ends(g) & mine]
+        assert listed == {p for g in big for p in _ends(g)} - mine
+    elif power == "new_star":
+        opened = set(view["objects"].get("new_star", []))
+        illustration = set(view["info"]["illustration"])
+        assert listed == {p for p in illustration - opened if p[1] >= 2 * day}
     elif power == "line":
         expected = {
             norm(x, y, x + a, y + b)
@@ -856,6 +866,8 @@ def _check_targets_against_oracle(state: dict) -> None:
             if _oracle_line_ok(view, norm(x, y, x + a, y + b), day)
         }
         assert listed == expected
+    else:
+        raise AssertionError(f"no oracle for {power}")
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
