@@ -415,6 +415,39 @@ class Table:
             self._broadcast_snapshots()
             self._start_ai()
 
+    def restart(self, seed: int) -> None:
+        """Play again at the same table once the game is over: same seats, names, kinds and
+        tokens (connected players stay connected), a new game from ``seed`` with a new table
+        id and autosave file (the finished game's save is kept). Everyone gets a fresh
+        ``snapshot`` at version 0. ``TableError("not_over")`` while a game is going on."""
+        with self._lock:
+            if self.status != "over":
+                raise TableError("not_over", "a new game starts once this one is over")
+        # the saver thread needs the table lock to write: close it outside the lock (nothing
+        # can change a finished game meanwhile)
+        saver, self._saver = self._saver, None
+        if saver is not None:
+            saver.close()
+        with self._lock:
+            if self.status != "over":
+                raise TableError("not_over", "a new game starts once this one is over")
+            self.seed = int(seed)
+            self.table_id = uuid.uuid4().hex[:12]
+            if self.autosave_path is not None:
+                self.autosave_path = (self.autosave_path.parent
+                                      / f"{self.game}-{self.table_id}{SAVE_SUFFIX}")
+            self.state = self.ruleset.setup(self.options, self.seed)
+            self.moves = []
+            self.version = 0
+            self._bots = {}
+            self._ai_stuck_at = {}
+            self._legal_cache = None
+            self.status = "over" if self.ruleset.is_over(self.state) else "playing"
+            self._autosave(durable=True)
+            self._broadcast_snapshots()
+            self._start_ai()
+            self._changed.notify_all()
+
     def close(self) -> None:
         """Stop the AI thread and write the final save (the state stays readable)."""
         self._closing.set()
@@ -650,9 +683,10 @@ class Table:
 
     def save(self, path: Path | None = None) -> Path | None:
         """Write the save durably now (to ``path`` or the autosave file); returns where."""
-        if path is None and self._saver is not None:
-            self._saver.flush()
-            return self._saver.path
+        saver = self._saver  # read once: close() may clear it from another thread
+        if path is None and saver is not None:
+            saver.flush()
+            return saver.path
         target = Path(path) if path is not None else self.autosave_path
         if target is None:
             return None
@@ -666,14 +700,17 @@ class Table:
         if self.autosave_path is None:
             return
         try:
-            if self._saver is None:
-                self._saver = AutoSaver(self.autosave_path, self.packed_save)
+            saver = self._saver  # read once: close() may clear it from another thread
+            if saver is None:
+                if self._closing.is_set():
+                    return  # closing: close() writes the last save
+                saver = self._saver = AutoSaver(self.autosave_path, self.packed_save)
             if record is not None:
-                self._saver.record(*record)
+                saver.record(*record)
             if durable:
-                self._saver.flush()
+                saver.flush()
             else:
-                self._saver.checkpoint_soon()
+                saver.checkpoint_soon()
         except OSError as exc:  # a full disk must not stop the game
             log.error("autosave to %s failed: %s", self.autosave_path, exc)
 

@@ -83,6 +83,7 @@ class LocalSession:
         self.retries: dict[int, int] = {}
         self._public_versions: set[int] = set()
         self.closed = False
+        self.table_id = self.info.get("id")
 
     @property
     def names(self) -> list[str]:
@@ -114,6 +115,10 @@ class LocalSession:
         kind = message.get("t")
         if "table" in message and isinstance(message["table"], dict):
             self.info = message["table"]
+            if self.info.get("id") != self.table_id:  # the host started another game here
+                self.table_id = self.info.get("id")
+                self.results = None
+                self._public_versions.clear()
         if "to_move" in message:
             self.to_move = list(message["to_move"])
         if kind in ("snapshot", "events", "refused") and "view" in message:
@@ -189,6 +194,7 @@ class RemoteSession:
         self.closed = False
         self.last_move: dict[str, Any] | None = None
         self.retries = 0
+        self.table_id: str | None = None
 
     @property
     def human_seats(self) -> list[int]:
@@ -218,6 +224,9 @@ class RemoteSession:
             seat = self.client.seat if self.client.seat is not None else -1
             if isinstance(message.get("table"), dict):
                 self.info = message["table"]
+                if self.info.get("id") != self.table_id:  # a new game at this table
+                    self.table_id = self.info.get("id")
+                    self.results = None
             if "to_move" in message:
                 self.to_move = list(message["to_move"])
             if kind in ("snapshot", "events", "refused") and "view" in message:

@@ -49,8 +49,9 @@ def test_the_window_opens_on_the_hosted_table_with_the_given_options(
         drive.until(lambda: (intruder.poll(), intruder.last_error)[1] is not None,
                     what="the refusal")
         assert intruder.last_error["code"] == "bad_password"
-        for name in ("Bea", "Cy"):
+        for taken, name in enumerate(("Bea", "Cy"), start=2):
             clients.append(Client("127.0.0.1", port, name, password="pw", reconnect=False))
+            drive.until(lambda taken=taken: table.seats_taken() == taken, what=name)
         # --start full (the default): the game begins by itself once every seat is taken
         drive.until(lambda: isinstance(drive.scene, StarsTableScene), what="the game")
         assert drive.scene.session.names == ["Ann", "Bea", "Cy"]

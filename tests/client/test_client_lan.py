@@ -77,6 +77,21 @@ def test_host_from_the_window_and_a_tcp_player_joins(drive) -> None:  # noqa: AN
     results = drive.scene
     assert results.names == [drive.app.settings.player_name, "Bea"]
     assert results.scores == table.session.table.ruleset.score(table.session.table.state)
+    # play again: the same table and seats, a new game; Bea (still connected) gets it too
+    finished_version = player.client.version
+    play_again = results.form.widgets[0]
+    assert play_again.enabled, "the host may play again"
+    drive.click(play_again.rect.center)
+    again = drive.scene
+    assert isinstance(again, StarsTableScene) and again is not table
+    assert again.session is table.session and table.session.table.status == "playing"
+    drive.until(lambda: player.client.version < finished_version, what="Bea's new snapshot")
+    assert player.client.table["id"] == table.session.table.table_id
+    assert player.client.table["status"] == "playing" and not player.client.view["over"]
+    drive.until(lambda: again.view is not None and again.phase() == "play", what="card 1")
+    drive.step(20)
+    play_turn(drive, again, random.Random(1), skip_chance=0.0)
+    drive.until(lambda: again.view["card"]["n"] > 1, what="Bea answering in the new game")
     player.client.close()
     drive.key(pygame.K_ESCAPE)
 
@@ -106,6 +121,18 @@ def test_join_a_table_by_address_and_play_it_to_the_end(drive) -> None:  # noqa:
         results = drive.scene
         assert results.scores == table_host.ruleset.score(table_host.state)
         assert not results.form.widgets[0].enabled, "the host decides about another round"
+        drive.step(30)
+        assert drive.scene is results, "still connected, waiting for the host"
+        table_host.restart(21)  # the host plays again: this window follows into the new game
+        drive.until(lambda: isinstance(drive.scene, StarsTableScene), what="the new game")
+        again = drive.scene
+        assert again is not table and again.session is table.session
+        drive.until(lambda: again.view is not None and again.view["card"]["n"] == 1
+                    and not again.view["over"], what="the new game's first card")
+        fresh = table_host.view(0)  # (the bot may already have played on it)
+        assert again.view["card"] == fresh["card"]
+        assert again.view["seats"][0] == fresh["seats"][0]
+        assert not again.view["seats"][0]["sheet"]["lines"], "a fresh board"
         drive.key(pygame.K_ESCAPE)
     finally:
         server.stop()
@@ -200,7 +227,7 @@ def test_the_host_lets_a_bot_play_on_for_a_player_who_left(drive) -> None:  # no
     drive.click(lobby.start_button.rect.center)
     drive.until(lambda: isinstance(drive.scene, StarsTableScene), what="the game to start")
     table = drive.scene
-    token = player.client.token
+    token = table.session.table.token_for(1)  # Bea's token (her client may not have polled it)
     drive.hooks.remove(player)
     player.client.close()  # Bea's machine goes away mid-game
     drive.until(lambda: 1 in table.away_since, what="the host to notice")

@@ -108,3 +108,18 @@ def test_no_audio_device_means_silence_not_a_crash(monkeypatch) -> None:  # noqa
     assert sounds.effects == {}
     sounds.play("card_flip")  # silently nothing, but remembered for the log
     assert sounds.played == ["card_flip"]
+
+
+def test_the_solo_rank_is_shown_for_solo_games_only(drive) -> None:  # noqa: ANN001
+    from game.client.scenes.results import ResultsScene
+    from game.client.session import GameConfig, SeatChoice
+
+    score = {"constellations": 10, "planets": 4, "shooting_stars": 3, "point_bonus": 6,
+             "power_bonus": 2, "total": 25}
+    results = {"scores": [score, dict(score, total=18)], "ranking": [1, 2]}
+    solo = GameConfig("stars", [SeatChoice("human", "Ann"), SeatChoice("ai", "Vega")])
+    line = ResultsScene(drive.app, solo, results, ["Ann", "Vega"], ["human", "ai"]).solo_line()
+    assert line is not None and "25 points" in line
+    # a LAN game (one player at each machine) is not a solo game, on either side
+    lan = ResultsScene(drive.app, None, results, ["Ann", "Bea"], ["human", "open"])
+    assert lan.solo_line() is None

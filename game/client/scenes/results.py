@@ -25,9 +25,13 @@ CATEGORIES = [
 
 class ResultsScene(SkyScene):
     def __init__(self, app: App, config: GameConfig | None, results: dict[str, Any],
-                 names: list[str], kinds: list[str]) -> None:
+                 names: list[str], kinds: list[str], session: Any = None) -> None:
         super().__init__(app)
         self.config = config
+        #: the finished game's session: a LAN table stays open here, so the host can play
+        #: again with everyone still connected (and a guest follows into the new game)
+        self.session = session
+        self.handed_on = False
         self.scores: list[dict[str, int]] = results.get("scores", [])
         self.ranking: list[int] = results.get("ranking", [1] * len(self.scores))
         self.names = names
@@ -35,9 +39,36 @@ class ResultsScene(SkyScene):
         self.order = sorted(range(len(self.scores)), key=lambda i: (self.ranking[i], i))
         self.form = Form([Button("Play again", self.play_again),
                           Button("Back to menu", self.to_menu)])
-        # a LAN game's next round is the host's call: only the way back is offered
-        self.form.widgets[0].enabled = config is not None
+        # a LAN game's next round is the host's call: a guest is only offered the way back
+        self.form.widgets[0].enabled = config is not None or self.lan_host
         self.panel = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def lan_host(self) -> bool:
+        return getattr(self.session, "server", None) is not None
+
+    @property
+    def lan_guest(self) -> bool:
+        return self.config is None and self.session is not None and not self.lan_host
+
+    def poll(self) -> None:
+        """A guest follows the host into the next game at the same table."""
+        if self.session is None or self.handed_on or self.config is not None:
+            return
+        self.session.poll()
+        if self.lan_guest and self.session.status == "playing" and \
+                self.session.results is None and self.session.views:
+            self._to_table()
+
+    def _to_table(self) -> None:
+        from game.client.scenes.table_stars import StarsTableScene
+
+        self.handed_on = True
+        self.app.replace(StarsTableScene(self.app, None, session=self.session))
+
+    def exit(self) -> None:
+        if self.session is not None and not self.handed_on:
+            self.session.close()
 
     def winner_text(self) -> str:
         winners = [self.names[i] for i in range(len(self.scores)) if self.ranking[i] == 1]
@@ -50,8 +81,8 @@ class ResultsScene(SkyScene):
     def solo_line(self) -> str | None:
         """Solo: the human's rank title from the published table (``SOLO_RANKS``)."""
         humans = [i for i, kind in enumerate(self.kinds) if kind == "human"]
-        if len(humans) != 1 or not self.scores:
-            return None
+        if self.config is None or len(humans) != 1 or not self.scores:
+            return None  # a LAN game is never solo, even with one player at each machine
         from game.rules.stars import data, solo_rank
 
         total = self.scores[humans[0]]["total"]
@@ -61,14 +92,24 @@ class ResultsScene(SkyScene):
         return f"Your solo rank: {title} ({total} points){nxt}"
 
     def play_again(self) -> None:
+        """Solo / hot-seat: a new table with the same setup. LAN host: a new game at the same
+        table (same seats, new seed); every connected guest receives its first snapshot."""
         import random
 
-        if self.config is None:
-            return
         from game.client.scenes.table_stars import StarsTableScene
 
         seed = self.app.seed_source() if self.app.seed_source else random.randrange(1 << 30)
-        self.app.replace(StarsTableScene(self.app, self.config, seed))
+        if self.config is not None:
+            self.app.replace(StarsTableScene(self.app, self.config, seed))
+        elif self.lan_host:
+            from net.table import TableError
+
+            try:
+                self.session.table.restart(seed)
+            except TableError as error:
+                self.app.toast(error.message)
+                return
+            self._to_table()
 
     def to_menu(self) -> None:
         from game.client.scenes.menu import MainMenuScene
@@ -153,7 +194,13 @@ class ResultsScene(SkyScene):
                                                       bar_h))
                 bx += width
             y += self.row_h
-        if self.config is None:
+        if not self.form.widgets[0].enabled:
             self.form.focus = 1
         self.form.draw(surface, self.text, lay)
+        if self.lan_guest:
+            note = self.text.render("If the host plays again, you join the new game here.",
+                                    lay.font_px("small"), theme.TEXT_DIM)
+            play = self.form.widgets[0].rect
+            surface.blit(note, note.get_rect(midtop=(lay.width // 2,
+                                                     play.bottom + lay.px(14))))
         self.draw_footer(surface, "Enter: choose  ·  Esc: back to the menu")

@@ -99,6 +99,8 @@ class StarsTableScene(StarsTablePainter, Scene):
         self.away_since: dict[int, float] = {}
         self.replace_buttons: dict[int, Button] = {}
         self.away_rect = pygame.Rect(0, 0, 0, 0)
+        #: the results screen took the session over (a LAN table may play again)
+        self.handed_on = False
         self.geo = BoardGeometry(pygame.Rect(0, 0, 100, 100))
         self.card_rect = pygame.Rect(0, 0, 0, 0)
         self.fonts: dict[str, pygame.font.Font] = {}
@@ -325,7 +327,8 @@ class StarsTableScene(StarsTablePainter, Scene):
             self.show_handover(self.active, None)
 
     def exit(self) -> None:
-        self.session.close()
+        if not self.handed_on:
+            self.session.close()
 
     def leave(self) -> None:
         from game.client.scenes.menu import MainMenuScene
@@ -555,4 +558,6 @@ class StarsTableScene(StarsTablePainter, Scene):
         names = self.session.names
         kinds = self.session.kinds
         self.results_in = None
-        self.app.replace(ResultsScene(self.app, self.config, results, names, kinds))
+        self.handed_on = True
+        self.app.replace(ResultsScene(self.app, self.config, results, names, kinds,
+                                      session=self.session))
