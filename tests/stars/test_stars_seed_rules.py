@@ -913,3 +913,36 @@ def test_random_sheets_score_as_the_independent_oracle_says(board: dict) -> None
     score = score_sheet(board)
     expected = _oracle_score(_oracle_view(board))
     assert {k: score[k] for k in expected} == expected
+
+
+# --- rules-notes (product decisions): 1 to 8 players, solo ranks ----------------------------
+
+
+def test_notes_one_to_eight_players_and_no_more() -> None:
+    for players in range(1, 9):
+        state = RULESET.setup({"players": players}, 1)
+        assert len(state["seats"]) == players
+    for players in (0, 9):
+        with pytest.raises(ValueError, match="players"):
+            RULESET.setup({"players": players}, 1)
+
+
+@pytest.mark.parametrize(
+    ("total", "title"),
+    [
+        (0, "Novice"),
+        (24, "Novice"),
+        (25, "Apprentice"),
+        (39, "Apprentice"),
+        (40, "Stargazer"),
+        (54, "Stargazer"),
+        (55, "Astronomer"),
+        (69, "Astronomer"),
+        (70, "Master of the Night"),
+        (150, "Master of the Night"),
+    ],
+)
+def test_notes_solo_ranks_follow_the_published_table(total: int, title: str) -> None:
+    from game.rules.stars import solo_rank
+
+    assert solo_rank(total) == title
