@@ -116,6 +116,13 @@ class _Connection:
             return
         self.closed = True
         self.wakeup.set()
+        if code == "slow_consumer":
+            # the peer reads nothing: a goodbye would never arrive, and a graceful close would
+            # keep the socket and its buffered megabytes until the peer reads; drop it now
+            self.outbox.clear()
+            with contextlib.suppress(Exception):
+                self.writer.transport.abort()
+            return
         final = (
             {"t": "bye", "reason": code, "message": message or "the host is stopping"}
             if code == "shutting_down"
