@@ -90,3 +90,61 @@ def test_a_busy_port_and_options_the_window_cannot_honour_are_one_clear_sentence
         host_seats("dragons")
     assert [s.kind for s in host_seats("remote:Bo,ai:random")] == ["remote", "ai"]
     assert len(host_seats("4")) == 3, "--seats 4 counts the host's own seat"
+
+
+def _hosted_save(directory: Path) -> tuple[Path, str]:
+    """A LAN game hosted at a window, mid-game: (its autosave, the guest's token)."""
+    from net.local import LocalConnection
+    from net.table import SeatSpec, Table
+
+    table = Table("stars", {}, 5, [SeatSpec("human", "Ann"), SeatSpec("open")],
+                  autosave_dir=directory)
+    _, token = table.join("Bea")
+    table.start()
+    host = LocalConnection.for_seat(table, 0)
+    host.poll()
+    host.send_move({"t": "skip"})
+    table.close()
+    assert table.version == 1
+    return table.autosave_path, token
+
+
+def test_host_resume_serves_the_saved_game_again_and_the_guest_reclaims_her_seat(
+        config_dir: Path, autosave_dir: Path) -> None:
+    path, token = _hosted_save(autosave_dir)
+    drive = hosting(["--resume", str(path)])
+    guest = None
+    try:
+        drive.until(lambda: isinstance(drive.scene, StarsTableScene), what="the saved game")
+        table = drive.scene
+        assert table.session.table.version == 1 and table.session.human_seats == [0]
+        guest = Client("127.0.0.1", table.session.server.port, "Bea", token=token,
+                       reconnect=False)
+        snapshot = guest.wait_for(lambda m: m["t"] == "snapshot", 10)
+        assert snapshot is not None and guest.seat == 1 and snapshot["version"] == 1
+    finally:
+        if guest is not None:
+            guest.close()
+        drive.close()
+
+
+def test_continue_a_lan_game_serves_it_again(config_dir: Path, autosave_dir: Path) -> None:
+    from game.client.scenes.menu import CONTINUE
+
+    path, token = _hosted_save(autosave_dir)
+    drive = Driver(start="menu")
+    guest = None
+    try:
+        assert drive.scene.resumable == path
+        drive.click(drive.scene.button(CONTINUE).rect.center)
+        table = drive.scene
+        assert isinstance(table, StarsTableScene) and table.hosting
+        guest = Client("127.0.0.1", table.session.server.port, "Bea", token=token,
+                       reconnect=False)
+        assert guest.wait_for(lambda m: m["t"] == "snapshot", 10) is not None
+        assert guest.seat == 1
+        drive.until(lambda: table.session.info["seats"][1]["connected"], what="Bea back")
+    finally:
+        if guest is not None:
+            guest.close()
+        drive.close()
