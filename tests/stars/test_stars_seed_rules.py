@@ -946,3 +946,10 @@ def test_notes_solo_ranks_follow_the_published_table(total: int, title: str) -> 
     from game.rules.stars import solo_rank
 
     assert solo_rank(total) == title
+
+
+def test_ref_3_3_the_sun_never_reaches_an_artwork_point() -> None:
+    """New stars can never meet a closed row: every artwork point is at row 5 or higher, and
+    the sun closes rows 0-3 at most (so 'new stars ignore the sun' is no rule change)."""
+    lowest = min(y for board in range(8) for _, y in map_points(board, "x"))
+    assert lowest >= 2 * 2
