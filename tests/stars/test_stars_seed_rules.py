@@ -24,6 +24,7 @@ from stars_testkit import (
 )
 from test_stars_scoring import sheets as random_sheets
 
+from game.rules.base import make_rng
 from game.rules.stars import (
     RULESET,
     card_segments,
@@ -34,6 +35,8 @@ from game.rules.stars import (
     power_problem,
     score_sheet,
     shooting_star,
+    shooting_star_problem,
+    solo_rank,
 )
 from game.rules.stars.geometry import norm
 from game.rules.stars.sheet import usable_on_board
@@ -384,8 +387,6 @@ def test_seed_a_shooting_star_may_not_touch_another_one_or_a_constellation() -> 
         ([[4, 4], [5, 5], [6, 6]], "touches_shooting_star"),
         ([[6, 7], [7, 6]], "touches_shooting_star"),  # crosses it
     ]:
-        from game.rules.stars import shooting_star_problem
-
         assert shooting_star_problem(board, points, 0) == code, points
     assert all(
         not ({tuple(p) for p in shooting_star(*m)} & {(3, 3), (4, 3), (5, 3), (6, 3)})
@@ -609,8 +610,6 @@ def test_seed_black_hole_counts_only_neighbours_left_free() -> None:
 
 
 def test_seed_a_black_hole_also_keeps_shooting_stars_away() -> None:
-    from game.rules.stars import shooting_star_problem
-
     board = sheet(objects=[obj("black_hole", 5, 4)])
     assert shooting_star_problem(board, [[6, 5], [7, 6]], 0) == "black_hole_zone"
     assert shooting_star_problem(board, [[7, 6], [8, 7]], 0) is None
@@ -632,8 +631,6 @@ def test_ref_3_3_nova_and_aura_may_go_on_stars_in_closed_rows() -> None:
 
 @pytest.mark.parametrize("day", [0, 1, 2])
 def test_ref_4_3_legal_shooting_stars_are_exactly_the_legal_diagonal_runs(day: int) -> None:
-    from game.rules.stars import shooting_star_problem
-
     board = sheet(
         lines=path((3, 3), (4, 4), (5, 4)),
         shooting_stars=[[[6, 6], [7, 7]]],
@@ -873,8 +870,6 @@ def _check_targets_against_oracle(state: dict) -> None:
 @pytest.mark.parametrize("seed", [0, 1, 2])
 @pytest.mark.parametrize("power_card", range(1, 10))
 def test_random_games_agree_with_an_independent_oracle(power_card: int, seed: int) -> None:
-    from game.rules.base import make_rng
-
     state = RULESET.setup({"players": 1, "power_card": power_card}, seed)
     rng = make_rng(seed, "oracle")
     while not RULESET.is_over(state):
@@ -943,8 +938,6 @@ def test_notes_one_to_eight_players_and_no_more() -> None:
     ],
 )
 def test_notes_solo_ranks_follow_the_published_table(total: int, title: str) -> None:
-    from game.rules.stars import solo_rank
-
     assert solo_rank(total) == title
 
 
