@@ -31,8 +31,8 @@ from game.rules.stars.placement import (
     shooting_segment_problem,
 )
 from game.rules.stars.powers import offered_copies, power_name
-from game.rules.stars.scoring import score_index
-from game.rules.stars.sheet import SheetIndex, new_sheet
+from game.rules.stars.scoring import cached_score
+from game.rules.stars.sheet import SheetIndex, copy_sheet, new_sheet
 
 #: move-level reason codes (placement codes are in ``PLACEMENT_REASONS``)
 MOVE_REASONS: dict[str, str] = {
@@ -541,7 +541,7 @@ class StarsRuleset(Ruleset):
 
     # --- what players see -------------------------------------------------------------------
     def score(self, state: State) -> list[Breakdown]:
-        return [score_index(SheetIndex(confirmed_sheet(s))) for s in state["seats"]]
+        return [cached_score(confirmed_sheet(s)) for s in state["seats"]]
 
     def view(self, state: State, seat: int | None) -> State:
         seats = state["seats"]
@@ -563,7 +563,7 @@ class StarsRuleset(Ruleset):
                 {
                     "seat": i,
                     "board": s["sheet"]["board"],
-                    "sheet": copy.deepcopy(confirmed_sheet(s)),
+                    "sheet": copy_sheet(confirmed_sheet(s)),
                     "confirmed": s["confirmed"],
                 }
                 for i, s in enumerate(seats)
@@ -576,7 +576,7 @@ class StarsRuleset(Ruleset):
         me_seat = out["you"]
         if me_seat is not None:
             me = seats[me_seat]
-            out["my_score"] = score_index(SheetIndex(me["sheet"]))
+            out["my_score"] = cached_score(me["sheet"])
             turn = me["turn"]
             if turn is not None:
                 prompt = None
@@ -585,15 +585,15 @@ class StarsRuleset(Ruleset):
                         "power": turn["prompt"]["power"],
                         "uses": len(turn["prompt"]["copies"]),
                         "stars_left": turn["prompt"]["stars_left"],
-                        "copy": copy.deepcopy(turn["prompt"]["copies"][0]),
+                        "copy": [list(s) for s in turn["prompt"]["copies"][0]],
                         "targets": self._prompt_targets(state, me_seat),
                     }
                 out["pending"] = {
                     "action": turn["action"],
-                    "sheet": copy.deepcopy(me["sheet"]),
+                    "sheet": copy_sheet(me["sheet"]),
                     "prompt": prompt,
                 }
-            out["spent"] = copy.deepcopy(me["spent"])
+            out["spent"] = [list(s) for s in me["spent"]]
             out["once_used"] = me["once_used"]
         return out
 

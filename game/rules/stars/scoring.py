@@ -6,6 +6,7 @@ exact search); ``bga_greedy_copy_count`` reproduces BGA's greedy pass, which can
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from game.rules.stars import data
@@ -94,6 +95,42 @@ def score_index(index: SheetIndex) -> dict[str, int]:
     }
     breakdown["total"] = sum(breakdown.values())
     return breakdown
+
+
+SheetKey = tuple[Any, ...]
+
+
+def sheet_key(sheet: dict[str, Any]) -> SheetKey:
+    """A hashable fingerprint of everything on a sheet (two sheets with equal keys score
+    alike)."""
+    return (
+        sheet["board"],
+        sheet["point_card"],
+        sheet["power_card"],
+        tuple(tuple(line) for line in sheet["lines"]),
+        tuple(tuple(tuple(p) for p in star) for star in sheet["shooting_stars"]),
+        tuple((o["kind"], o["at"][0], o["at"][1]) for o in sheet["objects"]),
+    )
+
+
+@lru_cache(maxsize=512)
+def _score_of_key(key: SheetKey) -> tuple[tuple[str, int], ...]:
+    board, point_card, power_card, lines, shooting_stars, objects = key
+    sheet = {
+        "board": board,
+        "point_card": point_card,
+        "power_card": power_card,
+        "lines": lines,
+        "shooting_stars": shooting_stars,
+        "objects": [{"kind": kind, "at": (x, y)} for kind, x, y in objects],
+    }
+    return tuple(score_index(SheetIndex(sheet)).items())
+
+
+def cached_score(sheet: dict[str, Any]) -> dict[str, int]:
+    """``score_index`` of a well-formed sheet, memoized by its content: views show every
+    seat's score on every move, while a move changes at most one sheet."""
+    return dict(_score_of_key(sheet_key(sheet)))
 
 
 def score_sheet(sheet: dict[str, Any]) -> dict[str, int]:

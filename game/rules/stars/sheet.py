@@ -47,6 +47,16 @@ def new_sheet(board: int, point_card: int, power_card: int) -> Sheet:
     }
 
 
+def copy_sheet(sheet: Sheet) -> Sheet:
+    """A deep copy of a sheet, shaped like the sheet format: views copy every sheet for every
+    seat on every move, and this is about ten times faster than ``copy.deepcopy``."""
+    out = dict(sheet)
+    out["lines"] = [list(line) for line in sheet["lines"]]
+    out["shooting_stars"] = [[list(p) for p in star] for star in sheet["shooting_stars"]]
+    out["objects"] = [{"kind": o["kind"], "at": list(o["at"])} for o in sheet["objects"]]
+    return out
+
+
 def _static_blocked(board: int) -> dict[Point, str]:
     info = data.BOARDS[board]
     blocked: dict[Point, str] = {}
