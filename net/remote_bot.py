@@ -1,9 +1,10 @@
 """An AI player that sits at a table through a connection (``starparty bot HOST:PORT``).
 
-Unlike the Table's own AI seats, a remote bot sees only what its seat sees: it asks its bot
-to choose from the seat's *view*. Where a game's view is not a full state (Look at the Stars:
-the bots need the engine's internal state), it falls back to a seeded random pick from the
-host's ``legal`` list, so any game can be played to the end. It acts when its seat is in
+Unlike the Table's own AI seats, a remote bot sees only what its seat sees: its seat's *view*
+and the host's ``legal`` list. Bots with ``choose_from_view`` (Look at the Stars' greedy bot)
+decide from exactly that, so they play as they would at the table; other bots get the view as
+their state, and where that is not enough a seeded random pick from ``legal`` stands in, so
+any game can be played to the end. It acts when its seat is in
 ``to_move``, sends one move, then waits for the answer (events or a refusal).
 """
 
@@ -77,19 +78,35 @@ class BotPlayer:
         return True
 
     def _choose(self, seat: int) -> Any:
-        """The bot's pick from the view; if the game's view is not enough for the bot (or
-        it keeps being refused), a random move from the host's ``legal`` list."""
-        if not self.view_unusable and not (self.refusals and self.refusals % 3 == 0):
+        """The bot's pick. A bot with ``choose_from_view(view, seat, moves)`` decides from the
+        view plus the host's ``legal`` list (a game whose view is not a full state); any
+        other bot gets the view as its state. If that fails (or the bot keeps being
+        refused), a seeded random move from the ``legal`` list stands in."""
+        random_pick = bool(self.refusals and self.refusals % 3 == 0)
+        from_view = getattr(self.bot, "choose_from_view", None)
+        if from_view is None and not self.view_unusable and not random_pick:
             try:
                 return self.bot.choose(self.ruleset, self.connection.view, seat)
             except Exception as exc:
                 log.info("the bot cannot play from this game's view (%r); "
                          "using the host's legal moves", exc)
                 self.view_unusable = True
+        moves = self._legal_moves()
+        if not moves:
+            return None
+        if from_view is not None and not random_pick:
+            try:
+                return from_view(self.connection.view, seat, moves)
+            except Exception as exc:
+                log.warning("the bot failed on this view (%r); playing a random legal move",
+                            exc)
+        return self.rng.choice(moves)
+
+    def _legal_moves(self) -> list[Any] | None:
+        """The host's legal moves at the current version, or None (asked for once)."""
         version = self.connection.version
         if self.legal is not None and self.legal.get("version") == version:
-            moves = self.legal.get("moves") or []
-            return self.rng.choice(moves) if moves else None
+            return self.legal.get("moves") or []
         if self.legal_asked != version:
             self.legal_asked = version
             self.connection.send({"t": "legal"})

@@ -40,13 +40,17 @@ class GreedyBot:
         self.rng = make_rng(seed, "stars-greedy")
 
     def choose(self, ruleset: Ruleset, state: State, seat: int) -> Move:
-        moves = ruleset.legal_moves(state, seat)
+        return self.choose_from_view(ruleset.view(state, seat), seat,
+                                     ruleset.legal_moves(state, seat))
+
+    def choose_from_view(self, view: dict[str, Any], seat: int, moves: list[Move]) -> Move:
+        """The move for ``seat`` from its ``view`` and its ``moves`` (the host's ``legal``
+        list): what a remote bot has, so it plays exactly like a table's own AI seat."""
         if not moves:
             raise ValueError(f"seat {seat} has no legal move")
         kinds = {m["t"] for m in moves}
         if "confirm" in kinds:
             return {"t": "confirm"}
-        view = ruleset.view(state, seat)
         pending = view["pending"]
         sheet = pending["sheet"] if pending else view["seats"][seat]["sheet"]
         base_total, base_potential = _value(sheet)
