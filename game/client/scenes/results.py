@@ -23,6 +23,18 @@ CATEGORIES = [
 ]
 
 
+def solo_rank_text(total: int) -> str:
+    """The solo line: the rank earned, and which rank is next and from how many points."""
+    from game.rules.stars import next_solo_rank, solo_rank
+
+    line = f"Your solo rank: {solo_rank(total)} ({total} points)"
+    following = next_solo_rank(total)
+    if following is not None:
+        lowest, title = following
+        line += f"  ·  next rank: {title}, from {lowest} points"
+    return line
+
+
 class ResultsScene(SkyScene):
     def __init__(self, app: App, config: GameConfig | None, results: dict[str, Any],
                  names: list[str], kinds: list[str], session: Any = None) -> None:
@@ -83,13 +95,7 @@ class ResultsScene(SkyScene):
         humans = [i for i, kind in enumerate(self.kinds) if kind == "human"]
         if self.config is None or len(humans) != 1 or not self.scores:
             return None  # a LAN game is never solo, even with one player at each machine
-        from game.rules.stars import data, solo_rank
-
-        total = self.scores[humans[0]]["total"]
-        title = solo_rank(total)
-        better = [(low, name) for low, name in data.SOLO_RANKS if low > total]
-        nxt = f"  ·  {better[0][0]} points for {better[0][1]}" if better else ""
-        return f"Your solo rank: {title} ({total} points){nxt}"
+        return solo_rank_text(self.scores[humans[0]]["total"])
 
     def play_again(self) -> None:
         """Solo / hot-seat: a new table with the same setup. LAN host: a new game at the same

@@ -23,7 +23,12 @@ from game.rules.stars.placement import (
     shooting_star_problem,
 )
 from game.rules.stars.powers import power_name
-from game.rules.stars.scoring import bga_greedy_copy_count, score_sheet, solo_rank
+from game.rules.stars.scoring import (
+    bga_greedy_copy_count,
+    next_solo_rank,
+    score_sheet,
+    solo_rank,
+)
 from game.rules.stars.sheet import SheetIndex, new_sheet, validate_sheet
 
 RULESET = StarsRuleset()
@@ -79,6 +84,7 @@ __all__ = [
     "legal_card_placements",
     "legal_shooting_stars",
     "new_sheet",
+    "next_solo_rank",
     "placement_problem",
     "power_name",
     "power_problem",

@@ -331,7 +331,7 @@ NOVA_SIZES = range(9, 11)
 SOLO_RANKS: list[tuple[int, str]] = [
     (0, "Novice"),
     (25, "Apprentice"),
-    (40, "Stargazer"),
+    (40, "Sky Watcher"),
     (55, "Astronomer"),
     (70, "Master of the Night"),
 ]

@@ -146,3 +146,9 @@ def solo_rank(total: int) -> str:
         if total >= lowest:
             title = name
     return title
+
+
+def next_solo_rank(total: int) -> tuple[int, str] | None:
+    """(lowest total, title) of the next solo rank above ``total``; None at the top."""
+    better = [(lowest, name) for lowest, name in data.SOLO_RANKS if lowest > total]
+    return better[0] if better else None
