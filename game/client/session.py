@@ -50,7 +50,25 @@ def bot_levels(game: str) -> list[str]:
     return levels
 
 
-class LocalSession:
+class TableInfo:
+    """What every session reads from the table's ``info`` map: seat names, kinds, status."""
+
+    info: dict[str, Any]
+
+    @property
+    def names(self) -> list[str]:
+        return [seat["name"] for seat in self.info["seats"]]
+
+    @property
+    def kinds(self) -> list[str]:
+        return [seat["kind"] for seat in self.info["seats"]]
+
+    @property
+    def status(self) -> str:
+        return self.info.get("status", "lobby")
+
+
+class LocalSession(TableInfo):
     """Starts a local table and gathers its messages for the scene, once per frame.
 
     ``table`` + ``connections`` adopt a table made elsewhere (the LAN host's own seat, a
@@ -84,18 +102,6 @@ class LocalSession:
         self._public_versions: set[int] = set()
         self.closed = False
         self.table_id = self.info.get("id")
-
-    @property
-    def names(self) -> list[str]:
-        return [seat["name"] for seat in self.info["seats"]]
-
-    @property
-    def kinds(self) -> list[str]:
-        return [seat["kind"] for seat in self.info["seats"]]
-
-    @property
-    def status(self) -> str:
-        return self.info.get("status", "lobby")
 
     def send(self, seat: int, move: dict[str, Any]) -> None:
         """Send ``move`` for local seat ``seat`` (the answer arrives with the next poll)."""
@@ -179,7 +185,7 @@ class HostSession(LocalSession):
         background(self.server.stop)
 
 
-class RemoteSession:
+class RemoteSession(TableInfo):
     """A seat at a table on another machine, through ``net.client.Client`` (same API)."""
 
     def __init__(self, client: Any) -> None:
@@ -199,18 +205,6 @@ class RemoteSession:
     @property
     def human_seats(self) -> list[int]:
         return [] if self.client.seat is None else [self.client.seat]
-
-    @property
-    def names(self) -> list[str]:
-        return [seat["name"] for seat in self.info["seats"]]
-
-    @property
-    def kinds(self) -> list[str]:
-        return [seat["kind"] for seat in self.info["seats"]]
-
-    @property
-    def status(self) -> str:
-        return self.info.get("status", "lobby")
 
     def send(self, seat: int, move: dict[str, Any]) -> None:
         self.last_move = move
