@@ -147,12 +147,20 @@ class AutoSaver:
                                 os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_TRUNC, 0o600)
         self._wake = threading.Event()
         self._stop = False
+        self._journal_lock = threading.Lock()
+        self._journal_closed = False
         self._write_lock = threading.Lock()
         self._thread = threading.Thread(target=self._run, name="autosaver", daemon=True)
         self._thread.start()
 
     def record(self, version: int, seat: int, move: Any) -> None:
-        os.write(self._journal, msgpack.packb([version, seat, move], use_bin_type=True))
+        """Append a move to the journal; ``OSError`` once closed (never a write to a file
+        descriptor that may since belong to another file)."""
+        record = msgpack.packb([version, seat, move], use_bin_type=True)
+        with self._journal_lock:
+            if self._journal_closed:
+                raise OSError(f"the autosave journal of {self.path} is closed")
+            os.write(self._journal, record)
         self._wake.set()
 
     def checkpoint_soon(self) -> None:
@@ -166,7 +174,8 @@ class AutoSaver:
             if version < self._written_version:
                 return
             write_save(self.path, payload)
-            os.fsync(self._journal)
+            if not self._journal_closed:  # stable: close() takes the write lock too
+                os.fsync(self._journal)
             self._written_version = version
 
     def _run(self) -> None:
@@ -188,7 +197,10 @@ class AutoSaver:
             self.flush()
         except OSError as exc:
             log.error("final autosave to %s failed: %s", self.path, exc)
-        os.close(self._journal)
+        with self._write_lock, self._journal_lock:
+            if not self._journal_closed:
+                self._journal_closed = True
+                os.close(self._journal)
 
 
 def newest_save(directory: Path) -> Path | None:

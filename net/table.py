@@ -174,6 +174,8 @@ class Table:
         self._bots: dict[int, Any] = {}
         self._ai_thread: threading.Thread | None = None
         self._closing = threading.Event()
+        #: set under the lock by ``close``: from then on every move is refused
+        self._closed = False
         self._ai_stuck_at: dict[int, int] = {}
         self._saver: AutoSaver | None = None
         self._legal_cache: tuple[tuple[int, int], list[Move]] | None = None
@@ -267,6 +269,7 @@ class Table:
         ``already_started``, ``table_full``.
         """
         with self._lock:
+            self._refuse_if_closed()
             if self.status != "lobby":
                 raise TableError("already_started", "the game has already started")
             free = [i for i, s in enumerate(self._seats)
@@ -315,6 +318,7 @@ class Table:
         ``not_remote`` (a local or AI seat), ``seat_connected`` (the player is still there).
         """
         with self._lock:
+            self._refuse_if_closed()
             if (not isinstance(seat, int) or isinstance(seat, bool)
                     or not 0 <= seat < len(self._seats)):
                 raise TableError("no_such_seat", f"there is no seat {seat!r}")
@@ -401,6 +405,7 @@ class Table:
         """Start the game. Unclaimed ``remote``/``open`` seats become AI at level
         ``fill_open`` (``None``: refuse with ``seats_open`` while any seat is free)."""
         with self._lock:
+            self._refuse_if_closed()
             if self.status != "lobby":
                 raise TableError("already_started", "the game has already started")
             free = [s for s in self._seats if s.kind in ("remote", "open") and not s.claimed]
@@ -421,6 +426,7 @@ class Table:
         id and autosave file (the finished game's save is kept). Everyone gets a fresh
         ``snapshot`` at version 0. ``TableError("not_over")`` while a game is going on."""
         with self._lock:
+            self._refuse_if_closed()
             if self.status != "over":
                 raise TableError("not_over", "a new game starts once this one is over")
         # the saver thread needs the table lock to write: close it outside the lock (nothing
@@ -429,6 +435,7 @@ class Table:
         if saver is not None:
             saver.close()
         with self._lock:
+            self._refuse_if_closed()
             if self.status != "over":
                 raise TableError("not_over", "a new game starts once this one is over")
             self.seed = int(seed)
@@ -448,17 +455,24 @@ class Table:
             self._start_ai()
             self._changed.notify_all()
 
+    def _refuse_if_closed(self) -> None:
+        if self._closed:
+            raise TableError("table_closed", "the table has closed")
+
     def close(self) -> None:
-        """Stop the AI thread and write the final save (the state stays readable)."""
+        """Close in order: refuse every later move (``table_closed``), let a move being
+        applied finish, stop and wait for the AI thread, then write the final save, which
+        holds every move ever accepted. The state stays readable."""
         self._closing.set()
-        saver, self._saver = self._saver, None
-        if saver is not None:
-            saver.close()
-        with self._changed:
+        with self._changed:  # waits for a move in progress; none is accepted after this
+            self._closed = True
+            saver, self._saver = self._saver, None
             self._changed.notify_all()
         thread = self._ai_thread
         if thread is not None and thread is not threading.current_thread():
             thread.join(timeout=max(2.0, self.ai_budget + 1.0))
+        if saver is not None:
+            saver.close()
 
     # ------------------------------------------------------------------ moves
     def submit(self, seat: Any, token: Any, version: Any, move: Any) -> Message | None:
@@ -487,6 +501,8 @@ class Table:
             }
 
     def _check(self, seat: Any, token: Any, version: Any, move: Any) -> tuple[str | None, str]:
+        if self._closed:
+            return "table_closed", "the table has closed; the move was not played"
         if self.status == "lobby":
             return "not_started", "the game has not started yet"
         if self.status == "over":
