@@ -4,12 +4,19 @@ Plays ``--games`` seeded games for 3 and for 4 players on ``--workers`` processe
 seed ``g``; seat ``s`` is ``StrongBot(seed=g * 10 + s)``), so a run is reproducible, and writes
 the report to docs/balance/stargazer.md (the iteration log is kept from the existing file).
 
+``--probes`` instead plays strategy probes: one seat follows a degenerate line of play (the
+Hoarder's "place little early, dump late", always the most cubes, always the 0 square, ...),
+the other seats are strong bots; the probe's seat rotates (game g: seat g mod players). It
+rewrites only the report's "Strategy probes" section; the main run keeps that section.
+
     .venv/bin/python bench/balance_stargazer.py [--games 2000] [--workers 2] [--out PATH]
+    .venv/bin/python bench/balance_stargazer.py --probes [NAME ...] [--probe-games 400]
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import multiprocessing
 import statistics
 import sys
@@ -20,13 +27,14 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.stargazer_bots import StrongBot  # noqa: E402
+from game.ai.stargazer_bots import HOARD_UNTIL_ROUND, PROBES, StrongBot  # noqa: E402
 from game.rules.stargazer import CREWS, PLANET_TYPES, RULESET  # noqa: E402
 from game.rules.stargazer.scoring import planet_vp  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "docs" / "balance" / "stargazer.md"
 LOG_MARKER = "## Iteration log"
+PROBES_MARKER = "## Strategy probes"
 
 
 def play_game(job: tuple[int, int]) -> dict[str, Any]:
@@ -214,12 +222,160 @@ def summarise(players: int, games: list[dict[str, Any]]) -> tuple[list[str], lis
     return lines, failures
 
 
-def existing_log(path: Path) -> str:
-    if path.exists():
-        text = path.read_text(encoding="utf-8")
-        if LOG_MARKER in text:
-            return text[text.index(LOG_MARKER) :]
-    return f"{LOG_MARKER}\n\n(no iterations logged yet)\n"
+def report_parts(path: Path) -> tuple[str, str, str]:
+    """The existing report split into (main run, strategy probes section, iteration log)."""
+    text = path.read_text(encoding="utf-8") if path.exists() else ""
+    log = f"{LOG_MARKER}\n\n(no iterations logged yet)\n"
+    if LOG_MARKER in text:
+        text, log = text[: text.index(LOG_MARKER)], text[text.index(LOG_MARKER) :]
+    probes = ""
+    if PROBES_MARKER in text:
+        text, probes = text[: text.index(PROBES_MARKER)], text[text.index(PROBES_MARKER) :]
+    return text, probes, log
+
+
+# --- strategy probes ---------------------------------------------------------------------------
+def play_probe_game(job: tuple[str, int, int]) -> dict[str, Any]:
+    """Game ``seed`` with the probe in seat ``seed mod players``, strong bots elsewhere (each
+    seat seeded as in the main run, so the deal and the other seats' bots are the main run's)."""
+    probe, players, seed = job
+    state = RULESET.setup(RULESET.normalize_options({"players": players}), seed)
+    probe_seat = seed % players
+    bots = [
+        (PROBES[probe] if s == probe_seat else StrongBot)(seed=seed * 10 + s)
+        for s in range(players)
+    ]
+    cubes = {"early": [0, 0], "late": [0, 0]}  # [cubes placed, investigations]
+    crews: Counter[str] = Counter()
+    while not RULESET.is_over(state):
+        seat = state["current"]
+        move = bots[seat].choose(RULESET, state, seat)
+        if seat == probe_seat:
+            if move["t"] == "crew":
+                crews[move["crew"]] += 1
+            elif move["t"] == "investigate":
+                half = "early" if state["round"] < HOARD_UNTIL_ROUND else "late"
+                cubes[half][0] += len(move["planets"])
+                cubes[half][1] += 1
+        RULESET.apply(state, seat, move)
+    totals = [b["total"] for b in RULESET.score(state)]
+    ranks = RULESET.ranking(state)
+    winners = [s for s in range(players) if ranks[s] == 1]
+    best_other = max(t for s, t in enumerate(totals) if s != probe_seat)
+    return {
+        "probe": probe,
+        "players": players,
+        "win": 1 / len(winners) if probe_seat in winners else 0.0,
+        "margin": totals[probe_seat] - best_other,
+        "cubes": cubes,
+        "crews": crews,
+        "rounds": state["round"],
+    }
+
+
+def summarise_probe(players: int, games: list[dict[str, Any]]) -> tuple[str, bool]:
+    """One table row for a probe at one player count, and whether it dominates."""
+    n = len(games)
+    fair = 1 / players
+    rate = sum(g["win"] for g in games) / n
+    half_width = 1.96 * math.sqrt(rate * (1 - rate) / n)
+    margins = [g["margin"] for g in games]
+    margin_hw = 1.96 * statistics.stdev(margins) / math.sqrt(n)
+    dominant = rate - fair > 0.05 and rate - half_width > fair
+    per_cube = {}
+    for half in ("early", "late"):
+        placed = sum(g["cubes"][half][0] for g in games)
+        investigations = sum(g["cubes"][half][1] for g in games)
+        per_cube[half] = placed / investigations if investigations else 0.0
+    crews: Counter[str] = Counter()
+    for g in games:
+        crews.update(g["crews"])
+    picks = sum(crews.values())
+    top = ", ".join(f"{c} {pct(k / picks)}" for c, k in crews.most_common(2))
+    row = (
+        f"| {games[0]['probe']} | {players} | {n} | {pct(rate)} "
+        f"[{100 * (rate - half_width):.1f}, {100 * (rate + half_width):.1f}] "
+        f"| {100 * (rate - fair):+.1f} pts | {statistics.mean(margins):+.2f} "
+        f"± {margin_hw:.2f} | {per_cube['early']:.2f} / {per_cube['late']:.2f} | {top} "
+        f"| {'**DOMINANT**' if dominant else 'no'} |"
+    )
+    return row, dominant
+
+
+PROBE_TEXT = {
+    "hoarder": "the strong bot's search, forced to place 1 cube per investigation (the least it "
+    f"may) while the round is below {HOARD_UNTIL_ROUND} and it holds more than half its cubes, "
+    "then as many as the crew allows",
+    "dumper": "always as many cubes as the crew allows",
+    "zero_hunter": "picks the Archaeologist or the Treasure Hunter whenever the skill applies",
+    "always_armstrong": "picks Captain Armstrong whenever he is free",
+    "never_armstrong": "never picks Captain Armstrong unless he is the only crew left",
+    "bonus_chaser": "always picks the crew with the largest motivation bonus",
+    "always_driller": "picks the Deep Driller (the strongest crew in self-play) whenever free",
+}
+
+
+def run_probes(args: argparse.Namespace) -> None:
+    names = args.probes or list(PROBES)
+    unknown = [name for name in names if name not in PROBES]
+    if unknown:
+        raise SystemExit(f"unknown probe(s) {unknown}; known: {', '.join(PROBES)}")
+    started = time.perf_counter()
+    jobs = [
+        (name, players, seed)
+        for name in names
+        for players in args.players
+        for seed in range(args.probe_games)
+    ]
+    with multiprocessing.Pool(args.workers) as pool:
+        results = pool.map(play_probe_game, jobs, chunksize=10)
+    elapsed = time.perf_counter() - started
+    rows: list[str] = []
+    dominant: list[str] = []
+    for name in names:
+        for players in args.players:
+            games = [r for r in results if r["probe"] == name and r["players"] == players]
+            row, bad = summarise_probe(players, games)
+            rows.append(row)
+            if bad:
+                dominant.append(f"{name} ({players}p)")
+    verdict = (
+        "no probe dominates: none wins more than 5 points above the fair share with a 95 % "
+        "interval that excludes it"
+        if not dominant
+        else "DOMINANT: " + ", ".join(dominant)
+    )
+    section = [
+        PROBES_MARKER,
+        "",
+        "Written by `bench/balance_stargazer.py --probes "
+        f"--probe-games {args.probe_games} --workers {args.workers}`, {elapsed:.0f} s. "
+        "Each probe plays one seat against strong bots in the others; game g uses seed g (the "
+        "main run's deal and the other seats' bots) and puts the probe in seat g mod players, "
+        "so every seat and every round-1 position is probed equally.",
+        "",
+        "A probe **dominates** if it wins more than 5 points above the fair share and the 95 % "
+        "interval of its win rate excludes the fair share. Margin = the probe's score minus the "
+        "best opponent's (mean ± 95 % interval). Cubes per investigation are the probe's own, in "
+        f"rounds 1-{HOARD_UNTIL_ROUND - 1} / from round {HOARD_UNTIL_ROUND} (the strong bot "
+        "can place 1 or 2: every crew's count is 1 or 2).",
+        "",
+        *[f"- **{name}**: {PROBE_TEXT.get(name, PROBES[name].__doc__ or '')}." for name in names],
+        "",
+        "| probe | players | games | win rate [95 %] | vs fair share | margin | cubes per "
+        "investigation early / late | most picked crews | dominant |",
+        "|---|---|---|---|---|---|---|---|---|",
+        *rows,
+        "",
+        f"**Verdict: {verdict}.**",
+        "",
+        "",
+    ]
+    print("\n".join(section))
+    main_text, _, log = report_parts(args.out)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(main_text + "\n".join(section) + log, encoding="utf-8")
+    print(f"wrote {args.out} in {elapsed:.0f} s")
 
 
 def main() -> None:
@@ -228,7 +384,17 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--players", type=int, nargs="*", default=[3, 4])
+    parser.add_argument(
+        "--probes",
+        nargs="*",
+        default=None,
+        help="play strategy probes (all, or the named ones) instead of the main run",
+    )
+    parser.add_argument("--probe-games", type=int, default=400, help="per probe and count")
     args = parser.parse_args()
+    if args.probes is not None:
+        run_probes(args)
+        return
     started = time.perf_counter()
     body: list[str] = []
     failures: list[str] = []
@@ -258,7 +424,8 @@ def main() -> None:
         "",
     ]
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text("\n".join(header + body) + "\n" + existing_log(args.out), encoding="utf-8")
+    _, probes, log = report_parts(args.out)
+    args.out.write_text("\n".join(header + body) + "\n" + probes + log, encoding="utf-8")
     print(f"\n{verdict}\nwrote {args.out} in {elapsed:.0f} s")
 
 

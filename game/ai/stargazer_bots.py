@@ -16,9 +16,10 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules.base import Move, Ruleset, State, make_rng
-from game.rules.stargazer.content import PLANET_TYPES
+from game.rules.stargazer.content import CREWS_BY_ID, CUBES_PER_PLAYER, PLANET_TYPES, START_CREW
 from game.rules.stargazer.engine import clone_state
 from game.rules.stargazer.scoring import FREE, best_specialty, planet_ranking, specialty_counts
+from game.rules.stargazer.skills import CHOICE_EFFECTS
 
 
 def _future_rows() -> dict[str, list[list[float]]]:
@@ -112,14 +113,23 @@ class StrongBot:
         return mine - best_other
 
     # --- search ----------------------------------------------------------------------------
-    def _finish_turn(self, ruleset: Ruleset, state: State, seat: int) -> tuple[float, list[Move]]:
-        """Greedy best continuation of ``seat``'s turn from ``state`` (skill, investigation)."""
+    def allowed(self, state: State, seat: int, moves: list[Move]) -> list[Move]:
+        """The moves this bot's policy lets it consider for its own turn (all, for the strong
+        bot; strategy probes override this to force a line of play)."""
+        return moves
+
+    def _finish_turn(
+        self, ruleset: Ruleset, state: State, seat: int, own: bool = True
+    ) -> tuple[float, list[Move]]:
+        """Greedy best continuation of ``seat``'s turn from ``state`` (skill, investigation);
+        ``own``: the bot's own turn (its policy applies), not an opponent's simulated one."""
         plan: list[Move] = []
         while state["current"] == seat and state["phase"] in _TURN_PHASES:
             best_value = -1e9
             best_move: Move | None = None
             best_state: State | None = None
-            for move in ruleset.legal_moves(state, seat):
+            moves = ruleset.legal_moves(state, seat)
+            for move in self.allowed(state, seat, moves) if own else moves:
                 trial = clone_state(state)
                 ruleset.apply(trial, seat, move)
                 value = self.evaluate(trial, seat) + self.rng.random() * 1e-3
@@ -143,7 +153,7 @@ class StrongBot:
         if phase == "crew":
             best_value = -1e9
             best: tuple[Move, list[Move]] | None = None
-            for move in legal:
+            for move in self.allowed(state, seat, legal):
                 trial = clone_state(state)
                 ruleset.apply(trial, seat, move)
                 value, plan = self._finish_turn(ruleset, trial, seat)
@@ -174,7 +184,7 @@ class StrongBot:
         return best_state
 
     def _play_plan(self, ruleset: Ruleset, state: State, seat: int) -> State:
-        _, plan = self._finish_turn(ruleset, clone_state(state), seat)
+        _, plan = self._finish_turn(ruleset, clone_state(state), seat, own=False)
         for move in plan:
             ruleset.apply(state, seat, move)
         return state
@@ -209,3 +219,128 @@ class StrongBot:
             if move["seat"] == wanted:
                 return move
         return legal[0]
+
+
+# --- strategy probes -------------------------------------------------------------------------
+# Degenerate lines of play forced on the strong bot's search, so the balance bench can measure
+# whether any of them beats the strong bot (docs/balance/stargazer.md, "Strategy probes").
+
+#: The Hoarder places the minimum while the round is below this and it holds more than half its
+#: cubes, then the maximum.
+HOARD_UNTIL_ROUND = 4
+
+
+def _sized(moves: list[Move], largest: bool) -> list[Move]:
+    """Investigations of the smallest (or largest) size among ``moves``; other moves as they are."""
+    if not moves or moves[0]["t"] != "investigate":
+        return moves
+    sizes = [len(move["planets"]) for move in moves]
+    wanted = max(sizes) if largest else min(sizes)
+    return [move for move, size in zip(moves, sizes, strict=True) if size == wanted]
+
+
+def _crews_where(moves: list[Move], keep: list[str]) -> list[Move]:
+    """Only the crew moves onto a crew in ``keep``, if there is one; else every move."""
+    kept = [move for move in moves if move["t"] == "crew" and move["crew"] in keep]
+    return kept or moves
+
+
+class HoarderBot(StrongBot):
+    """The "place little early, dump late" line: one cube per investigation until round
+    ``HOARD_UNTIL_ROUND`` or until half its cubes are placed, then as many as it may."""
+
+    name = "hoarder"
+
+    def hoarding(self, state: State, seat: int) -> bool:
+        return state["round"] < HOARD_UNTIL_ROUND and state["hands"][seat] > CUBES_PER_PLAYER // 2
+
+    def allowed(self, state: State, seat: int, moves: list[Move]) -> list[Move]:
+        return _sized(moves, largest=not self.hoarding(state, seat))
+
+
+class DumperBot(StrongBot):
+    """Always places as many cubes as the crew allows."""
+
+    name = "dumper"
+
+    def allowed(self, state: State, seat: int, moves: list[Move]) -> list[Move]:
+        return _sized(moves, largest=True)
+
+
+class ZeroHunterBot(StrongBot):
+    """Picks a 0-square crew (Archaeologist, Treasure Hunter) whenever its skill would apply."""
+
+    name = "zero_hunter"
+    effects = ("cube_to_zero_square", "claim_zero_square")
+
+    def allowed(self, state: State, seat: int, moves: list[Move]) -> list[Move]:
+        if state["phase"] != "crew":
+            return moves
+        hunting = [
+            move
+            for move in moves
+            if CREWS_BY_ID[move["crew"]]["effect"] in self.effects
+            and CHOICE_EFFECTS[CREWS_BY_ID[move["crew"]]["effect"]][0](state, seat)
+        ]
+        return hunting or moves
+
+
+class AlwaysArmstrongBot(StrongBot):
+    """Picks Captain Armstrong whenever he is free."""
+
+    name = "always_armstrong"
+
+    def allowed(self, state: State, seat: int, moves: list[Move]) -> list[Move]:
+        return _crews_where(moves, [START_CREW])
+
+
+class NeverArmstrongBot(StrongBot):
+    """Never picks Captain Armstrong unless he is the only crew left."""
+
+    name = "never_armstrong"
+
+    def allowed(self, state: State, seat: int, moves: list[Move]) -> list[Move]:
+        others = [m for m in moves if m["t"] != "crew" or m["crew"] != START_CREW]
+        return others or moves
+
+
+class BonusChaserBot(StrongBot):
+    """Always picks the crew with the largest motivation bonus (free and players' cubes)."""
+
+    name = "bonus_chaser"
+
+    def allowed(self, state: State, seat: int, moves: list[Move]) -> list[Move]:
+        if state["phase"] != "crew":
+            return moves
+        bonus = {
+            crew: free + 2 * len(cubes)
+            for crew, free, cubes in zip(
+                state["crews"], state["crew_free"], state["crew_cubes"], strict=True
+            )
+        }
+        best = max(bonus[move["crew"]] for move in moves)
+        return [move for move in moves if bonus[move["crew"]] == best]
+
+
+class DrillerBot(StrongBot):
+    """Picks Kaur, Deep Driller (the strongest crew in self-play) whenever she is free."""
+
+    name = "always_driller"
+
+    def allowed(self, state: State, seat: int, moves: list[Move]) -> list[Move]:
+        return _crews_where(moves, ["driller"])
+
+
+#: probe name -> class (each takes ``seed`` like the strong bot)
+PROBES: dict[str, type[StrongBot]] = {
+    bot.name: bot
+    for bot in (
+        HoarderBot,
+        DumperBot,
+        ZeroHunterBot,
+        AlwaysArmstrongBot,
+        NeverArmstrongBot,
+        BonusChaserBot,
+        DrillerBot,
+    )
+}
