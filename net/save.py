@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -31,6 +32,11 @@ SAVE_SUFFIX = ".spsave"
 #: a save is small (moves are tiny); anything larger is not ours
 MAX_SAVE_BYTES = 32 * 1024 * 1024
 JOURNAL_SUFFIX = ".journal"
+#: finished games whose autosaves are kept (the newest); unfinished games are always kept
+KEEP_FINISHED_SAVES = 20
+#: the names tables give their autosaves: ``<game>-<table id>.spsave`` (other files in the
+#: folder, e.g. a save the player named, are never pruned)
+AUTOSAVE_NAME = re.compile(r"[a-z][a-z0-9_]*-[0-9a-f]{12}" + re.escape(SAVE_SUFFIX))
 
 log = logging.getLogger(__name__)
 
@@ -210,3 +216,32 @@ def newest_save(directory: Path) -> Path | None:
         return None
     saves = [p for p in directory.glob(f"*{SAVE_SUFFIX}") if p.is_file()]
     return max(saves, key=lambda p: p.stat().st_mtime_ns, default=None)
+
+
+def prune_finished_saves(directory: Path, keep: int = KEEP_FINISHED_SAVES,
+                         spare: Path | None = None) -> list[Path]:
+    """Delete the autosaves (and journals) of finished games in ``directory`` beyond the
+    ``keep`` newest; returns what was deleted. A save that is not finished, that cannot be
+    read, that is not named like an autosave, or that is ``spare`` is never deleted."""
+    directory = Path(directory)
+    if not directory.is_dir():
+        return []
+    finished: list[tuple[int, Path]] = []
+    for path in directory.glob(f"*{SAVE_SUFFIX}"):
+        if not AUTOSAVE_NAME.fullmatch(path.name) or (spare is not None and path == spare):
+            continue
+        try:
+            if read_save(path).get("status") == "over":
+                finished.append((path.stat().st_mtime_ns, path))
+        except (SaveError, OSError):
+            continue  # unreadable: not known to be finished, so kept
+    finished.sort(reverse=True)
+    deleted: list[Path] = []
+    for _, path in finished[max(0, keep):]:
+        try:
+            journal_path(path).unlink(missing_ok=True)
+            path.unlink()
+            deleted.append(path)
+        except OSError as exc:
+            log.warning("could not delete the old save %s: %s", path, exc)
+    return deleted

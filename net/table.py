@@ -27,7 +27,16 @@ from typing import Any
 import msgpack
 
 from game.rules.base import IllegalMove, Move, Ruleset, State, make_rng, visible_events
-from net.save import SAVE_FORMAT, SAVE_SUFFIX, SAVE_VERSION, AutoSaver, read_save, write_save
+from net.save import (
+    KEEP_FINISHED_SAVES,
+    SAVE_FORMAT,
+    SAVE_SUFFIX,
+    SAVE_VERSION,
+    AutoSaver,
+    prune_finished_saves,
+    read_save,
+    write_save,
+)
 
 log = logging.getLogger(__name__)
 
@@ -112,7 +121,9 @@ class Table:
     ``<game>-<table id>.spsave`` plus its journal after every accepted move; ``ai_delay`` is a
     visible pause before each bot move; ``ai_budget`` the seconds a bot may think before a
     random legal move stands in (the late bot thread is abandoned, its answer ignored);
-    ``ruleset`` / ``bot_factory`` replace the registries (tests, tools).
+    ``ruleset`` / ``bot_factory`` replace the registries (tests, tools);
+    ``keep_finished_saves``: when this table starts saving, finished games' autosaves in its
+    folder beyond that many (newest kept) are deleted (None: never).
     """
 
     def __init__(
@@ -130,6 +141,7 @@ class Table:
         ruleset: Ruleset | None = None,
         bot_factory: Callable[[str, str, int], Any] | None = None,
         table_id: str | None = None,
+        keep_finished_saves: int | None = KEEP_FINISHED_SAVES,
     ) -> None:
         if ruleset is None:
             from game.rules import get_ruleset
@@ -149,6 +161,7 @@ class Table:
         self.table_id = table_id or uuid.uuid4().hex[:12]
         self.ai_delay = float(ai_delay)
         self.ai_budget = float(ai_budget)
+        self.keep_finished_saves = keep_finished_saves
         self._bot_factory = bot_factory
         self._seats = [
             _Seat(spec.kind, clean_name(spec.name, f"Player {i + 1}"), spec.bot)
@@ -721,6 +734,7 @@ class Table:
                 if self._closing.is_set():
                     return  # closing: close() writes the last save
                 saver = self._saver = AutoSaver(self.autosave_path, self.packed_save)
+                self._prune_old_saves()
             if record is not None:
                 saver.record(*record)
             if durable:
@@ -729,6 +743,17 @@ class Table:
                 saver.checkpoint_soon()
         except OSError as exc:  # a full disk must not stop the game
             log.error("autosave to %s failed: %s", self.autosave_path, exc)
+
+    def _prune_old_saves(self) -> None:
+        """A table starting to save keeps the folder from growing: finished games beyond
+        the newest ``keep_finished_saves`` go (never an unfinished one, never this one)."""
+        if self.autosave_path is None or self.keep_finished_saves is None:
+            return
+        try:
+            prune_finished_saves(self.autosave_path.parent, self.keep_finished_saves,
+                                 spare=self.autosave_path)
+        except OSError as exc:
+            log.warning("pruning old saves in %s failed: %s", self.autosave_path.parent, exc)
 
     @classmethod
     def resume(
