@@ -38,6 +38,13 @@ log = logging.getLogger(__name__)
 DEFAULT_PORT = 47077
 
 
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:  # called from a thread without a loop (AI seats, the UI)
+        return None
+
+
 class _RateLimiter:
     """Token bucket: ``rate`` messages per second on average, bursts up to ``burst``."""
 
@@ -78,6 +85,11 @@ class _Connection:
     # -- output ------------------------------------------------------------------------
     def post(self, message: Message) -> None:
         """Queue ``message`` from any thread, in order (the table's listener)."""
+        if _running_loop() is self.loop:
+            # a move handled on the loop itself (the usual case): no cross-thread wake-up,
+            # which would cost one system call per connection per move
+            self.loop.call_soon(self._enqueue, message)
+            return
         with contextlib.suppress(RuntimeError):  # loop closed: the server is gone
             self.loop.call_soon_threadsafe(self._enqueue, message)
 
@@ -104,6 +116,8 @@ class _Connection:
             if not frames:
                 continue
             self.writer.write(b"".join(frames))
+            if self.writer.transport.get_write_buffer_size() == 0:
+                continue  # the socket took it all: nothing to wait for
             try:
                 await asyncio.wait_for(self.writer.drain(), self.server.write_timeout)
             except (TimeoutError, ConnectionError, OSError):
