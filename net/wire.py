@@ -23,6 +23,7 @@ MAX_CLIENT_FRAME = 64 * 1024
 #: server -> client frames (snapshots carry a whole view)
 MAX_SERVER_FRAME = 1024 * 1024
 MAX_DEPTH = 32
+_CONTAINERS = (dict, list)
 MAX_STR = 16 * 1024
 MAX_ARRAY = 4096
 MAX_MAP = 512
@@ -114,16 +115,22 @@ def encode(message: Message, max_frame: int = MAX_SERVER_FRAME) -> bytes:
 
 
 def _depth_ok(value: Any) -> bool:
-    stack = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            return False
-        if isinstance(item, dict):
-            stack.extend((v, depth + 1) for v in item.values())
-        elif isinstance(item, list):
-            stack.extend((v, depth + 1) for v in item)
-    return True
+    """No value sits deeper than ``MAX_DEPTH`` (the top value is at depth 1).
+
+    Walks one nesting level at a time and keeps only containers, so a view's thousands of
+    numbers cost a type test each (a per-value stack walk took ~8x the msgpack decode)."""
+    level = [value] if type(value) in _CONTAINERS else []
+    for depth in range(1, MAX_DEPTH + 1):
+        if not level:
+            return True
+        children: list[Any] = []
+        for item in level:
+            values = item.values() if type(item) is dict else item
+            if depth == MAX_DEPTH and values:
+                return False  # its items would be deeper than allowed
+            children.extend([v for v in values if type(v) in _CONTAINERS])
+        level = children
+    return not level
 
 
 def decode(payload: bytes) -> Message:

@@ -132,3 +132,34 @@ def test_protocol_doc_names_every_message_field_and_code() -> None:
                  "wrong_seat", "not_started", "bad_move"):
         assert f"`{code}`" in doc, code
     assert "65 536 bytes" in doc and MAX_CLIENT_FRAME == 65536
+
+
+def _depth(value: object) -> int:
+    """Reference: the nesting depth of a decoded value (a scalar or empty container is 1)."""
+    if isinstance(value, dict):
+        value = list(value.values())
+    if isinstance(value, list):
+        return 1 + max((_depth(v) for v in value), default=0)
+    return 1
+
+
+_shapes = st.recursive(
+    st.one_of(st.integers(-(2**31), 2**31), st.text(max_size=2), st.just([]), st.just({})),
+    lambda inner: st.one_of(st.lists(inner, max_size=3),
+                            st.dictionaries(st.text(max_size=2), inner, max_size=3)),
+    max_leaves=60,
+)
+
+
+@given(shape=_shapes, wrap=st.integers(min_value=0, max_value=MAX_DEPTH + 2))
+@settings(max_examples=300, deadline=None)
+def test_the_depth_limit_is_exactly_max_depth_for_any_shape(shape: object, wrap: int) -> None:
+    for _ in range(wrap):
+        shape = [shape]
+    payload = msgpack.packb({"t": "x", "a": shape})
+    if _depth({"t": "x", "a": shape}) <= MAX_DEPTH:
+        assert decode(payload)["a"] == shape
+    else:
+        with pytest.raises(WireError) as too_deep:
+            decode(payload)
+        assert too_deep.value.code == "bad_message"
