@@ -9,7 +9,8 @@
 * host start to table visible in a zeroconf browser (127.0.0.1 only), target <= 2 s.
 
 The host is a real ``starparty host --headless`` process; the clients are raw asyncio
-connections in this process (one loop), so client overhead barely touches the figures.
+connections in this process (one loop). They decode one after the other, so each figure includes
+every client's ``net.wire.decode`` in series (real clients decode in parallel on their machines).
 
     .venv/bin/python bench/net.py [--samples 400] [--runs 3]
 """
