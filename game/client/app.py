@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import errno
+import gc
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -263,6 +264,11 @@ class App:
             y = box.bottom + self.layout.px(6)
 
     def run(self) -> int:
+        # Start-up objects (fonts, layers, modules) live for the whole session: keep them out of
+        # the collector's sweeps so a LAN table hosted here does not pause mid-move (see
+        # docs/BENCHMARKS.md, Network).
+        gc.collect()
+        gc.freeze()
         limiter = pygame.time.Clock()
         while self.running:
             self.frame()

@@ -6,6 +6,8 @@ touch the real user config). A corrupt or partial file falls back to defaults pe
 
 from __future__ import annotations
 
+import dataclasses
+import getpass
 import json
 import os
 from dataclasses import asdict, dataclass, fields
@@ -17,6 +19,15 @@ APP_NAME = "starparty"
 ANIMATION_SPEEDS: tuple[float, ...] = (0.5, 1.0, 1.5, 2.0, 4.0)
 
 
+def default_player_name() -> str:
+    """The login name, capitalised (what friends at a LAN party know you by), else "Player"."""
+    try:
+        name = getpass.getuser().strip()
+    except (KeyError, OSError):  # no passwd entry or no login in a container
+        name = ""
+    return name[:16].capitalize() if name and name != "root" else "Player"
+
+
 def config_dir() -> Path:
     override = os.environ.get("STARPARTY_CONFIG_DIR")
     return Path(override) if override else Path(platformdirs.user_config_dir(APP_NAME))
@@ -26,7 +37,7 @@ def config_dir() -> Path:
 class Settings:
     """What the player chose; every field has a safe default."""
 
-    player_name: str = "Stargazer"
+    player_name: str = dataclasses.field(default_factory=default_player_name)
     fullscreen: bool = False
     volume: float = 0.7
     muted: bool = False

@@ -133,3 +133,19 @@ def test_starparty_screenshots_renders_the_key_scenes(tmp_path) -> None:  # noqa
     assert {"title", "setup", "table", "power_prompt", "results"} <= names
     table = pygame.image.load(str(tmp_path / "table.png"))
     assert table.get_size() == (1280, 720)
+
+
+def test_default_player_name_is_never_a_game_or_rank_name(monkeypatch) -> None:
+    """The default name shows on results and in lobbies: it must not read like a game title."""
+    from game.client import settings as settings_module
+
+    monkeypatch.setattr(settings_module.getpass, "getuser", lambda: "vega")
+    assert settings_module.Settings().player_name == "Vega"
+    monkeypatch.setattr(settings_module.getpass, "getuser", lambda: "root")
+    assert settings_module.Settings().player_name == "Player"
+
+    def no_login() -> str:
+        raise OSError("no login")
+
+    monkeypatch.setattr(settings_module.getpass, "getuser", no_login)
+    assert settings_module.Settings().player_name == "Player"
