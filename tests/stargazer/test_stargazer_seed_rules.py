@@ -53,6 +53,14 @@ def take(state: State, crew: str) -> list[dict[str, Any]]:
 
 
 # --- 準備 (setup) ------------------------------------------------------
+def test_seed_only_three_or_four_players() -> None:
+    for players in (2, 5):
+        with pytest.raises(ValueError):
+            RULESET.normalize_options({"players": players})
+    for players in (3, 4):
+        assert RULESET.normalize_options({"players": players})["players"] == players
+
+
 @pytest.mark.parametrize(("players", "ring"), [(3, 5), (4, 7)])
 def test_seed_planet_count_by_players_and_the_ring_keeps_the_given_order(
     players: int, ring: int
