@@ -239,11 +239,12 @@ def play_probe_game(job: tuple[str, int, int]) -> dict[str, Any]:
     """Game ``seed`` with the probe in seat ``seed mod players``, strong bots elsewhere (each
     seat seeded as in the main run, so the deal and the other seats' bots are the main run's)."""
     probe, players, seed = job
+    cpu_started = time.process_time()
     state = RULESET.setup(RULESET.normalize_options({"players": players}), seed)
     probe_seat = seed % players
+    probe_class = StrongBot if probe == BASELINE else PROBES[probe]
     bots = [
-        (PROBES[probe] if s == probe_seat else StrongBot)(seed=seed * 10 + s)
-        for s in range(players)
+        (probe_class if s == probe_seat else StrongBot)(seed=seed * 10 + s) for s in range(players)
     ]
     cubes = {"early": [0, 0], "late": [0, 0]}  # [cubes placed, investigations]
     crews: Counter[str] = Counter()
@@ -270,6 +271,7 @@ def play_probe_game(job: tuple[str, int, int]) -> dict[str, Any]:
         "cubes": cubes,
         "crews": crews,
         "rounds": state["round"],
+        "cpu": time.process_time() - cpu_started,
     }
 
 
@@ -292,17 +294,26 @@ def summarise_probe(players: int, games: list[dict[str, Any]]) -> tuple[str, boo
         crews.update(g["crews"])
     picks = sum(crews.values())
     top = ", ".join(f"{c} {pct(k / picks)}" for c, k in crews.most_common(2))
+    verdict = "control" if games[0]["probe"] == BASELINE else "**DOMINANT**" if dominant else "no"
     row = (
         f"| {games[0]['probe']} | {players} | {n} | {pct(rate)} "
         f"[{100 * (rate - half_width):.1f}, {100 * (rate + half_width):.1f}] "
         f"| {100 * (rate - fair):+.1f} pts | {statistics.mean(margins):+.2f} "
         f"± {margin_hw:.2f} | {per_cube['early']:.2f} / {per_cube['late']:.2f} | {top} "
-        f"| {'**DOMINANT**' if dominant else 'no'} |"
+        f"| {verdict} |"
     )
     return row, dominant
 
 
+#: the control: the strong bot itself in the probe's seat (exactly the main run's games)
+BASELINE = "strong"
+#: the probes a plain ``--probes`` plays: the baseline and five lines, sized so that 400 games per
+#: count each finish in about 8 minutes on 2 cores (the others can be named)
+DEFAULT_PROBES = [BASELINE, "hoarder", "dumper", "zero_hunter", "never_armstrong"]
+
 PROBE_TEXT = {
+    BASELINE: "the control: the strong bot itself in the probe's seat, i.e. the main run's games "
+    "on the same seeds; its margin is the reference for the others",
     "hoarder": "the strong bot's search, forced to place 1 cube per investigation (the least it "
     f"may) while the round is below {HOARD_UNTIL_ROUND} and it holds more than half its cubes, "
     "then as many as the crew allows",
@@ -316,10 +327,11 @@ PROBE_TEXT = {
 
 
 def run_probes(args: argparse.Namespace) -> None:
-    names = args.probes or list(PROBES)
-    unknown = [name for name in names if name not in PROBES]
+    names = args.probes or DEFAULT_PROBES
+    known = [BASELINE, *PROBES]
+    unknown = [name for name in names if name not in known]
     if unknown:
-        raise SystemExit(f"unknown probe(s) {unknown}; known: {', '.join(PROBES)}")
+        raise SystemExit(f"unknown probe(s) {unknown}; known: {', '.join(known)}")
     started = time.perf_counter()
     jobs = [
         (name, players, seed)
@@ -330,6 +342,7 @@ def run_probes(args: argparse.Namespace) -> None:
     with multiprocessing.Pool(args.workers) as pool:
         results = pool.map(play_probe_game, jobs, chunksize=10)
     elapsed = time.perf_counter() - started
+    cpu = sum(r["cpu"] for r in results)
     rows: list[str] = []
     dominant: list[str] = []
     for name in names:
@@ -337,7 +350,7 @@ def run_probes(args: argparse.Namespace) -> None:
             games = [r for r in results if r["probe"] == name and r["players"] == players]
             row, bad = summarise_probe(players, games)
             rows.append(row)
-            if bad:
+            if bad and name != BASELINE:
                 dominant.append(f"{name} ({players}p)")
     verdict = (
         "no probe dominates: none wins more than 5 points above the fair share with a 95 % "
@@ -349,7 +362,9 @@ def run_probes(args: argparse.Namespace) -> None:
         PROBES_MARKER,
         "",
         "Written by `bench/balance_stargazer.py --probes "
-        f"--probe-games {args.probe_games} --workers {args.workers}`, {elapsed:.0f} s. "
+        f"--probe-games {args.probe_games} --workers {args.workers}`: {len(results)} games, "
+        f"{elapsed:.0f} s wall, {cpu:.0f} s of CPU in the workers (= {cpu / args.workers:.0f} s "
+        f"on {args.workers} idle cores). "
         "Each probe plays one seat against strong bots in the others; game g uses seed g (the "
         "main run's deal and the other seats' bots) and puts the probe in seat g mod players, "
         "so every seat and every round-1 position is probed equally.",
@@ -360,7 +375,7 @@ def run_probes(args: argparse.Namespace) -> None:
         f"rounds 1-{HOARD_UNTIL_ROUND - 1} / from round {HOARD_UNTIL_ROUND} (the strong bot "
         "can place 1 or 2: every crew's count is 1 or 2).",
         "",
-        *[f"- **{name}**: {PROBE_TEXT.get(name, PROBES[name].__doc__ or '')}." for name in names],
+        *[f"- **{name}**: {PROBE_TEXT[name]}." for name in names],
         "",
         "| probe | players | games | win rate [95 %] | vs fair share | margin | cubes per "
         "investigation early / late | most picked crews | dominant |",
@@ -375,7 +390,7 @@ def run_probes(args: argparse.Namespace) -> None:
     main_text, _, log = report_parts(args.out)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(main_text + "\n".join(section) + log, encoding="utf-8")
-    print(f"wrote {args.out} in {elapsed:.0f} s")
+    print(f"wrote {args.out} in {elapsed:.0f} s ({cpu:.0f} s of CPU in the workers)")
 
 
 def main() -> None:
