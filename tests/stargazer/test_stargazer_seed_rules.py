@@ -184,6 +184,12 @@ def _no_other_zero_cube(s: State) -> None:
     s["hands"][0] -= 1
 
 
+def _empty_hand_other_zero_cube(s: State) -> None:
+    _empty_hand(s)
+    s["zero"][2] = 1
+    s["hands"][1] -= 1
+
+
 CANNOT_APPLY = [
     ("archaeologist", _no_zero_square),
     ("archaeologist", _empty_hand),
@@ -194,7 +200,7 @@ CANNOT_APPLY = [
     ("medic", _no_own_cube_last),
     ("diplomat", _no_other_cube_ahead),
     ("treasure_hunter", _no_other_zero_cube),
-    ("treasure_hunter", _empty_hand),
+    ("treasure_hunter", _empty_hand_other_zero_cube),
 ]
 
 
@@ -252,15 +258,17 @@ def test_seed_motivation_free_cubes_return_to_the_stock_for_one_vp_each() -> Non
 
 def test_seed_motivation_player_cubes_give_two_vp_and_never_return_to_their_owner() -> None:
     state = game(["quartermaster", "navigator", "pilot", "scout"])
+    state["crew_free"][0] = 0
+    state["stock"] = 12
     take(state, "quartermaster")  # seat 0 puts a cube on Armstrong (first legal target)
     assert state["crew_cubes"][0] == [0] and state["hands"][0] == 12 - 1 - 1
     stock = state["stock"]
     events = pick(state, "armstrong")  # seat 1
     bonus = next(e for e in events if e["type"] == "motivation_bonus")
-    assert bonus["vp"] == 1 + 2 and bonus["player_cubes"] == [0] and bonus["free_cubes"] == 1
-    assert state["motivation_vp"] == [0, 3, 0]
+    assert bonus["vp"] == 2 and bonus["player_cubes"] == [0] and bonus["free_cubes"] == 0
+    assert state["motivation_vp"] == [0, 2, 0]
     assert state["hands"][0] == 10 and state["retired"][0] == 1  # out of the game
-    assert state["stock"] == stock + 1  # only the free cube joins the stock
+    assert state["stock"] == stock  # a player cube never becomes a free cube
 
 
 def test_project_motivation_comes_before_the_skill() -> None:
@@ -345,6 +353,65 @@ def test_project_the_start_planet_must_have_room() -> None:
     pick(state, "medic")
     assert refused(state, 0, {"t": "investigate", "planets": [2, 3]}) == ("illegal_investigation")
     assert refused(state, 0, {"t": "investigate", "planets": [2]}) == "illegal_investigation"
+
+
+def _open_ring_but_planet_2() -> State:
+    return game(["driller", "navigator", "pilot", "scout"])
+
+
+# planets 0 1 3 4 open, 2 full; clockwise next open: 0->1, 1->3, 3->4, 4->0
+STANDARD = {(0,), (1,), (3,), (4,), (0, 1), (1, 3), (3, 4), (4, 0)}
+SKILL_SEQUENCES = {
+    "driller": STANDARD | {(0, 0), (1, 1), (3, 3), (4, 4)},
+    "navigator": {(a,) for a in (0, 1, 3, 4)}
+    | {(a, b) for a in (0, 1, 3, 4) for b in (0, 1, 3, 4) if a != b},
+    "pilot": STANDARD | {(0, 4), (1, 0), (3, 1), (4, 3)},
+    "scout": STANDARD | {(0, 3), (1, 4), (3, 0), (4, 1)},
+}
+
+
+@pytest.mark.parametrize("crew", sorted(SKILL_SEQUENCES))
+def test_seed_placement_skills_widen_the_walk_exactly_as_their_text_says(crew: str) -> None:
+    state = _open_ring_but_planet_2()
+    fill(state, 2)
+    pick(state, crew)
+    assert {tuple(seq) for seq in legal_sequences(state)} == SKILL_SEQUENCES[crew]
+
+
+def test_skill_security_takes_exactly_one_free_cube_for_one_vp() -> None:
+    state = game(["security", "driller", "navigator", "pilot"])
+    state["crew_free"] = [0, 0, 3, 0, 0]
+    state["stock"] = 9
+    pick(state, "security")
+    play(state, 0, {"t": "skill", "crew": "driller"})
+    assert state["crew_free"][2] == 2 and state["stock"] == 10 and state["skill_vp"] == [1, 0, 0]
+
+
+def test_skill_engineer_cube_goes_to_the_back_and_is_the_virtual_players() -> None:
+    state = game(["engineer", "driller", "navigator", "pilot"])
+    state["tracks"][0] = [1, 2]
+    pick(state, "engineer")
+    play(state, 0, {"t": "skill", "planet": 0})
+    assert state["tracks"][0] == [1, 2, FREE] and state["stock"] == 10
+
+
+def test_skill_medic_cube_goes_back_to_the_hand() -> None:
+    state = game(["medic", "driller", "navigator", "pilot"])
+    state["tracks"][1] = [2, 0]
+    state["hands"][0] = 11
+    pick(state, "medic")
+    play(state, 0, {"t": "skill", "planet": 1})
+    assert state["tracks"][1] == [2] and state["hands"][0] == 12 and state["retired"][0] == 0
+
+
+def test_skill_treasure_hunter_returns_the_replaced_cube_to_its_owners_hand() -> None:
+    state = game(["treasure_hunter", "driller", "navigator", "pilot"])
+    state["zero"][3] = 2
+    state["hands"][2] = 11
+    pick(state, "treasure_hunter")
+    play(state, 0, {"t": "skill", "planet": 3})
+    assert state["zero"][3] == 0 and state["hands"] == [11, 12, 12]
+    assert state["retired"] == [0, 0, 0]
 
 
 # --- 手番終了 / ラウンド終了 (round end) ---------------------------------------
@@ -612,6 +679,7 @@ CODES: list[tuple[str, Any, int, Any]] = [
     ("illegal_investigation", lambda: _in("driller"), 0, {"t": "investigate", "planets": [1, 3]}),
     ("illegal_investigation", lambda: _in("medic"), 0, {"t": "investigate", "planets": [0, 2]}),
     ("illegal_start_player", _naming, 0, {"t": "start_player", "seat": -1}),
+    ("illegal_start_player", _naming, 0, {"t": "start_player", "seat": 3}),
 ]
 
 
