@@ -443,6 +443,7 @@ def test_seed_armstrongs_holder_names_any_start_player_even_themself() -> None:
     take(state, "armstrong")
     take(state, "pilot")
     assert state["phase"] == "start_player" and RULESET.to_move(state) == {1}
+    assert {"t": "start_player", "seat": 1} in RULESET.legal_moves(state, 1)
     play(state, 1, {"t": "start_player", "seat": 1})
     assert state["start"] == state["current"] == 1 and state["phase"] == "crew"
     assert state["crew_free"] == [0, 1, 0, 0, 1]  # free cubes went on before the new round
