@@ -10,8 +10,10 @@ docs/rules/stargazer-traceability.md.
 from __future__ import annotations
 
 import copy
+import re
 from collections import Counter
 from itertools import combinations_with_replacement
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -824,3 +826,33 @@ def test_random_games_agree_with_the_seed_oracles(players: int) -> None:
         assert [b["total"] for b in scores] == totals
         keys = list(zip(totals, state["hands"], strict=True))
         assert RULESET.ranking(state) == [1 + sum(k > mine for k in keys) for mine in keys]
+
+
+# --- the traceability page stays true ------------------------------------------------------
+TRACE = Path(__file__).resolve().parents[2] / "docs" / "rules" / "stargazer-traceability.md"
+TRACE_FILES = {
+    "seed": "test_stargazer_seed_rules.py",
+    "setup": "test_stargazer_setup_and_turns.py",
+    "skills": "test_stargazer_skills.py",
+    "scoring": "test_stargazer_scoring.py",
+    "moves": "test_stargazer_moves_and_bots.py",
+    "inv": "test_stargazer_invariants.py",
+    "doc": "test_stargazer_rules_doc.py",
+}
+
+
+def test_every_test_the_traceability_page_names_exists() -> None:
+    text = TRACE.read_text(encoding="utf-8")
+    named = set(re.findall(r"\b([a-z]+)::(test_\w+)", text))
+    assert len(named) > 100
+    for short, test in named:
+        source = (Path(__file__).parent / TRACE_FILES[short]).read_text(encoding="utf-8")
+        assert f"def {test}(" in source, f"{short}::{test}"
+
+
+def test_the_traceability_page_has_every_crew_and_reason_code() -> None:
+    text = TRACE.read_text(encoding="utf-8")
+    for crew in CREWS:
+        assert f"| {crew['name']} ({crew['count']}) |" in text, crew["name"]
+    for code in REASON_TEXT:
+        assert f"| `{code}` |" in text, code
