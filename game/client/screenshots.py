@@ -27,6 +27,7 @@ import pygame  # noqa: E402
 from game.client.app import App, parse_size  # noqa: E402
 from game.client.loop import ManualClock  # noqa: E402
 from game.client.settings import Settings  # noqa: E402
+from game.rules.stars.data import CARDS_PER_GAME  # noqa: E402
 
 if TYPE_CHECKING:
     from game.ai import Bot
@@ -110,15 +111,20 @@ def _play_turn(shot: Shooter, table: StarsTableScene, bot: Bot) -> bool:
     return False
 
 
+def finish_turn(shot: Shooter, table: StarsTableScene) -> None:
+    """Use every power offered on its first target, then confirm the turn."""
+    while table.phase() == "power":
+        table.use_power(table.targets()[0])
+        shot.step(2)
+    table.confirm()
+
+
 def play_until(shot: Shooter, table: StarsTableScene, card_number: int, bot: Bot) -> None:
     """Play (and confirm) the screen's seat's cards until ``card_number`` is up."""
     while table.view["card"]["n"] < card_number and not table.view["over"]:
         n = table.view["card"]["n"]
         if _play_turn(shot, table, bot):
-            while table.phase() == "power":
-                table.use_power(table.targets()[0])
-                shot.step(2)
-            table.confirm()
+            finish_turn(shot, table)
         shot.until(lambda n=n: table.view["card"]["n"] > n or table.view["over"])
 
 
@@ -184,19 +190,8 @@ def run(size: tuple[int, int], outdir: Path) -> list[Path]:
         shot.move(table.geo.to_px(*table.target_centre(targets[table.target_index])))
         shot.step(10)
         shot.save("power_prompt")
-        while table.phase() == "power":
-            table.use_power(table.targets()[0])
-            shot.step(2)
-        table.confirm()
-    # to the end of the night
-    while not table.view["over"]:
-        n = table.view["card"]["n"]
-        if _play_turn(shot, table, bot):
-            while table.phase() == "power":
-                table.use_power(table.targets()[0])
-                shot.step(2)
-            table.confirm()
-        shot.until(lambda n=n: table.view["card"]["n"] > n or table.view["over"])
+        finish_turn(shot, table)
+    play_until(shot, table, CARDS_PER_GAME + 1, bot)  # to the end of the night
     shot.until(lambda: type(app.scene).__name__ == "ResultsScene")
     shot.step(20)
     shot.save("results")
