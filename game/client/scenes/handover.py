@@ -8,7 +8,7 @@ import pygame
 
 from game.client import theme
 from game.client.scenes.base import SkyScene
-from game.client.widgets import Button, Form
+from game.client.widgets import Button, Form, stack_rects
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -47,11 +47,8 @@ class HandoverScene(SkyScene):
 
     def relayout(self) -> None:
         lay = self.layout
-        y = int(lay.height * 0.55)
-        for widget in self.form.widgets:
-            widget.rect = pygame.Rect(0, 0, lay.px(520), lay.px(58))
-            widget.rect.midtop = (lay.width // 2, y)
-            y += lay.px(72)
+        stack_rects(self.form.widgets, lay.width // 2, int(lay.height * 0.55),
+                    lay.px(520), lay.px(58), lay.px(72) - lay.px(58))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

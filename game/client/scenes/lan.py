@@ -12,7 +12,7 @@ import pygame
 from game.client import theme
 from game.client.scenes.base import SkyScene
 from game.client.session import GameConfig, HostSession, RemoteSession, background
-from game.client.widgets import Button, Form, TextField, draw_panel
+from game.client.widgets import Button, Form, TextField, draw_panel, stack_rects
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -156,11 +156,8 @@ class LobbyScene(SkyScene):
         seats = max(2, len(self.session.info.get("seats", [])))
         self.panel = pygame.Rect(0, 0, lay.px(760), lay.px(130) + seats * lay.px(34))
         self.panel.midtop = (lay.width // 2, int(lay.height * 0.17))
-        y = self.panel.bottom + lay.px(20)
-        for widget in self.form.widgets:
-            widget.rect = pygame.Rect(0, 0, lay.px(420), lay.px(52))
-            widget.rect.midtop = (lay.width // 2, y)
-            y += lay.px(64)
+        stack_rects(self.form.widgets, lay.width // 2, self.panel.bottom + lay.px(20),
+                    lay.px(420), lay.px(52), lay.px(64) - lay.px(52))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
