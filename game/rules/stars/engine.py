@@ -71,6 +71,11 @@ def _int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _int_list(value: Any, length: int) -> bool:
+    """A list of exactly ``length`` ints (a point or a line on the wire)."""
+    return isinstance(value, list) and len(value) == length and all(_int(v) for v in value)
+
+
 def confirmed_sheet(seat_state: dict[str, Any]) -> dict[str, Any]:
     """The seat's sheet as it was before its unconfirmed turn (what others may see)."""
     sheet = seat_state["sheet"]
@@ -368,12 +373,7 @@ class StarsRuleset(Ruleset):
         index = SheetIndex(me["sheet"])
         if power == data.LINE:
             line = move.get("line")
-            if (
-                not isinstance(line, list)
-                or len(line) != 4
-                or not all(_int(v) for v in line)
-                or "at" in move
-            ):
+            if not _int_list(line, 4) or "at" in move:
                 raise IllegalMove("bad_move", "the Line bonus needs 'line': [x1, y1, x2, y2]")
             if not is_unit(line):
                 raise IllegalMove("not_unit_segment", f"line {line}")
@@ -383,12 +383,7 @@ class StarsRuleset(Ruleset):
                 raise IllegalMove(problem, f"line {list(seg)}")
         else:
             at = move.get("at")
-            if (
-                not isinstance(at, list)
-                or len(at) != 2
-                or not all(_int(v) for v in at)
-                or "line" in move
-            ):
+            if not _int_list(at, 2) or "line" in move:
                 raise IllegalMove("bad_move", f"the {power} power needs 'at': [x, y]")
             trigger = [tuple(s) for s in prompt["copies"][0]]
             problem = object_problem(index, power, (at[0], at[1]), day, trigger)
