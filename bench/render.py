@@ -33,9 +33,9 @@ os.environ.setdefault("STARPARTY_CONFIG_DIR", tempfile.mkdtemp(prefix="starparty
 
 import pygame  # noqa: E402
 
-from game.client.app import parse_size  # noqa: E402
 from game.client.loop import FixedTimestep  # noqa: E402
 from game.client.session import GameConfig, SeatChoice  # noqa: E402
+from game.commands.common import parse_size  # noqa: E402
 
 TARGETS = {(1920, 1080): 144.0, (3840, 2160): 60.0}
 STARTUP_TARGET = 1.5
@@ -49,11 +49,16 @@ STARTUP_SNIPPET = (
 def late_game_scene(size: tuple[int, int]):  # noqa: ANN201
     """An app showing the 8-player table at card 16, ready for the benchmark loop."""
     from game.ai import make_bot
-    from game.client.scenes.table_stars import StarsTableScene
-    from game.client.screenshots import SEED, Shooter, play_until
+    from game.client.app import App
+    from game.client.loop import ManualClock
+    from game.client.settings import Settings
+    from game.client.shooter import SEED, Shooter
+    from game.client.stars.screenshots import play_until
+    from game.client.stars.table import StarsTableScene
 
-    shot = Shooter(size, Path(tempfile.mkdtemp()))
-    app = shot.app
+    clock = ManualClock()
+    app = App(size, settings=Settings(player_name="Ann"), clock=clock, save_settings=False)
+    shot = Shooter(app, clock, Path(tempfile.mkdtemp()))
     config = GameConfig("stars", [SeatChoice("human", "You")] + [
         SeatChoice("ai", name, "greedy")
         for name in ("Vega", "Altair", "Deneb", "Rigel", "Sirius", "Lyra", "Mira")],

@@ -1,21 +1,17 @@
-"""``starparty demo``: a seeded game between bots in the terminal, then the score table.
+"""A seeded game between bots (``starparty demo``), then the score table.
 
 It uses only the Ruleset contract and the bot registry, so it works for every game.
 """
 
 from __future__ import annotations
 
-import argparse
-from collections.abc import Sequence
-
 from game.ai import BOT_LEVELS, make_bot
-from game.rules import RULESETS, get_ruleset
 from game.rules.base import Ruleset, State, visible_events
 
 MAX_STEPS = 100_000
 
 
-def _bot_level(game: str, wanted: str | None) -> str:
+def default_level(game: str, wanted: str | None) -> str:
     levels = list(BOT_LEVELS.get(game, {"random": ""}))
     if wanted:
         return wanted
@@ -77,22 +73,3 @@ def score_table(ruleset: Ruleset, state: State) -> str:
         cells = "".join(f"{breakdown[c]:>{width}}" for c in categories)
         rows.append(f"{seat:>4}  {rank:>4}{cells}")
     return "\n".join(rows)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="starparty demo", description=__doc__)
-    parser.add_argument("--game", default="stars", choices=sorted(RULESETS))
-    parser.add_argument("--players", type=int, default=None)
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--bot", default=None, help="bot level (default: the strongest)")
-    parser.add_argument("--quiet", action="store_true", help="print only the score table")
-    args = parser.parse_args(list(argv or []))
-    ruleset = get_ruleset(args.game)
-    players = args.players or max(ruleset.min_players, min(3, ruleset.max_players))
-    if not ruleset.min_players <= players <= ruleset.max_players:
-        parser.error(f"{args.game} takes {ruleset.min_players}..{ruleset.max_players} players")
-    level = _bot_level(args.game, args.bot)
-    print(f"{ruleset.title or ruleset.name}: {players} {level} bots, seed {args.seed}")
-    state = play(ruleset, players, args.seed, level, verbose=not args.quiet)
-    print(score_table(ruleset, state))
-    return 0

@@ -7,8 +7,11 @@ API (the pygame client codes against this; ``net.client.Client`` has the same du
 
     from net.save import default_autosave_dir
 
+    # ``net`` knows no game: it is handed the Ruleset and a bot factory (game.tables wires
+    # the game package's registries: ``game.tables.new_local_game("stars", ...)``)
     table, conns = local_game("stars", {}, seed=7,
                               seats=[SeatSpec("human", "Ann"), SeatSpec("ai", "Bot", "greedy")],
+                              ruleset=get_ruleset("stars"), bot_factory=make_bot,
                               ai_delay=0.6, autosave_dir=default_autosave_dir())
     conn = conns[0]                 # one LocalConnection per local "human" seat (hot-seat: several)
     conn.seat, conn.token           # int, secret str (None/None for a spectator)
@@ -30,7 +33,8 @@ The rest of ``net`` that a UI uses::
 
     table.join(name) -> (seat, token)  table.start(fill_open="random")  table.info()
     table.submit(seat, token, version, move) -> None | refused message
-    table.save() -> Path   Table.resume(path, **table_kwargs) -> Table   table.close()
+    table.save() -> Path   table.close()
+    Table.resume(path, ruleset_for=get_ruleset, bot_factory=make_bot, **table_kwargs) -> Table
     from net.save import default_autosave_dir, newest_save    # autosave_dir=None: no saving
     from net.server import ServerThread     # ServerThread(table, host="0.0.0.0", port=47077,
                                             #   password=None).start() -> port; .stop()

@@ -37,11 +37,15 @@ from net.save import (
     read_save,
     write_save,
 )
+from net.wire import APP_VERSION
 
 log = logging.getLogger(__name__)
 
 Message = dict[str, Any]
 Listener = Callable[[Message], None]
+#: ``(game, level, seed) -> bot``: how a table makes its AI seats (``KeyError`` for an unknown
+#: level); a bot has ``choose(ruleset, state, seat) -> move``
+BotFactory = Callable[[str, str, int], Any]
 
 SEAT_KINDS = ("human", "remote", "ai", "open")
 #: lobby -> playing -> over
@@ -138,19 +142,11 @@ class Table:
         autosave_path: Path | None = None,
         ai_delay: float = 0.0,
         ai_budget: float = 5.0,
-        ruleset: Ruleset | None = None,
-        bot_factory: Callable[[str, str, int], Any] | None = None,
+        ruleset: Ruleset,
+        bot_factory: BotFactory,
         table_id: str | None = None,
         keep_finished_saves: int | None = KEEP_FINISHED_SAVES,
     ) -> None:
-        if ruleset is None:
-            from game.rules import get_ruleset
-
-            ruleset = get_ruleset(game)
-        if bot_factory is None:
-            from game.ai import make_bot
-
-            bot_factory = make_bot
         if not seats:
             raise ValueError("a table needs at least one seat")
         self.game = game
@@ -683,13 +679,11 @@ class Table:
     def save_data(self) -> dict[str, Any]:
         """Everything needed to bring this table back (tokens included: keep the file
         private; it lives in the user's own data directory)."""
-        from game import __version__
-
         with self._lock:
             return {
                 "format": SAVE_FORMAT,
                 "save_version": SAVE_VERSION,
-                "app": __version__,
+                "app": APP_VERSION,
                 "game": self.game,
                 "name": self.name,
                 "table_id": self.table_id,
@@ -760,15 +754,22 @@ class Table:
         cls,
         source: Path | dict[str, Any],
         *,
-        ruleset: Ruleset | None = None,
+        ruleset_for: Callable[[str], Ruleset],
+        bot_factory: BotFactory,
         autosave_path: Path | None = None,
         keep_autosave: bool = True,
         **kwargs: Any,
     ) -> Table:
         """Bring a saved table back: replay its moves, restore seats and tokens (so players
-        reclaim their seats), resume play if it had started. ``SaveError`` /
+        reclaim their seats), resume play if it had started. ``ruleset_for(game)`` gives the
+        saved game's Ruleset (``KeyError``: a game this build does not know). ``SaveError`` /
         ``TableError("bad_save")`` if the file cannot be used."""
         data = source if isinstance(source, dict) else read_save(Path(source))
+        try:
+            ruleset = ruleset_for(data["game"])
+        except KeyError as exc:
+            raise TableError("bad_save", f"the save is of a game this build does not know: "
+                                         f"{exc.args[0] if exc.args else exc}") from None
         if autosave_path is None and keep_autosave and not isinstance(source, dict):
             autosave_path = Path(source)
         seats_data = data["seats"]
@@ -777,7 +778,8 @@ class Table:
             options = {k: v for k, v in data["options"].items() if k != "players"}
             table = cls(
                 data["game"], options, data["seed"], specs, name=data.get("name", "Star Party"),
-                ruleset=ruleset, autosave_path=autosave_path, table_id=data.get("table_id"),
+                ruleset=ruleset, bot_factory=bot_factory, autosave_path=autosave_path,
+                table_id=data.get("table_id"),
                 **kwargs,
             )
             for seat, saved in zip(table._seats, seats_data, strict=True):

@@ -9,14 +9,23 @@ below before the server looks at it. ``docs/PROTOCOL.md`` is the human version o
 from __future__ import annotations
 
 import asyncio
+import importlib.metadata
 import struct
 from itertools import chain, compress
 from typing import Any
 
 import msgpack
 
-from game import __version__ as APP_VERSION
 
+def _app_version() -> str:
+    """The installed Star Party release (``net`` is part of it, but imports no game code)."""
+    try:
+        return importlib.metadata.version("starparty")
+    except importlib.metadata.PackageNotFoundError:  # run from a source tree, not installed
+        return "0.0.0"
+
+
+APP_VERSION = _app_version()
 PROTOCOL_VERSION = 1
 HEADER = struct.Struct(">I")
 #: client -> server frames (the server drops a connection that announces more)

@@ -8,11 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from game.client.app import HostError, host_app, host_main, host_seats
 from game.client.loop import ManualClock
 from game.client.scenes.lan import LobbyScene
-from game.client.scenes.table_stars import StarsTableScene
 from game.client.settings import Settings
+from game.client.stars.table import StarsTableScene
+from game.commands.host import host_app
+from game.commands.host import main as host_main
+from game.tables import parse_seats
 from net.client import Client
 from tests.client.clienthelpers import Driver
 
@@ -84,20 +86,24 @@ def test_a_busy_port_and_options_the_window_cannot_honour_are_one_clear_sentence
     assert f"port {port} is already in use" in capsys.readouterr().err
     assert host_main(["--game", "stargazer", "--no-discovery"]) == 2
     assert "--headless" in capsys.readouterr().err
-    with pytest.raises(HostError, match="2 to 8 seats"):
-        host_seats("9")
-    with pytest.raises(HostError, match="use open, remote"):
-        host_seats("dragons")
-    assert [s.kind for s in host_seats("remote:Bo,ai:random")] == ["remote", "ai"]
-    assert len(host_seats("4")) == 3, "--seats 4 counts the host's own seat"
+    assert host_main(["--seats", "9", "--no-discovery"]) == 2
+    assert "2 to 8 seats" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="2 to 8 seats"):
+        parse_seats("9", host="Ann")
+    with pytest.raises(ValueError, match="use open, remote"):
+        parse_seats("dragons", host="Ann")
+    assert [s.kind for s in parse_seats("remote:Bo,ai:random", host="Ann")] == [
+        "human", "remote", "ai"]
+    assert len(parse_seats("4", host="Ann")) == 4, "--seats 4 counts the host's own seat"
 
 
 def _hosted_save(directory: Path) -> tuple[Path, str]:
     """A LAN game hosted at a window, mid-game: (its autosave, the guest's token)."""
+    from game.tables import new_table
     from net.local import LocalConnection
-    from net.table import SeatSpec, Table
+    from net.table import SeatSpec
 
-    table = Table("stars", {}, 5, [SeatSpec("human", "Ann"), SeatSpec("open")],
+    table = new_table("stars", {}, 5, [SeatSpec("human", "Ann"), SeatSpec("open")],
                   autosave_dir=directory)
     _, token = table.join("Bea")
     table.start()

@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 
 from game.rules.base import replay
+from game.tables import new_table
 from net.client import Client
 from net.remote_bot import BotPlayer
 from net.save import read_save
 from net.server import ServerThread
-from net.table import SeatSpec, Table
+from net.table import SeatSpec
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -49,7 +50,7 @@ def test_full_game_over_tcp_with_ai_on_every_seat(
     ruleset = _ruleset(game)
     seats = [SeatSpec("remote") for _ in remote] + [SeatSpec("ai", f"ai{i}", level)
                                                      for i, level in enumerate(table_ai)]
-    table = Table(game, {}, 17, seats, autosave_dir=tmp_path)
+    table = new_table(game, {}, 17, seats, autosave_dir=tmp_path)
     server = ServerThread(table, host="127.0.0.1", port=0, rate=1000, burst=2000)
     server.start()
     clients: list[Client] = []
@@ -88,7 +89,7 @@ def test_full_game_over_tcp_with_ai_on_every_seat(
 
 def test_stars_a_confirmed_seat_may_still_undo_through_the_table() -> None:
     ruleset = _ruleset("stars")
-    table = Table("stars", {}, 4, [SeatSpec("human", "A"), SeatSpec("human", "B")])
+    table = new_table("stars", {}, 4, [SeatSpec("human", "A"), SeatSpec("human", "B")])
     table.start()
     token = table.token_for(0)
     for _ in range(400):  # play seat 0 until it confirms the current card

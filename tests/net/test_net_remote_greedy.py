@@ -14,10 +14,11 @@ from game.ai.base import RandomBot
 from game.ai.stars_bots import GreedyBot
 from game.rules import get_ruleset
 from game.rules.base import Move, Ruleset, State, replay
+from game.tables import new_table
 from net.client import Client
 from net.remote_bot import BotPlayer
 from net.server import ServerThread
-from net.table import SeatSpec, Table
+from net.table import SeatSpec
 
 pytestmark = pytest.mark.timeout(120)
 STARS = get_ruleset("stars")
@@ -50,7 +51,7 @@ def _keys(value: Any) -> set[str]:
 
 
 def test_a_remote_greedy_bot_chooses_what_the_local_greedy_bot_chooses(tmp_path: Path) -> None:
-    table = Table("stars", {}, 23, [SeatSpec("remote"), SeatSpec("remote")],
+    table = new_table("stars", {}, 23, [SeatSpec("remote"), SeatSpec("remote")],
                   autosave_dir=tmp_path)
     server = ServerThread(table, host="127.0.0.1", port=0, rate=1000, burst=2000)
     server.start()

@@ -10,8 +10,7 @@ import pytest
 from net.local import LocalConnection
 from net.save import read_save
 from net.table import SeatSpec, Table, TableError
-from tests.net.nethelpers import toy_table, wait_until
-from tests.net.toy_ruleset import TOY_TURNS
+from tests.net.nethelpers import resume_toy, toy_table, wait_until
 
 pytestmark = pytest.mark.timeout(30)
 
@@ -91,7 +90,7 @@ def test_a_replaced_seat_stays_a_bot_after_resume(tmp_path: Path) -> None:
     table.replace_with_bot(1, "random")
     table.close()
     host.close()
-    resumed = Table.resume(table.autosave_path, ruleset=TOY_TURNS)
+    resumed = resume_toy(table.autosave_path)
     assert [s["kind"] for s in resumed.info()["seats"]] == ["human", "ai", "ai"]
     host = LocalConnection.for_seat(resumed, 0)
     _play_host_until_over(resumed, host)

@@ -13,7 +13,7 @@ from net.client import Client
 from net.server import ServerThread
 from net.table import SeatSpec, Table
 from net.wire import APP_VERSION, PROTOCOL_VERSION, FrameBuffer, WireError, encode
-from tests.net.nethelpers import wait_until
+from tests.net.nethelpers import toy_bots, wait_until
 from tests.net.toy_ruleset import ToyTurns
 
 pytestmark = pytest.mark.timeout(90)
@@ -61,7 +61,7 @@ def _read_to_the_end(raw: socket.socket) -> list[dict]:
 
 def test_a_reader_that_never_reads_is_cut_off_and_the_game_goes_on() -> None:
     table = Table("bulky", {"rounds": 150}, 4, [SeatSpec("remote"), SeatSpec("ai", "Vega")],
-                  ruleset=BulkyTurns())
+                  ruleset=BulkyTurns(), bot_factory=toy_bots)
     # a long idle timeout: only the slow-reader limit can end that connection here
     server = ServerThread(table, host="127.0.0.1", port=0, queue_limit=16, write_timeout=2.0,
                           idle_timeout=600.0)

@@ -11,10 +11,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.rules.base import replay
-from net.local import LocalConnection, local_game
+from net.local import LocalConnection
 from net.save import SaveError, newest_save, read_save
 from net.table import SeatSpec, Table, TableError
-from tests.net.nethelpers import RULESETS, seats, toy_table, wait_until
+from tests.net.nethelpers import (
+    RULESETS,
+    resume_toy,
+    seats,
+    toy_bots,
+    toy_local_game,
+    toy_table,
+    wait_until,
+)
 from tests.net.toy_ruleset import TOY_TURNS
 
 
@@ -32,8 +40,7 @@ def _play_hot_seat(conns: dict[int, LocalConnection], table: Table) -> None:
 
 
 def test_hot_seat_full_game_every_view_matches_the_table() -> None:
-    table, conns = local_game("toy", {"rounds": 2}, 3, seats("human", "human", "human"),
-                              ruleset=TOY_TURNS)
+    table, conns = toy_local_game("toy", {"rounds": 2}, 3, seats("human", "human", "human"))
     _play_hot_seat(conns, table)
     assert table.status == "over"
     for seat, conn in conns.items():
@@ -58,7 +65,7 @@ def test_snapshot_on_attach_describes_seats_and_status() -> None:
 
 
 def test_refused_moves_reach_only_the_sender_and_change_nothing() -> None:
-    table, conns = local_game("toy", {}, 1, seats("human", "human"), ruleset=TOY_TURNS)
+    table, conns = toy_local_game("toy", {}, 1, seats("human", "human"))
     for conn in conns.values():
         conn.poll()
     before = msgpack.packb(table.state)
@@ -78,7 +85,7 @@ def test_refused_moves_reach_only_the_sender_and_change_nothing() -> None:
 
 
 def test_token_and_version_checks() -> None:
-    table, conns = local_game("toy", {}, 1, seats("human", "human"), ruleset=TOY_TURNS)
+    table, conns = toy_local_game("toy", {}, 1, seats("human", "human"))
     token1 = table.token_for(1)
     assert table.submit(0, token1, 0, {"t": "add", "n": 1})["code"] == "bad_token"
     assert table.submit(0, "forged", 0, {"t": "add", "n": 1})["code"] == "bad_token"
@@ -104,7 +111,7 @@ def test_moves_before_start_and_after_the_end_are_refused() -> None:
 
 
 def test_private_events_go_only_to_their_seat() -> None:
-    table, conns = local_game("toy", {}, 1, seats("human", "human", "human"), ruleset=TOY_TURNS)
+    table, conns = toy_local_game("toy", {}, 1, seats("human", "human", "human"))
     spectator = LocalConnection.spectate(table)
     _play_moves = [0, 1, 2]  # the third move draws a card: a private "secret" event to seat 2
     for seat in _play_moves:
@@ -121,7 +128,7 @@ def test_private_events_go_only_to_their_seat() -> None:
 
 
 def test_spectators_see_the_public_view_and_cannot_move() -> None:
-    table, _ = local_game("toysim", {}, 1, seats("human", "human"), ruleset=RULESETS["toysim"])
+    table, _ = toy_local_game("toysim", {}, 1, seats("human", "human"))
     spectator = LocalConnection.spectate(table)
     spectator.poll()
     assert spectator.seat is None and spectator.view == table.view(None)
@@ -162,8 +169,7 @@ def test_start_turns_free_seats_into_bots_or_refuses() -> None:
 
 @pytest.mark.timeout(30)
 def test_ai_seats_play_by_themselves_around_a_human() -> None:
-    table, conns = local_game("toy", {"rounds": 4}, 9, seats("ai", "human", "ai"),
-                              ruleset=TOY_TURNS)
+    table, conns = toy_local_game("toy", {"rounds": 4}, 9, seats("ai", "human", "ai"))
     try:
         me = conns[1]
         while table.status != "over":
@@ -182,9 +188,9 @@ def test_ai_seats_play_by_themselves_around_a_human() -> None:
 @pytest.mark.timeout(30)
 def test_simultaneous_game_all_bots_and_a_confirmed_seat_may_still_undo() -> None:
     ruleset = RULESETS["toysim"]
-    table, conns = local_game("toysim", {"rounds": 3}, 4,
-                              [SeatSpec("human", "Me"), SeatSpec("human", "You")],
-                              ruleset=ruleset)
+    table, conns = toy_local_game("toysim", {"rounds": 3}, 4,
+                                  [SeatSpec("human", "Me"), SeatSpec("human", "You")],
+                                  ruleset=ruleset)
     me, you = conns[0], conns[1]
     me.poll()
     me.send_move({"t": "pick", "n": 3})
@@ -252,7 +258,7 @@ class _CrashingRules(type(TOY_TURNS)):  # type: ignore[misc]
 
 
 def test_a_crashing_ruleset_leaves_the_state_as_it_was() -> None:
-    table = Table("toy", {}, 1, seats("human"), ruleset=_CrashingRules())
+    table = Table("toy", {}, 1, seats("human"), ruleset=_CrashingRules(), bot_factory=toy_bots)
     table.start()
     token = table.token_for(0)
     assert table.submit(0, token, 0, {"t": "add", "n": 1}) is None
@@ -262,9 +268,9 @@ def test_a_crashing_ruleset_leaves_the_state_as_it_was() -> None:
 
 
 def test_autosave_after_every_accepted_move_and_resume_reclaims_seats(tmp_path: Path) -> None:
-    table, conns = local_game("toy", {"rounds": 3}, 11,
-                              [SeatSpec("human", "Me"), SeatSpec("remote", "Far")],
-                              ruleset=TOY_TURNS, autosave_dir=tmp_path, start=False)
+    table, conns = toy_local_game("toy", {"rounds": 3}, 11,
+                                  [SeatSpec("human", "Me"), SeatSpec("remote", "Far")],
+                                  autosave_dir=tmp_path, start=False)
     far_seat, far_token = table.join("Far")
     table.start()
     path = table.autosave_path
@@ -284,7 +290,7 @@ def test_autosave_after_every_accepted_move_and_resume_reclaims_seats(tmp_path: 
     refused_before = table.submit(0, "forged", table.version, {"t": "add", "n": 1})
     assert refused_before and len(read_save(path)["moves"]) == 3  # refusals are not saved
 
-    resumed = Table.resume(path, ruleset=TOY_TURNS)
+    resumed = resume_toy(path)
     assert resumed.state == table.state and resumed.version == 3
     assert resumed.status == "playing"
     assert resumed.seat_for_token(far_token) == far_seat
@@ -310,14 +316,13 @@ def test_corrupt_or_foreign_saves_are_refused_clearly(tmp_path: Path) -> None:
         read_save(other)
     with pytest.raises(SaveError, match="cannot read"):
         read_save(tmp_path / "missing.spsave")
-    table, conns = local_game("toy", {}, 2, seats("human"), ruleset=TOY_TURNS,
-                              autosave_dir=tmp_path)
+    table, conns = toy_local_game("toy", {}, 2, seats("human"), autosave_dir=tmp_path)
     conns[0].poll()
     conns[0].send_move({"t": "add", "n": 1})
     data = read_save(table.autosave_path)
     data["moves"].append([0, {"t": "add", "n": 9}])  # a move the rules refuse
     with pytest.raises(TableError) as bad:
-        Table.resume(data, ruleset=TOY_TURNS)
+        resume_toy(data)
     assert bad.value.code == "bad_save"
 
 
@@ -362,8 +367,8 @@ def test_journal_keeps_moves_the_snapshot_has_not_caught_up_with(tmp_path: Path)
     """A host killed between the journal append and the next snapshot loses nothing."""
     from net.save import journal_path, write_save
 
-    table, conns = local_game("toy", {"rounds": 3}, 2, seats("human", "human"),
-                              ruleset=TOY_TURNS, autosave_dir=tmp_path)
+    table, conns = toy_local_game("toy", {"rounds": 3}, 2, seats("human", "human"),
+                                  autosave_dir=tmp_path)
     for _ in range(4):
         seat = table.to_move()[0]
         conns[seat].poll()
@@ -378,7 +383,7 @@ def test_journal_keeps_moves_the_snapshot_has_not_caught_up_with(tmp_path: Path)
         journal.write(msgpack.packb([5, 0, {"t": "add", "n": 1}])[:-3])  # a torn last record
     data = read_save(path)
     assert len(data["moves"]) == 4 and data["moves"] == table.moves
-    resumed = Table.resume(path, ruleset=TOY_TURNS)
+    resumed = resume_toy(path)
     assert resumed.state == table.state and resumed.version == 4
     resumed.close()
 
@@ -397,13 +402,13 @@ def test_default_autosave_dir_is_the_user_data_dir_unless_overridden(
 
 
 def test_a_headless_resume_opens_local_seats_to_their_token_holders(tmp_path: Path) -> None:
-    table, conns = local_game("toy", {}, 2, seats("human", "human"), ruleset=TOY_TURNS,
-                              autosave_dir=tmp_path)
+    table, conns = toy_local_game("toy", {}, 2, seats("human", "human"),
+                                  autosave_dir=tmp_path)
     conns[0].poll()
     conns[0].send_move({"t": "add", "n": 1})
     token1 = table.token_for(1)
     table.close()
-    resumed = Table.resume(table.autosave_path, ruleset=TOY_TURNS)
+    resumed = resume_toy(table.autosave_path)
     assert resumed.open_local_seats() == [(0, "human-0", table.token_for(0)),
                                           (1, "human-1", token1)]
     assert [s["kind"] for s in resumed.info()["seats"]] == ["remote", "remote"]

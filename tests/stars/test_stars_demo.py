@@ -6,7 +6,7 @@ import importlib
 
 import pytest
 
-from game.demo import main
+from game.commands.demo import main
 
 
 def test_demo_plays_a_stars_game_and_prints_the_score_table(capsys) -> None:

@@ -1,0 +1,27 @@
+"""What every ``starparty`` subcommand shares: one-line messages and the window size option."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def say(text: str) -> None:
+    print(text, flush=True)
+
+
+def fail(text: str, status: int = 2) -> int:
+    """Say what went wrong in one sentence on stderr; return the exit status."""
+    print(f"starparty: {text}", file=sys.stderr, flush=True)
+    return status
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``--size 1280x720`` -> (1280, 720), within what a display can have."""
+    try:
+        w, h = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x720, got {text!r}") from None
+    if not (320 <= w <= 7680 and 240 <= h <= 4320):
+        raise argparse.ArgumentTypeError(f"size out of range: {text}")
+    return w, h

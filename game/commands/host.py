@@ -1,0 +1,297 @@
+"""``starparty host``: a LAN table, in the window (the host plays seat 1) or ``--headless``.
+
+Both ways build the table with the one ``build_table`` below (``game.tables`` hands it the
+ruleset and bots) from the one seat parser; the window then serves it exactly as hosting
+from its menu does. Without ``--headless`` pygame is imported only when the window opens.
+
+Every failure a user can cause (port in use, no such save, a damaged save, a bad seat list)
+ends with one clear sentence and exit status 2; Ctrl-C on the host saves the table and stops
+in order (status 0).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import errno
+import gc
+import logging
+import random
+import signal
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from game.commands.common import fail, parse_size, say
+from game.rules import RULESETS
+from game.tables import load_ruleset, new_table, parse_options, parse_seats, resume_table
+from net.save import SaveError, default_autosave_dir, newest_save
+from net.table import Table, TableError
+
+if TYPE_CHECKING:
+    from game.client.app import App
+    from game.client.settings import Settings
+
+#: the table name a headless host advertises when ``--name`` is not given (a window host
+#: names the table after its player)
+HEADLESS_NAME = "Star Party"
+
+
+class HostError(Exception):
+    """``starparty host`` options that cannot be honoured (said in one sentence)."""
+
+
+def host_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="starparty host",
+        description="Host a LAN table and play at it in the window (--headless: no window).")
+    parser.add_argument("--game", choices=sorted(RULESETS), default="stars")
+    parser.add_argument("--seats", help="N seats, or e.g. remote:Ann,open,ai:greedy (in the "
+                                        "window you play seat 1: N counts you, a list names "
+                                        "the others)")
+    parser.add_argument("--port", type=int, default=47077, help="TCP port (0: any free port)")
+    parser.add_argument("--bind", default="0.0.0.0", help="address to listen on")
+    parser.add_argument("--name", help="table name shown in lobbies")
+    parser.add_argument("--password", help="players must give this password to join")
+    parser.add_argument("--resume", nargs="?", const="", metavar="FILE",
+                        help="resume a saved table (no FILE: the newest autosave)")
+    parser.add_argument("--headless", action="store_true", help="dedicated host, no window")
+    parser.add_argument("--seed", type=int, help="game seed (default: random)")
+    parser.add_argument("--start", choices=("full", "now"), default="full",
+                        help="start when every seat is taken (full) or at once, "
+                             "free seats becoming bots (now)")
+    parser.add_argument("--ai-delay", type=float, default=None,
+                        help="seconds a bot waits (default: 0 headless, a short pause in "
+                             "the window)")
+    parser.add_argument("--autosave-dir", type=Path, help="where autosaves go")
+    parser.add_argument("--no-autosave", action="store_true",
+                        help="do not save (the table cannot be resumed)")
+    parser.add_argument("--no-discovery", action="store_true", help="do not advertise on the LAN")
+    parser.add_argument("--interfaces", help="comma list of IPv4 addresses to advertise on")
+    parser.add_argument("--linger", type=float, default=10.0,
+                        help="seconds a headless host keeps serving after the game ends")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option (repeatable), e.g. --option live_score=true")
+    parser.add_argument("--size", type=parse_size, default=(1280, 720), help="window WxH")
+    parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    parser.add_argument("--rate", type=float, default=200.0, help=argparse.SUPPRESS)
+    parser.add_argument("--ruleset", help=argparse.SUPPRESS)  # developer: module:attribute
+    return parser
+
+
+def build_table(args: argparse.Namespace, *, host: str | None = None,
+                ai_delay: float = 0.0, autosave_dir: Path | None = None,
+                announce: Callable[[str], None] = say) -> Table:
+    """The table ``args`` ask for: resumed from a save, or new from ``--game``, ``--seats``,
+    ``--option`` and ``--seed``. ``host``: the player name of a window that plays seat 1.
+    ``SaveError`` / ``TableError`` / ``ValueError`` / ``KeyError`` say why not."""
+    autosave_dir = args.autosave_dir or autosave_dir or default_autosave_dir()
+    ruleset = load_ruleset(args.ruleset)
+    if args.resume is not None:
+        path = Path(args.resume) if args.resume else newest_save(autosave_dir)
+        if path is None:
+            raise SaveError(f"no autosave found in {autosave_dir}; name the file to resume")
+        table = resume_table(path, ruleset=ruleset, ai_delay=ai_delay)
+        if host is not None and not any(s["kind"] == "human" for s in table.info()["seats"]):
+            table.close()
+            raise HostError(f"{path} was hosted without a window: resume it with "
+                            f"starparty host --headless --resume {path}")
+        announce(f"Resumed {path} ({table.game}, move {table.version}, status {table.status})")
+        if host is None:
+            for seat, name, token in table.open_local_seats():
+                announce(f"Seat {seat} ({name}) played at the original host's window; reclaim "
+                         f"it with its token: starparty bot HOST:PORT --token {token}")
+        return table
+    game = ruleset.name if ruleset is not None else args.game
+    seats = parse_seats(args.seats, game, host=host)
+    options = parse_options(args.option)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    name = args.name or (HEADLESS_NAME if host is None else f"{host}'s table")
+    return new_table(game, options, seed, seats, ruleset=ruleset, name=name,
+                     autosave_dir=None if args.no_autosave else autosave_dir,
+                     ai_delay=ai_delay)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = host_parser().parse_args(argv)
+    if not args.headless:
+        try:
+            app = host_app(argv)
+        except HostError as error:
+            return fail(str(error))
+        try:
+            return app.run()
+        except KeyboardInterrupt:  # Ctrl-C in the terminal: leave in order (the table saves)
+            app.shutdown()
+            return 0
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    try:
+        table = build_table(args, ai_delay=args.ai_delay or 0.0)
+    except (SaveError, TableError, HostError, ValueError, KeyError) as exc:
+        return fail(str(exc.args[0]) if isinstance(exc, KeyError) else str(exc))
+    try:
+        return asyncio.run(serve_headless(table, args))
+    except KeyboardInterrupt:  # a second Ctrl-C while stopping
+        return 130
+
+
+# ---------------------------------------------------------------------------- headless
+async def serve_headless(table: Table, args: argparse.Namespace) -> int:
+    from net.server import TableServer
+
+    server = TableServer(table, host=args.bind, port=args.port, password=args.password,
+                         rate=args.rate, burst=2 * args.rate)
+    try:
+        await server.start()
+    except OSError as exc:
+        table.close()
+        if exc.errno == errno.EADDRINUSE:
+            return fail(f"port {args.port} is already in use (another table?); "
+                        "choose another with --port")
+        return fail(f"cannot listen on {args.bind}:{args.port}: {exc.strerror or exc}")
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(signum, stop.set)
+    advertiser = None
+    if not args.no_discovery:
+        from net.discovery import Advertiser
+
+        interfaces = args.interfaces.split(",") if args.interfaces else None
+        info = table.info()
+        advertiser = Advertiser(server.port, name=table.name, game=table.game,
+                                seats_taken=table.seats_taken(), seats_total=table.seat_count,
+                                status=info["status"], interfaces=interfaces,
+                                addresses=interfaces)
+        advertiser.start_in_background()
+    # everything alive now (modules, rules data, the table) lives as long as the host: move
+    # it out of the garbage collector's reach, so the full collections that building views
+    # triggers scan only what play allocates (this cut an 8-seat Look at the Stars move's
+    # p99 in the table from ~5 to ~1.3 ms; see docs/BENCHMARKS.md)
+    gc.collect()
+    gc.freeze()
+    say(f"Hosting {table.name!r}: {table.game}, {table.seat_count} seats, "
+        f"listening on {args.bind}:{server.port}")
+    if args.bind in ("0.0.0.0", ""):
+        from net.discovery import lan_addresses
+
+        reachable = ", ".join(f"{a}:{server.port}" for a in lan_addresses()) or "no LAN address"
+        say(f"Players on the LAN connect to: {reachable}")
+    if table.autosave_path is not None:
+        say(f"Autosave: {table.autosave_path}")
+    say("Players join from the lobby or with: starparty bot HOST:PORT. Ctrl-C saves and stops.")
+    status = await _host_loop(table, args, stop, advertiser)
+    saved = table.save()
+    await server.close()
+    table.close()
+    if advertiser is not None:
+        await asyncio.to_thread(advertiser.close)
+    if saved is not None:
+        say(f"Saved {saved}; resume with: starparty host --headless --resume {saved}")
+    say("Stopped.")
+    return status
+
+
+async def _host_loop(table: Table, args: argparse.Namespace, stop: asyncio.Event,
+                     advertiser: Any) -> int:
+    ended_at: float | None = None
+    last_status = table.status
+    if args.start == "now" and table.status == "lobby":
+        table.start()
+    while not stop.is_set():
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), 0.2)
+        if table.status == "lobby" and table.seats_taken() == table.seat_count:
+            table.start(fill_open=None)
+        if table.status != last_status:
+            last_status = table.status
+            say(f"Table is now {table.status} (move {table.version})")
+        if advertiser is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.to_thread(advertiser.update, seats_taken=table.seats_taken(),
+                                        status=table.status)
+        if table.status == "over":
+            if ended_at is None:
+                ended_at = time.monotonic()
+                results = table.results()
+                say("Game over. Ranking: " + ", ".join(
+                    f"seat {s}: #{r} ({results['scores'][s]['total']})"
+                    for s, r in enumerate(results["ranking"])))
+            elif time.monotonic() - ended_at > args.linger:
+                break
+    return 0
+
+
+# ---------------------------------------------------------------------------- window
+def host_app(argv: Sequence[str], *, clock: Callable[[], float] = time.perf_counter,
+             settings: Settings | None = None, save_settings: bool = True) -> App:
+    """A window already hosting the table ``argv`` describes (its lobby on screen).
+    ``HostError`` (the window is closed again) when that table cannot be hosted."""
+    import os
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.client.app import App
+    from game.client.kits import has_table
+    from game.client.scenes.lan import LobbyScene, serve_table
+    from game.client.settings import Settings
+
+    args = host_parser().parse_args(list(argv))
+    if args.resume is None and not has_table(args.game):
+        raise HostError(f"the window cannot show a {args.game} table yet; host it with "
+                        f"--headless (starparty host --headless --game {args.game})")
+    try:  # refuse bad options before a window opens
+        parse_options(args.option)
+        if args.resume is None:
+            parse_seats(args.seats, args.game, host="")
+    except ValueError as error:
+        raise HostError(str(error)) from None
+    settings = settings if settings is not None else Settings.load()
+    if args.fullscreen:
+        settings.fullscreen = True
+    app = App(args.size, settings, clock=clock, start="menu", save_settings=save_settings)
+    app.lan_bind = args.bind
+    app.lan_advertise = not args.no_discovery
+    if args.interfaces:
+        app.lan_interfaces = args.interfaces.split(",")
+    if args.ai_delay is not None:
+        app.ai_delay = args.ai_delay
+    if args.no_autosave:
+        app.autosave_dir = None
+    elif args.autosave_dir is not None:
+        app.autosave_dir = args.autosave_dir
+    try:
+        table = build_table(args, host=settings.player_name, ai_delay=app.ai_delay,
+                            autosave_dir=app.autosave_dir)
+        if not has_table(table.game):
+            table.close()
+            raise HostError(f"the window cannot show a {table.game} table yet; resume it with "
+                            "starparty host --headless --resume FILE")
+        try:
+            session = serve_table(app, table, password=args.password, port=args.port)
+        except OSError:
+            table.close()
+            raise
+    except OSError as error:
+        app.shutdown()
+        if error.errno == errno.EADDRINUSE:
+            raise HostError(f"port {args.port} is already in use (another table?); "
+                            "choose another with --port") from None
+        raise HostError(str(error)) from None
+    except (HostError, SaveError, TableError, ValueError, KeyError) as error:
+        app.shutdown()
+        raise HostError(str(error.args[0]) if isinstance(error, KeyError) else str(error)) \
+            from None
+    lobby = LobbyScene(app, session, hosting=True)
+    lobby.auto_start = args.start == "full"
+    app.push(lobby)
+    if args.start == "now" and session.status == "lobby":
+        lobby.start_game()
+    port = session.server.port
+    say(f"Hosting {session.table.name!r}: {session.table.game}, {session.table.seat_count} "
+        f"seats, listening on {args.bind}:{port}")
+    return app

@@ -1,0 +1,25 @@
+"""``starparty play`` (and plain ``starparty``): open the game window."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+
+from game.commands.common import parse_size
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="starparty play", description="Open the game window.")
+    parser.add_argument("--size", type=parse_size, default=(1280, 720), help="window WxH")
+    parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.client.app import App
+    from game.client.settings import Settings
+
+    settings = Settings.load()
+    if args.fullscreen:
+        settings.fullscreen = True
+    return App(args.size, settings).run()

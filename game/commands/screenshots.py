@@ -1,0 +1,63 @@
+"""``starparty screenshots OUTDIR [--size WxH]``: render the key scenes headless to PNG files.
+
+Drives the real app on a manual clock with a fixed seed: the title, the menu, then every
+game's own scenes (its client kit's ``screenshots``), then the rules page.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from game.commands.common import parse_size
+
+
+def run(size: tuple[int, int], outdir: Path) -> list[Path]:
+    """Shoot every scene at ``size`` into ``outdir``; the paths written, in order."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from game.client.app import App
+    from game.client.kits import get_kit, playable_games
+    from game.client.loop import ManualClock
+    from game.client.scenes.menu import MainMenuScene
+    from game.client.settings import Settings
+    from game.client.shooter import Shooter
+
+    clock = ManualClock()
+    app = App(size, settings=Settings(player_name="Ann"), clock=clock, start="title",
+              save_settings=False)
+    shot = Shooter(app, clock, outdir)
+    app.starfield.next_shot = 1.0  # make sure a shooting star crosses the title
+    shot.step(80)
+    shot.save("title")
+    shot.key(pygame.K_RETURN)
+    shot.step(20)
+    shot.save("menu")
+    for game in playable_games():
+        kit = get_kit(game)
+        if kit.screenshots is not None:
+            kit.screenshots(shot)
+            app.reset_to(MainMenuScene(app))
+            shot.step(2)
+    app.scene.button("Rules").activate()
+    shot.step(10)
+    shot.save("rules")
+    pygame.quit()
+    return shot.saved
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="starparty screenshots",
+                                     description="Render the key scenes headless to PNG files.")
+    parser.add_argument("outdir", type=Path)
+    parser.add_argument("--size", type=parse_size, default=(1280, 720), help="window WxH")
+    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    for path in run(args.size, args.outdir):
+        print(path)
+    return 0

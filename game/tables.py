@@ -1,0 +1,105 @@
+"""Tables of the registered games: ``net.Table`` handed its Ruleset and bot factory.
+
+``net`` is a game-agnostic library that is always *given* a ruleset and a way to make bots;
+this module is where the game package plugs its registries (``game.rules.get_ruleset``,
+``game.ai.make_bot``) into it. The command line (``game.commands``) and the window build and
+resume every table through these functions, and read seats and options with the one parser
+below, so hosting from a terminal or from the window is the same code.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from game.ai import make_bot
+from game.rules import get_ruleset
+from game.rules.base import Ruleset
+from net.local import LocalConnection, local_game
+from net.table import SEAT_KINDS, SeatSpec, Table
+
+#: ``--seats`` when none is given: every game seats four
+DEFAULT_SEATS = {"stars": "4", "stargazer": "4"}
+#: the most seats a table offers
+MAX_SEATS = 8
+
+
+def parse_seats(text: str | None, game: str = "stars", *,
+                host: str | None = None) -> list[SeatSpec]:
+    """Seats from ``"4"`` (four open seats) or a comma list of ``open``, ``remote[:name]``,
+    ``ai[:level]`` (e.g. ``"remote:Ann,open,ai:greedy"``); ``None``: the game's default.
+
+    ``host`` (a window that plays at its own table) takes seat 1 as a local human: ``"4"`` then
+    counts every seat (the host and three open seats) and a list names the others. ``ValueError``
+    says what is wrong in one sentence."""
+    text = (text or DEFAULT_SEATS.get(game, "4")).strip()
+    fewest = 1 if host is None else 2
+    if text.isdigit():
+        count = int(text)
+        if not fewest <= count <= MAX_SEATS:
+            raise ValueError(f"a table has {fewest} to {MAX_SEATS} seats, not {count}")
+        specs = [SeatSpec("open") for _ in range(count - (fewest - 1))]
+    else:
+        specs = []
+        for part in text.split(","):
+            kind, _, extra = part.strip().partition(":")
+            if kind not in SEAT_KINDS or kind == "human":
+                raise ValueError(f"seat {part.strip()!r}: use open, remote[:name] or ai[:level]")
+            specs.append(SeatSpec("ai", "", extra or "random") if kind == "ai"
+                         else SeatSpec(kind, extra))
+    if host is not None:
+        specs.insert(0, SeatSpec("human", host))
+    if not fewest <= len(specs) <= MAX_SEATS:
+        raise ValueError(f"a table has {fewest} to {MAX_SEATS} seats, not {len(specs)}")
+    return specs
+
+
+def parse_options(items: Sequence[str]) -> dict[str, Any]:
+    """``["rounds=5", "variant=dark", "hints=false"]`` -> typed option map."""
+    options: dict[str, Any] = {}
+    for item in items:
+        key, sep, raw = item.partition("=")
+        if not sep or not key:
+            raise ValueError(f"option {item!r}: write KEY=VALUE")
+        value: Any = raw
+        if raw.lstrip("-").isdigit():
+            value = int(raw)
+        elif raw.lower() in ("true", "false"):
+            value = raw.lower() == "true"
+        options[key] = value
+    return options
+
+
+def load_ruleset(target: str | None) -> Ruleset | None:
+    """A Ruleset from ``module:attribute`` (a developer option of ``host`` and ``bot``), or
+    None to use the registry."""
+    if not target:
+        return None
+    module_name, _, attribute = target.partition(":")
+    return getattr(importlib.import_module(module_name), attribute)
+
+
+def new_table(game: str, options: dict[str, Any], seed: int, seats: list[SeatSpec], *,
+              ruleset: Ruleset | None = None, **table_kwargs: Any) -> Table:
+    """A new table of the registered ``game`` (``ruleset``: a developer's stand-in). The rest
+    of the keywords are ``net.table.Table``'s (name, autosave_dir, ai_delay...)."""
+    return Table(game, options, seed, seats, ruleset=ruleset or get_ruleset(game),
+                 bot_factory=make_bot, **table_kwargs)
+
+
+def resume_table(source: Path | dict[str, Any], *, ruleset: Ruleset | None = None,
+                 **table_kwargs: Any) -> Table:
+    """A saved table brought back (``net.table.Table.resume``) with the registered game the
+    save names. ``SaveError`` / ``TableError`` when the save cannot be used."""
+    return Table.resume(source, ruleset_for=(lambda _game: ruleset) if ruleset else get_ruleset,
+                        bot_factory=make_bot, **table_kwargs)
+
+
+def new_local_game(game: str, options: dict[str, Any], seed: int, seats: list[SeatSpec],
+                   **table_kwargs: Any) -> tuple[Table, dict[int, LocalConnection]]:
+    """A started table of ``game`` and one in-process connection per local human seat (solo
+    and hot-seat play)."""
+    return local_game(game, options, seed, seats, ruleset=get_ruleset(game),
+                      bot_factory=make_bot, **table_kwargs)
