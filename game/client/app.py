@@ -1,20 +1,18 @@
 """The client application: window, scene stack and one fixed-timestep loop.
 
-``App.frame()`` runs exactly one frame (poll input and network, simulate fixed steps, draw),
-so tests step the real app frame by frame with a ``ManualClock``; ``App.run()`` loops it.
+``App`` is the ``Stage`` every scene plays on (``game.client.scenes.base``); scenes never
+import this module. ``App.frame()`` runs exactly one frame (poll input and network, simulate
+fixed steps, draw), so tests step the real app frame by frame with a ``ManualClock``;
+``App.run()`` loops it. The ``starparty`` commands (``game.commands``) build and run it.
 """
 
 from __future__ import annotations
 
-import argparse
 import contextlib
-import errno
 import gc
-import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -26,9 +24,6 @@ from game.client.settings import Settings
 from game.client.sounds import Sounds
 from game.client.starfield import Starfield
 from net.save import default_autosave_dir
-
-if TYPE_CHECKING:
-    from game.client.session import SeatChoice
 
 DEFAULT_SIZE = (1280, 720)
 FRAME_CAP = 240
@@ -298,161 +293,3 @@ def _icon() -> pygame.Surface:
               for i in range(10)]
     pygame.draw.polygon(icon, theme.ACCENT, points)
     return icon
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    try:
-        w, h = (int(part) for part in text.lower().split("x"))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 1280x720, got {text!r}") from None
-    if not (320 <= w <= 7680 and 240 <= h <= 4320):
-        raise argparse.ArgumentTypeError(f"size out of range: {text}")
-    return w, h
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="starparty play", description="Open the game window.")
-    parser.add_argument("--size", type=parse_size, default=DEFAULT_SIZE, help="window WxH")
-    parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
-    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
-    settings = Settings.load()
-    if args.fullscreen:
-        settings.fullscreen = True
-    return App(args.size, settings).run()
-
-
-def host_parser() -> argparse.ArgumentParser:
-    """``starparty host``'s options (``net.cli``) plus the window's own."""
-    from net.cli import host_parser as cli_host_parser
-
-    parser = cli_host_parser()
-    parser.prog = "starparty host"
-    parser.description = "Host a LAN table and play at it in the window (--headless: no window)."
-    parser.add_argument("--size", type=parse_size, default=DEFAULT_SIZE, help="window WxH")
-    parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
-    parser.set_defaults(ai_delay=None)
-    return parser
-
-
-class HostError(Exception):
-    """``starparty host`` options the window cannot honour (said in one sentence)."""
-
-
-def host_seats(text: str | None) -> list[SeatChoice]:
-    """The host plays seat 1; ``--seats N`` counts every seat, a list names the others."""
-    from game.client.session import SeatChoice
-    from net.cli import DEFAULT_SEATS, parse_seats
-
-    text = (text or DEFAULT_SEATS["stars"]).strip()
-    try:
-        specs = parse_seats(text)
-    except ValueError as error:
-        raise HostError(str(error)) from None
-    if text.isdigit():
-        specs = specs[1:]
-    if not 1 <= len(specs) + 1 <= 8:
-        raise HostError(f"a table has 2 to 8 seats, not {len(specs) + 1}")
-    seats = []
-    for index, spec in enumerate(specs, start=2):
-        if spec.kind == "ai":
-            seats.append(SeatChoice("ai", f"Bot {index}", spec.bot or "random"))
-        else:
-            seats.append(SeatChoice(spec.kind, spec.name or f"Player {index}"))
-    return seats
-
-
-def host_app(argv: Sequence[str], *, clock: Callable[[], float] = time.perf_counter,
-             settings: Settings | None = None, save_settings: bool = True) -> App:
-    """A window already hosting the table ``argv`` describes (its lobby on screen).
-    ``HostError`` (the window is closed again) when that table cannot be hosted."""
-    import random
-
-    from game.client.scenes.lan import LobbyScene, serve_table, start_hosting
-    from game.client.session import GameConfig, SeatChoice
-    from net.cli import parse_options
-    from net.save import SaveError, newest_save
-    from net.table import Table, TableError
-
-    args = host_parser().parse_args(list(argv))
-    if args.game != "stars":
-        raise HostError(f"the window cannot show a {args.game} table yet; host it with "
-                        f"--headless (starparty host --headless --game {args.game})")
-    seats = host_seats(args.seats) if args.resume is None else []
-    try:
-        options = parse_options(args.option)
-    except ValueError as error:
-        raise HostError(str(error)) from None
-    settings = settings if settings is not None else Settings.load()
-    if args.fullscreen:
-        settings.fullscreen = True
-    app = App(args.size, settings, clock=clock, start="menu", save_settings=save_settings)
-    app.lan_bind = args.bind
-    app.lan_advertise = not args.no_discovery
-    if args.interfaces:
-        app.lan_interfaces = args.interfaces.split(",")
-    if args.ai_delay is not None:
-        app.ai_delay = args.ai_delay
-    if args.no_autosave:
-        app.autosave_dir = None
-    elif args.autosave_dir is not None:
-        app.autosave_dir = args.autosave_dir
-    try:
-        if args.resume is not None:
-            path = (Path(args.resume) if args.resume
-                    else newest_save(app.autosave_dir or default_autosave_dir()))
-            if path is None:
-                raise HostError("no autosave found; name the file to resume")
-            table = Table.resume(path, ai_delay=app.ai_delay)
-            if not any(s["kind"] == "human" for s in table.info()["seats"]):
-                table.close()
-                raise HostError(f"{path} was hosted without a window: resume it with "
-                                f"starparty host --headless --resume {path}")
-            try:
-                session = serve_table(app, table, table.game, password=args.password,
-                                      port=args.port)
-            except OSError:
-                table.close()
-                raise
-        else:
-            me = SeatChoice("human", settings.player_name)
-            config = GameConfig("stars", [me, *seats], options, "host")
-            seed = args.seed if args.seed is not None else random.randrange(1 << 30)
-            session = start_hosting(app, config, seed, name=args.name
-                                    if args.name != "Star Party" else None,
-                                    password=args.password, port=args.port)
-    except OSError as error:
-        app.shutdown()
-        if error.errno == errno.EADDRINUSE:
-            raise HostError(f"port {args.port} is already in use (another table?); "
-                            "choose another with --port") from None
-        raise HostError(str(error)) from None
-    except (HostError, SaveError, TableError, ValueError) as error:
-        app.shutdown()
-        raise HostError(str(error)) from None
-    lobby = LobbyScene(app, session, hosting=True)
-    lobby.auto_start = args.start == "full"
-    app.push(lobby)
-    if args.start == "now" and session.status == "lobby":
-        lobby.start_game()
-    port = session.server.port
-    print(f"Hosting {session.table.name!r}: {session.table.game}, {session.table.seat_count} "
-          f"seats, listening on {args.bind}:{port}", flush=True)
-    return app
-
-
-def host_main(argv: Sequence[str] | None = None) -> int:
-    """``starparty host`` without ``--headless``: the window opens straight into hosting."""
-    try:
-        app = host_app(list(sys.argv[1:] if argv is None else argv))
-    except HostError as error:
-        print(f"starparty: {error}", file=sys.stderr, flush=True)
-        return 2
-    try:
-        return app.run()
-    except KeyboardInterrupt:  # Ctrl-C in the terminal: leave in order (the table saves)
-        app.shutdown()
-        return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

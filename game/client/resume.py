@@ -7,13 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.client.kits import has_table
 from game.client.session import GameConfig, LocalSession, SeatChoice
 
 if TYPE_CHECKING:
-    from game.client.app import App
+    from game.client.scenes.base import Stage
 
-#: games that have a table scene in this client
-PLAYABLE_GAMES = ("stars",)
 #: how many of the newest saves are looked at (old finished games pile up in the directory)
 SAVES_CONSIDERED = 20
 
@@ -21,7 +20,7 @@ SAVES_CONSIDERED = 20
 def resumable(data: dict[str, Any]) -> bool:
     """A save this window can continue: a game in progress, with a seat played here."""
     seats = data.get("seats") or []
-    return (data.get("status") == "playing" and data.get("game") in PLAYABLE_GAMES
+    return (data.get("status") == "playing" and has_table(data.get("game"))
             and any(isinstance(s, dict) and s.get("kind") == "human" and s.get("token")
                     for s in seats))
 
@@ -52,13 +51,13 @@ def config_of(info: dict[str, Any]) -> GameConfig:
     return GameConfig(info["game"], seats, options, "hotseat" if humans > 1 else "solo")
 
 
-def resume_session(app: App, path: Path) -> LocalSession:
+def resume_session(app: Stage, path: Path) -> LocalSession:
     """Reopen the saved table at ``path`` (it keeps autosaving there). ``SaveError`` /
     ``TableError`` when the file cannot be used."""
+    from game.tables import resume_table
     from net.local import LocalConnection
-    from net.table import Table
 
-    table = Table.resume(path, ai_delay=app.ai_delay)
+    table = resume_table(path, ai_delay=app.ai_delay)
     info = table.info()
     humans = [s["seat"] for s in info["seats"] if s["kind"] == "human"]
     remote = any(s["kind"] in ("remote", "open") for s in info["seats"])
@@ -66,7 +65,7 @@ def resume_session(app: App, path: Path) -> LocalSession:
         from game.client.scenes.lan import serve_table
 
         try:
-            return serve_table(app, table, info["game"])
+            return serve_table(app, table)
         except OSError:
             table.close()
             raise

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from net.table import SeatSpec
+
 RETRIES_ON_STALE = 6
 
 
@@ -35,7 +37,13 @@ class GameConfig:
     game: str
     seats: list[SeatChoice]
     options: dict[str, Any] = field(default_factory=dict)
-    mode: str = "solo"  # "solo" or "hotseat"
+    mode: str = "solo"  # "solo", "hotseat" or "host"
+
+    def seat_specs(self) -> list[SeatSpec]:
+        """The table's seats (``net.table.SeatSpec``) for these choices."""
+        return [SeatSpec(s.kind, s.name if s.kind != "open" else f"Player {i + 1}",
+                         s.bot if s.kind == "ai" else None)
+                for i, s in enumerate(self.seats)]
 
 
 def bot_levels(game: str) -> list[str]:
@@ -80,15 +88,12 @@ class LocalSession(TableInfo):
                  autosave_dir: Path | None = None) -> None:
         self.config = config
         if table is None:
-            from net.local import local_game
-            from net.table import SeatSpec
+            from game.tables import new_local_game
 
             assert config is not None
-            specs = [SeatSpec(s.kind, s.name, s.bot if s.kind == "ai" else None)
-                     for s in config.seats]
-            table, connections = local_game(
-                config.game, dict(config.options), seed, specs, ai_delay=ai_delay,
-                autosave_dir=autosave_dir)
+            table, connections = new_local_game(
+                config.game, dict(config.options), seed, config.seat_specs(),
+                ai_delay=ai_delay, autosave_dir=autosave_dir)
         self.table = table
         self.connections: dict[int, Any] = dict(connections or {})
         self.human_seats = sorted(self.connections)

@@ -8,7 +8,7 @@ import random
 import pygame
 
 from game.client import theme
-from game.client.scenes.table_stars import StarsTableScene
+from game.client.stars.table import StarsTableScene
 from game.rules.stars import card_segments, legal_card_placements, legal_shooting_stars
 from tests.client.clienthelpers import Driver
 

@@ -11,11 +11,12 @@ import pytest
 
 from game.client.scenes.handover import HandoverScene
 from game.client.scenes.menu import CONTINUE, MainMenuScene
-from game.client.scenes.table_stars import StarsTableScene
+from game.client.stars.table import StarsTableScene
 from game.rules.base import replay
 from game.rules.stars import RULESET
+from game.tables import new_table
 from net.save import read_save, write_save
-from net.table import SeatSpec, Table
+from net.table import SeatSpec
 from tests.client.clienthelpers import Driver
 from tests.client.stars_play import midpoint_px, near, play_turn
 from tests.client.test_client_solo_game import start_solo
@@ -80,7 +81,7 @@ def test_a_solo_game_autosaves_and_continue_brings_back_the_same_board(
 
 
 def _stars_save(directory: Path, name: str, seats: list[SeatSpec], status: str) -> Path:
-    table = Table("stars", {}, 3, seats)
+    table = new_table("stars", {}, 3, seats)
     table.start()
     data = table.save_data()
     table.close()

@@ -9,7 +9,7 @@ import pytest
 
 from game.client.scenes.handover import HandoverScene
 from game.client.scenes.results import ResultsScene
-from game.client.scenes.table_stars import StarsTableScene
+from game.client.stars.table import StarsTableScene
 from game.rules.stars import RULESET
 from tests.client.stars_play import play_turn
 

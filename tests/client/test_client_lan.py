@@ -11,10 +11,11 @@ import pytest
 
 from game.client.scenes.lan import JoinScene, LobbyScene
 from game.client.scenes.results import ResultsScene
-from game.client.scenes.table_stars import StarsTableScene
+from game.client.stars.table import StarsTableScene
+from game.tables import new_table
 from net.client import Client
 from net.server import ServerThread
-from net.table import SeatSpec, Table
+from net.table import SeatSpec
 from tests.client.stars_play import play_turn
 
 LOOPBACK = ["127.0.0.1"]
@@ -98,7 +99,7 @@ def test_host_from_the_window_and_a_tcp_player_joins(drive) -> None:  # noqa: AN
 
 @pytest.mark.timeout(120)
 def test_join_a_table_by_address_and_play_it_to_the_end(drive) -> None:  # noqa: ANN001
-    table_host = Table("stars", {}, 99, [SeatSpec("open", "Seat 1"),
+    table_host = new_table("stars", {}, 99, [SeatSpec("open", "Seat 1"),
                                          SeatSpec("ai", "Vega", "greedy")])
     server = ServerThread(table_host, host="127.0.0.1", port=0)
     port = server.start()
@@ -215,7 +216,7 @@ def test_tables_appearing_do_not_steal_the_focus_from_the_address(drive) -> None
 
 @pytest.mark.timeout(120)
 def test_the_host_lets_a_bot_play_on_for_a_player_who_left(drive) -> None:  # noqa: ANN001
-    from game.client.scenes.table_stars import REPLACE_AFTER
+    from game.client.stars.table import REPLACE_AFTER
 
     drive.click(drive.scene.button("Host LAN game").rect.center)
     drive.click(drive.scene.start.rect.center)

@@ -106,8 +106,8 @@ def test_setup_offers_seats_and_every_option(drive) -> None:  # noqa: ANN001
     assert setup.seat_count == 3
     labels = {w.label for w in setup.form.widgets if hasattr(w, "label")}
     assert {"Point bonus card", "Power bonus card", "Live score", "Game"} <= labels
-    assert len(setup.point_card.values) == 12  # default, random, 1..10
-    assert len(setup.power_card.values) == 12  # default, 2 randoms, 1..9
+    assert len(setup.options["point_card"].values) == 12  # default, random, 1..10
+    assert len(setup.options["power_card"].values) == 12  # default, 2 randoms, 1..9
     setup.seats[2].set_value("random")
     config = setup.config()
     assert [s.kind for s in config.seats] == ["human", "human", "ai"]
@@ -116,7 +116,7 @@ def test_setup_offers_seats_and_every_option(drive) -> None:  # noqa: ANN001
 
 
 def test_starparty_play_opens_the_window_and_quits_cleanly(config_dir) -> None:  # noqa: ANN001
-    from game.client.app import main
+    from game.commands.play import main
 
     pygame.init()
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
@@ -126,7 +126,7 @@ def test_starparty_play_opens_the_window_and_quits_cleanly(config_dir) -> None: 
 
 
 def test_starparty_screenshots_renders_the_key_scenes(tmp_path) -> None:  # noqa: ANN001
-    from game.client.screenshots import main
+    from game.commands.screenshots import main
 
     assert main([str(tmp_path), "--size", "1280x720"]) == 0
     names = {p.stem for p in tmp_path.glob("*.png")}

@@ -7,8 +7,9 @@ import pytest
 
 from game.ai import make_bot
 from game.client import theme
-from game.client.scenes.table_stars import StarsTableScene
-from game.client.screenshots import SEED, _choose
+from game.client.shooter import SEED
+from game.client.stars.screenshots import _choose
+from game.client.stars.table import StarsTableScene
 from tests.client.stars_play import near
 
 

@@ -8,11 +8,11 @@ import pygame
 import pytest
 
 from game.client import theme
-from game.client.scenes.board_view import BoardViewScene
 from game.client.scenes.dialog import ConfirmDialog
 from game.client.scenes.menu import MainMenuScene
 from game.client.scenes.results import ResultsScene
-from game.client.scenes.table_stars import StarsTableScene
+from game.client.stars.board_view import BoardViewScene
+from game.client.stars.table import StarsTableScene
 from game.rules.stars import RULESET, card_segments, legal_card_placements
 from tests.client.clienthelpers import Driver
 from tests.client.stars_play import aim, midpoint_px, near, play_turn

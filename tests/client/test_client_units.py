@@ -118,8 +118,9 @@ def test_the_solo_rank_is_shown_for_solo_games_only(drive) -> None:  # noqa: ANN
              "power_bonus": 2, "total": 25}
     results = {"scores": [score, dict(score, total=18)], "ranking": [1, 2]}
     solo = GameConfig("stars", [SeatChoice("human", "Ann"), SeatChoice("ai", "Vega")])
-    line = ResultsScene(drive.app, solo, results, ["Ann", "Vega"], ["human", "ai"]).solo_line()
+    line = ResultsScene(drive.app, "stars", solo, results, ["Ann", "Vega"],
+                        ["human", "ai"]).solo_line()
     assert line is not None and "25 points" in line
     # a LAN game (one player at each machine) is not a solo game, on either side
-    lan = ResultsScene(drive.app, None, results, ["Ann", "Bea"], ["human", "open"])
+    lan = ResultsScene(drive.app, "stars", None, results, ["Ann", "Bea"], ["human", "open"])
     assert lan.solo_line() is None

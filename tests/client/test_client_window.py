@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.client.scenes.table_stars import StarsTableScene
+from game.client.stars.table import StarsTableScene
 from tests.client.clienthelpers import Driver
 
 
@@ -83,7 +83,7 @@ def test_settings_fullscreen_switch(drive) -> None:  # noqa: ANN001
 
 
 def test_layer_caches_stay_within_their_memory_budget() -> None:
-    from game.client.stars_render import SurfaceCache
+    from game.client.stars.render import SurfaceCache
 
     cache = SurfaceCache(budget_bytes=3 * 100 * 100 * 4)
     for i in range(10):

@@ -36,7 +36,7 @@ def test_the_forty_point_rank_is_sky_watcher() -> None:
     ],
 )
 def test_the_results_screen_names_the_rank_earned_and_the_next(total: int, expected: str) -> None:
-    from game.client.scenes.results import solo_rank_text
+    from game.client.stars import solo_rank_text
 
     assert solo_rank_text(total) == expected
     assert "points for" not in solo_rank_text(total)

@@ -1,16 +1,75 @@
-"""The scene contract and the shared night-sky background."""
+"""The scene contract: ``Scene``, the ``Stage`` a scene plays on, and the night-sky base.
+
+Scenes never import the application (``game.client.app``): everything they may ask of it is
+the ``Stage`` below (the scene stack, settings, sounds, the shared sky, where games save and
+how tables are hosted), and ``App`` is one implementation of it. So the app can import every
+scene while no scene imports the app, and tests can drive scenes on any stage.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from game.client import theme
 
 if TYPE_CHECKING:
-    from game.client.app import App
     from game.client.layout import Layout, TextCache
+    from game.client.settings import Settings
+    from game.client.sounds import Sounds
+    from game.client.starfield import Starfield
+
+
+class Stage(Protocol):
+    """What a scene may use of the application that shows it."""
+
+    # the scene stack
+    stack: list[Scene]
+
+    @property
+    def scene(self) -> Scene: ...
+
+    def push(self, scene: Scene) -> None: ...
+
+    def pop(self) -> None: ...
+
+    def replace(self, scene: Scene) -> None: ...
+
+    def reset_to(self, scene: Scene) -> None: ...
+
+    # shared resources
+    settings: Settings
+    sounds: Sounds
+    layout: Layout
+    text: TextCache
+    starfield: Starfield
+    screen: pygame.Surface
+
+    def backdrop(self) -> pygame.Surface: ...
+
+    def horizon(self) -> pygame.Surface: ...
+
+    def store_settings(self) -> None: ...
+
+    def set_fullscreen(self, on: bool, remember: bool = True) -> bool: ...
+
+    def toast(self, message: str, seconds: float = 3.0) -> None: ...
+
+    def request_quit(self) -> None: ...
+
+    def quit(self) -> None: ...
+
+    # how games are started here (tests and the ``host`` command set these)
+    seed_source: Callable[[], int] | None
+    ai_delay: float
+    autosave_dir: Path | None
+    lan_bind: str
+    lan_port: int
+    lan_interfaces: list[str] | None
+    lan_advertise: bool
 
 
 class Scene:
@@ -20,7 +79,7 @@ class Scene:
     #: a scene that holds a game in progress: quitting asks first
     holds_game = False
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Stage) -> None:
         self.app = app
 
     @property

@@ -12,7 +12,7 @@ from game.client.scenes.base import Scene
 from game.client.widgets import Button, Form, draw_panel
 
 if TYPE_CHECKING:
-    from game.client.app import App
+    from game.client.scenes.base import Stage
 
 
 class ConfirmDialog(Scene):
@@ -20,7 +20,7 @@ class ConfirmDialog(Scene):
 
     opaque = False
 
-    def __init__(self, app: App, question: str, on_yes: Callable[[], None],
+    def __init__(self, app: Stage, question: str, on_yes: Callable[[], None],
                  yes: str = "Yes", no: str = "No") -> None:
         super().__init__(app)
         self.question = question

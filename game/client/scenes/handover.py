@@ -2,17 +2,32 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from game.client import theme
+from game.client.kits import get_kit
 from game.client.scenes.base import SkyScene
 from game.client.widgets import Button, Form, stack_rects
 
 if TYPE_CHECKING:
-    from game.client.app import App
-    from game.client.scenes.table_stars import StarsTableScene
+    from game.client.scenes.base import Stage
+
+
+class HandoverTable(Protocol):
+    """What the handover needs of a game's table scene (hot-seat)."""
+
+    session: Any
+
+    @property
+    def view(self) -> dict[str, Any] | None: ...
+
+    def take_over(self, seat: int) -> None: ...
+
+    def undo(self) -> None: ...
+
+    def back(self) -> None: ...
 
 
 class HandoverScene(SkyScene):
@@ -20,13 +35,14 @@ class HandoverScene(SkyScene):
 
     holds_game = True
 
-    def __init__(self, app: App, table: StarsTableScene, seat: int,
+    def __init__(self, app: Stage, table: HandoverTable, seat: int,
                  previous: int | None) -> None:
         super().__init__(app)
         self.table = table
         self.seat = seat
         self.previous = previous
         self.name = table.session.names[seat]
+        self.kit = get_kit(table.session.info["game"])
         widgets = [Button(f"I am {self.name}: show my board", self.ready)]
         if previous is not None:
             prev_name = table.session.names[previous]
@@ -60,10 +76,9 @@ class HandoverScene(SkyScene):
         self.draw_sky(surface, alpha)
         lay = self.layout
         view = self.table.view
-        if view is not None:
-            card = view["card"]
-            label = self.text.render(f"Night card {card['n']} of {card['of']}",
-                                     lay.font_px("large"), theme.TEXT_DIM)
+        progress = self.kit.progress_line(view) if view is not None else None
+        if progress:
+            label = self.text.render(progress, lay.font_px("large"), theme.TEXT_DIM)
             surface.blit(label, label.get_rect(center=(lay.width // 2, int(lay.height * 0.28))))
         title = self.text.render(f"Pass the screen to {self.name}", lay.font_px("title"),
                                  theme.ACCENT, bold=True)

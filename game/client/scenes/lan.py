@@ -10,44 +10,39 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.client import theme
+from game.client.kits import get_kit, has_table
 from game.client.scenes.base import SkyScene
 from game.client.session import GameConfig, HostSession, RemoteSession, background
 from game.client.widgets import Button, Form, TextField, draw_panel, stack_rects
 
 if TYPE_CHECKING:
-    from game.client.app import App
+    from game.client.scenes.base import Stage
 
 STATUS_WORDS = {"lobby": "waiting for players", "playing": "playing", "over": "finished"}
 
 
-def start_hosting(app: App, config: GameConfig, seed: int, *, name: str | None = None,
-                  password: str | None = None, port: int | None = None) -> HostSession:
-    """Create the table, serve it on the LAN and advertise it; the host keeps seat 0.
+def start_hosting(app: Stage, config: GameConfig, seed: int) -> HostSession:
+    """Create the table the setup screen describes, serve it on the LAN and advertise it; the
+    host keeps seat 1. ``OSError`` when no port can be had."""
+    from game.tables import new_table
 
-    ``port`` None: ``app.lan_port``, or any free port if that one is taken; a given ``port``
-    must be had (``OSError`` otherwise, e.g. ``starparty host --port``)."""
-    from net.table import SeatSpec, Table
-
-    specs = []
-    for i, seat in enumerate(config.seats):
-        if seat.kind == "open":
-            specs.append(SeatSpec("open", f"Player {i + 1}"))
-        else:
-            specs.append(SeatSpec(seat.kind, seat.name, seat.bot if seat.kind == "ai" else None))
-    table = Table(config.game, dict(config.options), seed, specs,
-                  name=name or f"{app.settings.player_name}'s table",
-                  ai_delay=app.ai_delay, autosave_dir=app.autosave_dir)
+    table = new_table(config.game, dict(config.options), seed, config.seat_specs(),
+                      name=f"{app.settings.player_name}'s table", ai_delay=app.ai_delay,
+                      autosave_dir=app.autosave_dir)
     try:
-        return serve_table(app, table, config.game, password=password, port=port)
+        return serve_table(app, table)
     except OSError:
         table.close()
         raise
 
 
-def serve_table(app: App, table: Any, game: str, *, password: str | None = None,
+def serve_table(app: Stage, table: Any, *, password: str | None = None,
                 port: int | None = None) -> HostSession:
     """Serve ``table`` (new or resumed) on the LAN, advertise it, and seat the host at its
-    local human seat."""
+    local human seat.
+
+    ``port`` None: ``app.lan_port``, or any free port if that one is taken; a given ``port``
+    must be had (``OSError`` otherwise, e.g. ``starparty host --port``)."""
     from net.local import LocalConnection
     from net.server import ServerThread
 
@@ -69,7 +64,7 @@ def serve_table(app: App, table: Any, game: str, *, password: str | None = None,
         try:
             from net.discovery import Advertiser
 
-            advertiser = Advertiser(server.port, name=table.name, game=game,
+            advertiser = Advertiser(server.port, name=table.name, game=table.game,
                                     seats_taken=table.seats_taken(),
                                     seats_total=table.seat_count, status=table.status,
                                     interfaces=app.lan_interfaces, addresses=app.lan_interfaces)
@@ -94,7 +89,7 @@ class LobbyScene(SkyScene):
 
     holds_game = True
 
-    def __init__(self, app: App, session: Any, hosting: bool) -> None:
+    def __init__(self, app: Stage, session: Any, hosting: bool) -> None:
         super().__init__(app)
         self.session = session
         self.hosting = hosting
@@ -111,8 +106,7 @@ class LobbyScene(SkyScene):
 
     def start_game(self) -> None:
         if self.hosting and self.session.status == "lobby":
-            level = "greedy" if "greedy" in _levels() else "random"
-            self.session.table.start(fill_open=level)
+            self.session.table.start(fill_open=fill_level(self.session.table.game))
 
     def poll(self) -> None:
         if self.app.scene is not self or self.started:
@@ -131,10 +125,13 @@ class LobbyScene(SkyScene):
                 self.session.table.seats_taken() == self.session.table.seat_count:
             self.session.table.start(fill_open=None)
         if self.session.status != "lobby" and self.session.views and self.session.human_seats:
-            from game.client.scenes.table_stars import StarsTableScene
-
+            game = self.session.info.get("game", "")
+            if not has_table(game):
+                self.app.toast(f"This window cannot show a {game} table yet.")
+                self.leave()
+                return
             self.started = True
-            self.app.replace(StarsTableScene(self.app, None, session=self.session))
+            self.app.replace(get_kit(game).open_table(self.app, None, 0, self.session))
 
     def leave(self) -> None:
         if not self.hosting:
@@ -211,16 +208,19 @@ class LobbyScene(SkyScene):
         self.draw_footer(surface, "Esc: leave")
 
 
-def _levels() -> list[str]:
+def fill_level(game: str) -> str:
+    """The bot level that takes a LAN table's free seats: the kit's choice if present."""
     from game.client.session import bot_levels
 
-    return bot_levels("stars")
+    levels = bot_levels(game)
+    preferred = get_kit(game).default_bot if has_table(game) else None
+    return preferred if preferred in levels else levels[-1]
 
 
 class JoinScene(SkyScene):
     """Tables found on the LAN (live), or an address typed by hand."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Stage) -> None:
         super().__init__(app)
         self.address = TextField("Address (host:port)", "", lambda _: None, limit=60)
         self.join_button = Button("Join address", self.join_typed, size="body")
@@ -255,15 +255,17 @@ class JoinScene(SkyScene):
     def poll(self) -> None:
         if self.browser is None or not self.browser.poll():
             return
-        self.tables = [t for t in self.browser.tables() if t.game == "stars"]
+        self.tables = self.browser.tables()
         self.table_buttons = [
             Button(f"{t.name}  ·  {t.seats_taken}/{t.seats_total} seats  ·  "
                    f"{STATUS_WORDS.get(t.status, t.status)}"
-                   + ("" if t.compatible else "  ·  other version"),
+                   + ("" if t.compatible else "  ·  other version")
+                   + ("" if has_table(t.game) else f"  ·  no {t.game} table here yet"),
                    lambda t=t: self.join(t.host, t.port), size="body")
             for t in self.tables[:6]]
         for button, table in zip(self.table_buttons, self.tables, strict=False):
-            button.enabled = table.compatible and table.status == "lobby"
+            button.enabled = (table.compatible and table.status == "lobby"
+                              and has_table(table.game))
         focused = self.form.widgets[self.form.focus]
         self.form.widgets = [*self.table_buttons, self.address, self.join_button,
                              self.back_button]

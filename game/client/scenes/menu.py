@@ -12,7 +12,7 @@ from game.client.scenes.base import SkyScene
 from game.client.widgets import Button, Form, stack_rects
 
 if TYPE_CHECKING:
-    from game.client.app import App
+    from game.client.scenes.base import Stage
 
 CONTINUE = "Continue"
 ITEMS = ("Play solo", "Hot-seat", "Host LAN game", "Join LAN game", "Rules", "Settings", "Quit")
@@ -21,7 +21,7 @@ ITEMS = ("Play solo", "Hot-seat", "Host LAN game", "Join LAN game", "Rules", "Se
 class MainMenuScene(SkyScene):
     """Arrows + Enter, or the mouse. Esc quits (nothing to lose here)."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Stage) -> None:
         super().__init__(app)
         from game.client.resume import newest_resumable
 
@@ -41,8 +41,8 @@ class MainMenuScene(SkyScene):
         self.form = Form([Button(label, actions[label]) for label in labels])
 
     def _continue(self) -> None:
+        from game.client.kits import get_kit
         from game.client.resume import resume_session
-        from game.client.scenes.table_stars import StarsTableScene
         from net.save import SaveError
         from net.table import TableError
 
@@ -57,7 +57,8 @@ class MainMenuScene(SkyScene):
                               if not (isinstance(w, Button) and w.label == CONTINUE)])
             self.relayout()
             return
-        self.app.push(StarsTableScene(self.app, session.config, session=session))
+        game = session.info["game"]
+        self.app.push(get_kit(game).open_table(self.app, session.config, 0, session))
 
     def _setup(self, mode: str) -> None:
         from game.client.scenes.setup import SetupScene

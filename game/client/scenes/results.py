@@ -7,39 +7,22 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.client import theme
+from game.client.kits import ClientKit, get_kit
 from game.client.scenes.base import SkyScene
 from game.client.session import GameConfig
 from game.client.widgets import Button, Form, draw_panel
 
 if TYPE_CHECKING:
-    from game.client.app import App
-
-CATEGORIES = [
-    ("constellations", "Constellations", (255, 210, 90)),
-    ("planets", "Planets", (120, 170, 255)),
-    ("shooting_stars", "Shooting stars", (255, 160, 110)),
-    ("point_bonus", "Point bonus", (130, 230, 200)),
-    ("power_bonus", "Power bonus", (240, 150, 230)),
-]
-
-
-def solo_rank_text(total: int) -> str:
-    """The solo line: the rank earned, and which rank is next and from how many points."""
-    from game.rules.stars import next_solo_rank, solo_rank
-
-    line = f"Your solo rank: {solo_rank(total)} ({total} points)"
-    following = next_solo_rank(total)
-    if following is not None:
-        lowest, title = following
-        line += f"  ·  next rank: {title}, from {lowest} points"
-    return line
-
+    from game.client.scenes.base import Stage
 
 class ResultsScene(SkyScene):
-    def __init__(self, app: App, config: GameConfig | None, results: dict[str, Any],
-                 names: list[str], kinds: list[str], session: Any = None) -> None:
+    def __init__(self, app: Stage, game: str, config: GameConfig | None,
+                 results: dict[str, Any], names: list[str], kinds: list[str],
+                 session: Any = None) -> None:
         super().__init__(app)
         self.config = config
+        #: the game's client kit: its score columns, solo line and table scene
+        self.kit: ClientKit = get_kit(game)
         #: the finished game's session: a LAN table stays open here, so the host can play
         #: again with everyone still connected (and a guest follows into the new game)
         self.session = session
@@ -73,10 +56,8 @@ class ResultsScene(SkyScene):
             self._to_table()
 
     def _to_table(self) -> None:
-        from game.client.scenes.table_stars import StarsTableScene
-
         self.handed_on = True
-        self.app.replace(StarsTableScene(self.app, None, session=self.session))
+        self.app.replace(self.kit.open_table(self.app, None, 0, self.session))
 
     def exit(self) -> None:
         if self.session is not None and not self.handed_on:
@@ -93,20 +74,19 @@ class ResultsScene(SkyScene):
     def solo_line(self) -> str | None:
         """Solo: the human's rank title from the published table (``SOLO_RANKS``)."""
         humans = [i for i, kind in enumerate(self.kinds) if kind == "human"]
-        if self.config is None or len(humans) != 1 or not self.scores:
+        if self.config is None or len(humans) != 1 or not self.scores or \
+                self.kit.solo_line is None:
             return None  # a LAN game is never solo, even with one player at each machine
-        return solo_rank_text(self.scores[humans[0]]["total"])
+        return self.kit.solo_line(self.scores[humans[0]]["total"])
 
     def play_again(self) -> None:
         """Solo / hot-seat: a new table with the same setup. LAN host: a new game at the same
         table (same seats, new seed); every connected guest receives its first snapshot."""
         import random
 
-        from game.client.scenes.table_stars import StarsTableScene
-
         seed = self.app.seed_source() if self.app.seed_source else random.randrange(1 << 30)
         if self.config is not None:
-            self.app.replace(StarsTableScene(self.app, self.config, seed))
+            self.app.replace(self.kit.open_table(self.app, self.config, seed, None))
         elif self.lan_host:
             from net.table import TableError
 
@@ -163,9 +143,10 @@ class ResultsScene(SkyScene):
         col_w = lay.px(96)
         header_y = self.panel.y + lay.px(16)
         small = lay.font_px("small")
-        cols_x = [x0 + name_w + i * col_w for i in range(len(CATEGORIES) + 1)]
-        for (_key, title, color), x in zip(CATEGORIES, cols_x, strict=False):
-            label = self.text.render(title, lay.font_px("tiny"), color, bold=True)
+        columns = self.kit.score_columns
+        cols_x = [x0 + name_w + i * col_w for i in range(len(columns) + 1)]
+        for column, x in zip(columns, cols_x, strict=False):
+            label = self.text.render(column.title, lay.font_px("tiny"), column.color, bold=True)
             surface.blit(label, label.get_rect(midtop=(x + col_w // 2, header_y)))
         total_label = self.text.render("Total", small, theme.TEXT, bold=True)
         surface.blit(total_label, total_label.get_rect(midtop=(cols_x[-1] + col_w // 2,
@@ -186,18 +167,18 @@ class ResultsScene(SkyScene):
             who = self.names[i] + (" (AI)" if self.kinds[i] == "ai" else "")
             name = self.text.render(who, body, theme.SEAT_COLORS[i % 8], bold=True)
             surface.blit(name, name.get_rect(midleft=(x0 + lay.px(30), row.centery)))
-            for (key, _, _), x in zip(CATEGORIES, cols_x, strict=False):
-                value = self.text.render(str(score[key]), body, theme.TEXT)
+            for column, x in zip(columns, cols_x, strict=False):
+                value = self.text.render(str(score[column.key]), body, theme.TEXT)
                 surface.blit(value, value.get_rect(center=(x + col_w // 2, row.centery)))
             total = self.text.render(str(score["total"]), body, theme.ACCENT, bold=True)
             surface.blit(total, total.get_rect(center=(cols_x[-1] + col_w // 2, row.centery)))
             bx = chart_x
             bar_h = max(4, int(row.h * 0.5))
-            for key, _, color in CATEGORIES:
-                width = int(chart_w * score[key] / best)
+            for column in columns:
+                width = int(chart_w * score[column.key] / best)
                 if width > 0:
-                    pygame.draw.rect(surface, color, (bx, row.centery - bar_h // 2, width,
-                                                      bar_h))
+                    pygame.draw.rect(surface, column.color, (bx, row.centery - bar_h // 2,
+                                                             width, bar_h))
                 bx += width
             y += self.row_h
         if not self.form.widgets[0].enabled:

@@ -1,4 +1,5 @@
-"""Rules: the game's rules in short paragraphs; wheel/arrows scroll, Esc backs out."""
+"""Rules: each game's rules page (from its client kit) in short paragraphs; wheel or
+Up/Down scroll, Left/Right switch games, Esc backs out."""
 
 from __future__ import annotations
 
@@ -7,17 +8,19 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.client import theme
-from game.client.rules_text import LOOK_AT_THE_STARS
+from game.client.kits import get_kit, playable_games
 from game.client.scenes.base import SkyScene
 from game.client.widgets import draw_panel
 
 if TYPE_CHECKING:
-    from game.client.app import App
+    from game.client.scenes.base import Stage
 
 
 class RulesScene(SkyScene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Stage, game: str | None = None) -> None:
         super().__init__(app)
+        self.kits = [get_kit(name) for name in playable_games()]
+        self.index = next((i for i, kit in enumerate(self.kits) if kit.game == game), 0)
         self.scroll = 0
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.lines: list[tuple[str, str]] = []
@@ -30,7 +33,7 @@ class RulesScene(SkyScene):
         self.panel.midtop = (lay.width // 2, int(lay.height * 0.16))
         width = self.panel.w - lay.px(60)
         self.lines = []
-        for heading, body in LOOK_AT_THE_STARS:
+        for heading, body in self.kits[self.index].rules:
             self.lines.append(("heading", heading))
             self.lines += [("body", line) for line in
                            self.text.wrap(body, lay.font_px("body"), width)]
@@ -54,6 +57,11 @@ class RulesScene(SkyScene):
             self.scroll += step * (5 if event.key == pygame.K_PAGEDOWN else 1)
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_PAGEUP):
             self.scroll -= step * (5 if event.key == pygame.K_PAGEUP else 1)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.index = (self.index + (1 if event.key == pygame.K_RIGHT else -1)) % len(
+                self.kits)
+            self.scroll = 0
+            self.relayout()
         elif (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
                 event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN):
             self.back()
@@ -63,7 +71,7 @@ class RulesScene(SkyScene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_sky(surface, alpha)
-        self.draw_heading(surface, "Look at the Stars: rules")
+        self.draw_heading(surface, f"{self.kits[self.index].title}: rules")
         lay = self.layout
         draw_panel(surface, self.panel, lay)
         clip = surface.get_clip()
@@ -81,4 +89,5 @@ class RulesScene(SkyScene):
                 surface.blit(label, (x, y))
             y += height
         surface.set_clip(clip)
-        self.draw_footer(surface, "Wheel or arrows scroll  ·  Esc, Enter or click: back")
+        others = "  ·  Left/Right: another game" if len(self.kits) > 1 else ""
+        self.draw_footer(surface, f"Wheel or arrows scroll{others}  ·  Esc, Enter or click: back")

@@ -11,13 +11,13 @@ from game.client.settings import ANIMATION_SPEEDS
 from game.client.widgets import Button, Choice, Form, TextField, stack_rects
 
 if TYPE_CHECKING:
-    from game.client.app import App
+    from game.client.scenes.base import Stage
 
 VOLUMES = [(round(v / 10, 1), f"{v * 10}%") for v in range(0, 11)]
 
 
 class SettingsScene(SkyScene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Stage) -> None:
         super().__init__(app)
         s = app.settings
         volume = min((v for v, _ in VOLUMES), key=lambda v: abs(v - s.volume))

@@ -8,84 +8,112 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.client import theme
+from game.client.kits import ClientKit, get_kit, has_table
 from game.client.scenes.base import SkyScene
 from game.client.session import GameConfig, SeatChoice, bot_levels
 from game.client.widgets import Button, Choice, Form, Widget
-from game.rules.stars import data as stars_data
+from game.rules import RULESETS, get_ruleset
 
 if TYPE_CHECKING:
-    from game.client.app import App
+    from game.client.scenes.base import Stage
 
-GAMES = [("stars", "Look at the Stars"), ("stargazer", "Stargazer (table coming soon)")]
 BOT_NAMES = {"random": "Bot (easy)", "greedy": "Bot (greedy)", "strong": "Bot (strong)"}
 MAX_SEATS = 8
 BOT_STAR_NAMES = ("Vega", "Altair", "Deneb", "Rigel", "Sirius", "Lyra", "Mira", "Castor")
 
-POINT_CARD_VALUES = [("default", "Default (card 3, plus)"), ("random", "Random")] + [
-    (n, f"Card {n} ({card['points']} pts)") for n, card in enumerate(stars_data.POINT_CARDS, 1)
-]
-POWER_CARD_VALUES = [("default", "Default (Line)"), ("random_beginner", "Random beginner"),
-                     ("random_experienced", "Random experienced")] + [
-    (n, f"{n}: {card['power'].replace('_', ' ').capitalize()}")
-    for n, card in enumerate(stars_data.POWER_CARDS, 1)
-]
+
+def game_choices() -> list[tuple[str, str]]:
+    """Every registered game, by its title; a game without a table here says so."""
+    choices = []
+    for name in RULESETS:
+        title = get_ruleset(name).title or name
+        choices.append((name, title if has_table(name) else f"{title} (table coming soon)"))
+    return choices
 
 
 class SetupScene(SkyScene):
-    """``mode`` "solo": you plus 0..7 bots. "hotseat": 2..8 seats, each human or bot."""
+    """``mode`` "solo": you plus bots. "hotseat": several seats, each human or bot. "host": a
+    LAN table (seat 1 is you). Player counts and options come from the chosen game."""
 
-    def __init__(self, app: App, mode: str) -> None:
+    def __init__(self, app: Stage, mode: str, game: str = "stars") -> None:
         super().__init__(app)
         self.mode = mode
-        self.levels = bot_levels("stars")
-        seat_values = [("human", "Human")] + [(lvl, BOT_NAMES.get(lvl, lvl)) for lvl in
-                                              self.levels]
-        default_bot = "greedy" if "greedy" in self.levels else self.levels[0]
-        self.game = Choice("Game", GAMES, "stars", lambda _: self._refresh())
-        if mode == "host":
-            seat_values = [("open", "LAN player")] + seat_values[1:]
-        if mode == "solo":
-            self.count = Choice("AI opponents", [(n, str(n)) for n in range(0, MAX_SEATS)], 1,
-                                lambda _: self._refresh())
-        else:
-            self.count = Choice("Players", [(n, str(n)) for n in range(2, MAX_SEATS + 1)], 2,
-                                lambda _: self._refresh())
+        self.game = Choice("Game", game_choices(), game, lambda _: self._refresh())
+        self.count = Choice("Players", [(2, "2")], 2, lambda _: self._refresh())
         self.seats: list[Choice] = []
+        #: per game: its option rows (kept while the player switches games)
+        self._options: dict[str, dict[str, Choice]] = {}
+        self.start = Button("Start game", self.start_game)
+        self.back_button = Button("Back", self.back, size="body")
+        self.form = Form()
+        self._seats_for: str | None = None
+        self._previews: dict[tuple, list[tuple[str, pygame.Surface]]] = {}
+        self._refresh()
+
+    @property
+    def kit(self) -> ClientKit | None:
+        return get_kit(self.game.value) if has_table(self.game.value) else None
+
+    @property
+    def options(self) -> dict[str, Choice]:
+        """The chosen game's option rows, by option key."""
+        game = self.game.value
+        if game not in self._options:
+            kit = self.kit
+            self._options[game] = {
+                o.key: Choice(o.label, list(o.values), o.default)
+                for o in (kit.setup_options if kit else ())}
+        return self._options[game]
+
+    def _build_seats(self) -> None:
+        """Seat rows and the player count for the chosen game (its bot levels and sizes)."""
+        game = self.game.value
+        ruleset = get_ruleset(game)
+        self.levels = bot_levels(game)
+        kit = self.kit
+        preferred = kit.default_bot if kit and kit.default_bot in self.levels else None
+        default_bot = preferred or self.levels[-1]
+        bots = [(lvl, BOT_NAMES.get(lvl, f"Bot ({lvl})")) for lvl in self.levels]
+        if self.mode == "solo":
+            fewest, most = max(0, ruleset.min_players - 1), ruleset.max_players - 1
+            self.count = Choice("AI opponents", [(n, str(n)) for n in range(fewest, most + 1)],
+                                max(fewest, min(1, most)), lambda _: self._refresh())
+        else:
+            fewest, most = max(2, ruleset.min_players), min(MAX_SEATS, ruleset.max_players)
+            self.count = Choice("Players", [(n, str(n)) for n in range(fewest, most + 1)],
+                                fewest, lambda _: self._refresh())
+        self.seats = []
         for i in range(MAX_SEATS):
-            if mode in ("solo", "host") and i == 0:
-                values = [("human", f"You ({app.settings.player_name})")]
-            elif mode == "solo":
-                values = seat_values[1:]
+            if self.mode in ("solo", "host") and i == 0:
+                values = [("human", f"You ({self.app.settings.player_name})")]
+            elif self.mode == "solo":
+                values = bots
+            elif self.mode == "host":
+                values = [("open", "LAN player"), *bots]
             else:
-                values = seat_values
-            if i == 0 or (mode == "hotseat" and i < 2):
+                values = [("human", "Human"), *bots]
+            if i == 0 or (self.mode == "hotseat" and i < 2):
                 default = "human"
-            elif mode == "host":
+            elif self.mode == "host":
                 default = "open"
             else:
                 default = default_bot
             self.seats.append(Choice(f"Seat {i + 1}", values, default))
-        self.point_card = Choice("Point bonus card", POINT_CARD_VALUES, "default")
-        self.power_card = Choice("Power bonus card", POWER_CARD_VALUES, "default")
-        self.live_score = Choice("Live score", [(False, "Hidden"), (True, "Shown")], False)
-        self.start = Button("Start game", self.start_game)
-        self.back_button = Button("Back", self.back, size="body")
-        self.form = Form()
-        self._previews: dict[tuple, pygame.Surface] = {}
-        self._refresh()
+        self._seats_for = game
 
     @property
     def seat_count(self) -> int:
         return self.count.value + 1 if self.mode == "solo" else self.count.value
 
     def _refresh(self) -> None:
+        if self._seats_for != self.game.value:
+            self._build_seats()
         visible: list[Widget] = [self.game, self.count, *self.seats[: self.seat_count],
-                                 self.point_card, self.power_card, self.live_score, self.start,
-                                 self.back_button]
+                                 *self.options.values(), self.start, self.back_button]
         focused = self.form.widgets[self.form.focus] if self.form.widgets else None
         self.form.widgets = visible
         self.form.focus = visible.index(focused) if focused in visible else 0
-        self.start.enabled = self.game.value == "stars"
+        self.start.enabled = self.kit is not None
         self.relayout()
 
     def config(self) -> GameConfig:
@@ -102,15 +130,15 @@ class SetupScene(SkyScene):
             else:
                 star = BOT_STAR_NAMES[len(seats) % len(BOT_STAR_NAMES)]
                 seats.append(SeatChoice("ai", star, choice.value))
-        options = {"point_card": self.point_card.value, "power_card": self.power_card.value,
-                   "live_score": self.live_score.value}
+        options = {key: choice.value for key, choice in self.options.items()}
         mode = "hotseat" if sum(1 for s in seats if s.kind == "human") > 1 else "solo"
         return GameConfig(self.game.value, seats, options,
                           "host" if self.mode == "host" else mode)
 
     def start_game(self) -> None:
-        from game.client.scenes.table_stars import StarsTableScene
-
+        kit = self.kit
+        if kit is None:
+            return
         config = self.config()
         seed = self.app.seed_source() if self.app.seed_source else random.randrange(1 << 30)
         if self.mode == "host":
@@ -123,7 +151,7 @@ class SetupScene(SkyScene):
                 return
             self.app.push(LobbyScene(self.app, session, hosting=True))
             return
-        self.app.push(StarsTableScene(self.app, config, seed))
+        self.app.push(kit.open_table(self.app, config, seed, None))
 
     def relayout(self) -> None:
         lay = self.layout
@@ -137,7 +165,7 @@ class SetupScene(SkyScene):
             widget.rect = pygame.Rect(left_x, y, col_w, h)
             y += h + gap
         y = top
-        for widget in (self.point_card, self.power_card, self.live_score):
+        for widget in self.options.values():
             widget.rect = pygame.Rect(right_x, y, col_w, h)
             y += h + gap
         y += lay.px(20)
@@ -151,48 +179,33 @@ class SetupScene(SkyScene):
             return
         self.form.handle(event)
 
-    def preview(self, kind: str, size: int) -> pygame.Surface:
-        """The chosen bonus card (a card back with "?" when it will be drawn at random)."""
-        from game.client.stars_render import render_bonus_card, render_card_back
-
-        value = (self.point_card if kind == "point" else self.power_card).value
-        if value == "default":
-            value = (stars_data.DEFAULT_POINT_CARD if kind == "point"
-                     else stars_data.DEFAULT_POWER_CARD)
-        key = (kind, value, size)
-        if key not in self._previews:
-            if isinstance(value, int):
-                font = self.text.font(max(9, int(size * 0.11)), bold=True)
-                small = self.text.font(max(8, int(size * 0.09)))
-                card = render_bonus_card(kind, value, size, font, small)
-            else:
-                card = render_card_back(size)
-                mark = self.text.font(int(size * 0.3), bold=True).render("?", True, theme.TEXT)
-                card.blit(mark, mark.get_rect(center=(size // 2, size // 2)))
-            self._previews[key] = card
-        return self._previews[key]
-
     def draw_previews(self, surface: pygame.Surface) -> None:
-        lay = self.layout
+        """The kit's pictures of the chosen options (e.g. the bonus cards), under the buttons."""
+        kit, lay = self.kit, self.layout
         size = lay.px(120)
         y = self.back_button.rect.bottom + lay.px(40)
-        if y + size > lay.height - lay.px(40):
+        if kit is None or kit.setup_previews is None or y + size > lay.height - lay.px(40):
             return
-        for i, (kind, title) in enumerate((("point", "Point bonus"), ("power", "Power bonus"))):
-            x = self.start.rect.centerx + (i * 2 - 1) * lay.px(80) - size // 2
+        values = {key: choice.value for key, choice in self.options.items()}
+        key = (self.game.value, tuple(sorted(values.items(), key=str)), size)
+        if key not in self._previews:
+            self._previews[key] = kit.setup_previews(self.text, values, size)
+        previews = self._previews[key]
+        for i, (title, card) in enumerate(previews):
+            offset = (i - (len(previews) - 1) / 2) * lay.px(160)
+            x = int(self.start.rect.centerx + offset) - size // 2
             label = self.text.render(title, lay.font_px("small"), theme.TEXT_DIM)
             surface.blit(label, label.get_rect(midbottom=(x + size // 2, y - lay.px(4))))
-            surface.blit(self.preview(kind, size), (x, y))
+            surface.blit(card, (x, y))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_sky(surface, alpha)
         self.draw_heading(surface, {"solo": "Solo game", "hotseat": "Hot-seat game",
                                     "host": "Host a LAN game"}[self.mode])
         self.form.draw(surface, self.text, self.layout)
-        if self.game.value == "stars":
-            self.draw_previews(surface)
+        self.draw_previews(surface)
         if not self.start.enabled:
-            note = self.text.render("Only Look at the Stars has a table in this version.",
+            note = self.text.render("This game has no table in this version yet.",
                                     self.layout.font_px("small"), theme.WARNING)
             surface.blit(note, note.get_rect(midtop=(self.start.rect.centerx,
                                                      self.back_button.rect.bottom

@@ -2,24 +2,25 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.client import theme
 from game.client.scenes.base import Scene
-from game.client.stars_render import BoardGeometry
+from game.client.stars.render import BoardGeometry
 
 if TYPE_CHECKING:
-    from game.client.app import App
-    from game.client.scenes.table_stars import StarsTableScene
+    from game.client.scenes.base import Stage
 
 
 class BoardViewScene(Scene):
+    """``table``: the ``StarsTableScene`` below (its view, renderer and thumbnails)."""
+
     opaque = False
     holds_game = True
 
-    def __init__(self, app: App, table: StarsTableScene, seat: int) -> None:
+    def __init__(self, app: Stage, table: Any, seat: int) -> None:
         super().__init__(app)
         self.table = table
         self.seat = seat

@@ -14,14 +14,14 @@ import pygame
 
 from game.client import theme
 from game.client.scenes.base import Scene
-from game.client.scenes.table_stars_draw import GLOW_SECONDS, StarsTablePainter
 from game.client.session import GameConfig, LocalSession
 from game.client.starfield import Starfield
-from game.client.stars_render import (
+from game.client.stars.render import (
     BoardGeometry,
     SheetRenderer,
     shape_box,
 )
+from game.client.stars.table_draw import GLOW_SECONDS, StarsTablePainter
 from game.client.tweens import Tween, ease_in_out, linear
 from game.client.widgets import Button
 from game.rules.stars import (
@@ -34,7 +34,7 @@ from game.rules.stars import (
 )
 
 if TYPE_CHECKING:
-    from game.client.app import App
+    from game.client.scenes.base import Stage
 
 SUN_SECONDS = 1.6
 FLIP_SECONDS = 0.55
@@ -56,7 +56,7 @@ class StarsTableScene(StarsTablePainter, Scene):
 
     holds_game = True
 
-    def __init__(self, app: App, config: GameConfig | None, seed: int = 0,
+    def __init__(self, app: Stage, config: GameConfig | None, seed: int = 0,
                  session: Any = None) -> None:
         super().__init__(app)
         self.config = config
@@ -300,11 +300,10 @@ class StarsTableScene(StarsTablePainter, Scene):
             self.layout_departures()
 
     def replace_with_bot(self, seat: int) -> None:
-        from game.client.session import bot_levels
+        from game.client.scenes.lan import fill_level
         from net.table import TableError
 
-        levels = bot_levels(self.session.info.get("game", "stars"))
-        level = "greedy" if "greedy" in levels else (levels[-1] if levels else "random")
+        level = fill_level(self.session.info.get("game", "stars"))
         name = self.session.names[seat]
         try:
             self.session.table.replace_with_bot(seat, level)
@@ -493,7 +492,7 @@ class StarsTableScene(StarsTablePainter, Scene):
         elif key == pygame.K_c:
             self.confirm()
         elif key == pygame.K_TAB and self.thumb_rects:
-            from game.client.scenes.board_view import BoardViewScene
+            from game.client.stars.board_view import BoardViewScene
 
             self.app.push(BoardViewScene(self.app, self, self.thumb_rects[0][1]))
 
@@ -510,7 +509,7 @@ class StarsTableScene(StarsTablePainter, Scene):
                 return
         for rect, seat in self.thumb_rects:
             if rect.collidepoint(event.pos):
-                from game.client.scenes.board_view import BoardViewScene
+                from game.client.stars.board_view import BoardViewScene
 
                 self.app.push(BoardViewScene(self.app, self, seat))
                 return
@@ -559,5 +558,5 @@ class StarsTableScene(StarsTablePainter, Scene):
         kinds = self.session.kinds
         self.results_in = None
         self.handed_on = True
-        self.app.replace(ResultsScene(self.app, self.config, results, names, kinds,
+        self.app.replace(ResultsScene(self.app, "stars", self.config, results, names, kinds,
                                       session=self.session))

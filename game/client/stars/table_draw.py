@@ -14,7 +14,7 @@ import pygame
 
 from game.client import theme
 from game.client.starfield import Starfield
-from game.client.stars_render import (
+from game.client.stars.render import (
     BoardGeometry,
     draw_segment,
     render_bonus_card,

@@ -1,0 +1,97 @@
+"""Per-game client kits, found by game name: what the generic scenes need of a game.
+
+The generic scenes (setup, lobby, handover, results, rules, Continue) know no game: they ask
+``get_kit(game)`` for its table scene, setup options, results columns, rules page and so on.
+Each game's client is a package (``game.client.stars``...) exposing ``KIT``; adding a game adds
+that package and one line to ``CLIENT_KITS``, the way ``game.rules.get_ruleset`` and
+``game.ai.BOT_LEVELS`` work. Kits are imported by name only when asked for, so no generic
+module imports a game's package and no two game packages import each other.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pygame
+
+    from game.client.layout import TextCache
+    from game.client.scenes.base import Scene, Stage
+    from game.client.session import GameConfig
+    from game.client.shooter import Shooter
+
+#: game name -> "module:attribute" of its ``ClientKit`` (imported on first use)
+CLIENT_KITS: dict[str, str] = {
+    "stars": "game.client.stars:KIT",
+}
+
+Color = tuple[int, int, int]
+
+
+@dataclass(frozen=True)
+class SetupOption:
+    """One game option on the setup screen: a ``Choice`` of ``values`` ((value, label) pairs)
+    sent to the table as ``options[key]``."""
+
+    key: str
+    label: str
+    values: Sequence[tuple[Any, str]]
+    default: Any
+
+
+@dataclass(frozen=True)
+class ScoreColumn:
+    """One category of the results table and bar chart: ``key`` of the score breakdown."""
+
+    key: str
+    title: str
+    color: Color
+
+
+@dataclass(frozen=True)
+class ClientKit:
+    """A game's client. ``open_table(stage, config, seed, session)`` makes its table scene:
+    a new local game from ``config`` + ``seed``, or the given session (LAN, Continue)."""
+
+    game: str
+    title: str
+    open_table: Callable[[Stage, GameConfig | None, int, Any], Scene]
+    #: the rules page: (heading, paragraph) pairs in the project's words
+    rules: Sequence[tuple[str, str]]
+    score_columns: Sequence[ScoreColumn]
+    setup_options: Sequence[SetupOption] = ()
+    #: card pictures beside the setup form for the chosen options: (caption, surface) pairs
+    setup_previews: Callable[[TextCache, dict[str, Any], int],
+                             list[tuple[str, pygame.Surface]]] | None = None
+    #: solo results: the rank line for a score (None: the game has no solo ranks)
+    solo_line: Callable[[int], str] | None = None
+    #: the handover screen's line about where the game stands (None: nothing to say)
+    progress_line: Callable[[dict[str, Any]], str | None] = field(default=lambda view: None)
+    #: the bot level a LAN host fills free seats with (None: the strongest registered)
+    default_bot: str | None = None
+    #: ``starparty screenshots``: from the main menu, shoot this game's scenes and return there
+    screenshots: Callable[[Shooter], None] | None = None
+
+
+def get_kit(game: str) -> ClientKit:
+    """The client kit registered for ``game``; ``KeyError`` when this window cannot show it."""
+    try:
+        target = CLIENT_KITS[game]
+    except KeyError:
+        raise KeyError(f"this window has no table for {game!r} yet") from None
+    module_name, _, attribute = target.partition(":")
+    return getattr(importlib.import_module(module_name), attribute)
+
+
+def has_table(game: object) -> bool:
+    """Whether the window can show a table of ``game`` (any value: saves and LAN adverts
+    are not trusted)."""
+    return isinstance(game, str) and game in CLIENT_KITS
+
+
+def playable_games() -> list[str]:
+    """Games the window can play, in registry order."""
+    return list(CLIENT_KITS)

@@ -1,0 +1,64 @@
+"""Drive the app on a manual clock and save PNGs: ``starparty screenshots`` and the render bench.
+
+A ``Shooter`` wraps an already built app (the command builds it; scenes never do) with helpers
+to step frames, post input and save the screen. Every game's kit adds its own scenes through
+``ClientKit.screenshots``; a fixed seed makes the pictures repeatable.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+if TYPE_CHECKING:
+    from game.client.loop import ManualClock
+
+#: the seed of every game the screenshots show
+SEED = 20261129
+
+
+class Shooter:
+    """The app on a manual clock plus helpers to step, post input and save PNGs."""
+
+    def __init__(self, app: Any, clock: ManualClock, outdir: Path) -> None:
+        self.app = app
+        self.clock = clock
+        app.seed_source = lambda: SEED
+        app.ai_delay = 0.0
+        app.autosave_dir = None  # pictures are not games to continue
+        self.outdir = outdir
+        self.saved: list[Path] = []
+
+    def step(self, frames: int = 1) -> None:
+        for _ in range(frames):
+            self.clock.tick(1 / 60)
+            self.app.frame()
+
+    def until(self, condition: Callable[[], bool], timeout: float = 30.0) -> None:
+        deadline = time.monotonic() + timeout
+        while not condition():
+            if time.monotonic() > deadline:
+                raise RuntimeError("the scene did not get where expected")
+            self.step()
+            time.sleep(0.0005)
+
+    def post(self, event_type: int, **fields: object) -> None:
+        pygame.event.post(pygame.event.Event(event_type, **fields))
+        self.step()
+
+    def key(self, key: int) -> None:
+        self.post(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
+
+    def move(self, pos: tuple[int, int]) -> None:
+        pygame.mouse.set_pos(pos)
+        self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+
+    def save(self, name: str) -> None:
+        self.outdir.mkdir(parents=True, exist_ok=True)
+        path = self.outdir / f"{name}.png"
+        pygame.image.save(self.app.screen, str(path))
+        self.saved.append(path)
