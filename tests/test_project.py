@@ -85,12 +85,133 @@ def test_rules_and_bots_stay_pure(package: str) -> None:
     assert top_level(imported_modules(ROOT / package)) & forbidden == set()
 
 
-def test_net_knows_no_game() -> None:
-    """net/ hosts any Ruleset through the registry; it never imports a game or pygame."""
-    imported = imported_modules(ROOT / "net")
-    games = ("game.rules.stars", "game.rules.stargazer")
-    assert not any(name.startswith(games) for name in imported)
-    assert "pygame" not in top_level(imported)
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def import_graph(*packages: str) -> dict[str, set[str]]:
+    """Module -> the project modules it imports, anywhere in the file: at the top, inside
+    functions (lazy imports) and under ``TYPE_CHECKING`` alike."""
+    paths = [path for package in packages for path in (ROOT / package).rglob("*.py")]
+    modules = {module_name(path): path for path in paths}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        targets: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if isinstance(node, ast.Import):
+                targets.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                for alias in node.names:
+                    child = f"{node.module}.{alias.name}"
+                    targets.add(child if child in modules else node.module)
+        graph[name] = {t for t in targets if t in modules and t != name}
+    return graph
+
+
+GRAPH = import_graph("game", "net")
+
+
+def imports_of(prefix: str) -> set[tuple[str, str]]:
+    """(module, imported) pairs for every module at or under ``prefix``."""
+    return {(m, t) for m, targets in GRAPH.items() for t in targets
+            if m == prefix or m.startswith(prefix + ".")}
+
+
+def test_net_imports_only_the_ruleset_contract_of_game() -> None:
+    """net/ is a library: it is handed rulesets and bots, and knows game only by the contract."""
+    leaks = {(m, t) for m, t in imports_of("net") if t.startswith("game")}
+    assert leaks <= {(m, "game.rules.base") for m, _ in leaks}, sorted(leaks)
+    assert "pygame" not in top_level(imported_modules(ROOT / "net"))
+
+
+def test_no_client_module_imports_the_app() -> None:
+    """Scenes see the narrow ``Stage``; only the commands build and run ``App``."""
+    importers = {m for m, t in imports_of("game.client") if t == "game.client.app"}
+    assert importers == set(), sorted(importers)
+
+
+def game_client_packages() -> list[str]:
+    from game.client.kits import CLIENT_KITS
+
+    return sorted({target.partition(":")[0] for target in CLIENT_KITS.values()})
+
+
+def test_game_client_packages_never_import_each_other_and_generic_code_none_of_them() -> None:
+    packages = game_client_packages()
+    assert "game.client.stars" in packages
+    for package in packages:
+        for module, target in imports_of("game.client"):
+            inside = module == package or module.startswith(package + ".")
+            if target == package or target.startswith(package + "."):
+                assert inside, f"{module} imports {target}: find a game's kit through the " \
+                               "registry (game.client.kits.get_kit)"
+
+
+#: layers from the bottom; a module may import only its own layer or lower ones
+LAYERS = [
+    ("game.rules.base", "game"),
+    ("game.rules",),
+    ("game.ai",),
+    ("net",),
+    ("game.tables", "game.demo"),
+    ("game.client",),
+    ("game.commands", "game.__main__"),
+]
+
+
+def layer_of(module: str) -> int:
+    best, best_len = -1, -1
+    for index, prefixes in enumerate(LAYERS):
+        for prefix in prefixes:
+            if (module == prefix or module.startswith(prefix + ".")) and len(prefix) > best_len:
+                best, best_len = index, len(prefix)
+    assert best >= 0, f"{module} is in no layer of this test: place it"
+    return best
+
+
+def test_the_architecture_page_names_every_layer() -> None:
+    page = (ROOT / "docs" / "ARCHITECTURE.md").read_text()
+    for prefixes in LAYERS:
+        for prefix in prefixes:
+            path = prefix.replace(".", "/")
+            assert path in page, f"docs/ARCHITECTURE.md does not place {path}"
+
+
+def test_imports_never_run_up_a_layer() -> None:
+    upward = sorted((m, t) for m, targets in GRAPH.items() for t in targets
+                    if layer_of(t) > layer_of(m))
+    assert upward == [], upward
+
+
+def test_the_import_graph_has_no_circle() -> None:
+    """Every import counts, lazy or for type checking only: a circle is a wall with a door."""
+    done: set[str] = set()
+    path: list[str] = []
+
+    def visit(module: str) -> None:
+        if module in path:
+            circle = path[path.index(module):] + [module]
+            raise AssertionError("import circle: " + " -> ".join(circle))
+        if module in done:
+            return
+        path.append(module)
+        for target in sorted(GRAPH[module]):
+            visit(target)
+        path.pop()
+        done.add(module)
+
+    for module in sorted(GRAPH):
+        visit(module)
+
+
+def test_the_circle_check_sees_lazy_and_type_checking_imports() -> None:
+    """The graph above includes imports inside functions and ``TYPE_CHECKING`` blocks."""
+    assert "game.client.app" in GRAPH["game.commands.play"]  # imported inside main()
+    assert "game.client.scenes.base" in GRAPH["game.client.scenes.menu"]
+    assert "game.client.layout" in GRAPH["game.client.scenes.base"]  # TYPE_CHECKING only
 
 
 def test_help_lists_the_commands() -> None:
