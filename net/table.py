@@ -26,7 +26,16 @@ from typing import Any
 
 import msgpack
 
-from game.rules.base import IllegalMove, Move, Ruleset, State, make_rng, visible_events
+from game.rules.base import (
+    MALFORMED_MOVE,
+    IllegalMove,
+    Move,
+    Ruleset,
+    State,
+    make_rng,
+    new_secret,
+    visible_events,
+)
 from net.save import (
     KEEP_FINISHED_SAVES,
     SAVE_FORMAT,
@@ -127,7 +136,9 @@ class Table:
     random legal move stands in (the late bot thread is abandoned, its answer ignored);
     ``ruleset`` / ``bot_factory`` replace the registries (tests, tools);
     ``keep_finished_saves``: when this table starts saving, finished games' autosaves in its
-    folder beyond that many (newest kept) are deleted (None: never).
+    folder beyond that many (newest kept) are deleted (None: never). ``secret`` keys the
+    game's hidden order (``game.rules.base.new_secret``; None: a fresh one): it is saved
+    with the table and never leaves the host (no view, no message, no bot sees it).
     """
 
     def __init__(
@@ -146,6 +157,7 @@ class Table:
         bot_factory: BotFactory,
         table_id: str | None = None,
         keep_finished_saves: int | None = KEEP_FINISHED_SAVES,
+        secret: str | None = None,
     ) -> None:
         if not seats:
             raise ValueError("a table needs at least one seat")
@@ -166,7 +178,9 @@ class Table:
         for seat in self._seats:
             if seat.kind == "human":
                 seat.token, seat.claimed = new_token(), True
-        self.state: State = ruleset.setup(self.options, self.seed)
+        self.secret: str | None = secret or new_secret()
+        self.state: State = ruleset.setup(self.options, self.seed, self.secret)
+        self.max_moves = ruleset.max_moves(self.options)
         self.moves: list[list[Any]] = []
         self.version = 0
         self.status = "lobby"
@@ -448,11 +462,12 @@ class Table:
             if self.status != "over":
                 raise TableError("not_over", "a new game starts once this one is over")
             self.seed = int(seed)
+            self.secret = new_secret()
             self.table_id = uuid.uuid4().hex[:12]
             if self.autosave_path is not None:
                 self.autosave_path = (self.autosave_path.parent
                                       / f"{self.game}-{self.table_id}{SAVE_SUFFIX}")
-            self.state = self.ruleset.setup(self.options, self.seed)
+            self.state = self.ruleset.setup(self.options, self.seed, self.secret)
             self.moves = []
             self.version = 0
             self._bots = {}
@@ -488,7 +503,11 @@ class Table:
         """Try ``move`` for ``seat``. ``None`` if accepted (everyone has been told); else the
         ``refused`` message (code, detail, version, fresh view) for the sender only."""
         with self._lock:
-            code, detail = self._check(seat, token, version, move)
+            code, detail = self._check(seat, token, version)
+            if code is None:
+                code, detail, move = self._normalize(move)
+            if code is None:
+                code, detail = self._check_turn(seat, move)
             if code is None:
                 code, detail = self._apply(seat, move)
             if code is None:
@@ -509,7 +528,7 @@ class Table:
                 "to_move": self.to_move(),
             }
 
-    def _check(self, seat: Any, token: Any, version: Any, move: Any) -> tuple[str | None, str]:
+    def _check(self, seat: Any, token: Any, version: Any) -> tuple[str | None, str]:
         if self._closed:
             return "table_closed", "the table has closed; the move was not played"
         if self.status == "lobby":
@@ -525,8 +544,22 @@ class Table:
             return "bad_token", "that token does not hold this seat"
         if not isinstance(version, int) or isinstance(version, bool) or version != self.version:
             return "stale_version", f"the state is at version {self.version}, not {version!r}"
-        if not isinstance(move, dict):
-            return "bad_move", "a move is a map"
+        if len(self.moves) >= self.max_moves:
+            return "move_limit", f"this game has reached its {self.max_moves} moves"
+        return None, ""
+
+    def _normalize(self, move: Any) -> tuple[str | None, str, Move]:
+        """The move reduced to its game's documented fields: what is applied, stored, saved
+        and broadcast (a move's unknown fields never reach the log)."""
+        try:
+            return None, "", self.ruleset.normalize_move(move)
+        except IllegalMove as exc:
+            return exc.code, exc.detail, {}
+        except Exception as exc:  # a ruleset bug: the move is refused, the table goes on
+            log.warning("normalize_move crashed: %s", exc)
+            return MALFORMED_MOVE, "the move is not understood", {}
+
+    def _check_turn(self, seat: int, move: Move) -> tuple[str | None, str]:
         if seat not in self.ruleset.to_move(self.state) and move not in self.ruleset.legal_moves(
             self.state, seat
         ):
@@ -540,9 +573,10 @@ class Table:
         except IllegalMove as exc:
             return exc.code, exc.detail
         except Exception as exc:  # a ruleset bug or a hostile shape it did not expect
-            log.warning("ruleset crashed on %r: %s; rebuilding the state", move, exc)
+            log.warning("ruleset crashed on a %r move: %s; rebuilding the state",
+                        move.get("t"), exc)
             self._rebuild()
-            return "bad_move", f"the move could not be applied ({type(exc).__name__})"
+            return MALFORMED_MOVE, f"the move could not be applied ({type(exc).__name__})"
         self.moves.append([seat, move])
         self.version += 1
         over = self.ruleset.is_over(self.state)
@@ -558,7 +592,7 @@ class Table:
         return None, ""
 
     def _rebuild(self) -> None:
-        state = self.ruleset.setup(self.options, self.seed)
+        state = self.ruleset.setup(self.options, self.seed, self.secret)
         for seat, move in self.moves:
             self.ruleset.apply(state, seat, move)
         self.state = state
@@ -613,7 +647,10 @@ class Table:
         self._ai_turn = (self._ai_turn + 1) % len(self._seats)
         waiting.sort(key=lambda i: (i - self._ai_turn) % len(self._seats))
         seat = waiting[0]
-        return seat, self.version, copy.deepcopy(self.state)
+        # the bot thinks on a copy whose hidden part (an undealt deck's order) is shuffled
+        # anew: no bot can play on what its seat may not know
+        hidden_shuffle = secrets.randbits(62)
+        return seat, self.version, self.ruleset.reshuffle_hidden(self.state, hidden_shuffle)
 
     def _ai_loop(self) -> None:
         while not self._closing.is_set():
@@ -689,6 +726,7 @@ class Table:
                 "table_id": self.table_id,
                 "options": self.options,
                 "seed": self.seed,
+                "secret": self.secret,
                 "status": self.status,
                 "version": self.version,
                 "moves": list(self.moves),
@@ -784,6 +822,10 @@ class Table:
             )
             for seat, saved in zip(table._seats, seats_data, strict=True):
                 seat.token, seat.claimed = saved.get("token"), bool(saved.get("claimed"))
+            secret = data.get("secret")
+            if secret != table.secret:  # a save from before secrets: the seed alone dealt it
+                table.secret = secret if isinstance(secret, str) and secret else None
+                table.state = ruleset.setup(table.options, table.seed, table.secret)
             for seat_index, move in data["moves"]:
                 table.ruleset.apply(table.state, seat_index, move)
                 table.moves.append([seat_index, move])

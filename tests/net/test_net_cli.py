@@ -167,7 +167,7 @@ def test_headless_host_and_two_bot_processes_play_a_whole_game(tmp_path: Path) -
     (save,) = tmp_path.glob("*.spsave")
     data = read_save(save)
     assert data["status"] == "over"
-    state = replay(TOY_TURNS, data["options"], data["seed"], data["moves"])
+    state = replay(TOY_TURNS, data["options"], data["seed"], data["moves"], data["secret"])
     assert TOY_TURNS.is_over(state)
 
 
@@ -224,7 +224,8 @@ def test_host_killed_mid_game_resumes_without_losing_acknowledged_moves(tmp_path
     data = read_save(save)
     for seat, (version, view) in acknowledged.items():
         assert len(data["moves"]) >= version
-        state = replay(TOY_TURNS, data["options"], data["seed"], data["moves"][:version])
+        state = replay(TOY_TURNS, data["options"], data["seed"], data["moves"][:version],
+                       data["secret"])
         assert TOY_TURNS.view(state, seat) == view, "an acknowledged move was lost"
     assert len(data["moves"]) == 80 and data["status"] == "over"
     for client in clients:

@@ -91,7 +91,7 @@ def test_a_remote_greedy_bot_chooses_what_the_local_greedy_bot_chooses(tmp_path:
     twin = GreedyBot(7)
     for version, view, moves, move in recorder.calls:
         assert "deck" not in _keys(view)
-        state = replay(STARS, table.options, table.seed, table.moves[:version])
+        state = replay(STARS, table.options, table.seed, table.moves[:version], table.secret)
         assert view == STARS.view(state, 0)
         assert moves == STARS.legal_moves(state, 0)
         assert twin.choose(STARS, state, 0) == move

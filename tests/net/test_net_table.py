@@ -49,7 +49,7 @@ def test_hot_seat_full_game_every_view_matches_the_table() -> None:
         assert conn.version == table.version == 6
         assert any(m["t"] == "game_over" for m in messages) or conn.table["status"] == "over"
     # the game is exactly options + seed + moves
-    assert replay(TOY_TURNS, table.options, table.seed, table.moves) == table.state
+    assert replay(TOY_TURNS, table.options, table.seed, table.moves, table.secret) == table.state
 
 
 def test_snapshot_on_attach_describes_seats_and_status() -> None:
@@ -72,8 +72,9 @@ def test_refused_moves_reach_only_the_sender_and_change_nothing() -> None:
     cases = [
         (1, {"t": "add", "n": 1}, "not_your_turn"),        # seat 0 is to move
         (0, {"t": "add", "n": 7}, "bad_amount"),            # the ruleset's own code
-        (0, {"t": "jump"}, "bad_move"),
-        (0, "not a map", "bad_move"),
+        (0, {"t": "jump"}, "unknown_move_type"),
+        (0, "not a map", "malformed_move"),
+        (0, {"t": "add", "n": 1, "padding": "x" * 1000}, "malformed_move"),
     ]
     for seat, move, code in cases:
         conns[seat].send({"t": "move", "version": 0, "move": move})
@@ -264,7 +265,7 @@ def test_a_crashing_ruleset_leaves_the_state_as_it_was() -> None:
     assert table.submit(0, token, 0, {"t": "add", "n": 1}) is None
     before = msgpack.packb(table.state)
     reply = table.submit(0, token, 1, {"t": "add", "n": 2})
-    assert reply["code"] == "bad_move" and msgpack.packb(table.state) == before
+    assert reply["code"] == "malformed_move" and msgpack.packb(table.state) == before
 
 
 def test_autosave_after_every_accepted_move_and_resume_reclaims_seats(tmp_path: Path) -> None:
@@ -446,4 +447,4 @@ def test_only_authorised_current_legal_moves_change_the_table(game: str, tries: 
             assert reply["t"] == "refused" and isinstance(reply["code"], str)
             assert table.version == before_version and msgpack.packb(table.state) == before
     assert table.version == len(table.moves)
-    assert replay(ruleset, table.options, table.seed, table.moves) == table.state
+    assert replay(ruleset, table.options, table.seed, table.moves, table.secret) == table.state
