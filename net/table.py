@@ -34,6 +34,7 @@ from game.rules.base import (
     State,
     make_rng,
     new_secret,
+    short_repr,
     visible_events,
 )
 from net.save import (
@@ -183,6 +184,9 @@ class Table:
         self.max_moves = ruleset.max_moves(self.options)
         self.moves: list[list[Any]] = []
         self.version = 0
+        #: per seat, the version at which something concerning that seat last changed: a move
+        #: made on any version from there on is current for its seat (``_check``)
+        self.seat_versions = [0] * len(self._seats)
         self.status = "lobby"
         if autosave_path is not None:
             self.autosave_path: Path | None = Path(autosave_path)
@@ -470,6 +474,7 @@ class Table:
             self.state = self.ruleset.setup(self.options, self.seed, self.secret)
             self.moves = []
             self.version = 0
+            self.seat_versions = [0] * len(self._seats)
             self._bots = {}
             self._ai_stuck_at = {}
             self._legal_cache = None
@@ -542,8 +547,13 @@ class Table:
         if (expected is None or not isinstance(token, str)
                 or not hmac.compare_digest(expected, token)):
             return "bad_token", "that token does not hold this seat"
-        if not isinstance(version, int) or isinstance(version, bool) or version != self.version:
-            return "stale_version", f"the state is at version {self.version}, not {version!r}"
+        if (not isinstance(version, int) or isinstance(version, bool)
+                or not self.seat_versions[seat] <= version <= self.version):
+            # a move made on an older version stands if nothing concerning this seat changed
+            # since (simultaneous play: others drawing on their own sheets)
+            return "stale_version", (f"the state is at version {self.version} (version "
+                                     f"{self.seat_versions[seat]} for seat {seat}), not "
+                                     f"{short_repr(version)}")
         if len(self.moves) >= self.max_moves:
             return "move_limit", f"this game has reached its {self.max_moves} moves"
         return None, ""
@@ -579,6 +589,14 @@ class Table:
             return MALFORMED_MOVE, f"the move could not be applied ({type(exc).__name__})"
         self.moves.append([seat, move])
         self.version += 1
+        try:
+            touched = self.ruleset.seats_affected(self.state, seat, move, events)
+        except Exception as exc:  # a ruleset bug: assume the move concerns everyone
+            log.warning("seats_affected failed: %s", exc)
+            touched = None
+        for index in range(len(self._seats)) if touched is None else {seat, *touched}:
+            if 0 <= index < len(self._seats):
+                self.seat_versions[index] = self.version
         over = self.ruleset.is_over(self.state)
         if over:
             self.status = "over"
@@ -664,8 +682,8 @@ class Table:
                 return
             move = self._think(seat, state)
             with self._lock:
-                if self._closing.is_set() or self.version != version:
-                    continue  # someone moved meanwhile: think again on the new state
+                if self._closing.is_set() or self.seat_versions[seat] > version:
+                    continue  # something concerning this seat changed: think again
                 refusal = self.submit(seat, self._ai_token(seat), version, move)
                 if refusal is not None:
                     fallback = self._random_move(seat, version)
@@ -832,6 +850,7 @@ class Table:
         except (KeyError, TypeError, ValueError, IllegalMove) as exc:
             raise TableError("bad_save", f"the save cannot be replayed: {exc}") from None
         table.version = len(table.moves)
+        table.seat_versions = [table.version] * len(table._seats)
         if data.get("status") in ("playing", "over"):
             table.status = "over" if table.ruleset.is_over(table.state) else "playing"
             table._autosave(durable=True)  # snapshot with every journaled move, journal reset

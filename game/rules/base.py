@@ -239,6 +239,15 @@ class Ruleset(ABC):
     def apply(self, state: State, seat: int, move: Move) -> list[Event]:
         """Play ``move`` for ``seat``, mutating ``state``; raise ``IllegalMove`` untouched."""
 
+    def seats_affected(self, state: State, seat: int, move: Move,
+                       events: list[Event]) -> set[int] | None:
+        """After ``seat``'s ``move`` was applied (``state`` is the new state, ``events`` what
+        it produced): the seats whose part of the game it may have changed, or None for every
+        seat (the default: any move may concern anyone). The table accepts a move made on an
+        older version when nothing since has touched the mover's part (simultaneous play:
+        another seat drawing on its own sheet does not make your move stale)."""
+        return None
+
     @abstractmethod
     def view(self, state: State, seat: int | None) -> State:
         """What ``seat`` may see (``None``: a spectator). Never the hidden deck order."""

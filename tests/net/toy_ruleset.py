@@ -157,6 +157,10 @@ class ToySimultaneous(Ruleset):
                 events.append({"type": "game_over"})
         return events
 
+    def seats_affected(self, state: State, seat: int, move: Move,
+                       events: list[Event]) -> set[int] | None:
+        return None if any(e["type"] == "round_ended" for e in events) else {seat}
+
     def view(self, state: State, seat: int | None) -> State:
         shown = copy.deepcopy(state)
         shown["picks"] = [

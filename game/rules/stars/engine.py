@@ -304,6 +304,14 @@ class StarsRuleset(Ruleset):
             me["card_moves"] += 1  # (finishing the card reset every seat's count)
         return events
 
+    def seats_affected(self, state: State, seat: int, move: Move,
+                       events: list[Event]) -> set[int] | None:
+        """A seat's moves on a card touch only its own sheet; the last confirm, which turns the
+        next card (or ends the game), touches everyone."""
+        if any(e["type"] in ("card_flipped", "game_over") for e in events):
+            return None
+        return {seat}
+
     # each handler checks everything first, then mutates
 
     def _begin(self, state: State, seat: int, move: Move, kind: str) -> dict[str, Any]:
