@@ -74,8 +74,9 @@ class TableError(Exception):
 
 @dataclass
 class SeatSpec:
-    """How a seat is filled: a local ``human``, a ``remote`` human (joins by name), an ``ai``
-    with bot level ``bot``, or ``open`` (the first joiner takes it; at start it becomes AI)."""
+    """How a seat is filled: a local ``human``, a ``remote`` human (a ``name`` reserves it:
+    only a player of that name may take it), an ``ai`` with bot level ``bot``, or ``open``
+    (the first joiner takes it; at start it becomes AI)."""
 
     kind: str
     name: str = ""
@@ -96,6 +97,8 @@ class _Seat:
     token: str | None = None
     claimed: bool = False
     connections: int = 0
+    #: a ``remote`` seat kept for the player of this name (None: anyone may take it)
+    reserved: str | None = None
 
     def public(self, index: int) -> dict[str, Any]:
         return {
@@ -123,8 +126,15 @@ def clean_name(name: Any, fallback: str) -> str:
     return text or fallback
 
 
+#: token characters: URL-safe, and a token never starts with "-" (a command line would take
+#: it for an option); 32 of them carry 190 bits
+TOKEN_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+TOKEN_LENGTH = 32
+
+
 def new_token() -> str:
-    return secrets.token_urlsafe(18)
+    """A seat's secret: ``TOKEN_LENGTH`` letters and digits from ``secrets``."""
+    return "".join(secrets.choice(TOKEN_ALPHABET) for _ in range(TOKEN_LENGTH))
 
 
 class Table:
@@ -173,7 +183,8 @@ class Table:
         self.keep_finished_saves = keep_finished_saves
         self._bot_factory = bot_factory
         self._seats = [
-            _Seat(spec.kind, clean_name(spec.name, f"Player {i + 1}"), spec.bot)
+            _Seat(spec.kind, clean_name(spec.name, f"Player {i + 1}"), spec.bot,
+                  reserved=(clean_name(spec.name, "") or None) if spec.kind == "remote" else None)
             for i, spec in enumerate(seats)
         ]
         for seat in self._seats:
@@ -289,28 +300,35 @@ class Table:
             }
 
     # ------------------------------------------------------------------ seats
-    def join(self, name: str) -> tuple[int, str]:
-        """Claim a free ``remote`` or ``open`` seat in the lobby: ``(seat, secret token)``.
+    def join(self, name: str, *, announce: bool = True) -> tuple[int, str]:
+        """Claim a free seat in the lobby: ``(seat, secret token)``.
 
-        A ``remote`` seat reserved under the same name is preferred. ``TableError`` codes:
-        ``already_started``, ``table_full``.
+        A ``remote`` seat reserved under this name comes first, then an ``open`` seat or an
+        unreserved ``remote`` one; a seat reserved for another name is never given. ``TableError``
+        codes: ``already_started`` (whenever the game has started), ``table_full`` (no seat
+        for this player). ``announce=False``: the caller attaches the player at once, and that
+        announces the table (one ``table`` message per join).
         """
         with self._lock:
             self._refuse_if_closed()
             if self.status != "lobby":
                 raise TableError("already_started", "the game has already started")
+            wanted = clean_name(name, "")
             free = [i for i, s in enumerate(self._seats)
                     if s.kind in ("remote", "open") and not s.claimed]
-            if not free:
-                raise TableError("table_full", "every seat at this table is taken")
-            wanted = clean_name(name, "")
-            named = [i for i in free if self._seats[i].kind == "remote"
-                     and wanted and self._seats[i].name == wanted]
-            index = (named or free)[0]
+            named = [i for i in free if wanted and self._seats[i].reserved == wanted]
+            anyone = [i for i in free if self._seats[i].reserved is None]
+            if not named and not anyone:
+                reserved = sorted({self._seats[i].reserved or "" for i in free})
+                why = (f"the free seats are reserved for {', '.join(reserved)}" if reserved
+                       else "every seat at this table is taken")
+                raise TableError("table_full", why)
+            index = (named or anyone)[0]
             seat = self._seats[index]
             seat.claimed, seat.token = True, new_token()
             seat.name = clean_name(name, f"Player {index + 1}")
-            self._announce_table()
+            if announce:
+                self._announce_table()
             return index, seat.token
 
     def leave(self, seat: int, token: str) -> None:
@@ -365,11 +383,15 @@ class Table:
             self._start_ai()
             self._changed.notify_all()
 
-    def rename(self, seat: int, token: str, name: str) -> None:
+    def rename(self, seat: int, token: str, name: str, *, announce: bool = True) -> None:
+        """A seat's player changes its name (announced only when it changed)."""
         with self._lock:
             if self.seat_for_token(token) == seat:
-                self._seats[seat].name = clean_name(name, self._seats[seat].name)
-                self._announce_table()
+                renamed = clean_name(name, self._seats[seat].name)
+                if renamed != self._seats[seat].name:
+                    self._seats[seat].name = renamed
+                    if announce:
+                        self._announce_table()
 
     # ------------------------------------------------------------------ listeners
     def attach(self, seat: int | None, sink: Listener) -> int:
@@ -750,7 +772,7 @@ class Table:
                 "moves": list(self.moves),
                 "seats": [
                     {"kind": s.kind, "name": s.name, "bot": s.bot, "token": s.token,
-                     "claimed": s.claimed}
+                     "claimed": s.claimed, "reserved": s.reserved}
                     for s in self._seats
                 ],
             }
@@ -840,6 +862,8 @@ class Table:
             )
             for seat, saved in zip(table._seats, seats_data, strict=True):
                 seat.token, seat.claimed = saved.get("token"), bool(saved.get("claimed"))
+                reserved = saved.get("reserved")
+                seat.reserved = reserved if isinstance(reserved, str) and reserved else None
             secret = data.get("secret")
             if secret != table.secret:  # a save from before secrets: the seed alone dealt it
                 table.secret = secret if isinstance(secret, str) and secret else None

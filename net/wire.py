@@ -79,6 +79,7 @@ FATAL_ERRORS = {
     "hello_required": "the first message must be hello",
     "version_mismatch": "client and server versions are incompatible",
     "bad_password": "wrong table password",
+    "locked_out": "too many wrong passwords from this address; wait before trying again",
     "table_full": "every seat at this table is taken",
     "already_started": "the game has started; only its players may reconnect",
     "bad_token": "that token does not hold a seat at this table",
@@ -97,8 +98,8 @@ SOFT_ERRORS = {
     "already_joined": "hello was already received on this connection",
 }
 #: ``error`` codes a client should not answer by reconnecting.
-NO_RETRY = {"version_mismatch", "bad_password", "table_full", "already_started", "bad_token",
-            "replaced", "server_full"}
+NO_RETRY = {"version_mismatch", "bad_password", "locked_out", "table_full", "already_started",
+            "bad_token", "replaced", "server_full"}
 
 
 class WireError(Exception):

@@ -139,22 +139,34 @@ def test_spectators_see_the_public_view_and_cannot_move() -> None:
     assert table.version == 0
 
 
-def test_join_prefers_reserved_name_then_fills_and_refuses_when_full() -> None:
+def test_join_gives_a_reserved_seat_only_to_its_name_then_fills_and_refuses_when_full() -> None:
     table = toy_table([SeatSpec("remote", "Zoe"), SeatSpec("open"), SeatSpec("remote", "Ann")])
     assert table.join("Ann")[0] == 2
     seat, token = table.join("Bob")
-    assert seat == 0 and table.seat_for_token(token) == 0
-    assert table.join("Cy")[0] == 1
+    assert seat == 1 and table.seat_for_token(token) == 1
+    with pytest.raises(TableError) as reserved:  # issue 11: Bob once got Ann's seat
+        table.join("Cy")
+    assert reserved.value.code == "table_full" and "Zoe" in reserved.value.message
+    assert table.join("Zoe")[0] == 0
     with pytest.raises(TableError) as full:
         table.join("Dee")
-    assert full.value.code == "table_full"
+    assert full.value.code == "table_full" and "taken" in full.value.message
     table.leave(seat, token)  # in the lobby leaving frees the seat and revokes the token
     assert table.seat_for_token(token) is None
-    assert table.join("Eve")[0] == 0
+    assert table.join("Eve")[0] == 1
     table.start()
     with pytest.raises(TableError) as started:
         table.join("Fay")
     assert started.value.code == "already_started"
+
+
+def test_an_unnamed_remote_seat_is_anyones_and_reservations_survive_a_resume() -> None:
+    table = toy_table([SeatSpec("remote"), SeatSpec("remote", "Ann")])
+    assert table.join("Bob")[0] == 0
+    again = resume_toy(table.save_data())
+    with pytest.raises(TableError):
+        again.join("Cy")
+    assert again.join("Ann")[0] == 1
 
 
 def test_start_turns_free_seats_into_bots_or_refuses() -> None:

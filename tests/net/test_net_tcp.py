@@ -187,8 +187,10 @@ def test_connection_cap_and_clean_shutdown_say_why() -> None:
         watchers = [Client("127.0.0.1", server.port, f"w{i}", role="spectator") for i in range(2)]
         for watcher in watchers:
             assert watcher.wait_for(lambda m: m["t"] == "welcome", 5)
-        (error,) = _raw_hello(server.port)
+        (error,) = _raw_hello(server.port, role="spectator")
         assert error["code"] == "server_full"
+        # a player taking a seat always gets in: every seat has its place past the cap
+        assert [m["t"] for m in _raw_hello(server.port)][:2] == ["welcome", "snapshot"]
     finally:
         server.stop()
         table.close()
