@@ -130,3 +130,71 @@ def test_the_secret_is_saved_but_never_sent_and_bots_never_see_the_deck(tmp_path
     # the bot saw the cards already turned, never the real order of the rest
     assert all(deck[:1] == real[:1] for deck in seen_by_bot)
     assert any(deck[flipped:] != real[flipped:] for deck in seen_by_bot)
+
+
+def test_saves_and_journals_are_private_and_tokens_safe_on_a_command_line(
+        tmp_path: Path) -> None:
+    import stat
+
+    from net.save import journal_path, write_save
+    from net.table import TOKEN_ALPHABET, new_token
+
+    old = tmp_path / "old.spsave"
+    old.write_bytes(b"x")
+    old.chmod(0o644)
+    write_save(old, {"format": "x"})  # rewriting an older world-readable save fixes it
+    table, conns = new_local_game("stars", {}, 5, [SeatSpec("human", "A")],
+                                  autosave_dir=tmp_path / "auto")
+    conns[0].poll()
+    conns[0].send_move({"t": "skip"})
+    table.save()
+    table.close()
+    for path in (old, table.autosave_path, journal_path(table.autosave_path)):
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600, path
+    assert stat.S_IMODE(table.autosave_path.parent.stat().st_mode) == 0o700
+    tokens = [new_token() for _ in range(2000)]
+    assert len(set(tokens)) == 2000
+    assert all(len(t) == 32 and set(t) <= set(TOKEN_ALPHABET) for t in tokens)
+    assert not any(t.startswith("-") for t in tokens)  # 1 in 64 did: '--token -x...' failed
+
+
+def test_the_bot_reads_its_token_from_a_file_or_the_environment(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.commands.bot import bot_parser, token_to_reclaim
+
+    path = tmp_path / "seat.token"
+    monkeypatch.delenv("STARPARTY_TOKEN", raising=False)
+    assert token_to_reclaim(path) is None  # no file yet: join, then keep the token there
+    path.write_text("Abc123\n")
+    assert token_to_reclaim(path) == "Abc123"
+    monkeypatch.setenv("STARPARTY_TOKEN", "Env456")
+    assert token_to_reclaim(None) == "Env456"
+    path.write_text("\n")
+    with pytest.raises(ValueError, match="does not hold a seat token"):
+        token_to_reclaim(path)
+    args = bot_parser().parse_args(["127.0.0.1:1", "--token", str(path)])
+    assert args.token == path
+
+
+def test_a_headless_resume_hands_out_token_files_not_tokens(tmp_path: Path) -> None:
+    import stat
+
+    from game.commands.host import build_table, host_parser
+
+    table, _ = new_local_game("stars", {}, 6, [SeatSpec("human", "Ann"),
+                                               SeatSpec("ai", "Bo", "greedy")],
+                              autosave_dir=tmp_path, ai_delay=0.0)
+    token = table.token_for(0)
+    table.save()
+    table.close()
+    said: list[str] = []
+    args = host_parser().parse_args(["--headless", "--resume", str(table.autosave_path)])
+    resumed = build_table(args, announce=said.append)
+    try:
+        assert not any(token in line for line in said)
+        (line,) = [line for line in said if "--token" in line]
+        kept = Path(line.rsplit("--token ", 1)[1])
+        assert kept.read_text().strip() == token
+        assert stat.S_IMODE(kept.stat().st_mode) == 0o600
+    finally:
+        resumed.close()

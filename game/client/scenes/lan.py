@@ -13,6 +13,7 @@ from game.client import theme
 from game.client.kits import get_kit, has_table
 from game.client.scenes.base import SkyScene
 from game.client.session import GameConfig, HostSession, RemoteSession, background
+from game.client.settings import SeatTokens
 from game.client.widgets import Button, Form, TextField, draw_panel, stack_rects
 
 if TYPE_CHECKING:
@@ -117,7 +118,7 @@ class LobbyScene(SkyScene):
                 self.app.toast(f"Could not join: {self.session.error or event['detail']}")
                 self.leave()
                 return
-            if event["type"] == "refused":
+            if event["type"] == "refused" and not event.get("error"):  # errors: toast above
                 self.app.toast(event["detail"] or event["code"])
         if len(self.session.info.get("seats", [])) != seats:
             self.relayout()
@@ -263,9 +264,10 @@ class JoinScene(SkyScene):
                    + ("" if has_table(t.game) else f"  ·  no {t.game} table here yet"),
                    lambda t=t: self.join(t.host, t.port), size="body")
             for t in self.tables[:6]]
+        seated = SeatTokens()
         for button, table in zip(self.table_buttons, self.tables, strict=False):
-            button.enabled = (table.compatible and table.status == "lobby"
-                              and has_table(table.game))
+            button.enabled = (table.compatible and has_table(table.game) and (
+                table.status == "lobby" or seated.get(table.address) is not None))
         focused = self.form.widgets[self.form.focus]
         self.form.widgets = [*self.table_buttons, self.address, self.join_button,
                              self.back_button]
@@ -287,11 +289,20 @@ class JoinScene(SkyScene):
         self.join(host, port)
 
     def join(self, host: str, port: int) -> None:
+        """Join the table at ``host:port``; with a token kept from an earlier visit (left the
+        game, or restarted the program) the window takes its seat back."""
         from net.client import Client
 
-        client = Client(host, port, self.app.settings.player_name, reconnect=True,
-                        max_attempts=3)
-        self.app.push(LobbyScene(self.app, RemoteSession(client), hosting=False))
+        address, tokens = f"{host}:{port}", SeatTokens()
+        kept = tokens.get(address)
+
+        def connect(token: str | None = None) -> Client:
+            return Client(host, port, self.app.settings.player_name, token=token,
+                          reconnect=True, max_attempts=3)
+
+        session = RemoteSession(connect(kept), fresh_client=connect if kept else None,
+                                keep_token=lambda token, table: tokens.put(address, token, table))
+        self.app.push(LobbyScene(self.app, session, hosting=False))
 
     def relayout(self) -> None:
         # the address row never moves, so a table appearing cannot slide under a click
