@@ -30,7 +30,6 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import make_bot  # noqa: E402
-from game.rules.base import make_rng  # noqa: E402
 from game.rules.stars import RULESET as STARS  # noqa: E402
 from game.rules.stars import data as stars_data  # noqa: E402
 
@@ -143,6 +142,69 @@ def run_stars(levels: list[str], games: int, power: Any, workers: int) -> dict[s
     return out
 
 
+# --- Stargazer win rates ------------------------------------------------------------------------
+def stargazer_bot(level: str, seed: int, hard_iterations: int | None) -> Any:
+    if level == "hard" and hard_iterations is not None:
+        from game.ai.stargazer_bots import HardBot
+
+        return HardBot(seed=seed, iterations=hard_iterations)
+    return make_bot("stargazer", level, seed)
+
+
+def play_stargazer(job: tuple[list[str], int, int | None]) -> dict[str, Any]:
+    """One game; ``lineup`` is rotated by the game number so every level sits in every seat."""
+    lineup, game, iterations = job
+    from game.rules.stargazer import RULESET as SG
+
+    players = len(lineup)
+    shift = game % players
+    seats = [lineup[(s - shift) % players] for s in range(players)]
+    state = SG.setup(SG.normalize_options({"players": players}), game)
+    bots = [stargazer_bot(level, game * 10 + s, iterations) for s, level in enumerate(seats)]
+    seconds: dict[str, list[float]] = {}
+    while not SG.is_over(state):
+        seat = state["current"]
+        t0 = time.process_time()
+        move = bots[seat].choose(SG, state, seat)
+        seconds.setdefault(seats[seat], []).append(time.process_time() - t0)
+        SG.apply(state, seat, move)
+    ranks = SG.ranking(state)
+    winners = [s for s in range(players) if ranks[s] == 1]
+    share: dict[str, float] = {}
+    for s in winners:
+        share[seats[s]] = share.get(seats[s], 0.0) + 1.0 / len(winners)
+    return {"seats": seats, "share": share, "seconds": seconds}
+
+
+def run_stargazer_lineup(lineup: list[str], games: int, iterations: int | None,
+                         workers: int) -> dict[str, Any]:
+    t0 = time.time()
+    with multiprocessing.Pool(workers) as pool:
+        results = pool.map(play_stargazer, [(lineup, g, iterations) for g in range(games)],
+                           chunksize=1)
+    wall = time.time() - t0
+    out: dict[str, Any] = {"lineup": lineup, "games": games, "wall_s": wall,
+                           "iterations": iterations}
+    for level in dict.fromkeys(lineup):
+        copies = lineup.count(level)
+        wins = sum(r["share"].get(level, 0.0) for r in results) / copies
+        rate = wins / games
+        half = 1.96 * math.sqrt(rate * (1 - rate) / games)
+        moves = [s for r in results for s in r["seconds"].get(level, [])]
+        out[level] = {"win_rate": rate, "lo": rate - half, "hi": rate + half,
+                      "move_ms_p50": 1000 * statistics.median(moves),
+                      "move_ms_max": 1000 * max(moves)}
+    fair = 1 / len(lineup)
+    print(f"stargazer {len(lineup)}p {'/'.join(lineup)} (hard iterations {iterations}), "
+          f"{games} games, fair share {fair:.1%}, {wall:.0f} s wall:", flush=True)
+    for level in dict.fromkeys(lineup):
+        f = out[level]
+        each = " each" if lineup.count(level) > 1 else ""
+        print(f"  {level:7} wins {f['win_rate']:.1%}{each} [{f['lo']:.1%}, {f['hi']:.1%}]  "
+              f"ms a move p50 {f['move_ms_p50']:.1f} max {f['move_ms_max']:.0f}", flush=True)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="what", required=True)
@@ -159,15 +221,18 @@ def main(argv: list[str] | None = None) -> int:
     sg.add_argument("--games", type=int, default=300)
     sg.add_argument("--players", type=int, nargs="*", default=[3, 4])
     sg.add_argument("--workers", type=int, default=2)
-    sg.add_argument("--hard-iterations", type=int, default=None)
+    sg.add_argument("--hard-iterations", type=int, default=None,
+                    help="hard's iteration budget (default: its own, about 1 s a move)")
+    sg.add_argument("--lineup", nargs="*", help="one lineup only, e.g. hard normal normal")
     sg.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
     print(machine_line(), flush=True)
     if args.what == "calibrate":
         return 0
     if args.what == "stars":
-        report: dict[str, Any] = {"default": run_stars(args.levels, args.games, None,
-                                                       args.workers)}
+        report: dict[str, Any] = {}
+        if args.games:
+            report["default"] = run_stars(args.levels, args.games, None, args.workers)
         if args.power_cards:
             for power in range(1, len(stars_data.POWER_CARDS) + 1):
                 report[f"power{power}"] = run_stars(args.levels, args.power_games, power,
@@ -176,12 +241,23 @@ def main(argv: list[str] | None = None) -> int:
             args.json.write_text(json.dumps(report))
         return 0
     if args.what == "stargazer":
-        from bench_stargazer_ai import run_stargazer  # type: ignore[import-not-found]
-
-        run_stargazer(args)
+        report = {}
+        if args.lineup:
+            report["/".join(args.lineup)] = run_stargazer_lineup(
+                args.lineup, args.games, args.hard_iterations, args.workers)
+            args.players = []
+        for players in args.players:
+            lineups = [["hard"] + ["normal"] * (players - 1),
+                       ["normal"] + ["easy"] * (players - 1),
+                       ["easy"] + ["random"] * (players - 1),
+                       ["hard", "normal", "easy", "random"][:players]]
+            for lineup in lineups:
+                report["/".join(lineup)] = run_stargazer_lineup(
+                    lineup, args.games, args.hard_iterations, args.workers)
+        if args.json:
+            args.json.write_text(json.dumps(report))
     return 0
 
 
 if __name__ == "__main__":
-    _ = make_rng
     sys.exit(main())

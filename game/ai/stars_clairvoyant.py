@@ -140,7 +140,7 @@ class ClairvoyantBot:
 
     name = "clairvoyant"
 
-    def __init__(self, seed: int = 0, beam: int = 24, weights: Weights | None = None) -> None:
+    def __init__(self, seed: int = 0, beam: int = 48, weights: Weights | None = None) -> None:
         self.rng = make_rng(seed, "stars-clairvoyant")
         self.beam = beam
         self.weights = weights or DEFAULT_WEIGHTS

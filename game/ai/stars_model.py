@@ -60,7 +60,7 @@ class Weights:
     potential starts to fade linearly to 0 at the last card.
     """
 
-    small: tuple[float, float] = (0.4, 1.0)
+    small: tuple[float, float] = (0.8, 2.0)
     small_planet: float = 0.5
     duplicate: float = 1.0
     over: float = -0.5
