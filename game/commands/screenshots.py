@@ -16,7 +16,16 @@ from game.commands.common import parse_size
 
 
 def run(size: tuple[int, int], outdir: Path) -> list[Path]:
-    """Shoot every scene at ``size`` into ``outdir``; the paths written, in order."""
+    """Shoot every scene at ``size`` into ``outdir``; the paths written, in order. Every game
+    is dealt from the shooter's seed and one fixed secret, so the pictures are the same on
+    every run."""
+    from game.rules.base import reproducible_secrets
+
+    with reproducible_secrets("starparty-screenshots"):
+        return _run(size, outdir)
+
+
+def _run(size: tuple[int, int], outdir: Path) -> list[Path]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

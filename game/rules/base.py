@@ -37,7 +37,8 @@ import hmac
 import random
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,10 +71,27 @@ SHAPE_CODES = {
 SECRET_BITS = 128
 
 
+#: the secret ``new_secret`` returns while ``reproducible_secrets`` is active (tools only)
+_REPRODUCIBLE: list[str] = []
+
+
 def new_secret() -> str:
     """A fresh game secret: ``SECRET_BITS`` random bits from the OS, as hex digits. The host
     keeps it (in its save) and never sends it: it keys the hidden order of the game."""
+    if _REPRODUCIBLE:
+        return _REPRODUCIBLE[-1]
     return secrets.token_hex(SECRET_BITS // 8)
+
+
+@contextmanager
+def reproducible_secrets(secret: str) -> Iterator[None]:
+    """While active, ``new_secret`` returns ``secret``: for tools whose output must follow from
+    their seeds alone (``starparty screenshots``), never for a game people play."""
+    _REPRODUCIBLE.append(secret)
+    try:
+        yield
+    finally:
+        _REPRODUCIBLE.pop()
 
 
 def make_rng(seed: int, *salt: object, secret: str | None = None) -> random.Random:

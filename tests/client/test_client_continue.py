@@ -62,7 +62,7 @@ def test_a_solo_game_autosaves_and_continue_brings_back_the_same_board(
         continued = resumed.session.table
         assert continued.moves[:len(played.moves)] == played.moves
         assert replay(RULESET, continued.options, continued.seed,
-                      continued.moves[:len(played.moves)]) == saved_state
+                      continued.moves[:len(played.moves)], continued.secret) == saved_state
         assert resumed.session.kinds == ["human", "ai"]
         assert resumed.session.human_seats == [0]
         assert resumed.view["seats"][0] == saved_view["seats"][0]
