@@ -184,17 +184,15 @@ def check_client_message(message: Message) -> Message:
 
 
 def versions_compatible(protocol: int, app: str) -> bool:
-    """The version rule: same protocol number and same app MAJOR.MINOR."""
-    return protocol == PROTOCOL_VERSION and _major_minor(app) == _major_minor(APP_VERSION)
-
-
-def _major_minor(version: str) -> tuple[str, ...]:
-    return tuple(version.split(".")[:2])
+    """The version rule: the protocol number alone decides (``app`` is information: two
+    releases that speak the same protocol play together)."""
+    return protocol == PROTOCOL_VERSION
 
 
 def mismatch_text(protocol: Any, app: Any) -> str:
-    return (f"version mismatch: the host runs Star Party {APP_VERSION} (protocol "
-            f"{PROTOCOL_VERSION}), this client runs {app} (protocol {protocol}); "
+    app_text = str(app)[:40]
+    return (f"version mismatch: the host speaks protocol {PROTOCOL_VERSION} (Star Party "
+            f"{APP_VERSION}), this client protocol {protocol} (Star Party {app_text}); "
             "install the same version on both computers")
 
 

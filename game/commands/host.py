@@ -184,7 +184,7 @@ async def serve_headless(table: Table, args: argparse.Namespace) -> int:
         advertiser = Advertiser(server.port, name=table.name, game=table.game,
                                 seats_taken=table.seats_taken(), seats_total=table.seat_count,
                                 status=info["status"], interfaces=interfaces,
-                                addresses=interfaces)
+                                addresses=interfaces, password=bool(args.password))
         advertiser.start_in_background()
     # everything alive now (modules, rules data, the table) lives as long as the host: move
     # it out of the garbage collector's reach, so the full collections that building views

@@ -103,13 +103,16 @@ def test_schema_requires_fields_with_their_types() -> None:
     assert set(CLIENT_MESSAGES) == {"hello", "move", "sync", "legal", "ping", "pong", "leave"}
 
 
-def test_version_rule_same_protocol_and_major_minor() -> None:
+def test_the_protocol_version_alone_decides_compatibility() -> None:
     major, minor, *_ = APP_VERSION.split(".")
     assert versions_compatible(PROTOCOL_VERSION, APP_VERSION)
     assert versions_compatible(PROTOCOL_VERSION, f"{major}.{minor}.99")
+    # another release speaking the same protocol plays: the app version is information
+    assert versions_compatible(PROTOCOL_VERSION, f"{major}.{int(minor) + 1}.0")
+    assert versions_compatible(PROTOCOL_VERSION, f"{int(major) + 1}.{minor}.0")
+    assert versions_compatible(PROTOCOL_VERSION, "a foreign client 0.1")
     assert not versions_compatible(PROTOCOL_VERSION + 1, APP_VERSION)
-    assert not versions_compatible(PROTOCOL_VERSION, f"{major}.{int(minor) + 1}.0")
-    assert not versions_compatible(PROTOCOL_VERSION, f"{int(major) + 1}.{minor}.0")
+    assert not versions_compatible(PROTOCOL_VERSION - 1, APP_VERSION)
 
 
 def test_protocol_doc_example_frame_is_exact() -> None:

@@ -68,7 +68,8 @@ def serve_table(app: Stage, table: Any, *, password: str | None = None,
             advertiser = Advertiser(server.port, name=table.name, game=table.game,
                                     seats_taken=table.seats_taken(),
                                     seats_total=table.seat_count, status=table.status,
-                                    interfaces=app.lan_interfaces, addresses=app.lan_interfaces)
+                                    interfaces=app.lan_interfaces, addresses=app.lan_interfaces,
+                                    password=bool(password))
             advertiser.start_in_background()
         except Exception as error:  # no discovery: manual host:port still works
             app.toast(f"The table is not advertised on the LAN ({error}); share the address.")
@@ -261,6 +262,7 @@ class JoinScene(SkyScene):
             Button(f"{t.name}  ·  {t.seats_taken}/{t.seats_total} seats  ·  "
                    f"{STATUS_WORDS.get(t.status, t.status)}"
                    + ("" if t.compatible else "  ·  other version")
+                   + ("  ·  password" if t.password else "")
                    + ("" if has_table(t.game) else f"  ·  no {t.game} table here yet"),
                    lambda t=t: self.join(t.host, t.port), size="body")
             for t in self.tables[:6]]
