@@ -140,3 +140,39 @@ def test_a_secret_replays_exactly_and_only_the_hidden_order_depends_on_it(game: 
         assert len(deals) > 1, "the hidden order must follow the secret"
     else:
         assert len(deals) == 1, "a game without hidden order deals from the seed alone"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_protocol_doc_names_every_move_field_view_key_event_and_code_of_the_game(
+        game: str) -> None:
+    """docs/PROTOCOL.md section 11 is enough to play: each game's part names all of it."""
+    import importlib
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "PROTOCOL.md").read_text()
+    part = doc.split(f'(`game` = `"{game}"`')[1].split("\n### ")[0]
+    ruleset = get_ruleset(game)
+    reasons = importlib.import_module(f"game.rules.{game}").REASON_TEXT
+    names: set[str] = set(reasons)
+    for kind, fields in ruleset.move_fields.items():
+        names |= {kind, *fields}
+    names |= set(ruleset.default_options(ruleset.min_players))
+    options, moves, _ = positions(ruleset, ruleset.min_players, seed=2)
+    state = ruleset.setup(options, 2)
+    for seat, move in moves:
+        for event in ruleset.apply(state, seat, move):
+            names |= {event["type"], *event}
+        names |= _keys(ruleset.view(state, seat))
+    names |= _keys(ruleset.score(state))
+    names -= {"t", "type", "to"}
+    missing = sorted(name for name in names if f"`{name}`" not in part)
+    assert not missing, f"docs/PROTOCOL.md section 11 ({game}) does not name {missing}"
+
+
+def _keys(value: Any) -> set[str]:
+    """Every map key anywhere in ``value`` (views nest maps in lists in maps)."""
+    if isinstance(value, dict):
+        return {str(k) for k in value} | {k for v in value.values() for k in _keys(v)}
+    if isinstance(value, list):
+        return {k for v in value for k in _keys(v)}
+    return set()
