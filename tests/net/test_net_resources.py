@@ -250,3 +250,24 @@ def test_a_join_announces_the_table_once() -> None:
         assert [m["t"] for m in joiner.messages] == ["welcome", "snapshot"]
         for raw in (watcher, joiner):
             raw.close()
+
+
+def test_a_stolen_token_is_named_and_the_owner_takes_the_seat_back() -> None:
+    """Whoever reclaims with the token wins the seat, and the one replaced is told from where,
+    with what to do: the owner reconnects with its token and has the seat again."""
+    table = toy_table([SeatSpec("remote", "Ann"), SeatSpec("human", "Host")])
+    with serving(table) as server:
+        ann = Client("127.0.0.1", server.port, "Ann", reconnect=False)
+        assert ann.wait_for(lambda m: m["t"] == "welcome", 5)
+        thief = Raw(server.port, "127.0.0.7").hello(token=ann.token, name="Mallory")
+        assert welcomed(thief)
+        replaced = ann.wait_for(lambda m: m["t"] == "error", 5)
+        assert replaced is not None and replaced["code"] == "replaced"
+        assert "127.0.0.7" in replaced["message"] and "take it back" in replaced["message"]
+        back = Client("127.0.0.1", server.port, "Ann", token=ann.token, reconnect=False)
+        assert back.wait_for(lambda m: m["t"] == "welcome", 5) and back.seat == 0
+        assert thief.closed() and thief.codes() == ["replaced"]
+        assert table.info()["seats"][0]["name"] == "Ann"
+        for client in (ann, back):
+            client.close()
+        thief.close()
