@@ -371,6 +371,7 @@ class TableServer:
         max_per_address: int = 8,
         max_pending: int = 16,
         max_pending_per_address: int = 4,
+        pending_grace: float = 1.0,
         spectator_idle: float = 60.0,
         max_unsent_bytes: int = 2 * MAX_SERVER_FRAME,
         rate: float = 200.0,
@@ -393,8 +394,10 @@ class TableServer:
         #: spectators from one address (seats are never limited by address)
         self.max_per_address = max_per_address
         #: connections that have not said hello yet, in all and per address: a newcomer past
-        #: either limit evicts the oldest of them (of its own address first)
+        #: either limit evicts the oldest of them that had ``pending_grace`` seconds to say
+        #: hello (of its own address first)
         self.max_pending, self.max_pending_per_address = max_pending, max_pending_per_address
+        self.pending_grace = pending_grace
         self.spectator_idle = spectator_idle
         #: bytes queued for one connection and not taken by its socket; past it the
         #: connection is dropped as a slow consumer
@@ -429,14 +432,19 @@ class TableServer:
         self.port = self._server.sockets[0].getsockname()[1]
 
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        hard_cap = self.max_connections + self.table.seat_count + self.max_pending
+        hard_cap = self.max_connections + self.table.seat_count + 4 * self.max_pending
         if len(self.connections) >= hard_cap or self._server is None:
             with contextlib.suppress(Exception):
                 writer.write(encode(error_message("server_full")))
                 writer.close()
             return
         connection = _Connection(self, reader, writer)
-        self._make_room_for_pending(connection)
+        if not self._make_room_for_pending(connection):
+            with contextlib.suppress(Exception):
+                writer.write(encode(error_message("server_full", "too many connections are "
+                                                                 "opening at once")))
+                writer.close()
+            return
         self.connections.add(connection)
         task = asyncio.current_task()
         if task is not None:
@@ -447,16 +455,27 @@ class TableServer:
             if task is not None:
                 self._tasks.discard(task)
 
-    def _make_room_for_pending(self, newcomer: _Connection) -> None:
+    def _make_room_for_pending(self, newcomer: _Connection) -> bool:
         """Half-open connections (no hello yet) go first: past the per-address or the total
-        limit, the oldest one (of the newcomer's address first) is closed."""
+        limit, the oldest one that has had ``pending_grace`` seconds to say hello is closed
+        (of the newcomer's address first; a younger one's hello may be on its way). False:
+        no room at all (``4 * max_pending`` young half-open connections)."""
+        now = time.monotonic()
         pending = sorted((c for c in self.connections if c.role is None and not c.closed),
                          key=lambda c: c.opened)
+        old = [c for c in pending if now - c.opened >= self.pending_grace]
         same = [c for c in pending if c.address == newcomer.address]
-        if len(same) >= self.max_pending_per_address:
-            same[0].shut("timeout", "no hello yet while the host is busy")
-        elif len(pending) >= self.max_pending:
-            pending[0].shut("timeout", "no hello yet while the host is busy")
+        same_old = [c for c in old if c.address == newcomer.address]
+        if len(same) >= self.max_pending_per_address and same_old:
+            victim: _Connection | None = same_old[0]
+        elif len(pending) >= self.max_pending and old:
+            victim = old[0]
+        else:
+            victim = None
+        if victim is not None:
+            victim.shut("timeout", "no hello yet while the host is busy")
+            pending.remove(victim)
+        return len(pending) < 4 * self.max_pending
 
     def admit_spectator(self, newcomer: _Connection) -> None:
         """Room for one more spectator, or ``WireError("server_full")``: past the per-address
