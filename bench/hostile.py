@@ -10,6 +10,9 @@ remote seats played by greedy ``BotPlayer`` clients, two AI seats). While they p
 * the host process is killed (SIGKILL) every ``--host-every`` seconds and resumed from its
   autosave on the same port: the clients must reconnect and play on.
 
+The AI seats wait 0.3 s before each move (``--ai-delay``), so a game lasts long enough for
+several host kills.
+
 At the end of each game: every move a client saw acknowledged (``events`` with ``by`` = its
 seat) is in the final save at the same version (none lost), and each client's last view equals
 the view rebuilt from the save (no desync). Figures: frames sent, client and host kills, games,
@@ -164,6 +167,7 @@ class Host:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "game", "host", "--headless", "--no-discovery", "--game",
              "stars", "--bind", "127.0.0.1", "--port", str(self.port), "--linger", "2",
+             "--ai-delay", "0.3",
              "--autosave-dir", str(self.save_dir), *extra],
             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         assert self.process.stdout is not None
