@@ -4,7 +4,11 @@ Defensive by construction: every frame is size-checked before it is read, decode
 bounded msgpack, schema-checked, rate-limited per connection; a broken or hostile client gets
 an ``error`` and, for anything that breaks the stream or the rules of the handshake, its
 connection closed. Nothing a client sends can raise out of its own connection handler, so
-every other client keeps playing. ``TableServer.close`` says ``bye`` and shuts down in order.
+every other client keeps playing. No client can take what others need: spectators are limited
+per address and in all while a seat's (re)connection always gets in, half-open and idle
+connections are evicted first, the bytes queued for a client that does not read are bounded,
+and wrong passwords are slowed down per address. ``TableServer.close`` says ``bye`` and shuts
+down in order.
 """
 
 from __future__ import annotations
