@@ -329,3 +329,28 @@ def test_english_still_wraps_at_spaces_and_mixed_text_at_both(text_cache) -> Non
     assert all(text_cache.size(line, 24)[0] <= 150 for line in mixed)
     assert "Ann" in " ".join(mixed).split(), "a Latin word is never cut"
     assert text_cache.wrap("a\nb", 24, 200) == ["a", "b"]
+
+
+# --- screenshots -----------------------------------------------------------------------------
+
+@pytest.mark.slow
+def test_screenshots_in_japanese_show_japanese_pages(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    """``starparty screenshots OUTDIR --lang ja``: the same scenes, drawn in Japanese."""
+    from game.commands.screenshots import main
+
+    shown: list[str] = []
+    original = TextCache.render
+
+    def render(self: TextCache, text: str, *args, **kwargs) -> pygame.Surface:  # noqa: ANN002, ANN003
+        shown.append(text)
+        return original(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(TextCache, "render", render)
+    assert main([str(tmp_path), "--lang", "ja"]) == 0
+    names = {p.stem for p in tmp_path.glob("*.png")}
+    assert {"title", "menu", "rules", "settings"} <= names
+    for japanese in ("いずれかのキーを押してください", "ルック・アット・ザ・スターズ: ルール",
+                     "夜空", "設定", "言語", "日本語"):
+        assert japanese in shown, japanese
+    assert "Press any key" not in shown and "Look at the Stars: rules" not in shown
+    assert "Up/Down choose  ·  Left/Right change  ·  Esc back" not in shown
