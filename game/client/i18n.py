@@ -133,7 +133,7 @@ def translations(code: str) -> gettext.NullTranslations:
     from babel.messages.pofile import read_po
 
     with path.open("rb") as po:
-        catalog = read_po(po, locale=code, domain=DOMAIN)
+        catalog = read_po(po, domain=DOMAIN)  # plural forms from its header, no CLDR load
     buffer = io.BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)
     buffer.seek(0)
