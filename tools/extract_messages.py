@@ -2,7 +2,8 @@
 
 ``python tools/extract_messages.py`` scans ``game/`` for ``_()``, ``N_()`` and ``ngettext()``
 (Babel's Python extractor), adds the names and texts the window shows straight from plain data
-(``data_messages``: game titles, Stargazer crews and planets, solo ranks), writes
+(``data_messages``: game titles, every game's refused-move sentences, Stargazer crews and
+planets, solo ranks), writes
 ``game/client/locale/starparty.pot`` and merges it into every
 ``game/client/locale/<lang>/LC_MESSAGES/starparty.po``: new msgids arrive with an empty msgstr
 for a translator, translations of msgids that left the source are dropped, the rest are kept.
@@ -11,6 +12,7 @@ for a translator, translations of msgids that left the source are dropped, the r
 
 from __future__ import annotations
 
+import importlib
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
@@ -51,10 +53,14 @@ def data_messages() -> list[tuple[str, str]]:
     """(msgid, where) for strings that live in data, not in calls: the client shows them
     through ``_()`` (``_(kit.title)``, ``_(crew["name"])``...)."""
     from game.client.kits import get_kit, playable_games
+    from game.rules import RULESETS
     from game.rules.stargazer import content
     from game.rules.stars import data
 
     found = [(get_kit(game).title, f"kit {game}: title") for game in playable_games()]
+    for game, target in RULESETS.items():  # the sentences a refused move is shown with
+        reasons = getattr(importlib.import_module(target.partition(":")[0]), "REASON_TEXT", {})
+        found += [(text, f"{game} reason {code}") for code, text in reasons.items()]
     for planet_type, planet in content.PLANET_TYPES.items():
         found += [(planet[key], f"stargazer planet {planet_type}: {key}")
                   for key in ("name", "text")]
