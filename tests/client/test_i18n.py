@@ -153,6 +153,20 @@ def test_settings_switch_the_language_live_and_remember_it(drive, config_dir,  #
     assert "Settings" in recorder.shown and "設定" not in recorder.shown
 
 
+def test_a_switch_rebuilds_text_a_scene_laid_out_before_it(drive) -> None:  # noqa: ANN001
+    """The rules page wraps its paragraphs in ``relayout``: a switch reaches it anyway."""
+    from game.client.scenes.rules import RulesScene
+
+    drive.click(drive.scene.button("Rules").rect.center)
+    scene = drive.scene
+    assert isinstance(scene, RulesScene)
+    assert ("heading", "The night") in scene.lines
+    drive.app.set_language("ja")
+    assert ("heading", "夜空") in scene.lines and ("heading", "The night") not in scene.lines
+    drive.app.set_language("en")
+    assert ("heading", "The night") in scene.lines
+
+
 def test_a_new_window_starts_in_the_saved_language(config_dir) -> None:  # noqa: ANN001
     from game.client.app import App
     from game.client.loop import ManualClock
