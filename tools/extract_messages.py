@@ -2,8 +2,8 @@
 
 ``python tools/extract_messages.py`` scans ``game/`` for ``_()``, ``N_()`` and ``ngettext()``
 (Babel's Python extractor), adds the names and texts the window shows straight from plain data
-(``data_messages``: game titles, every game's refused-move sentences, Stargazer crews and
-planets, solo ranks), writes
+(``data_messages``: game titles, bot level labels, every game's refused-move sentences,
+Stargazer crews and planets, solo ranks), writes
 ``game/client/locale/starparty.pot`` and merges it into every
 ``game/client/locale/<lang>/LC_MESSAGES/starparty.po``: new msgids arrive with an empty msgstr
 for a translator, translations of msgids that left the source are dropped, the rest are kept.
@@ -52,12 +52,14 @@ def extract() -> Catalog:
 def data_messages() -> list[tuple[str, str]]:
     """(msgid, where) for strings that live in data, not in calls: the client shows them
     through ``_()`` (``_(kit.title)``, ``_(crew["name"])``...)."""
+    from game.ai import LEVEL_LABELS
     from game.client.kits import get_kit, playable_games
     from game.rules import RULESETS
     from game.rules.stargazer import content
     from game.rules.stars import data
 
     found = [(get_kit(game).title, f"kit {game}: title") for game in playable_games()]
+    found += [(label, f"bot level {level}") for level, label in LEVEL_LABELS.items()]
     for game, target in RULESETS.items():  # the sentences a refused move is shown with
         reasons = getattr(importlib.import_module(target.partition(":")[0]), "REASON_TEXT", {})
         found += [(text, f"{game} reason {code}") for code, text in reasons.items()]
