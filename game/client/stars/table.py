@@ -359,6 +359,7 @@ class StarsTableScene(StarsTablePainter, Scene):
         self.awaiting_handover = False
         self.keyboard_ghost = False
         self.rot = 0
+        self.layout_thumbs()  # the thumbnails show everyone but the player now at the screen
         self.flip = Tween(0.0, 1.0, FLIP_SECONDS, linear)  # the card flips in for them too
         self.say(f"{self.session.names[seat]}, your turn.", theme.ACCENT)
 
