@@ -33,7 +33,7 @@ def test_two_humans_hot_seat_to_results(drive) -> None:  # noqa: ANN001
             handovers += 1
             # the next player's board stays hidden until they say they are there
             assert table.awaiting_handover
-            drive.key(pygame.K_RETURN)
+            accept_handover(drive)
             assert drive.scene is table and table.active == scene.seat
             continue
         assert isinstance(scene, StarsTableScene)
@@ -58,7 +58,7 @@ def test_handover_lets_the_previous_player_undo(drive) -> None:  # noqa: ANN001
     drive.click(drive.scene.button("Hot-seat").rect.center)
     drive.click(drive.scene.start.rect.center)
     table = drive.scene.table
-    drive.key(pygame.K_RETURN)
+    accept_handover(drive)
     assert table.active == 0
     drive.key(pygame.K_s)  # skip the card
     drive.until(lambda: table.phase() == "review")
@@ -66,6 +66,7 @@ def test_handover_lets_the_previous_player_undo(drive) -> None:  # noqa: ANN001
     drive.until(lambda: isinstance(drive.scene, HandoverScene))
     handover = drive.scene
     assert handover.seat == 1 and handover.previous == 0
+    drive.until(lambda: handover.armed, what="the handover to take input")
     drive.click(handover.form.widgets[1].rect.center)  # back to player 1, undo
     assert drive.scene is table and table.active == 0
     drive.until(lambda: table.phase() == "play", what="the undo")

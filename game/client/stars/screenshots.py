@@ -133,6 +133,6 @@ def shoot(shot: Shooter) -> None:
     app.scene.to_menu()
     app.scene.button("Hot-seat").activate()
     app.scene.start.activate()
-    shot.step(20)
+    shot.step(60)  # the handover takes input after a moment: show it ready
     shot.save("handover")
     app.scene.table.leave()
