@@ -323,7 +323,7 @@ class StarsTableScene(StarsTablePainter, Scene):
         super().enter()
         self.poll()
         if self.hotseat:
-            self.show_handover(self.active, None)
+            self.show_handover(self.first_to_play(), None)
 
     def exit(self) -> None:
         if not self.handed_on:
@@ -346,6 +346,17 @@ class StarsTableScene(StarsTablePainter, Scene):
                     else "Leave this game? It will be lost.")
         self.app.push(ConfirmDialog(self.app, question, self.leave, yes="Leave",
                                     no="Keep playing"))
+
+    def first_to_play(self) -> int:
+        """The first local seat that has not confirmed the card (a continued game may have
+        some who already have)."""
+        seats = self.session.human_seats
+        view = self.view or next(iter(self.session.views.values()), None)
+        if view is not None:
+            waiting = [s for s in seats if not view["seats"][s]["confirmed"]]
+            if waiting:
+                return waiting[0]
+        return seats[0]
 
     def show_handover(self, seat: int, previous: int | None) -> None:
         from game.client.scenes.handover import HandoverScene
