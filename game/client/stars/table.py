@@ -74,6 +74,8 @@ class StarsTableScene(StarsTablePainter, Scene):
         self.shooting_size = 3
         self.mouse_on_board = False
         self.keyboard_ghost = False
+        #: where the pointer is (pixels): the mouse's ghost is always aimed from here
+        self.pointer: tuple[int, int] | None = None
         self.target_index = 0
         # animation and messages
         self.flip = Tween(0.0, 1.0, FLIP_SECONDS, linear)
@@ -152,6 +154,10 @@ class StarsTableScene(StarsTablePainter, Scene):
         card, sheet = self.card(), self.my_sheet()
         if card is None or sheet is None:
             return None
+        if self.mouse_on_board and not self.keyboard_ghost and self.pointer is not None:
+            # the mouse carries it: always where a click on the pointer puts the card, whatever
+            # changed since the pointer last moved (a turn, a new card, a resize)
+            self.aim_at(*self.geo.to_grid(*self.pointer))
         key = (id(sheet), card["id"], card["n"], self.rot, self.anchor, self.shooting_size)
         if self._ghost_key == key:
             return self._ghost
@@ -179,7 +185,25 @@ class StarsTableScene(StarsTablePainter, Scene):
     def aim_at(self, gx: float, gy: float) -> None:
         """Put the ghost's centre on grid position (gx, gy), snapped to stars."""
         cx, cy = self._ghost_centre()
-        self.anchor = (round(gx - cx), round(gy - cy))
+        self.anchor = (math.floor(gx - cx + 0.5), math.floor(gy - cy + 0.5))
+
+    def follow_pointer(self, pos: tuple[int, int]) -> None:
+        """The mouse carries the ghost: aim it from the pointer at ``pos``."""
+        self.pointer = pos
+        self.keyboard_ghost = False
+        self.aim_at(*self.geo.to_grid(*pos))
+
+    def reaim(self, change: Any) -> None:
+        """Turn or resize the ghost (``change()``) and aim it again: from the pointer when
+        the mouse carries it (so a click where the mouse rests plays exactly this ghost), else
+        around its old centre (the keyboard's ghost turns in place)."""
+        cx, cy = self._ghost_centre()
+        centre = (self.anchor[0] + cx, self.anchor[1] + cy)
+        change()
+        if self.mouse_on_board and not self.keyboard_ghost and self.pointer is not None:
+            self.aim_at(*self.geo.to_grid(*self.pointer))
+        else:
+            self.aim_at(*centre)
 
     def move_ghost(self, ddx: int, ddy: int) -> None:
         self.keyboard_ghost = True
@@ -193,18 +217,16 @@ class StarsTableScene(StarsTablePainter, Scene):
     def rotate(self, step: int = 1) -> None:
         if self.phase() != "play":
             return
-        cx, cy = self._ghost_centre()
-        centre = (self.anchor[0] + cx, self.anchor[1] + cy)
-        self.rot = (self.rot + step) % 4
-        self.aim_at(*centre)
+
+        def turn() -> None:
+            self.rot = (self.rot + step) % 4
+
+        self.reaim(turn)
 
     def set_size(self, size: int) -> None:
         card = self.card()
         if card and card["kind"] == "shooting_star" and self.phase() == "play":
-            cx, cy = self._ghost_centre()
-            centre = (self.anchor[0] + cx, self.anchor[1] + cy)
-            self.shooting_size = size
-            self.aim_at(*centre)
+            self.reaim(lambda: setattr(self, "shooting_size", size))
 
     def place(self) -> None:
         ghost = self.ghost()
@@ -457,10 +479,8 @@ class StarsTableScene(StarsTablePainter, Scene):
         elif event.type == pygame.MOUSEMOTION:
             self.mouse_on_board = self.geo.rect.collidepoint(event.pos)
             if self.mouse_on_board:
-                self.keyboard_ghost = False
-                if phase == "play":
-                    self.aim_at(*self.geo.to_grid(*event.pos))
-                elif phase == "power":
+                self.follow_pointer(event.pos)
+                if phase == "power":
                     hovered = self.hovered_target(event.pos)
                     if hovered is not None:
                         self.target_index = hovered
@@ -509,7 +529,11 @@ class StarsTableScene(StarsTablePainter, Scene):
             self.app.push(BoardViewScene(self.app, self, self.thumb_rects[0][1]))
 
     def handle_click(self, event: pygame.event.Event, phase: str) -> None:
+        on_board = self.geo.rect.collidepoint(event.pos)
         if event.button == 3:
+            if on_board and not self.keyboard_ghost:
+                self.mouse_on_board = True
+                self.pointer = event.pos
             self.rotate(1)
             return
         if event.button != 1:
@@ -525,9 +549,14 @@ class StarsTableScene(StarsTablePainter, Scene):
 
                 self.app.push(BoardViewScene(self.app, self, seat))
                 return
-        if self.geo.rect.collidepoint(event.pos):
+        if on_board:
             if phase == "play":
-                self.aim_at(*self.geo.to_grid(*event.pos))
+                shown = self.anchor
+                keyboard = self.keyboard_ghost
+                self.mouse_on_board = True
+                self.follow_pointer(event.pos)
+                if keyboard and self.anchor != shown:
+                    return  # the keyboard's ghost was elsewhere: this click only brings it here
                 self.place()
             elif phase == "power":
                 hovered = self.hovered_target(event.pos)
