@@ -445,7 +445,7 @@ class StarsTableScene(StarsTablePainter, Scene):
             else:
                 points = [(p[0], p[1]) for p in event["points"]]
             self.flashes.append([points, 0.5])
-            self.say("Placed. Confirm (Enter) or undo (U).", theme.LEGAL)
+            self.status_time = 0.0  # the review line says what comes next
         elif kind == "power_offered" and event.get("seat") == self.active:
             sounds.play("bonus")
             self.target_index = 0
@@ -456,10 +456,10 @@ class StarsTableScene(StarsTablePainter, Scene):
         elif kind == "turn_undone" and event.get("seat") == self.active:
             self.say("Turn taken back: play the card again.", theme.TEXT_DIM)
         elif kind == "card_skipped" and mine:
-            self.say("Card skipped. Confirm (Enter) or undo (U).", theme.TEXT_DIM)
+            self.status_time = 0.0  # the review line says what comes next
         elif kind == "game_over":
             sounds.play("game_over")
-            self.say("The night is over!", theme.ACCENT, 10)
+            self.status_time = 0.0  # the "over" line says it
         elif kind == "connection":
             words = {"reconnecting": "Connection lost: reconnecting...",
                      "connected": "Connected to the table.",

@@ -394,7 +394,9 @@ class StarsTablePainter:
             else:
                 lines.append(("Move the card over your board (mouse or arrows).", theme.TEXT))
         elif phase == "review":
-            lines.append(("Confirm your turn (Enter), or undo (U).", theme.TEXT))
+            done = {"skip": "Card skipped", "shooting_star": "Shooting star drawn"}.get(
+                view["pending"]["action"], "Placed")
+            lines.append((f"{done}: confirm your turn (Enter), or undo (U).", theme.LEGAL))
         elif phase == "confirmed":
             waiting = [self.session.names[s] for s in range(len(view["seats"]))
                        if not view["seats"][s]["confirmed"]]
@@ -403,8 +405,9 @@ class StarsTablePainter:
                           theme.TEXT_DIM))
         elif phase == "over":
             lines.append(("The night is over. Counting the stars...", theme.ACCENT))
-        if self.status_time > 0 and self.status[0]:
-            lines.insert(0, self.status)
+        if self.status_time > 0 and self.status[0] and \
+                all(self.status[0] != text for text, _ in lines):
+            lines.insert(0, self.status)  # a passing message, unless a line says it already
         return lines
 
     def draw_help(self, surface: pygame.Surface) -> int:
