@@ -27,7 +27,8 @@ class Layout:
         return max(1, round(value * self.unit))
 
     def font_px(self, name: str) -> int:
-        return self.px(theme.FONT_SIZES[name])
+        """The pixel size of type ``name``: scaled, never below what stays readable."""
+        return max(theme.MIN_FONT_PX, self.px(theme.FONT_SIZES[name]))
 
 
 class TextCache:
@@ -59,6 +60,13 @@ class TextCache:
         else:
             self.surfaces.move_to_end(key)
         return surface
+
+    def fit(self, text: str, size: int, width: int, bold: bool = False) -> int:
+        """The largest type size up to ``size`` (not below ``theme.MIN_FONT_PX``) at which
+        ``text`` is at most ``width`` pixels wide: labels shrink rather than leave their box."""
+        while size > theme.MIN_FONT_PX and self.font(size, bold).size(text)[0] > width:
+            size -= 1
+        return size
 
     def wrap(self, text: str, size: int, width: int) -> list[str]:
         """Words of ``text`` broken into lines that fit ``width`` pixels."""

@@ -75,7 +75,9 @@ class Button(Widget):
         edge = theme.ACCENT if active else theme.PANEL_EDGE
         draw_panel(surface, self.rect, layout, fill, edge, 2 if active else 1)
         color = theme.TEXT if self.enabled else theme.TEXT_DIM
-        label = text.render(self.label, layout.font_px(self.size), color, bold=active)
+        size = text.fit(self.label, layout.font_px(self.size), self.rect.w - layout.px(12),
+                        bold=active)
+        label = text.render(self.label, size, color, bold=active)
         surface.blit(label, label.get_rect(center=self.rect.center))
 
 

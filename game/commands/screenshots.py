@@ -11,8 +11,12 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.commands.common import parse_size
+
+if TYPE_CHECKING:
+    from game.client.shooter import Shooter
 
 
 def run(size: tuple[int, int], outdir: Path) -> list[Path]:
@@ -23,9 +27,7 @@ def run(size: tuple[int, int], outdir: Path) -> list[Path]:
     import pygame
 
     from game.client.app import App
-    from game.client.kits import get_kit, playable_games
     from game.client.loop import ManualClock
-    from game.client.scenes.menu import MainMenuScene
     from game.client.settings import Settings
     from game.client.shooter import Shooter
 
@@ -33,6 +35,20 @@ def run(size: tuple[int, int], outdir: Path) -> list[Path]:
     app = App(size, settings=Settings(player_name="Ann"), clock=clock, start="title",
               save_settings=False)
     shot = Shooter(app, clock, outdir)
+    shoot_all(shot)
+    pygame.quit()
+    return shot.saved
+
+
+def shoot_all(shot: Shooter) -> None:
+    """From the title: the title, the menu, every game's own scenes (its kit's
+    ``screenshots``), the rules page. Tests run it with a ``Shooter`` that checks each frame."""
+    import pygame
+
+    from game.client.kits import get_kit, playable_games
+    from game.client.scenes.menu import MainMenuScene
+
+    app = shot.app
     app.starfield.next_shot = 1.0  # make sure a shooting star crosses the title
     shot.step(80)
     shot.save("title")
@@ -48,8 +64,6 @@ def run(size: tuple[int, int], outdir: Path) -> list[Path]:
     app.scene.button("Rules").activate()
     shot.step(10)
     shot.save("rules")
-    pygame.quit()
-    return shot.saved
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -47,7 +47,10 @@ def _play_turn(shot: Shooter, table: StarsTableScene, bot: Bot) -> bool:
     shot.until(lambda: table.view.get("pending") is not None)
     if table.phase() == "power":
         return True
+    shot.look("review")
     table.confirm()
+    shot.until(lambda: table.phase() != "review")
+    shot.look("confirmed")
     return False
 
 
@@ -88,8 +91,15 @@ def shoot(shot: Shooter) -> None:
     shot.until(lambda: table.view is not None)
     bot = make_bot("stars", "greedy", SEED)
     # play into the second pile (the sun has risen once) and stop on a line card
+    looked = set()
     while table.view["card"]["n"] < 8 or table.view["card"]["kind"] != "line":
         n = table.view["card"]["n"]
+        if table.view["card"]["kind"] == "shooting_star" and "star" not in looked:
+            looked.add("star")
+            shot.step(40)
+            shot.key(pygame.K_3)  # the widest size label, selected (bold)
+            shot.move(table.geo.to_px(4.3, 6.2))
+            shot.look("shooting-star card")
         if _play_turn(shot, table, bot):
             while table.phase() == "power":
                 table.skip()
@@ -106,12 +116,16 @@ def shoot(shot: Shooter) -> None:
     shot.move(table.geo.to_px(dx + cx + 0.2, dy + cy + 0.15))
     shot.step(3)
     shot.save("table")
+    shot.key(pygame.K_TAB)  # another player's board, enlarged
+    shot.step(2)
+    shot.look("board view")
+    shot.key(pygame.K_ESCAPE)
     # a power-bonus prompt: keep playing until one comes up
     while True:
         n = table.view["card"]["n"]
         if table.view["card"]["kind"] == "line" and _play_turn(shot, table, bot):
             break
-        if table.phase() != "confirmed":
+        if table.phase() == "play" and table.view["card"]["n"] == n:
             table.skip()
             shot.until(lambda: table.phase() == "review")
             table.confirm()
