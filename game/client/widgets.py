@@ -2,6 +2,9 @@
 
 A ``Form`` owns a list of rows and a focus index: arrows/Tab move focus, Left/Right change a
 choice, Enter/Space activate. Rects are assigned by the owning scene from its ``Layout``.
+The keyboard's focus and the mouse's hover look different (``draw_frame``): focus is a gold
+ring around the widget, hover a lighter face; the mouse never moves the keyboard's focus
+except by clicking.
 """
 
 from __future__ import annotations
@@ -40,6 +43,20 @@ def draw_panel(surface: pygame.Surface, rect: pygame.Rect, layout: Layout,
     pygame.draw.rect(surface, edge, rect, max(1, layout.px(width)), border_radius=radius)
 
 
+def draw_frame(surface: pygame.Surface, rect: pygame.Rect, layout: Layout, focused: bool,
+               hovered: bool, enabled: bool = True) -> None:
+    """A widget's face: lighter under the mouse, a ring outside it when it has the focus."""
+    hovered = hovered and enabled
+    fill = theme.PANEL_LIGHT if hovered else theme.PANEL
+    edge = theme.TEXT_DIM if hovered else theme.PANEL_EDGE
+    draw_panel(surface, rect, layout, fill, edge, 1)
+    if focused and enabled:
+        gap = max(3, layout.px(5))
+        ring = rect.inflate(2 * gap, 2 * gap)
+        pygame.draw.rect(surface, theme.ACCENT, ring, max(2, layout.px(2)),
+                         border_radius=layout.px(10) + gap)
+
+
 class Button(Widget):
     """A labelled button; ``action`` runs on click, Enter or Space."""
 
@@ -71,9 +88,7 @@ class Button(Widget):
     def draw(self, surface: pygame.Surface, text: TextCache, layout: Layout,
              focused: bool, hovered: bool) -> None:
         active = (focused or hovered) and self.enabled
-        fill = theme.PANEL_LIGHT if active else theme.PANEL
-        edge = theme.ACCENT if active else theme.PANEL_EDGE
-        draw_panel(surface, self.rect, layout, fill, edge, 2 if active else 1)
+        draw_frame(surface, self.rect, layout, focused, hovered, self.enabled)
         color = theme.TEXT if self.enabled else theme.TEXT_DIM
         size = text.fit(self.label, layout.font_px(self.size), self.rect.w - layout.px(12),
                         bold=active)
@@ -133,8 +148,7 @@ class Choice(Widget):
     def draw(self, surface: pygame.Surface, text: TextCache, layout: Layout,
              focused: bool, hovered: bool) -> None:
         active = focused or hovered
-        draw_panel(surface, self.rect, layout, theme.PANEL_LIGHT if active else theme.PANEL,
-                   theme.ACCENT if active else theme.PANEL_EDGE, 2 if active else 1)
+        draw_frame(surface, self.rect, layout, focused, hovered)
         size = layout.font_px("body")
         label = text.render(self.label, size, theme.TEXT if self.enabled else theme.TEXT_DIM)
         pad = layout.px(14)
@@ -182,9 +196,7 @@ class TextField(Widget):
 
     def draw(self, surface: pygame.Surface, text: TextCache, layout: Layout,
              focused: bool, hovered: bool) -> None:
-        draw_panel(surface, self.rect, layout,
-                   theme.PANEL_LIGHT if focused else theme.PANEL,
-                   theme.ACCENT if focused else theme.PANEL_EDGE, 2 if focused else 1)
+        draw_frame(surface, self.rect, layout, focused, hovered)
         size = layout.font_px("body")
         pad = layout.px(14)
         label = text.render(self.label, size, theme.TEXT)
@@ -213,10 +225,7 @@ class Form:
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
-            for i, widget in enumerate(self.widgets):
-                if widget.rect.collidepoint(event.pos) and widget.enabled:
-                    self.focus = i
-            return False
+            return False  # hover is drawn, the keyboard's focus stays where it was
         for i, widget in enumerate(self.widgets):
             if widget.handle(event, i == self.focus):
                 if event.type == pygame.MOUSEBUTTONUP:
