@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.client.kits import ClientKit, ScoreColumn, SetupOption
+from game.client.kits import ClientKit, SetupOption
+from game.client.stars.categories import SCORE_COLUMNS
 from game.client.stars.rules_text import LOOK_AT_THE_STARS
 from game.rules.stars import data, next_solo_rank, solo_rank
 
@@ -17,13 +18,6 @@ if TYPE_CHECKING:
     from game.client.session import GameConfig
     from game.client.shooter import Shooter
 
-SCORE_COLUMNS = [
-    ScoreColumn("constellations", "Constellations", (255, 210, 90)),
-    ScoreColumn("planets", "Planets", (120, 170, 255)),
-    ScoreColumn("shooting_stars", "Shooting stars", (255, 160, 110)),
-    ScoreColumn("point_bonus", "Point bonus", (130, 230, 200)),
-    ScoreColumn("power_bonus", "Power bonus", (240, 150, 230)),
-]
 
 SETUP_OPTIONS = [
     SetupOption("point_card", "Point bonus card",

@@ -404,19 +404,24 @@ def _draw_shape(card: pygame.Surface, segments: Sequence[Sequence[int]], area: p
             pygame.draw.circle(card, (255, 255, 255), to_px(*point), max(2, int(step * 0.1)))
 
 
-def render_card(card_id: int, size: int, rot: int = 0) -> pygame.Surface:
-    """The face of night card ``card_id`` (line card or shooting star), ``size`` px square."""
+def render_card(card_id: int, size: int, rot: int = 0, star_size: int = 3) -> pygame.Surface:
+    """The face of night card ``card_id`` (line card or shooting star), ``size`` px square,
+    turned ``rot`` quarter turns as the ghost is (a shooting star of ``star_size`` segments,
+    its head where the ghost's is)."""
     card = _card_frame(size, (26, 34, 80), theme.ACCENT)
     area = pygame.Rect(0, 0, int(size * 0.8), int(size * 0.8))
     area.center = (size // 2, size // 2)
     if card_id in data.SHOOTING_STAR_CARD_IDS:
         step = area.w / 3.6
-        pts = [(area.x + (i + 0.3) * step, area.bottom - (i + 0.3) * step) for i in range(4)]
+
+        def to_px(x: int, y: int) -> tuple[int, int]:
+            x, y = rotate_point(x, y, rot)
+            return (round(area.x + (x + 0.3) * step), round(area.bottom - (y + 0.3) * step))
+
+        pts = [to_px(*p) for p in data.SHOOTING_STAR_SHAPES[star_size]]
         for a, b in zip(pts, pts[1:], strict=False):
-            draw_segment(card, (round(a[0]), round(a[1])), (round(b[0]), round(b[1])),
-                         theme.SHOOTING, max(2, int(step * 0.1)))
-        head = pts[-1]
-        pygame.draw.polygon(card, (255, 230, 150), _star_polygon(head, step * 0.45, step * 0.2))
+            draw_segment(card, a, b, theme.SHOOTING, max(2, int(step * 0.1)))
+        pygame.draw.polygon(card, (255, 230, 150), _star_polygon(pts[0], step * 0.45, step * 0.2))
     else:
         _draw_shape(card, data.LINE_CARDS[card_id], area, theme.LINE, rot)
     return card

@@ -28,6 +28,7 @@ from game.rules.stars import (
     REASON_TEXT,
     card_segments,
     data,
+    placement_preview,
     placement_problem,
     shooting_star,
     shooting_star_problem,
@@ -110,6 +111,10 @@ class StarsTableScene(StarsTablePainter, Scene):
         self._ghost_key: tuple | None = None
         self._ghost: tuple[str, list, str | None] | None = None
         self._ghost_sheet: dict[str, Any] | None = None
+        #: score previews of the placements looked at on the current sheet (sheet held: its
+        #: id stays unique while memoised)
+        self._previews: dict[tuple, dict[str, Any]] = {}
+        self._preview_sheet: dict[str, Any] | None = None
         self.starfield: Starfield | None = None
 
     # --- state read from the latest view ----------------------------------------------------
@@ -172,6 +177,46 @@ class StarsTableScene(StarsTablePainter, Scene):
         # holding the sheet keeps its id from being reused by another sheet while memoised
         self._ghost_key, self._ghost, self._ghost_sheet = key, ghost, sheet
         return ghost
+
+    def preview(self) -> dict[str, Any] | None:
+        """What the ghost (or, during a power prompt, the chosen target) would change in the
+        score: ``placement_preview`` of the engine, memoised per sheet and placement, so a
+        moving mouse asks it once per spot. None where nothing legal is shown."""
+        sheet = self.my_sheet()
+        phase = self.phase()
+        if sheet is None:
+            return None
+        lines: list = []
+        star = None
+        objects: list = []
+        if phase == "play" and (self.mouse_on_board or self.keyboard_ghost):
+            ghost = self.ghost()
+            if ghost is None or ghost[2] is not None:
+                return None
+            if ghost[0] == "lines":
+                lines = ghost[1]
+            else:
+                star = ghost[1]
+        elif phase == "power":
+            targets = self.targets()
+            if not targets:
+                return None
+            target = targets[self.target_index % len(targets)]
+            if "line" in target:
+                lines = [target["line"]]
+            else:
+                objects = [{"kind": self.view["pending"]["prompt"]["power"], "at": target["at"]}]
+        else:
+            return None
+        if self._preview_sheet is not sheet:
+            self._previews.clear()
+            self._preview_sheet = sheet
+        key = (tuple(map(tuple, lines)), None if star is None else tuple(map(tuple, star)),
+               tuple((o["kind"], tuple(o["at"])) for o in objects))
+        found = self._previews.get(key)
+        if found is None:
+            found = self._previews[key] = placement_preview(sheet, lines, star, objects)
+        return found
 
     def _ghost_centre(self) -> tuple[float, float]:
         card = self.card()

@@ -14,6 +14,7 @@ import pygame
 
 from game.client import theme
 from game.client.starfield import Starfield
+from game.client.stars.categories import SCORE_COLUMNS
 from game.client.stars.render import (
     BoardGeometry,
     draw_segment,
@@ -155,8 +156,11 @@ class StarsTablePainter:
         cache_key = (kind, key, size)
         surface = self.card_cache.get(cache_key)
         if surface is None:
+            if len(self.card_cache) > 48:  # faces per card, turn and size: keep a few
+                self.card_cache.clear()
             if kind == "face":
-                surface = render_card(key, size)
+                card_id, rot, star_size = key
+                surface = render_card(card_id, size, rot, star_size)
             elif kind == "back":
                 surface = render_card_back(size)
             else:
@@ -233,6 +237,8 @@ class StarsTablePainter:
             surface.blit(part, (self.geo.rect.x, self.geo.rect.bottom - height -
                                 int(self.geo.spacing * 0.1)))
         phase = self.phase()
+        if phase in ("play", "power"):
+            self.draw_preview_marks(surface)
         if phase == "play" and (self.mouse_on_board or self.keyboard_ghost):
             self.draw_ghost(surface)
         elif phase == "power":
@@ -337,7 +343,8 @@ class StarsTablePainter:
         # the card flips in: back shrinks, face grows (a cheap scale, no rotozoom)
         t = self.flip.progress(alpha)
         size = self.card_rect.w
-        face = self.card_surface("face", card["id"], size)
+        # the card turns with the ghost (and shows the shooting star's chosen size)
+        face = self.card_surface("face", (card["id"], self.rot, self.shooting_size), size)
         if t < 1.0:
             half = abs(1 - 2 * t)
             source = self.card_surface("back", 0, size) if t < 0.5 else face
@@ -383,12 +390,14 @@ class StarsTablePainter:
                           f"{POWER_HELP.get(prompt['power'], '')}.", theme.TEXT))
             lines.append(("Click a highlighted place (or arrows + Enter), or skip (S).",
                           theme.TEXT_DIM))
+            lines += self.preview_lines()
         elif phase == "play":
             ghost = self.ghost()
             if ghost and (self.mouse_on_board or self.keyboard_ghost):
                 problem = ghost[2]
                 if problem is None:
                     lines.append(("Legal here: click or Enter to draw.", theme.LEGAL))
+                    lines += self.preview_lines()
                 else:
                     lines.append((REASON_TEXT.get(problem, problem), theme.ILLEGAL))
             else:
@@ -409,6 +418,38 @@ class StarsTablePainter:
                 all(self.status[0] != text for text, _ in lines):
             lines.insert(0, self.status)  # a passing message, unless a line says it already
         return lines
+
+    def preview_lines(self) -> list[tuple[str, theme.Color]]:
+        """The score this placement would change, per category, and what it would break
+        (the engine's ``placement_preview``)."""
+        preview = self.preview()
+        if preview is None:
+            return []
+        delta = preview["delta"]
+        parts = [f"{column.title} {delta[column.key]:+d}" for column in SCORE_COLUMNS
+                 if delta[column.key]]
+        total = delta["total"]
+        verdict = f"{total:+d}" if parts else "no change"
+        lines = [(f"Score if drawn here: {verdict}", theme.WARNING if total < 0 else
+                  theme.ACCENT if total > 0 else theme.TEXT_DIM)]
+        if parts:
+            lines.append((", ".join(parts), theme.TEXT))
+        for broken in preview["broken"]:
+            lines.append((f"Breaks your {broken['size']}-line constellation: it would grow to "
+                          f"{broken['into']} lines and score nothing.", theme.WARNING))
+        return lines
+
+    def draw_preview_marks(self, surface: pygame.Surface) -> None:
+        """The constellations a placement would break, pulsing in the warning colour."""
+        preview = self.preview()
+        if not preview or not preview["broken"]:
+            return
+        pulse = 0.65 + 0.35 * math.sin(self.clock * 6)
+        color = tuple(int(c * pulse) for c in theme.WARNING)
+        for broken in preview["broken"]:
+            for x1, y1, x2, y2 in broken["lines"]:
+                draw_segment(surface, self.geo.to_px(x1, y1), self.geo.to_px(x2, y2), color,
+                             self.geo.width(0.16))
 
     def draw_help(self, surface: pygame.Surface) -> int:
         """The controls, at the bottom of the middle panel; returns the top y used."""
