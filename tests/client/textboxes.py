@@ -135,3 +135,14 @@ def text_problems(app: Any) -> list[str]:
         finally:
             app.screen = screen
     return found
+
+
+def drawn_texts(app: Any) -> list[str]:
+    """Every text the visible scenes draw now, in drawing order."""
+    surface = RecordingSurface(app.screen.get_size())
+    with recording(app) as recorder:
+        surface.recorder = recorder
+        recorder.screen = surface.get_rect()
+        for scene in app.visible_scenes():
+            scene.draw(surface, 0.0)
+    return [item.text for item in recorder.drawn]

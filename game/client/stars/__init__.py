@@ -47,18 +47,26 @@ def setup_previews(text: TextCache, options: dict[str, Any],
                    size: int) -> list[tuple[str, pygame.Surface]]:
     """The chosen bonus cards (a card back with "?" when one will be drawn at random)."""
     from game.client import theme
-    from game.client.stars.render import render_bonus_card, render_card_back
+    from game.client.stars.render import (
+        bonus_title,
+        bonus_title_fits,
+        render_bonus_card,
+        render_card_back,
+    )
 
     previews = []
+    small = text.font(theme.MIN_FONT_PX)
     for kind, key, default, caption in (
             ("point", "point_card", data.DEFAULT_POINT_CARD, "Point bonus"),
             ("power", "power_card", data.DEFAULT_POWER_CARD, "Power bonus")):
         value = options.get(key, "default")
         value = default if value == "default" else value
         if isinstance(value, int):
-            card = render_bonus_card(kind, value, size, text.font(max(9, int(size * 0.11)),
-                                                                  bold=True),
-                                     text.font(max(8, int(size * 0.09))))
+            if not bonus_title_fits(kind, value, size, small):
+                caption = bonus_title(kind, value)  # too small a card to print it
+            card = render_bonus_card(kind, value, size,
+                                     text.font(max(theme.MIN_FONT_PX, int(size * 0.11)),
+                                               bold=True), small)
         else:
             card = render_card_back(size)
             mark = text.font(int(size * 0.3), bold=True).render("?", True, theme.TEXT)

@@ -436,21 +436,38 @@ def render_card_back(size: int) -> pygame.Surface:
     return card
 
 
+def bonus_title(kind: str, number: int) -> str:
+    """What a bonus card says: its points per copy, or its power."""
+    if kind == "point":
+        return f"{data.POINT_CARDS[number - 1]['points']} points each"
+    return data.POWER_CARDS[number - 1]["power"].replace("_", " ").capitalize()
+
+
+def bonus_title_fits(kind: str, number: int, size: int, small: pygame.font.Font) -> bool:
+    """Whether the card of ``size`` px can print its title (else it is left to a caption)."""
+    return small.size(bonus_title(kind, number))[0] <= size - 8
+
+
 def render_bonus_card(kind: str, number: int, size: int, font: pygame.font.Font,
                       small: pygame.font.Font) -> pygame.Surface:
-    """A point-bonus (``kind="point"``, 1..10) or power-bonus (``"power"``, 1..9) card."""
+    """A point-bonus (``kind="point"``, 1..10) or power-bonus (``"power"``, 1..9) card; a card
+    too small for its title at a readable size leaves it out (see ``bonus_title_fits``)."""
     if kind == "point":
         info = data.POINT_CARDS[number - 1]
         card = _card_frame(size, (24, 46, 70), (130, 230, 200))
-        title = f"{info['points']} points each"
         color = (150, 240, 210)
     else:
         info = data.POWER_CARDS[number - 1]
         card = _card_frame(size, (54, 30, 72), (240, 150, 230))
-        title = info["power"].replace("_", " ").capitalize()
         color = (250, 180, 240)
+    title = bonus_title(kind, number)
     area = pygame.Rect(0, 0, int(size * 0.66), int(size * 0.66))
     area.midtop = (size // 2, int(size * 0.06))
+    if not bonus_title_fits(kind, number, size, small):
+        area = pygame.Rect(0, 0, int(size * 0.8), int(size * 0.8))
+        area.center = (size // 2, size // 2)
+        _draw_shape(card, info["segments"], area, color)
+        return card
     _draw_shape(card, info["segments"], area, color)
     label = font.render(title, True, theme.TEXT)
     if label.get_width() > size - 8:

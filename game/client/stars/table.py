@@ -52,6 +52,40 @@ def _segment_distance(p: tuple[float, float], line: list[int]) -> float:
     return math.dist(p, (x1 + t * dx, y1 + t * dy))
 
 
+def log_entry(event: dict[str, Any], names: list[str]) -> tuple[str, theme.Color] | None:
+    """One line of the game log for a public event (None: nothing to tell). Placements are
+    logged from the final reveal, when they can no longer be undone."""
+    kind = event.get("type")
+    if "to" in event:
+        return None  # private: a placement still open to undo
+    seat = event.get("seat")
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+    if kind == "card_flipped":
+        card = event.get("card", {})
+        what = "a shooting star" if card.get("kind") == "shooting_star" else "a line card"
+        return f"Card {event.get('n')}: {what}", theme.ACCENT
+    if kind == "sun_rose":
+        return "The sun rises: the bottom rows close", theme.SUN_SHADE
+    if kind == "game_over":
+        return "The night is over", theme.ACCENT
+    if kind == "card_skipped":
+        return f"{who} skipped the card", theme.TEXT_DIM
+    if kind == "lines_drawn":
+        count = len(event.get("lines", []))
+        extra = count - 2
+        text = f"{who} drew the card" + (f" + {extra} bonus line{'s' if extra > 1 else ''}"
+                                         if extra > 0 else "")
+        return text, theme.TEXT
+    if kind == "shooting_star_drawn":
+        return f"{who}: shooting star of {len(event.get('points', [])) - 1}", theme.SHOOTING
+    if kind == "object_placed":
+        return f"{who} used the power: {event.get('kind', '').replace('_', ' ')}", \
+            theme.POWER_COPY
+    if kind == "constellation_formed":
+        return f"{who}: constellation of {event.get('size')}", theme.LEGAL
+    return None
+
+
 class StarsTableScene(StarsTablePainter, Scene):
     """One game of Look at the Stars for the local seats of ``config``."""
 
@@ -98,6 +132,16 @@ class StarsTableScene(StarsTablePainter, Scene):
         self.size_buttons = [Button(f"{n}", lambda n=n: self.set_size(n), size="body")
                              for n in (1, 2, 3)]
         self.thumb_rects: list[tuple[pygame.Rect, int]] = []
+        self.thumb_label_h = 0
+        self.thumbs_area = pygame.Rect(0, 0, 0, 0)
+        self.stacked = False
+        self.help_lines: list[str] = []
+        #: the game log: what happened, in the players' words, oldest first (public only:
+        #: placements are told when the card is over, as the table reveals them)
+        self.log: list[tuple[str, theme.Color]] = []
+        #: lines scrolled back from the newest (the wheel over the log)
+        self.log_scroll = 0
+        self.log_rect = pygame.Rect(0, 0, 0, 0)
         #: LAN host: remote seats whose player is gone (seat -> scene clock when they left)
         self.away_since: dict[int, float] = {}
         self.replace_buttons: dict[int, Button] = {}
@@ -464,6 +508,7 @@ class StarsTableScene(StarsTablePainter, Scene):
     def on_event(self, seat: int, event: dict[str, Any]) -> None:
         kind = event.get("type", "")
         self.events_seen.append(kind)
+        self.note(event)
         mine = event.get("seat") == self.active and not event.get("final")
         sounds = self.app.sounds
         if kind == "card_flipped":
@@ -516,6 +561,14 @@ class StarsTableScene(StarsTablePainter, Scene):
             self.say(REASON_TEXT.get(event["code"], event["detail"] or event["code"]),
                      theme.ILLEGAL)
 
+    def note(self, event: dict[str, Any]) -> None:
+        """Add what a public event tells to the game log."""
+        entry = log_entry(event, self.session.names)
+        if entry is not None:
+            self.log.append(entry)
+            if self.log_scroll:
+                self.log_scroll += 1  # reading back: the page stays where it is
+
     # --- input -----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         phase = self.phase()
@@ -530,7 +583,10 @@ class StarsTableScene(StarsTablePainter, Scene):
                     if hovered is not None:
                         self.target_index = hovered
         elif event.type == pygame.MOUSEWHEEL:
-            self.rotate(1 if event.y < 0 else -1)
+            if self.log_rect.collidepoint(pygame.mouse.get_pos()):
+                self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + event.y))
+            else:
+                self.rotate(1 if event.y < 0 else -1)
         elif event.type == pygame.MOUSEBUTTONUP:
             self.handle_click(event, phase)
 
