@@ -30,6 +30,7 @@ from game.rules.stars.scoring import (
     score_details,
     score_sheet,
     solo_rank,
+    solo_standing,
 )
 from game.rules.stars.sheet import SheetIndex, new_sheet, validate_sheet
 from game.rules.stars.stats import STATISTICS, game_statistics
@@ -100,5 +101,6 @@ __all__ = [
     "shooting_star",
     "shooting_star_problem",
     "solo_rank",
+    "solo_standing",
     "validate_sheet",
 ]
