@@ -15,6 +15,8 @@ from pathlib import Path
 
 import platformdirs
 
+from game.client.i18n import LANGUAGES
+
 APP_NAME = "starparty"
 ANIMATION_SPEEDS: tuple[float, ...] = (0.5, 1.0, 1.5, 2.0, 4.0)
 
@@ -42,6 +44,8 @@ class Settings:
     volume: float = 0.7
     muted: bool = False
     animation_speed: float = 1.0
+    #: the window's language ("en", "ja"); empty until chosen: the system locale decides
+    language: str = ""
 
     @classmethod
     def load(cls, path: Path | None = None) -> Settings:
@@ -67,6 +71,8 @@ class Settings:
         settings.volume = min(1.0, max(0.0, settings.volume))
         if settings.animation_speed not in ANIMATION_SPEEDS:
             settings.animation_speed = 1.0
+        if settings.language not in LANGUAGES:
+            settings.language = ""
         return settings
 
     def save(self, path: Path | None = None) -> Path:

@@ -5,6 +5,8 @@ choice, Enter/Space activate. Rects are assigned by the owning scene from its ``
 The keyboard's focus and the mouse's hover look different (``draw_frame``): focus is a gold
 ring around the widget, hover a lighter face; the mouse never moves the keyboard's focus
 except by clicking.
+Labels and choice values pass through ``i18n.tr`` when drawn: give them ``N_("...")`` and they
+follow a language switch by themselves (a player's name or other plain text shows as it is).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 import pygame
 
 from game.client import theme
+from game.client.i18n import tr
 from game.client.layout import Layout, TextCache
 
 
@@ -90,9 +93,10 @@ class Button(Widget):
         active = (focused or hovered) and self.enabled
         draw_frame(surface, self.rect, layout, focused, hovered, self.enabled)
         color = theme.TEXT if self.enabled else theme.TEXT_DIM
-        size = text.fit(self.label, layout.font_px(self.size), self.rect.w - layout.px(12),
+        shown = tr(self.label)
+        size = text.fit(shown, layout.font_px(self.size), self.rect.w - layout.px(12),
                         bold=active)
-        label = text.render(self.label, size, color, bold=active)
+        label = text.render(shown, size, color, bold=active)
         surface.blit(label, label.get_rect(center=self.rect.center))
 
 
@@ -150,10 +154,11 @@ class Choice(Widget):
         active = focused or hovered
         draw_frame(surface, self.rect, layout, focused, hovered)
         size = layout.font_px("body")
-        label = text.render(self.label, size, theme.TEXT if self.enabled else theme.TEXT_DIM)
+        label = text.render(tr(self.label), size,
+                            theme.TEXT if self.enabled else theme.TEXT_DIM)
         pad = layout.px(14)
         surface.blit(label, label.get_rect(midleft=(self.rect.x + pad, self.rect.centery)))
-        value_text = self.values[self.index][1]
+        value_text = tr(self.values[self.index][1])
         value = text.render(value_text, size, theme.ACCENT if self.enabled else theme.TEXT_DIM,
                             bold=True)
         centre_x = self.rect.x + self.rect.w * 0.74
@@ -199,7 +204,7 @@ class TextField(Widget):
         draw_frame(surface, self.rect, layout, focused, hovered)
         size = layout.font_px("body")
         pad = layout.px(14)
-        label = text.render(self.label, size, theme.TEXT)
+        label = text.render(tr(self.label), size, theme.TEXT)
         surface.blit(label, label.get_rect(midleft=(self.rect.x + pad, self.rect.centery)))
         shown = self.value + ("_" if focused else "")
         value = text.render(shown or " ", size, theme.ACCENT, bold=True)
