@@ -4,7 +4,8 @@ piece of text drawn outside its box, cut off by a clip, over another text, or to
 A *box* is any rectangle drawn with ``pygame.draw.rect`` (panels, buttons, bars, the top bar);
 a text's box is the smallest one its scene drew before it that holds the centre of its visible
 pixels, else the window. Text is recognised by the surfaces ``TextCache.render`` returns. Each
-visible scene (a dialog over a table...) is judged on its own.
+visible scene (a dialog over a table...) is judged on its own; a filled box drawn over text
+hides it (it is not judged).
 """
 
 from __future__ import annotations
@@ -39,6 +40,12 @@ class Recorder:
     boxes: list[pygame.Rect] = field(default_factory=list)
     drawn: list[Drawn] = field(default_factory=list)
     screen: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+
+    def cover(self, fill: pygame.Rect) -> None:
+        """A filled box hides the text and boxes drawn before it inside it (a bar over a
+        table's top bar): they are not on screen to judge."""
+        self.drawn = [item for item in self.drawn if not fill.contains(item.rect)]
+        self.boxes = [box for box in self.boxes if not fill.contains(box)]
 
     def box_for(self, rect: pygame.Rect) -> pygame.Rect:
         holding = [b for b in self.boxes if b.collidepoint(rect.center) and b.w > 2 and b.h > 2]
@@ -99,7 +106,10 @@ def recording(app: Any) -> Iterator[Recorder]:
     def rect(surface: pygame.Surface, color: Any, box: Any, *args: Any,
              **kwargs: Any) -> pygame.Rect:
         if isinstance(surface, RecordingSurface):
-            recorder.boxes.append(pygame.Rect(box))
+            box = pygame.Rect(box)
+            if (args[0] if args else kwargs.get("width", 0)) == 0:
+                recorder.cover(box)
+            recorder.boxes.append(box)
         return original_rect(surface, color, box, *args, **kwargs)
 
     text.render = render

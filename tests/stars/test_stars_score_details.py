@@ -20,6 +20,14 @@ from game.rules.stars import (
 from game.rules.stars.scoring import CATEGORIES
 
 ROW3 = [(x, 3) for x in range(10)]
+KINDS = {
+    "constellations": {"constellation", "dead_group"},
+    "planets": {"planet"},
+    "shooting_stars": {"shooting_star"},
+    "point_bonus": {"copy"},
+    "power_bonus": {"nova_group", "galaxy", "aura", "twinkling_star", "crescent_moon",
+                    "black_hole"},
+}
 
 
 def bot_game(seed: int, power_card: int, players: int = 2,
@@ -57,6 +65,7 @@ def test_items_add_up_to_each_category_on_bot_boards(power_card: int) -> None:
                 score[category], (power_card, category, items)
         for item in items:
             assert item["lines"] or item["stars"], "every item shows where it is"
+            assert item["kind"] in KINDS[item["category"]], item
 
 
 def test_a_second_constellation_of_a_size_is_shown_at_zero_and_a_dead_group_too() -> None:

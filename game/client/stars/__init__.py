@@ -8,12 +8,13 @@ from typing import TYPE_CHECKING, Any
 from game.client.kits import ClientKit, SetupOption
 from game.client.stars.categories import SCORE_COLUMNS
 from game.client.stars.rules_text import LOOK_AT_THE_STARS
-from game.rules.stars import data, next_solo_rank, solo_rank
+from game.rules.stars import STATISTICS, data, game_statistics, next_solo_rank, solo_rank
 
 if TYPE_CHECKING:
     import pygame
 
     from game.client.layout import TextCache
+    from game.client.record import GameRecord
     from game.client.scenes.base import Scene, Stage
     from game.client.session import GameConfig
     from game.client.shooter import Shooter
@@ -87,6 +88,23 @@ def open_table(stage: Stage, config: GameConfig | None, seed: int = 0,
     return StarsTableScene(stage, config, seed, session=session)
 
 
+def final_boards(stage: Stage, view: dict[str, Any], names: list[str]) -> Scene:
+    from game.client.stars.final_boards import FinalBoardsScene
+
+    return FinalBoardsScene(stage, view, names)
+
+
+#: statistics shown even when nobody has any (the others only when someone does)
+ALWAYS_SHOWN = ("lines_drawn", "cards_skipped", "powers_used", "constellations")
+
+
+def statistics(record: GameRecord) -> list[tuple[str, list[int]]]:
+    """BGA's statistics of the game, replayed by the engine (``game_statistics``)."""
+    per_seat = game_statistics(record.options, record.seed, record.moves)
+    return [(label, [seat[key] for seat in per_seat]) for key, label in STATISTICS.items()
+            if key in ALWAYS_SHOWN or any(seat[key] for seat in per_seat)]
+
+
 def screenshots(shot: Shooter) -> None:
     from game.client.stars.screenshots import shoot
 
@@ -105,4 +123,6 @@ KIT = ClientKit(
     progress_line=progress_line,
     default_bot="greedy",
     screenshots=screenshots,
+    final_boards=final_boards,
+    statistics=statistics,
 )

@@ -102,6 +102,8 @@ class StarsTableScene(StarsTablePainter, Scene):
         humans = self.session.human_seats
         self.active = humans[0] if humans else 0
         self.hotseat = len(humans) > 1
+        #: a replay of a finished game (``ReplaySession``): nothing to play, nothing to send
+        self.replaying = bool(getattr(self.session, "replay", False))
         self.awaiting_handover = self.hotseat
         # ghost (the card under the mouse or moved by the keys)
         self.rot = 0
@@ -487,7 +489,15 @@ class StarsTableScene(StarsTablePainter, Scene):
 
     # --- network --------------------------------------------------------------------------
     def poll(self) -> None:
-        for seat, event in self.session.poll():
+        news = self.session.poll()
+        if not self.log and self.view is not None:
+            # the log opens on the card the game is at: card 1, or the card a continued game
+            # resumes on (a replay's story so far starts at card 1 too)
+            history = any(event.get("replayed") for _, event in news)
+            card = self.view["card"]
+            self.log.append(("Card 1" if history else log_entry(
+                {"type": "card_flipped", "n": card["n"], "card": card}, [])[0], theme.ACCENT))
+        for seat, event in news:
             self.on_event(seat, event)
         if self.session.results is not None and self.results_in is None:
             self.results_in = RESULTS_DELAY
@@ -509,6 +519,8 @@ class StarsTableScene(StarsTablePainter, Scene):
         kind = event.get("type", "")
         self.events_seen.append(kind)
         self.note(event)
+        if event.get("replayed"):
+            return  # a replay's story so far: for the log, not to animate
         mine = event.get("seat") == self.active and not event.get("final")
         sounds = self.app.sounds
         if kind == "card_flipped":

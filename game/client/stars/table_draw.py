@@ -446,12 +446,13 @@ class StarsTablePainter:
             hint = self.text.render("Wheel, R or right click: rotate", lay.font_px("small"),
                                     theme.TEXT_DIM)
             surface.blit(hint, hint.get_rect(center=self.size_buttons[1].rect.center))
-        self.buttons["rotate"].enabled = phase == "play"
-        self.buttons["skip"].enabled = phase in ("play", "power")
+        playing = not self.replaying
+        self.buttons["rotate"].enabled = phase == "play" and playing
+        self.buttons["skip"].enabled = phase in ("play", "power") and playing
         self.buttons["skip"].label = "Skip power (S)" if phase == "power" else "Skip card (S)"
         self.buttons["undo"].enabled = phase in ("power", "review", "confirmed") and bool(
-            view.get("pending"))
-        self.buttons["confirm"].enabled = phase == "review"
+            view.get("pending")) and playing
+        self.buttons["confirm"].enabled = phase == "review" and playing
         mouse = pygame.mouse.get_pos()
         for button in self.buttons.values():
             button.draw(surface, self.text, lay, False, button.rect.collidepoint(mouse))
@@ -459,7 +460,13 @@ class StarsTablePainter:
 
     def status_lines(self, view: dict[str, Any], phase: str) -> list[tuple[str, theme.Color]]:
         lines: list[tuple[str, theme.Color]] = []
-        if phase == "power":
+        if self.replaying and phase in ("play", "power", "review"):
+            name = self.session.names[self.active]
+            lines.append(({"play": f"{name} has not played this card yet.",
+                           "power": f"{name} is choosing where to use a power bonus.",
+                           "review": f"{name} has played this card, not yet confirmed."}[phase],
+                          theme.TEXT))
+        elif phase == "power":
             prompt = view["pending"]["prompt"]
             lines.append((f"Power bonus: {power_label(prompt['power'])}", theme.ACCENT))
             extra = f" ({prompt['stars_left']} star left)" if prompt.get("stars_left") else ""
@@ -631,7 +638,7 @@ class StarsTablePainter:
             state, color = "left the table", theme.WARNING
         elif info["confirmed"]:
             state, color = "ready", theme.LEGAL
-        elif kind == "ai":
+        elif kind == "ai" and not self.replaying:
             dots = "." * (1 + int(self.clock * 3) % 3)
             state, color = f"thinking{dots}", theme.TEXT_DIM
         else:

@@ -80,20 +80,21 @@ def score_items(index: SheetIndex) -> list[dict[str, Any]]:
     """What scored on a well-formed sheet, item by item, by the same rules as
     ``score_index`` (the points of each category's items add up to its score).
 
-    An item is ``{"category", "points", "label", "lines": [[x1, y1, x2, y2]...], "stars":
-    [[x, y]...]}``: a constellation (a second one of a size scores 0), a planet and the
-    constellations touching it, a shooting star, a point-bonus copy, a power-bonus object or
-    nova. Groups of more than 8 lines without a nova are listed too, at 0 points: they score
-    nothing and count for nothing."""
+    An item is ``{"category", "kind", "points", "label", "lines": [[x1, y1, x2, y2]...],
+    "stars": [[x, y]...]}``. ``kind`` is ``constellation`` (a second one of a size scores 0),
+    ``dead_group`` (more than 8 lines without a nova: 0 points, counts for nothing),
+    ``nova_group``, ``shooting_star`` or ``copy`` (point bonus), whose ``lines`` are their own;
+    or ``planet``, ``twinkling_star``, ``crescent_moon`` (``stars[0]`` is the object, ``lines``
+    the constellations it counts), ``galaxy``, ``aura``, ``black_hole`` (its free stars)."""
     items: list[dict[str, Any]] = []
     _score(index, items)
     return items
 
 
-def _item(items: list[dict[str, Any]] | None, category: str, points: int, label: str,
-          lines: Iterable[Segment] = (), stars: Iterable[Point] = ()) -> None:
+def _item(items: list[dict[str, Any]] | None, category: str, kind: str, points: int,
+          label: str, lines: Iterable[Segment] = (), stars: Iterable[Point] = ()) -> None:
     if items is not None:
-        items.append({"category": category, "points": points, "label": label,
+        items.append({"category": category, "kind": kind, "points": points, "label": label,
                       "lines": [list(s) for s in lines], "stars": [list(p) for p in stars]})
 
 
@@ -111,21 +112,21 @@ def _score(index: SheetIndex, items: list[dict[str, Any]] | None) -> dict[str, i
         if group.size in data.VALID_SIZES:
             points = group.size if first else 0
             constellation_points += points
-            _item(items, "constellations", points,
+            _item(items, "constellations", "constellation", points,
                   f"constellation of {group.size} lines"
                   + ("" if first else f" (a {group.size} already scored)"),
                   group.lines, group.points)
         else:  # 9 or 10 lines with a nova: scored in the power-bonus box
             points = group.size if first else 0
             nova_points += points
-            _item(items, "power_bonus", points,
+            _item(items, "power_bonus", "nova_group", points,
                   f"nova constellation of {group.size} lines"
                   + ("" if first else f" (a {group.size} already scored)"),
                   group.lines, group.points)
     if items is not None:
         for group in groups:
             if not group.valid and group.size > max(data.VALID_SIZES):
-                _item(items, "constellations", 0,
+                _item(items, "constellations", "dead_group", 0,
                       f"{group.size} lines: too many, scores nothing", group.lines,
                       group.points)
 
@@ -137,41 +138,42 @@ def _score(index: SheetIndex, items: list[dict[str, Any]] | None) -> dict[str, i
         near = touching(set(neighbours(p)))
         planets += len(near)
         if near:
-            _item(items, "planets", len(near),
+            _item(items, "planets", "planet", len(near),
                   f"planet touching {len(near)} constellation{'s' if len(near) > 1 else ''}",
                   [line for g in near for line in g.lines], [p])
     shooting = 0
     for star in index.shooting_stars:
         shooting += len(star) - 1
-        _item(items, "shooting_stars", len(star) - 1, f"shooting star of {len(star) - 1}",
-              path_segments(star), star)
+        _item(items, "shooting_stars", "shooting_star", len(star) - 1,
+              f"shooting star of {len(star) - 1}", path_segments(star), star)
     value = data.POINT_CARDS[index.point_card - 1]["points"]
     copies = point_bonus_copies_list(index)
     point_bonus = len(copies) * value
     for copy in copies:
-        _item(items, "point_bonus", value, "point-bonus copy", copy)
+        _item(items, "point_bonus", "copy", value, "point-bonus copy", copy)
 
     power = nova_points
     for kind, worth in data.FLAT_OBJECT_POINTS.items():
         for p in index.objects[kind]:
             power += worth
-            _item(items, "power_bonus", worth, kind.replace("_", " "), (), [p])
+            _item(items, "power_bonus", kind, worth, kind.replace("_", " "), (), [p])
     for p in index.objects[data.TWINKLING_STAR]:
         near = touching(set(neighbours(p)))
         if len(near) == 2:
             power += data.TWINKLING_STAR_POINTS
-            _item(items, "power_bonus", data.TWINKLING_STAR_POINTS,
+            _item(items, "power_bonus", data.TWINKLING_STAR, data.TWINKLING_STAR_POINTS,
                   "twinkling star between 2 constellations",
                   [line for g in near for line in g.lines], [p])
     for mx, my in index.objects[data.CRESCENT_MOON]:
         lit = [g for g in valid if any(x == mx or y == my for x, y in g.points)]
         power += len(lit)
-        _item(items, "power_bonus", len(lit), "crescent moon",
+        _item(items, "power_bonus", data.CRESCENT_MOON, len(lit), "crescent moon",
               [line for g in lit for line in g.lines], [(mx, my)])
     for hole in index.objects[data.BLACK_HOLE]:
         free = [q for q in neighbours(hole) if _free_star_at_end(index, q, hole)]
         power += len(free)
-        _item(items, "power_bonus", len(free), "black hole", (), [hole, *free])
+        _item(items, "power_bonus", data.BLACK_HOLE, len(free), "black hole", (),
+              [hole, *free])
 
     breakdown = {
         "constellations": constellation_points,
