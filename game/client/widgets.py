@@ -173,6 +173,56 @@ class Choice(Widget):
                 pygame.draw.polygon(surface, arrow_color, points)
 
 
+class NamedChoice(Choice):
+    """A choice row that, while its value is ``named``, also carries a name typed in place:
+    a hot-seat seat, "Seat 2  Bea  < Human >". Typing edits the name; Left/Right still change
+    the value (Enter and Space do not: a name may have spaces)."""
+
+    def __init__(self, label: str, values: Sequence[tuple[Any, str]], value: Any = None,
+                 named: Any = None, name: str = "", limit: int = 16) -> None:
+        super().__init__(label, values, value)
+        self.named = named
+        self.name = name
+        self.limit = limit
+
+    @property
+    def editable(self) -> bool:
+        return self.value == self.named
+
+    def handle(self, event: pygame.event.Event, focused: bool) -> bool:
+        if focused and self.editable:
+            if event.type == pygame.TEXTINPUT:
+                printable = "".join(ch for ch in event.text if ch.isprintable())
+                self.name = (self.name + printable)[: self.limit]
+                return True
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+                self.name = self.name[:-1]
+                return True
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN,
+                                                              pygame.K_KP_ENTER):
+                return True
+        return super().handle(event, focused)
+
+    def draw(self, surface: pygame.Surface, text: TextCache, layout: Layout,
+             focused: bool, hovered: bool) -> None:
+        if not self.editable:
+            super().draw(surface, text, layout, focused, hovered)
+            return
+        label, self.label = self.label, ""
+        super().draw(surface, text, layout, focused, hovered)
+        self.label = label
+        size = layout.font_px("body")
+        pad = layout.px(14)
+        seat = text.render(tr(label), size, theme.TEXT_DIM)
+        surface.blit(seat, seat.get_rect(midleft=(self.rect.x + pad, self.rect.centery)))
+        shown = self.name + ("_" if focused else "")
+        room = int(self.rect.w * 0.5) - seat.get_width() - 2 * pad
+        fitted = text.fit(shown or " ", size, room, bold=True)
+        name = text.render(shown or " ", fitted, theme.TEXT, bold=True)
+        surface.blit(name, name.get_rect(midleft=(self.rect.x + 2 * pad + seat.get_width(),
+                                                  self.rect.centery)))
+
+
 class TextField(Widget):
     """One line of text input (player name)."""
 

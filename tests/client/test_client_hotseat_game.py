@@ -137,3 +137,33 @@ def test_a_quick_or_held_enter_cannot_pass_the_handover(drive) -> None:  # noqa:
     drive.key(pygame.K_RETURN)
     drive.key(pygame.K_RETURN)
     assert isinstance(drive.scene, HandoverScene)
+
+
+def test_hot_seat_players_name_their_seats_and_the_names_are_remembered(drive) -> None:  # noqa: ANN001
+    from game.client.scenes.setup import SetupScene
+
+    drive.click(drive.scene.button("Hot-seat").rect.center)
+    setup = drive.scene
+    second = setup.seats[1]
+    drive.click(second.rect.center)  # a click focuses the row (and turns its value)
+    second.set_value("human")
+    setup.form.focus = setup.form.widgets.index(second)
+    for _ in range(len(second.name)):
+        drive.key(pygame.K_BACKSPACE)
+    drive.type_text("Bea Orion")
+    assert second.name == "Bea Orion"
+    drive.click(setup.start.rect.center)
+    table = drive.scene.table
+    assert table.session.names == [drive.app.settings.player_name, "Bea Orion"]
+    assert drive.app.settings.hotseat_names[:2] == [drive.app.settings.player_name,
+                                                    "Bea Orion"]
+    accept_handover(drive)
+    skip_and_confirm(drive, table)
+    drive.until(lambda: isinstance(drive.scene, HandoverScene), what="the handover")
+    assert drive.scene.name == "Bea Orion"
+    table.leave()
+    again = SetupScene(drive.app, "hotseat")
+    assert again.seats[1].name == "Bea Orion", "offered again next time"
+    again.seats[1].name = drive.app.settings.player_name  # the same name twice: numbered
+    assert again.seat_names() == [drive.app.settings.player_name,
+                                  f"{drive.app.settings.player_name} 2"]
