@@ -38,12 +38,36 @@ class Widget:
         raise NotImplementedError
 
 
+#: big panels drawn once per size and colours, then blitted (a rounded rectangle the size of a
+#: table's side column costs ~1 ms a frame to draw at 1080p); tests see these as boxes too
+PANEL_CACHE: dict[tuple, pygame.Surface] = {}
+#: panels smaller than this (px area) are drawn directly: cheap, and too many sizes to keep
+PANEL_CACHE_AREA = 40_000
+_COLORKEY = (255, 0, 255)
+
+
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, layout: Layout,
                fill: theme.Color = theme.PANEL, edge: theme.Color = theme.PANEL_EDGE,
                width: int = 1) -> None:
     radius = layout.px(10)
-    pygame.draw.rect(surface, fill, rect, border_radius=radius)
-    pygame.draw.rect(surface, edge, rect, max(1, layout.px(width)), border_radius=radius)
+    line = max(1, layout.px(width))
+    if rect.w * rect.h < PANEL_CACHE_AREA:
+        pygame.draw.rect(surface, fill, rect, border_radius=radius)
+        pygame.draw.rect(surface, edge, rect, line, border_radius=radius)
+        return
+    key = (rect.size, fill, edge, line, radius)
+    panel = PANEL_CACHE.get(key)
+    if panel is None:
+        if len(PANEL_CACHE) > 32:
+            PANEL_CACHE.clear()
+        panel = pygame.Surface(rect.size).convert()
+        panel.fill(_COLORKEY)
+        local = panel.get_rect()
+        pygame.draw.rect(panel, fill, local, border_radius=radius)
+        pygame.draw.rect(panel, edge, local, line, border_radius=radius)
+        panel.set_colorkey(_COLORKEY, pygame.RLEACCEL)
+        PANEL_CACHE[key] = panel
+    surface.blit(panel, rect)
 
 
 def draw_frame(surface: pygame.Surface, rect: pygame.Rect, layout: Layout, focused: bool,

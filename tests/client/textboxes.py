@@ -1,7 +1,8 @@
 """Where text lands: redraw the app's visible scenes onto a recording surface and report every
 piece of text drawn outside its box, cut off by a clip, over another text, or too small to read.
 
-A *box* is any rectangle drawn with ``pygame.draw.rect`` (panels, buttons, bars, the top bar);
+A *box* is any rectangle drawn with ``pygame.draw.rect`` (panels, buttons, bars, the top bar)
+or a big panel blitted from ``widgets.PANEL_CACHE``;
 a text's box is the smallest one its scene drew before it that holds the centre of its visible
 pixels, else the window. Text is recognised by the surfaces ``TextCache.render`` returns. Each
 visible scene (a dialog over a table...) is judged on its own; a filled box drawn over text
@@ -16,6 +17,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
+
+from game.client.widgets import PANEL_CACHE
 
 #: the smallest type a player can read (font size in px; pygame's default font)
 MIN_TEXT_PX = 12
@@ -78,6 +81,12 @@ class RecordingSurface(pygame.Surface):
     def blit(self, source: pygame.Surface, dest: Any = (0, 0), area: Any = None,
              special_flags: int = 0) -> pygame.Rect:
         done = super().blit(source, dest, area, special_flags)
+        if any(source is panel for panel in PANEL_CACHE.values()):  # a cached panel: a box
+            box = source.get_rect(topleft=(dest.x, dest.y) if isinstance(dest, pygame.Rect)
+                                  else dest[:2])
+            self.recorder.cover(box)
+            self.recorder.boxes.append(box)
+            return done
         known = self.recorder.texts.get(id(source))
         if known is not None and area is None:
             x, y = (dest.x, dest.y) if isinstance(dest, pygame.Rect) else dest[:2]

@@ -656,6 +656,5 @@ class StarsTablePainter:
     def shortest_fit(self, candidates: list[str], size: int, width: int,
                      bold: bool = False) -> str:
         """The first of ``candidates`` (longest first) that fits ``width`` px, else the last."""
-        font = self.text.font(size, bold)
-        return next((text for text in candidates if font.size(text)[0] <= width),
-                    candidates[-1])
+        return next((text for text in candidates
+                     if self.text.size(text, size, bold)[0] <= width), candidates[-1])
