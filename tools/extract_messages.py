@@ -7,6 +7,8 @@ Stargazer crews and planets, solo ranks), writes
 ``game/client/locale/starparty.pot`` and merges it into every
 ``game/client/locale/<lang>/LC_MESSAGES/starparty.po``: new msgids arrive with an empty msgstr
 for a translator, translations of msgids that left the source are dropped, the rest are kept.
+Then each ``.po`` is compiled to the ``.mo`` beside it, which is what the window reads (run the
+script again after translating).
 ``tests/client/test_i18n.py`` fails while the template is stale or a translation is missing.
 """
 
@@ -19,6 +21,7 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -99,7 +102,18 @@ def update(template: Catalog) -> list[Path]:
         catalog.revision_date = FIXED_DATE
         write_catalog(catalog, po_path)
         written.append(po_path)
+        written.append(compile_catalog(po_path))
     return written
+
+
+def compile_catalog(po_path: Path) -> Path:
+    """Write the ``.mo`` the window reads beside ``po_path`` (fuzzy entries left out)."""
+    with po_path.open("rb") as po:
+        catalog = read_po(po)
+    mo_path = po_path.with_suffix(".mo")
+    with mo_path.open("wb") as out:
+        write_mo(out, catalog, use_fuzzy=False)
+    return mo_path
 
 
 def main() -> int:

@@ -15,11 +15,12 @@ moment it is shown, so switching language live needs no restart:
   (Japanese has one form); format the number in yourself: ``ngettext(...).format(n=n)``.
 
 Catalogs are the ``.po`` files under ``game/client/locale/<lang>/LC_MESSAGES/starparty.po``
-(source, edited by people, shipped as package data). They are compiled in memory on first use
-with Babel (``read_po`` -> ``write_mo`` -> ``gettext.GNUTranslations``), so no compiled ``.mo``
-file is kept in the repository and ``pip install`` is all a player runs. The template
-``starparty.pot`` is extracted from the source by ``tools/extract_messages.py``; tests check it
-is up to date and that every msgid has a Japanese translation with the same placeholders.
+(source, edited by people). ``tools/extract_messages.py`` (Babel, a tool of the test extra)
+extracts the template ``starparty.pot``, merges it into each ``.po`` and compiles each ``.po``
+to the ``.mo`` beside it; the window reads the ``.mo`` with the standard library's ``gettext``
+alone, so a player's install needs no catalog tooling. Tests check that the template is up to
+date, that every msgid has a Japanese translation with the same placeholders, and that each
+``.mo`` says exactly what its ``.po`` says.
 
 Japanese rules pages are data too: ``locale/ja/rules/<game>.json``, a list of
 ``[heading, paragraph]`` pairs, loaded by ``rules_page(game, english)``.
@@ -29,7 +30,6 @@ from __future__ import annotations
 
 import contextlib
 import gettext
-import io
 import json
 import locale
 import os
@@ -119,25 +119,20 @@ def resolve(setting: str) -> str:
     return setting if setting in LANGUAGES else system_language()
 
 
-def catalog_path(code: str) -> Path:
-    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+def catalog_path(code: str, suffix: str = ".po") -> Path:
+    """The catalog of ``code``: the ``.po`` people edit, or (``suffix=".mo"``) its compiled
+    form the window reads."""
+    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}{suffix}"
 
 
 @cache
 def translations(code: str) -> gettext.NullTranslations:
     """The compiled catalog of ``code`` (English, the source language, needs none)."""
-    path = catalog_path(code)
+    path = catalog_path(code, ".mo")
     if code == SOURCE_LANGUAGE or not path.exists():
         return gettext.NullTranslations()
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
-
-    with path.open("rb") as po:
-        catalog = read_po(po, domain=DOMAIN)  # plural forms from its header, no CLDR load
-    buffer = io.BytesIO()
-    write_mo(buffer, catalog, use_fuzzy=False)
-    buffer.seek(0)
-    return gettext.GNUTranslations(buffer)
+    with path.open("rb") as mo:
+        return gettext.GNUTranslations(mo)
 
 
 def rules_page(game: str, english: list[tuple[str, str]] | Any) -> list[tuple[str, str]]:

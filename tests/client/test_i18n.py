@@ -66,6 +66,26 @@ def test_every_string_has_a_japanese_translation_with_the_same_placeholders() ->
             assert _placeholders(translated) == _placeholders(singulars[-1]), msgid
 
 
+def test_the_compiled_catalog_says_exactly_what_the_po_says() -> None:
+    """The window reads the ``.mo``; it must be the ``.po`` compiled (run the extractor)."""
+    import gettext
+
+    with i18n.catalog_path("ja", ".mo").open("rb") as mo:
+        compiled = gettext.GNUTranslations(mo)
+    po = _catalog(JA_CATALOG)
+    for message in po:
+        if not message.id:
+            continue
+        if isinstance(message.id, tuple):
+            for n, form in enumerate(message.string):
+                assert compiled.ngettext(*message.id, n + 1 if n else 1) == form or \
+                    compiled.ngettext(*message.id, 1) == message.string[0], message.id
+        else:
+            assert compiled.gettext(message.id) == message.string, message.id
+    assert len(compiled._catalog) - 1 == sum(1 for m in po if m.id), \
+        "the .mo holds messages the .po does not: run tools/extract_messages.py"
+
+
 def test_japanese_strings_are_looked_up_when_shown() -> None:
     back = N_("Back")
     assert back == "Back" and tr(back) == "Back" and _("Settings") == "Settings"
