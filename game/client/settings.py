@@ -47,6 +47,8 @@ class Settings:
     animation_speed: float = 1.0
     #: the window's language ("en", "ja"); empty until chosen: the system locale decides
     language: str = ""
+    #: hot-seat: the names last given to each seat (seat 1 first), offered again next time
+    hotseat_names: list[str] = dataclasses.field(default_factory=list)
 
     @classmethod
     def load(cls, path: Path | None = None) -> Settings:
@@ -61,7 +63,11 @@ class Settings:
         for field in fields(cls):
             value = data.get(field.name)
             default = getattr(settings, field.name)
-            if isinstance(default, bool):
+            if isinstance(default, list):
+                if isinstance(value, list):
+                    setattr(settings, field.name, [v.strip()[:24] for v in value[:8]
+                                                   if isinstance(v, str)])
+            elif isinstance(default, bool):
                 if isinstance(value, bool):
                     setattr(settings, field.name, value)
             elif isinstance(default, float):
