@@ -42,6 +42,8 @@ class Settings:
     volume: float = 0.7
     muted: bool = False
     animation_speed: float = 1.0
+    #: colours chosen to stay apart for colour-blind players (shapes and patterns are always on)
+    colour_blind: bool = False
 
     @classmethod
     def load(cls, path: Path | None = None) -> Settings:

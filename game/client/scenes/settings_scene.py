@@ -1,4 +1,5 @@
-"""Settings: player name, fullscreen, volume, mute, animation speed. Saved on every change."""
+"""Settings: player name, fullscreen, volume, mute, animation speed, colour-blind palette. Saved
+on every change."""
 
 from __future__ import annotations
 
@@ -28,9 +29,11 @@ class SettingsScene(SkyScene):
         self.mute = Choice("Sound", [(False, "On"), (True, "Muted")], s.muted, self._mute)
         self.speed = Choice("Animation speed", [(v, f"{v:g}x") for v in ANIMATION_SPEEDS],
                             s.animation_speed, self._speed)
+        self.colours = Choice("Colour-blind palette", [(False, "Off"), (True, "On")],
+                              s.colour_blind, self._colours)
         self.done = Button("Back", self.back)
         self.form = Form([self.name, self.fullscreen, self.volume, self.mute, self.speed,
-                          self.done])
+                          self.colours, self.done])
 
     def _name(self, value: str) -> None:
         if value.strip():
@@ -56,6 +59,10 @@ class SettingsScene(SkyScene):
 
     def _speed(self, value: float) -> None:
         self.app.settings.animation_speed = value
+        self.app.store_settings()
+
+    def _colours(self, on: bool) -> None:
+        self.app.settings.colour_blind = on
         self.app.store_settings()
 
     def relayout(self) -> None:
