@@ -1,0 +1,94 @@
+"""A test 'player' for the Stargazer table: picks one of the engine's legal moves (as a person
+would by looking at the highlights) and plays it through the UI with real input events."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from game.client.stargazer.table import StargazerTableScene
+from game.rules.stargazer import CREWS_BY_ID, RULESET
+from tests.client.clienthelpers import Driver
+
+
+def legal(table: StargazerTableScene) -> list[dict[str, Any]]:
+    return RULESET.legal_moves(table.session.table.state, table.active)
+
+
+def play_crew(drive: Driver, table: StargazerTableScene, crew: str,
+              keyboard: bool = False) -> None:
+    """Choose ``crew`` and pick it: click it, click it again (or arrows + Enter)."""
+    index = table.view["crews"].index(crew)
+    if keyboard:
+        while table.crew_choice != index:
+            drive.key(pygame.K_DOWN)
+        drive.key(pygame.K_RETURN)
+    else:
+        drive.click(table.crew_rects[index].center)
+        assert table.crew_choice == index
+        drive.click(table.crew_rects[index].center)
+
+
+def play_skill(drive: Driver, table: StargazerTableScene, move: dict[str, Any],
+               keyboard: bool = False) -> None:
+    """Use the skill on ``move``'s target: click one of its highlighted places twice."""
+    targets = table.skill_targets()
+    assert move in targets, "the prompt offers every legal target"
+    index = targets.index(move)
+    if keyboard:
+        while table.target_choice != index:
+            drive.key(pygame.K_RIGHT)
+        drive.key(pygame.K_RETURN)
+        return
+    place = table.target_places(index)[0]
+    rect = table.place_rect(place)
+    drive.click(rect.center)
+    assert table.target_choice == index, (move, place)
+    drive.click(rect.center)
+
+
+def play_path(drive: Driver, table: StargazerTableScene, planets: list[int]) -> None:
+    """Investigate ``planets``: set the number of cubes, click each planet in turn, Enter."""
+    assert planets in table.sequences()
+    while table.count > len(planets):
+        drive.key(pygame.K_MINUS)
+    while table.count < len(planets):
+        drive.key(pygame.K_PLUS)
+    geo = table.ring.geo
+    drive.move(geo.cards[planets[0]].center)
+    assert table.shown_path()[0] == planets[0], "the mouse shows the path from that planet"
+    for planet in planets:
+        assert planet in table.candidates(), "every next planet is highlighted"
+        drive.click(geo.cards[planet].midbottom[0:1] + (geo.cards[planet].bottom - 4,))
+    assert table.preview() == planets
+    drive.key(pygame.K_RETURN)
+
+
+def play_turn(drive: Driver, table: StargazerTableScene, rng: random.Random,
+              prefer: set[str] | None = None) -> dict[str, Any]:
+    """Play the active seat's current decision through the UI; returns the move made."""
+    phase = table.phase()
+    moves = legal(table)
+    assert moves, f"no legal move in phase {phase}"
+    keyboard = rng.random() < 0.3
+    if phase == "crew":
+        wanted = [m for m in moves if prefer and CREWS_BY_ID[m["crew"]]["effect"] in prefer]
+        move = rng.choice(wanted or moves)
+        play_crew(drive, table, move["crew"], keyboard)
+    elif phase == "skill":
+        move = rng.choice(moves)
+        play_skill(drive, table, move, keyboard)
+    elif phase == "investigate":
+        move = rng.choice(moves)
+        play_path(drive, table, move["planets"])
+    elif phase == "start_player":
+        move = rng.choice(moves)
+        if keyboard:
+            drive.key(pygame.K_1 + move["seat"])
+        else:
+            drive.click(table.seat_buttons[move["seat"]].rect.center)
+    else:
+        raise AssertionError(f"nothing to play in phase {phase}")
+    return move
