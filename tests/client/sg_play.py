@@ -4,6 +4,7 @@ would by looking at the highlights) and plays it through the UI with real input 
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import pygame
@@ -49,8 +50,8 @@ def play_skill(drive: Driver, table: StargazerTableScene, move: dict[str, Any],
     drive.click(rect.center)
 
 
-def play_path(drive: Driver, table: StargazerTableScene, planets: list[int]) -> None:
-    """Investigate ``planets``: set the number of cubes, click each planet in turn, Enter."""
+def build_path(drive: Driver, table: StargazerTableScene, planets: list[int]) -> None:
+    """Set the number of cubes (- / +), show the path with the mouse, click each planet."""
     assert planets in table.sequences()
     while table.count > len(planets):
         drive.key(pygame.K_MINUS)
@@ -61,8 +62,14 @@ def play_path(drive: Driver, table: StargazerTableScene, planets: list[int]) -> 
     assert table.shown_path()[0] == planets[0], "the mouse shows the path from that planet"
     for planet in planets:
         assert planet in table.candidates(), "every next planet is highlighted"
-        drive.click(geo.cards[planet].midbottom[0:1] + (geo.cards[planet].bottom - 4,))
+        card = geo.cards[planet]
+        drive.click((card.centerx, card.bottom - 4))
     assert table.preview() == planets
+
+
+def play_path(drive: Driver, table: StargazerTableScene, planets: list[int]) -> None:
+    """Investigate ``planets`` through the UI and confirm with Enter."""
+    build_path(drive, table, planets)
     drive.key(pygame.K_RETURN)
 
 
@@ -92,3 +99,54 @@ def play_turn(drive: Driver, table: StargazerTableScene, rng: random.Random,
     else:
         raise AssertionError(f"nothing to play in phase {phase}")
     return move
+
+
+DECISIONS = ("crew", "skill", "investigate", "start_player")
+
+
+def play_to_results(drive: Driver, table: StargazerTableScene, rng: random.Random,
+                    prefer: set[str] | None = None, timeout: float = 60.0) -> dict[str, Any]:
+    """Play every local decision through the UI until the results screen; hot-seat handovers
+    are accepted with Enter, the final scoring is stepped through with Enter.
+
+    Returns what happened: ``prompts`` (skill effects whose prompt came up), ``moves`` per
+    seat, ``order`` (the seat of each decision), ``handovers``, ``flights`` (most cubes seen
+    in the air at once), ``start_player`` prompts and ``scoring_steps``."""
+    from game.client.scenes.handover import HandoverScene
+    from game.client.scenes.results import ResultsScene
+
+    seen: dict[str, Any] = {"prompts": set(), "moves": {}, "handovers": 0, "flights": 0,
+                            "start_player": 0, "scoring_steps": 0, "order": []}
+    deadline = time.monotonic() + timeout
+    while not isinstance(drive.scene, ResultsScene):
+        assert time.monotonic() < deadline, "the game did not reach the results in time"
+        scene = drive.scene
+        if isinstance(scene, HandoverScene):
+            seen["handovers"] += 1
+            assert table.awaiting_handover
+            drive.key(pygame.K_RETURN)
+            assert drive.scene is table and table.active == scene.seat
+            continue
+        seen["flights"] = max(seen["flights"], len(table.motion.flights))
+        phase = table.phase()
+        if phase in DECISIONS:
+            if phase == "skill":
+                view = table.view
+                seen["prompts"].add(CREWS_BY_ID[view["crews"][view["active_crew"]]]["effect"])
+            if phase == "start_player":
+                seen["start_player"] += 1
+            key = table.turn_key
+            move = play_turn(drive, table, rng, prefer=(prefer or set()) - seen["prompts"])
+            sent = table.session.last_move  # per seat locally, the one seat's over the LAN
+            sent = sent if "t" in sent else sent[table.active]
+            assert sent == move, "the UI sent the chosen move"
+            seen["moves"].setdefault(table.active, []).append(move)
+            seen["order"].append(table.active)
+            drive.until(lambda key=key: table.turn_key != key or drive.scene is not table,
+                        what="the move to be played")
+        elif phase == "over" and table.scoring is not None:
+            seen["scoring_steps"] += 1
+            drive.key(pygame.K_RETURN)
+        else:
+            drive.step()
+    return seen

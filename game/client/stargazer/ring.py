@@ -28,6 +28,10 @@ LONGEST_TRACK = max(len(info["track"]) for info in PLANET_TYPES.values())
 ACCIDENT: theme.Color = (120, 34, 44)
 SQUARE: theme.Color = (40, 50, 98)
 ZERO_SQUARE: theme.Color = (70, 58, 30)
+RING_LINE: theme.Color = (48, 58, 108)
+#: the colour keyed out of cached pictures (their rounded corners): opaque pictures with a
+#: colour key blit much faster than per-pixel alpha, which matters at 4K
+COLOR_KEY: theme.Color = (255, 0, 255)
 
 Spot = tuple[int, int]  # (planet, square); square 0 is the planet's 0 square
 
@@ -143,7 +147,7 @@ class RingPainter:
         self.text = text
         self.geo: RingGeometry | None = None
         self.cards: dict[int, tuple[Any, pygame.Surface]] = {}
-        self.backdrop: tuple[Any, pygame.Surface] | None = None
+        self.backdrop: tuple[Any, Any] | None = None
 
     def set_geometry(self, geo: RingGeometry) -> None:
         self.geo = geo
@@ -152,36 +156,29 @@ class RingPainter:
 
     # --- the ring's path -----------------------------------------------------------------
     def draw_path(self, surface: pygame.Surface) -> None:
-        """The ellipse the planets sit on, with clockwise arrows between the cards (cached)."""
+        """The ellipse the planets sit on, with clockwise arrows between the cards: a few
+        draw calls on precomputed points (cheaper at 4K than blitting a layer)."""
         geo = self.geo
         assert geo is not None
-        key = (geo.area.size, geo.count, geo.scale)
+        key = (geo.area.size, geo.area.topleft, geo.count, geo.scale)
         if self.backdrop is None or self.backdrop[0] != key:
-            layer = pygame.Surface(geo.area.size, pygame.SRCALPHA)
-            offset = (-geo.area.x, -geo.area.y)
-            steps = 90 * geo.count
-            color = (*theme.PANEL_EDGE, 150)
-            for i in range(0, steps, 2):
-                a = geo.ring_point(geo.count * i / steps)
-                b = geo.ring_point(geo.count * (i + 1) / steps)
-                pygame.draw.line(layer, color, (a[0] + offset[0], a[1] + offset[1]),
-                                 (b[0] + offset[0], b[1] + offset[1]), geo.px(2))
-            for i in range(geo.count):
-                self._arrow(layer, geo, i + 0.5, offset, (*theme.TEXT_DIM, 200))
-            self.backdrop = (key, layer)
-        surface.blit(self.backdrop[1], geo.area.topleft)
+            steps = 48 * geo.count
+            ring = [geo.ring_point(geo.count * i / steps) for i in range(steps)]
+            arrows = [self._arrow_points(geo, i + 0.5) for i in range(geo.count)]
+            self.backdrop = (key, (ring, arrows))
+        ring, arrows = self.backdrop[1]
+        pygame.draw.lines(surface, RING_LINE, True, ring, geo.px(2))
+        for points in arrows:
+            pygame.draw.polygon(surface, theme.TEXT_DIM, points)
 
     @staticmethod
-    def _arrow(surface: pygame.Surface, geo: RingGeometry, t: float, offset: tuple[int, int],
-               color: Any, size: float = 9) -> None:
+    def _arrow_points(geo: RingGeometry, t: float, size: float = 9) -> list[tuple[float, float]]:
         x, y = geo.ring_point(t)
         nx, ny = geo.ring_point(t + 0.02)
         angle = math.atan2(ny - y, nx - x)
         s = geo.px(size)
-        cx, cy = x + offset[0], y + offset[1]
-        points = [(cx + math.cos(angle + turn) * s, cy + math.sin(angle + turn) * s)
-                  for turn in (0.0, 2.5, -2.5)]
-        pygame.draw.polygon(surface, color, points)
+        return [(x + math.cos(angle + turn) * s, y + math.sin(angle + turn) * s)
+                for turn in (0.0, 2.5, -2.5)]
 
     # --- cards -----------------------------------------------------------------------------
     def draw_cards(self, surface: pygame.Surface, view: dict[str, Any], palette: Palette,
@@ -206,10 +203,11 @@ class RingPainter:
         assert geo is not None
         card = geo.cards[planet]
         info = PLANET_TYPES[view["planets"][planet]]
-        surface = pygame.Surface(card.size, pygame.SRCALPHA)
+        surface = pygame.Surface(card.size)
+        surface.fill(COLOR_KEY)
         local = pygame.Rect(0, 0, card.w, card.h)
         radius = geo.px(10)
-        pygame.draw.rect(surface, (*theme.PANEL, 235), local, border_radius=radius)
+        pygame.draw.rect(surface, theme.PANEL, local, border_radius=radius)
         pygame.draw.rect(surface, theme.PANEL_EDGE, local, max(1, geo.px(1)),
                          border_radius=radius)
         ox, oy = -card.x, -card.y
@@ -275,6 +273,9 @@ class RingPainter:
             sprite = cube_sprite(cube, palette.player(zero), player_mark(zero))
             surface.blit(sprite, sprite.get_rect(center=rect.center))
         self.render_standings(surface, view, planet, palette, geo.px(86))
+        if pygame.display.get_surface() is not None:
+            surface = surface.convert()
+        surface.set_colorkey(COLOR_KEY, pygame.RLEACCEL)
         return surface
 
     def render_standings(self, surface: pygame.Surface, view: dict[str, Any], planet: int,

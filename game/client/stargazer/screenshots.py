@@ -23,11 +23,11 @@ if TYPE_CHECKING:
 TABLE_ROUND = 4
 
 
-def _bot_move(table: StargazerTableScene, bot: Any) -> dict[str, Any]:
+def bot_move(table: StargazerTableScene, bot: Any) -> dict[str, Any]:
     return bot.choose(RULESET, table.session.table.state, table.active)
 
 
-def _play(shot: Shooter, table: StargazerTableScene, move: dict[str, Any]) -> None:
+def play_move(shot: Shooter, table: StargazerTableScene, move: dict[str, Any]) -> None:
     """Play ``move`` through the scene's choices and Confirm (the same path as the mouse)."""
     view = table.view
     if move["t"] == "crew":
@@ -46,12 +46,12 @@ def _play(shot: Shooter, table: StargazerTableScene, move: dict[str, Any]) -> No
     shot.step(2)
 
 
-def _my_turn(table: StargazerTableScene) -> bool:
+def my_turn(table: StargazerTableScene) -> bool:
     return table.phase() in ("crew", "skill", "investigate", "start_player")
 
 
-def _until_mine_or_over(shot: Shooter, table: StargazerTableScene) -> None:
-    shot.until(lambda: _my_turn(table) or table.phase() == "over", timeout=60)
+def until_mine_or_over(shot: Shooter, table: StargazerTableScene) -> None:
+    shot.until(lambda: my_turn(table) or table.phase() == "over", timeout=60)
 
 
 def shoot(shot: Shooter) -> None:
@@ -73,11 +73,11 @@ def shoot(shot: Shooter) -> None:
     shot.until(lambda: table.view is not None)
     bot = make_bot("stargazer", "strong", SEED)
     while True:
-        _until_mine_or_over(shot, table)
+        until_mine_or_over(shot, table)
         view = table.view
         if view["round"] >= TABLE_ROUND and table.phase() == "crew":
             break
-        _play(shot, table, _bot_move(table, bot))
+        play_move(shot, table, bot_move(table, bot))
     shot.step(70)
     # the table: the mouse on a crew shows its full text
     crews = table.legal_crews()
@@ -129,9 +129,9 @@ def shoot(shot: Shooter) -> None:
     shot.step(24)
     shot.save("stargazer-cubes-dropping")
     while table.phase() != "over":
-        _until_mine_or_over(shot, table)
+        until_mine_or_over(shot, table)
         if table.phase() != "over":
-            _play(shot, table, _bot_move(table, bot))
+            play_move(shot, table, bot_move(table, bot))
     shot.until(lambda: table.scoring is not None, timeout=30)
     show = table.scoring
     while show.index < 2:

@@ -104,6 +104,9 @@ class StargazerTableScene(StargazerTablePainter, Scene):
         self.hover_target: int | None = None
         self.start_choice = 0
         self._legal: tuple[int, list[Move]] | None = None
+        #: counts the views received (cached pictures are keyed by it, not by ``id``)
+        self.view_serial = 0
+        self._view_seen: dict[str, Any] | None = None
         self._simulated: dict[tuple, Any] = {}
 
     # --- what the view says ---------------------------------------------------------------
@@ -371,6 +374,9 @@ class StargazerTableScene(StargazerTablePainter, Scene):
         view = self.view
         if view is None:
             return
+        if view is not self._view_seen:
+            self._view_seen = view
+            self.view_serial += 1
         if self.hotseat and not self.awaiting_handover and view["phase"] != "over":
             current = view["current"]
             if current in self.session.human_seats and current != self.active and \

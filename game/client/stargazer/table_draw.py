@@ -18,7 +18,7 @@ from game.client import theme
 from game.client.starfield import Starfield
 from game.client.stargazer.motion import FIRST_IMPACT, bounce
 from game.client.stargazer.palette import COLOUR_WORDS, player_mark
-from game.client.stargazer.ring import RingGeometry
+from game.client.stargazer.ring import COLOR_KEY, RingGeometry
 from game.client.stargazer.sprites import cube_sprite, pawn_sprite
 from game.client.widgets import Button, draw_panel
 from game.rules.stargazer import CREWS_BY_ID, PLANET_TYPES, end_progress, motivation_bonus
@@ -62,6 +62,9 @@ class StargazerTablePainter:
         self.action_rect = pygame.Rect(self.right.x, self.crews_rect.bottom + lay.px(8),
                                        self.right.w, self.right.bottom - self.crews_rect.bottom
                                        - lay.px(8))
+        self._memo: dict[tuple, Any] = {}
+        self._panels: dict[str, tuple[Any, pygame.Surface]] = {}
+        self._scratch: pygame.Surface | None = None
         self.make_buttons()
         self.departures.layout(self.right, lay)
         self.starfield = Starfield(lay.rect.size, lay.unit, count=140, seed=23)
@@ -161,6 +164,26 @@ class StargazerTablePainter:
         return None
 
     # --- drawing -----------------------------------------------------------------------------
+    def cached_panel(self, surface: pygame.Surface, name: str, key: Any, rect: pygame.Rect,
+                     paint: Any) -> None:
+        """Blit the panel ``name`` at ``rect``, painting it again (``paint(target)``, screen
+        coordinates) only when ``key`` changes: a panel of a few dozen texts and sprites
+        becomes one opaque colour-keyed blit per frame."""
+        cached = self._panels.get(name)
+        if cached is None or cached[0] != key or cached[1].get_size() != rect.size:
+            size = self.layout.rect.size
+            if self._scratch is None or self._scratch.get_size() != size:
+                self._scratch = pygame.Surface(size).convert()
+            scratch = self._scratch
+            scratch.fill(COLOR_KEY, rect)
+            scratch.set_clip(rect)
+            paint(scratch)
+            scratch.set_clip(None)
+            picture = scratch.subsurface(rect).copy()
+            picture.set_colorkey(COLOR_KEY, pygame.RLEACCEL)
+            cached = self._panels[name] = (key, picture)
+        surface.blit(cached[1], rect)
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         surface.fill(theme.SKY)
         if self.starfield is not None:
@@ -182,8 +205,19 @@ class StargazerTablePainter:
             self.draw_scoring_marks(surface, view)
         else:
             self.draw_choices(surface, view)
-        self.draw_centre(surface, view)
-        self.draw_crews(surface, view)
+        palette_name = palette.name
+        if self.scoring is None:
+            key = ("centre", self.view_serial, palette_name, self.ring.geo.centre.size)
+        else:
+            key = ("scoring", self.scoring.index, self.scoring.revealed(), palette_name)
+        self.cached_panel(surface, "centre", key, self.ring.geo.centre,
+                          lambda target: self.draw_centre(target, view))
+        falling = tuple(sorted((f.place[1], f.owner) for f in self.motion.flights
+                               if f.kind == "drop" and f.place[0] in ("crew", "worker")))
+        key = (self.view_serial, self.phase(), self.crew_choice, self.hover_crew, falling,
+               palette_name)
+        self.cached_panel(surface, "crews", key, self.crews_rect,
+                          lambda target: self.draw_crews(target, view))
         self.draw_action(surface, view)
         self.draw_flights(surface)
         self.draw_tooltip(surface, view)
@@ -288,19 +322,21 @@ class StargazerTablePainter:
         n = geo.count
         if a == b:
             return
-        forward, backward = (b - a) % n, (a - b) % n
-        span = forward if forward <= backward else -backward
-        steps = 40 * abs(span)
-        cards = geo.cards
-        runs: list[list[tuple[float, float]]] = [[]]
-        for i in range(steps + 1):
-            point = geo.ring_point(a + span * i / steps)
-            if any(card.collidepoint(point) for card in cards):
-                if runs[-1]:
-                    runs.append([])
-            else:
-                runs[-1].append(point)
-        runs = [run for run in runs if len(run) > 1]
+        key = ("arrow", a, b, geo.area.size, geo.area.topleft, geo.scale)
+        runs = self._memo.get(key)
+        if runs is None:
+            forward, backward = (b - a) % n, (a - b) % n
+            span = forward if forward <= backward else -backward
+            steps = 40 * abs(span)
+            runs = [[]]
+            for i in range(steps + 1):
+                point = geo.ring_point(a + span * i / steps)
+                if any(card.collidepoint(point) for card in geo.cards):
+                    if runs[-1]:
+                        runs.append([])
+                else:
+                    runs[-1].append(point)
+            runs = self._memo[key] = [run for run in runs if len(run) > 1]
         width = max(3, geo.px(5))
         for run in runs:
             pygame.draw.lines(surface, (12, 16, 36), False, run, width + geo.px(4))
@@ -406,7 +442,7 @@ class StargazerTablePainter:
         words = (f"The game ends at a round's end once a hand is empty (fewest left: "
                  f"{progress['fewest_cubes']}) or {progress['planets_full_to_end']} planets "
                  f"are full (now {progress['planets_full']}).")
-        for line in self.text.wrap(words, small, width):
+        for line in self.wrap(words, small, width):
             if y + small > box.bottom - lay.px(6):
                 break
             label = self.text.render(line, small, theme.TEXT_DIM)
@@ -551,7 +587,7 @@ class StargazerTablePainter:
             name = self.text.render(self.fit(crew["name"], body, text_w), body,
                                     theme.TEXT_DIM if dim else theme.TEXT, bold=True)
             surface.blit(name, (text_x, rect.y + lay.px(6)))
-            words = self.text.wrap(crew["text"], small, text_w)
+            words = self.wrap(crew["text"], small, text_w)
             for i, line in enumerate(words[:2]):
                 if i == 1 and len(words) > 2:
                     line = self.fit(line + " ...", small, text_w)
@@ -688,34 +724,44 @@ class StargazerTablePainter:
         return str(self.skill_targets()[index])
 
     def draw_action(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
-        lay = self.layout
-        rect = self.action_rect
-        draw_panel(surface, rect, lay)
+        """The action panel, painted again only when its words or buttons change."""
         title, lines = self.action_lines(view)
         if self.status_time > 0 and self.status[0]:
             lines = [self.status, *lines]
+        buttons = self.visible_buttons()
+        mouse = pygame.mouse.get_pos()
+        phase = self.phase()
+        states = tuple((b.label, b.enabled, b.rect.collidepoint(mouse),
+                        phase == "start_player" and i == self.start_choice)
+                       for i, b in enumerate(buttons))
+        self.cached_panel(surface, "action", (title, tuple(lines), states), self.action_rect,
+                          lambda target: self.paint_action(target, title, lines, buttons,
+                                                           states))
+
+    def paint_action(self, surface: pygame.Surface, title: str,
+                     lines: list[tuple[str, theme.Color]], buttons: list[Button],
+                     states: tuple) -> None:
+        lay = self.layout
+        rect = self.action_rect
+        draw_panel(surface, rect, lay)
         x, y = rect.x + lay.px(12), rect.y + lay.px(8)
         width = rect.w - lay.px(24)
         heading = self.text.render(self.fit(title, lay.font_px("body"), width),
                                    lay.font_px("body"), theme.ACCENT, bold=True)
         surface.blit(heading, (x, y))
         y += heading.get_height() + lay.px(4)
-        buttons = self.visible_buttons()
         bottom = min([b.rect.y for b in buttons] + [rect.bottom]) - lay.px(6)
         small = lay.font_px("small")
         for message, color in lines:
-            for line in self.text.wrap(message, small, width):
+            for line in self.wrap(message, small, width):
                 if y + small > bottom:
                     break
                 label = self.text.render(line, small, color)
                 surface.blit(label, (x, y))
                 y += int(small * 1.12)
             y += lay.px(3)
-        mouse = pygame.mouse.get_pos()
-        phase = self.phase()
-        for i, button in enumerate(buttons):
-            focused = phase == "start_player" and i == self.start_choice
-            button.draw(surface, self.text, lay, focused, button.rect.collidepoint(mouse))
+        for button, (_, _, hovered, focused) in zip(buttons, states, strict=True):
+            button.draw(surface, self.text, lay, focused, hovered)
 
     # --- what moves --------------------------------------------------------------------------
     def draw_flights(self, surface: pygame.Surface) -> None:
@@ -793,27 +839,51 @@ class StargazerTablePainter:
             return
         width = lay.px(300)
         small = lay.font_px("small")
-        wrapped = [(line, color) for text, color in lines
-                   for line in self.text.wrap(text, small, width - lay.px(20))]
-        box = pygame.Rect(0, 0, width, lay.px(14) + len(wrapped) * int(small * 1.15))
+        key = ("tooltip", tuple(lines), width)
+        cached = self._panels.get("tooltip")
+        if cached is None or cached[0] != key:
+            wrapped = [(line, color) for text, color in lines
+                       for line in self.wrap(text, small, width - lay.px(20))]
+            box = pygame.Rect(0, 0, width, lay.px(14) + len(wrapped) * int(small * 1.15))
+            picture = pygame.Surface(box.size).convert()
+            picture.fill(COLOR_KEY)
+            draw_panel(picture, box, lay, fill=(12, 16, 40), edge=theme.ACCENT)
+            y = lay.px(7)
+            for line, color in wrapped:
+                picture.blit(self.text.render(line, small, color), (lay.px(10), y))
+                y += int(small * 1.15)
+            picture.set_colorkey(COLOR_KEY, pygame.RLEACCEL)
+            cached = self._panels["tooltip"] = (key, picture)
+        box = cached[1].get_rect()
         if self.hover_crew is not None:  # beside the crews, level with the row
             row = self.crew_rects[self.hover_crew]
             box.topright = (self.crews_rect.x - lay.px(10), row.y)
         else:
             box.topleft = (mouse[0] + lay.px(18), mouse[1] + lay.px(18))
         box.clamp_ip(lay.rect)
-        draw_panel(surface, box, lay, fill=(12, 16, 40), edge=theme.ACCENT)
-        y = box.y + lay.px(7)
-        for line, color in wrapped:
-            label = self.text.render(line, small, color)
-            surface.blit(label, (box.x + lay.px(10), y))
-            y += int(small * 1.15)
+        surface.blit(cached[1], box)
 
     def fit(self, text: str, size: int, width: float) -> str:
-        """``text`` shortened with "..." to fit ``width`` pixels at ``size``."""
-        font = self.text.font(size)
-        if font.size(text)[0] <= width:
-            return text
-        while text and font.size(text + "...")[0] > width:
-            text = text[:-1]
-        return text.rstrip() + "..."
+        """``text`` shortened with "..." to fit ``width`` pixels at ``size`` (memoised: the
+        same names and skills are fitted every frame)."""
+        key = ("fit", text, size, int(width))
+        cached = self._memo.get(key)
+        if cached is None:
+            font = self.text.font(size)
+            cached = text
+            if font.size(text)[0] > width:
+                while cached and font.size(cached + "...")[0] > width:
+                    cached = cached[:-1]
+                cached = cached.rstrip() + "..."
+            self._memo[key] = cached
+        return cached
+
+    def wrap(self, text: str, size: int, width: int) -> list[str]:
+        """``TextCache.wrap``, memoised per text, size and width."""
+        key = ("wrap", text, size, int(width))
+        cached = self._memo.get(key)
+        if cached is None:
+            if len(self._memo) > 2000:
+                self._memo.clear()
+            cached = self._memo[key] = self.text.wrap(text, size, width)
+        return cached
