@@ -15,7 +15,10 @@ from tests.client.clienthelpers import Driver
 
 
 def legal(table: StargazerTableScene) -> list[dict[str, Any]]:
-    return RULESET.legal_moves(table.session.table.state, table.active)
+    """The engine's legal moves for the screen's seat: on the table's own state when it runs
+    here, else on the seat's view (Stargazer hides nothing, a view is the whole state)."""
+    local = getattr(table.session, "table", None)
+    return RULESET.legal_moves(local.state if local else table.view, table.active)
 
 
 def play_crew(drive: Driver, table: StargazerTableScene, crew: str,
