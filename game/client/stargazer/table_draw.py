@@ -31,6 +31,14 @@ TIMING_WORDS = {"choice": "a choice right after the pick", "placement": "widens 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 
 
+def direction_word(last: int, planet: int, count: int) -> str:
+    """Which way round the ring ``planet`` lies from ``last`` (words for the path prompt)."""
+    ahead = (planet - last) % count
+    if ahead == 0:
+        return "the same planet"
+    return "clockwise" if ahead <= count // 2 else "counter-clockwise"
+
+
 def ordinal(n: int) -> str:
     return ORDINAL.get(n, f"{n}th")
 
@@ -691,8 +699,9 @@ class StargazerTablePainter:
                     lines.append((f"Your score if the game ended now: {change:+d} VP",
                                   theme.LEGAL if change > 0 else theme.TEXT_DIM))
             if self.path:
-                nxt = [PLANET_TYPES[view["planets"][p]]["name"].split(" ")[0]
-                       for p in self.candidates()]
+                last, n = self.path[-1], len(view["planets"])
+                nxt = [f"{PLANET_TYPES[view['planets'][p]]['name'].split(' ')[0]} "
+                       f"({direction_word(last, p, n)})" for p in self.candidates()]
                 if nxt and len(self.path) < most:
                     lines.append(("Next cube may go to: " + ", ".join(nxt) + " (click).",
                                   theme.TEXT_DIM))
