@@ -1,6 +1,6 @@
 """Stargazer's part of ``starparty screenshots``: the table, a crew pick, a skill prompt, an
-investigation's path preview, cubes dropping, the final scoring, the results, and the table as
-a deuteranope sees it (``colour_vision``) in both palettes.
+investigation's path preview, cubes dropping, the final scoring, the results, the rules page,
+and the table as a deuteranope sees it (``colour_vision``) in both palettes.
 
 "You" are played by the strong bot's choices, sent through the scene's own intents (choosing a
 crew, a target, a path, then Confirm) so the pictures show what a player sees at each step.
@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.client.colour_vision import simulate_surface
-from game.rules.stargazer import CREWS_BY_ID, RULESET, motivation_bonus
+from game.rules.stargazer import CREWS_BY_ID, RULESET, motivation_bonus, room_left
+from game.rules.stargazer.placement import investigation_sequences
 
 if TYPE_CHECKING:
     from game.client.shooter import Shooter
@@ -81,8 +82,15 @@ def shoot(shot: Shooter) -> None:
     shot.step(70)
     # the table: the mouse on a crew shows its full text
     crews = table.legal_crews()
-    richest = max(crews, key=lambda i: (motivation_bonus(table.view, i),
-                                        CREWS_BY_ID[table.view["crews"][i]]["timing"] == "choice"))
+
+    def showcase(index: int) -> tuple:
+        """A crew that makes good pictures: two or more cubes (a path worth previewing), a
+        placement skill (Scout, Navigator...), then the largest motivation bonus."""
+        crew = CREWS_BY_ID[table.view["crews"][index]]
+        return (crew["count"] >= 2, crew["timing"] == "placement",
+                motivation_bonus(table.view, index))
+
+    richest = max(crews, key=showcase)
     shot.move(table.crew_rects[crews[0]].center)
     shot.step(3)
     shot.save("stargazer-table")
@@ -114,15 +122,20 @@ def shoot(shot: Shooter) -> None:
         table.confirm()
         shot.until(lambda: table.phase() != "skill")
     if table.phase() == "investigate":
-        longest = max(table.sequences(), key=len)
+        plain = investigation_sequences(room_left(table.view), table.most_cubes(), "none", {})
+        # the longest path, one that only the crew's skill allows if there is one
+        longest = max(table.sequences(), key=lambda seq: (len(seq), seq not in plain))
         shot.move(table.ring.geo.cards[longest[0]].center)
         table.count = len(longest)
         shot.step(2)
         table.choose_planet(longest[0])
+        for planet in longest[1:-1]:
+            table.choose_planet(planet)
+        shot.move(table.buttons["confirm"].rect.center)
         shot.step(5)
         shot.save("stargazer-investigate")
-        for planet in longest[1:]:
-            table.choose_planet(planet)
+        if len(longest) > 1:
+            table.choose_planet(longest[-1])
         table.confirm()
     # the cubes drop: yours, then the bots' right after
     shot.move((2, 2))
@@ -143,3 +156,10 @@ def shoot(shot: Shooter) -> None:
     shot.until(lambda: type(app.scene).__name__ == "ResultsScene", timeout=120)
     shot.step(20)
     shot.save("stargazer-results")
+    # the rules page, turned to Stargazer
+    app.scene.to_menu()
+    app.scene.button("Rules").activate()
+    while app.scene.kits[app.scene.index].game != "stargazer":
+        shot.key(pygame.K_RIGHT)
+    shot.step(5)
+    shot.save("stargazer-rules")

@@ -58,6 +58,15 @@ def cube_sprite(size: int, body: Color, mark: str) -> pygame.Surface:
     return sprite.convert_alpha() if pygame.display.get_surface() else sprite
 
 
+@lru_cache(maxsize=512)
+def faded_cube(size: int, body: Color, mark: str, alpha: int) -> pygame.Surface:
+    """``cube_sprite`` at ``alpha`` (0-255, in steps of 16): ghosts, trails and lifts reuse
+    these instead of copying a sprite every frame."""
+    faded = cube_sprite(size, body, mark).copy()
+    faded.set_alpha(max(0, min(255, alpha // 16 * 16)))
+    return faded
+
+
 @lru_cache(maxsize=64)
 def pawn_sprite(size: int, body: Color, mark: str) -> pygame.Surface:
     """A worker: a round head on a rounded body, with the player's mark on its chest."""

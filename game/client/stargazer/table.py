@@ -103,7 +103,7 @@ class StargazerTableScene(StargazerTablePainter, Scene):
         self.hover_crew: int | None = None
         self.hover_target: int | None = None
         self.start_choice = 0
-        self._legal: tuple[int, list[Move]] | None = None
+        self._legal: tuple[tuple, list[Move]] | None = None
         #: counts the views received (cached pictures are keyed by it, not by ``id``)
         self.view_serial = 0
         self._view_seen: dict[str, Any] | None = None
@@ -137,14 +137,14 @@ class StargazerTableScene(StargazerTablePainter, Scene):
         view = self.view
         if view is None or self.phase() in ("waiting", "over", "handover", "watching"):
             return []
-        if self._legal is None or self._legal[0] != id(view):
-            self._legal = (id(view), RULESET.legal_moves(view, self.active))
-            self._simulated.clear()
+        key = (self.view_serial, self.active)
+        if self._legal is None or self._legal[0] != key:
+            self._legal = (key, RULESET.legal_moves(view, self.active))
         return self._legal[1]
 
     def simulated(self, move: Move) -> tuple[list[dict], dict] | None:
         view = self.view
-        key = (id(view), repr(sorted(move.items())))
+        key = (self.active, repr(sorted(move.items())))
         if key not in self._simulated:
             self._simulated[key] = simulate(view, self.active, move) if view else None
         return self._simulated[key]
@@ -220,11 +220,14 @@ class StargazerTableScene(StargazerTablePainter, Scene):
 
     def score_change(self, move: Move) -> int | None:
         """How the active seat's score-if-the-game-ended-now changes with ``move``."""
-        outcome = self.simulated(move)
-        if outcome is None or self.view is None:
-            return None
-        before = RULESET.score(self.view)[self.active]["total"]
-        return RULESET.score(outcome[1])[self.active]["total"] - before
+        key = ("score", self.active, repr(sorted(move.items())))
+        if key not in self._simulated:
+            outcome = self.simulated(move)
+            if outcome is None or self.view is None:
+                return None
+            before = RULESET.score(self.view)[self.active]["total"]
+            self._simulated[key] = RULESET.score(outcome[1])[self.active]["total"] - before
+        return self._simulated[key]
 
     # --- the player's choices ----------------------------------------------------------------
     def _new_turn_check(self) -> None:
@@ -377,6 +380,7 @@ class StargazerTableScene(StargazerTablePainter, Scene):
         if view is not self._view_seen:
             self._view_seen = view
             self.view_serial += 1
+            self._simulated.clear()  # what-ifs hold for one view only
         if self.hotseat and not self.awaiting_handover and view["phase"] != "over":
             current = view["current"]
             if current in self.session.human_seats and current != self.active and \

@@ -19,7 +19,7 @@ from game.client.starfield import Starfield
 from game.client.stargazer.motion import FIRST_IMPACT, bounce
 from game.client.stargazer.palette import COLOUR_WORDS, player_mark
 from game.client.stargazer.ring import COLOR_KEY, RingGeometry
-from game.client.stargazer.sprites import cube_sprite, pawn_sprite
+from game.client.stargazer.sprites import cube_sprite, faded_cube, pawn_sprite
 from game.client.widgets import Button, draw_panel
 from game.rules.stargazer import CREWS_BY_ID, PLANET_TYPES, end_progress, motivation_bonus
 from game.rules.stargazer.content import COLOUR_GROUPS
@@ -286,9 +286,8 @@ class StargazerTablePainter:
                 if event.get("type") == "cube_placed":
                     rect = geo.square_rect(event["planet"], event["square"])
                     owner = event["owner"]
-                    ghost = cube_sprite(geo.square_size - geo.px(3), self.palette.player(owner),
-                                        player_mark(owner)).copy()
-                    ghost.set_alpha(170)
+                    ghost = faded_cube(geo.square_size - geo.px(3), self.palette.player(owner),
+                                       player_mark(owner), 170)
                     surface.blit(ghost, ghost.get_rect(center=rect.center))
 
     def draw_path_preview(self, surface: pygame.Surface, view: dict[str, Any],
@@ -299,8 +298,7 @@ class StargazerTablePainter:
             return
         geo = self.ring.geo
         mine = self.palette.player(self.active)
-        ghost = cube_sprite(geo.square_size - geo.px(3), mine, player_mark(self.active)).copy()
-        ghost.set_alpha(150)
+        ghost = faded_cube(geo.square_size - geo.px(3), mine, player_mark(self.active), 150)
         small = geo.px(13)
         for number, cube in enumerate(self.path_outcome(path), 1):
             rect = geo.square_rect(cube["planet"], cube["square"])
@@ -783,11 +781,11 @@ class StargazerTablePainter:
                 continue
             owner = flight.owner
             body = self.palette.player(owner)
+            cube_size = size if flight.place[0] == "square" else lay.px(15)
             if flight.sprite == "pawn":
                 sprite = pawn_sprite(rect.w, body, player_mark(owner))
             else:
-                sprite = cube_sprite(size if flight.place[0] == "square" else lay.px(15), body,
-                                     player_mark(owner))
+                sprite = cube_sprite(cube_size, body, player_mark(owner))
             height = max(lay.px(70), size * 4)
             cx, cy = rect.center
             if flight.kind == "drop":
@@ -797,16 +795,14 @@ class StargazerTablePainter:
                 shade = pygame.Rect(0, 0, shadow_w, max(2, shadow_w // 3))
                 shade.center = (cx, rect.centery + sprite.get_height() // 2 - 1)
                 pygame.draw.ellipse(surface, (6, 8, 20), shade)
-                if t < FIRST_IMPACT:  # falling fast: a short fading trail
-                    trail = sprite.copy()
-                    for k, fade in ((2, 50), (1, 95)):
-                        trail.set_alpha(fade)
+                if t < FIRST_IMPACT and flight.sprite == "cube":  # falling fast: a trail
+                    for k, fade in ((2, 48), (1, 96)):
+                        trail = faded_cube(cube_size, body, player_mark(owner), fade)
                         up = height * (1 - bounce(max(0.0, t - 0.035 * k)))
                         surface.blit(trail, trail.get_rect(center=(cx, cy - up)))
                 surface.blit(sprite, sprite.get_rect(center=(cx, cy - lift)))
             elif flight.kind == "lift":
-                ghost = sprite.copy()
-                ghost.set_alpha(int(255 * (1 - t)))
+                ghost = faded_cube(cube_size, body, player_mark(owner), int(255 * (1 - t)))
                 surface.blit(ghost, ghost.get_rect(center=(cx, cy - height * t * t)))
             elif flight.to is not None:
                 target = self.place_rect(flight.to)
