@@ -45,10 +45,16 @@ def test_solo_from_the_menu_to_the_results(drive) -> None:  # noqa: ANN001
     drive.key(pygame.K_DOWN)
     drive.key(pygame.K_RIGHT)  # three AI opponents
     assert setup.seat_count == 4
+    strongest = setup.levels[-1]
+    assert [seat.value for seat in setup.seats[1:4]] == [strongest] * 3, "the strongest bots"
+    for seat in setup.seats[2:4]:  # two easy ones (a quicker test)
+        while seat.value != "random":
+            drive.click((seat.rect.right - 10, seat.rect.centery))
     drive.click(setup.start.rect.center)
     table = drive.scene
     assert isinstance(table, StargazerTableScene)
     assert table.session.kinds == ["human", "ai", "ai", "ai"]
+    assert [s["bot"] for s in table.session.info["seats"][1:]] == [strongest, "random", "random"]
     drive.until(lambda: table.view is not None)
     assert len(table.view["planets"]) == 7 and len(table.ring.geo.cards) == 7
     seen = play_to_results(drive, table, random.Random(3))
