@@ -55,6 +55,22 @@ def until_mine_or_over(shot: Shooter, table: StargazerTableScene) -> None:
     shot.until(lambda: my_turn(table) or table.phase() == "over", timeout=60)
 
 
+def _skill_shot(shot: Shooter, table: StargazerTableScene) -> bool:
+    """If a skill prompt is up: choose a target in the middle of the list, picture it, use
+    it. Whether a picture was taken."""
+    if table.phase() != "skill":
+        return False
+    targets = table.skill_targets()
+    table.choose_target(len(targets) // 2)
+    rect = table.place_rect(table.target_places(len(targets) // 2)[0])
+    shot.move(rect.center)
+    shot.step(5)
+    shot.save("stargazer-skill")
+    table.confirm()
+    shot.until(lambda: table.phase() != "skill")
+    return True
+
+
 def shoot(shot: Shooter) -> None:
     """From the main menu: a solo game against three bots, pictured along the way."""
     from game.ai import make_bot
@@ -92,7 +108,7 @@ def shoot(shot: Shooter) -> None:
 
     richest = max(crews, key=showcase)
     shot.move(table.crew_rects[crews[0]].center)
-    shot.step(3)
+    shot.step(40)  # the mouse rests: the crew's full text
     shot.save("stargazer-table")
     app.settings.colour_blind = True
     shot.step(2)
@@ -105,37 +121,28 @@ def shoot(shot: Shooter) -> None:
         path = shot.outdir / f"{name}.png"
         pygame.image.save(simulate_surface(picture), str(path))
         shot.saved.append(path)
-    # choosing a crew: the one paying the largest motivation bonus
+    # choosing a crew
     shot.move(table.crew_rects[richest].center)
     table.choose_crew(richest)
     shot.step(3)
     shot.save("stargazer-crew-pick")
     table.confirm()
     shot.until(lambda: table.phase() != "crew")
-    if table.phase() == "skill":
-        targets = table.skill_targets()
-        table.choose_target(len(targets) // 2)
-        rect = table.place_rect(table.target_places(len(targets) // 2)[0])
-        shot.move(rect.center)
-        shot.step(5)
-        shot.save("stargazer-skill")
-        table.confirm()
-        shot.until(lambda: table.phase() != "skill")
+    skill_shot = _skill_shot(shot, table)
     if table.phase() == "investigate":
         plain = investigation_sequences(room_left(table.view), table.most_cubes(), "none", {})
-        # the longest path, one that only the crew's skill allows if there is one
-        longest = max(table.sequences(), key=lambda seq: (len(seq), seq not in plain))
+        # the longest path, one that only the crew's skill allows if there is one, the best
+        longest = max(table.sequences(), key=lambda seq: (
+            len(seq), seq not in plain, table.score_change({"t": "investigate",
+                                                            "planets": seq}) or 0))
         shot.move(table.ring.geo.cards[longest[0]].center)
         table.count = len(longest)
         shot.step(2)
-        table.choose_planet(longest[0])
-        for planet in longest[1:-1]:
+        for planet in longest:
             table.choose_planet(planet)
         shot.move(table.buttons["confirm"].rect.center)
         shot.step(5)
         shot.save("stargazer-investigate")
-        if len(longest) > 1:
-            table.choose_planet(longest[-1])
         table.confirm()
     # the cubes drop: yours, then the bots' right after
     shot.move((2, 2))
@@ -143,6 +150,15 @@ def shoot(shot: Shooter) -> None:
     shot.save("stargazer-cubes-dropping")
     while table.phase() != "over":
         until_mine_or_over(shot, table)
+        if table.phase() == "crew" and not skill_shot:  # a skill prompt, if not seen yet
+            prompts = [i for i in table.legal_crews()
+                       if CREWS_BY_ID[table.view["crews"][i]]["timing"] == "choice"]
+            if prompts:
+                table.choose_crew(prompts[0])
+                table.confirm()
+                shot.until(lambda: table.phase() != "crew")
+                skill_shot = _skill_shot(shot, table)
+                continue
         if table.phase() != "over":
             play_move(shot, table, bot_move(table, bot))
     shot.until(lambda: table.scoring is not None, timeout=30)

@@ -35,6 +35,8 @@ Place = tuple[Any, ...]
 
 #: after the last cube of the game lands, the final scoring starts this much later (seconds)
 SCORING_DELAY = 0.8
+#: a crew's or planet's full text shows once the mouse has rested on it this long (seconds)
+TOOLTIP_DELAY = 0.45
 
 
 def simulate(view: dict[str, Any], seat: int, move: Move) -> tuple[list[dict], dict] | None:
@@ -101,6 +103,7 @@ class StargazerTableScene(StargazerTablePainter, Scene):
         self.focus_planet: int | None = None
         self.hover_planet: int | None = None
         self.hover_crew: int | None = None
+        self.hover_since = 0.0
         self.hover_target: int | None = None
         self.start_choice = 0
         self._legal: tuple[tuple, list[Move]] | None = None
@@ -526,8 +529,11 @@ class StargazerTableScene(StargazerTablePainter, Scene):
     def hover(self, pos: tuple[int, int]) -> None:
         """What is under the mouse is described and outlined; a click chooses it."""
         geo = self.ring.geo
-        self.hover_planet = geo.planet_at(pos) if geo is not None else None
-        self.hover_crew = self.crew_at(pos)
+        planet = geo.planet_at(pos) if geo is not None else None
+        crew = self.crew_at(pos)
+        if (planet, crew) != (self.hover_planet, self.hover_crew):
+            self.hover_since = self.clock  # the tooltip waits for the mouse to rest
+        self.hover_planet, self.hover_crew = planet, crew
         self.hover_target = self.target_at(pos) if self.phase() == "skill" else None
 
     def target_at(self, pos: tuple[int, int]) -> int | None:

@@ -299,22 +299,27 @@ class StargazerTablePainter:
         geo = self.ring.geo
         mine = self.palette.player(self.active)
         ghost = faded_cube(geo.square_size - geo.px(3), mine, player_mark(self.active), 150)
-        small = geo.px(13)
         for number, cube in enumerate(self.path_outcome(path), 1):
             rect = geo.square_rect(cube["planet"], cube["square"])
             surface.blit(ghost, ghost.get_rect(center=rect.center))
             pygame.draw.rect(surface, theme.ACCENT, rect.inflate(geo.px(2), geo.px(2)),
                              max(1, geo.px(2)), border_radius=geo.px(3))
-            words = f"{cube['vp']} VP" if cube["vp"] else "0: accident"
-            label = self.text.render(words, small, theme.ILLEGAL if not cube["vp"] else theme.LEGAL,
-                                     bold=True)
-            box = label.get_rect(midtop=(rect.centerx, rect.bottom + geo.px(4)))
-            box.clamp_ip(geo.cards[cube["planet"]])
-            pygame.draw.rect(surface, (12, 16, 36), box.inflate(geo.px(6), geo.px(2)),
-                             border_radius=geo.px(4))
-            surface.blit(label, box)
+            # the VP printed on that square, picked out where it is printed
+            accident = not cube["vp"]
+            label = self.text.render(str(cube["vp"]), geo.px(14), theme.SKY, bold=True)
+            pill = label.get_rect(midbottom=(rect.centerx, rect.y)).inflate(geo.px(8), 0)
+            pygame.draw.rect(surface, theme.ILLEGAL if accident else theme.LEGAL, pill,
+                             border_radius=geo.px(5))
+            surface.blit(label, label.get_rect(center=pill.center))
+            if accident:
+                word = self.text.render("accident", geo.px(12), theme.ILLEGAL, bold=True)
+                box = word.get_rect(midtop=(rect.centerx, rect.bottom + geo.px(3)))
+                box.clamp_ip(geo.cards[cube["planet"]])
+                pygame.draw.rect(surface, (12, 16, 36), box.inflate(geo.px(6), geo.px(2)),
+                                 border_radius=geo.px(4))
+                surface.blit(word, box)
             badge = self.text.render(str(number), geo.px(12), theme.SKY, bold=True)
-            tag = badge.get_rect(center=(rect.right, rect.y))
+            tag = badge.get_rect(center=(rect.right, rect.bottom))
             pygame.draw.circle(surface, theme.ACCENT, tag.center, geo.px(7))
             surface.blit(badge, tag)
         for a, b in zip(path, path[1:], strict=False):
@@ -822,10 +827,14 @@ class StargazerTablePainter:
                                                           rect.y - int(lay.px(30) * age))))
 
     def draw_tooltip(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
-        """The full text of the crew or planet under the mouse."""
+        """The full text of the crew or planet the mouse rests on."""
+        from game.client.stargazer.table import TOOLTIP_DELAY
+
         lay = self.layout
         mouse = pygame.mouse.get_pos()
         lines: list[tuple[str, theme.Color]] = []
+        if self.clock - self.hover_since < TOOLTIP_DELAY:
+            return
         if self.hover_crew is not None and self.hover_crew < len(view["crews"]):
             crew = CREWS_BY_ID[view["crews"][self.hover_crew]]
             lines = [(f"{crew['name']}: up to {crew['count']} "
