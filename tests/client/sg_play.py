@@ -9,6 +9,7 @@ from typing import Any
 
 import pygame
 
+from game.client import theme
 from game.client.stargazer.table import StargazerTableScene
 from game.rules.stargazer import CREWS_BY_ID, RULESET
 from tests.client.clienthelpers import Driver
@@ -47,9 +48,13 @@ def play_skill(drive: Driver, table: StargazerTableScene, move: dict[str, Any],
         drive.key(pygame.K_RETURN)
         return
     place = table.target_places(index)[0]
-    rect = table.place_rect(place)
+    rect = table.target_rect(place)
     drive.click(rect.center)
     assert table.target_choice == index, (move, place)
+    drive.step()
+    outline = [drive.pixel((x, rect.centery)) for x in range(rect.x - 9, rect.x)]
+    assert any(all(abs(a - b) < 30 for a, b in zip(pixel, theme.ACCENT, strict=True))
+               for pixel in outline), "the chosen target is outlined on screen"
     drive.click(rect.center)
 
 

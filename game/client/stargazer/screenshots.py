@@ -62,7 +62,7 @@ def _skill_shot(shot: Shooter, table: StargazerTableScene) -> bool:
         return False
     targets = table.skill_targets()
     table.choose_target(len(targets) // 2)
-    rect = table.place_rect(table.target_places(len(targets) // 2)[0])
+    rect = table.target_rect(table.target_places(len(targets) // 2)[0])
     shot.move(rect.center)
     shot.step(5)
     shot.save("stargazer-skill")

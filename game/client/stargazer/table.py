@@ -539,7 +539,7 @@ class StargazerTableScene(StargazerTablePainter, Scene):
     def target_at(self, pos: tuple[int, int]) -> int | None:
         for index in range(len(self.skill_targets())):
             for place in self.target_places(index):
-                rect = self.place_rect(place)
+                rect = self.target_rect(place)
                 if rect is not None and rect.inflate(4, 4).collidepoint(pos):
                     return index
         return None

@@ -154,6 +154,12 @@ class StargazerTablePainter:
         return next((i for i, rect in enumerate(getattr(self, "crew_rects", []))
                      if rect.collidepoint(pos)), None)
 
+    def target_rect(self, place: tuple[Any, ...]) -> pygame.Rect | None:
+        """Where a skill target is outlined and clicked: a crew's whole row, else its place."""
+        if place[0] == "crew" and place[1] < len(self.crew_rects):
+            return self.crew_rects[place[1]]
+        return self.place_rect(place)
+
     def place_rect(self, place: tuple[Any, ...]) -> pygame.Rect | None:
         geo = self.ring.geo
         kind = place[0]
@@ -209,10 +215,6 @@ class StargazerTablePainter:
         self.draw_top_bar(surface, view)
         self.ring.draw_path(surface)
         self.ring.draw_cards(surface, view, palette, hidden)
-        if self.scoring is not None:
-            self.draw_scoring_marks(surface, view)
-        else:
-            self.draw_choices(surface, view)
         palette_name = palette.name
         if self.scoring is None:
             key = ("centre", self.view_serial, palette_name, self.ring.geo.centre.size)
@@ -226,6 +228,10 @@ class StargazerTablePainter:
                palette_name)
         self.cached_panel(surface, "crews", key, self.crews_rect,
                           lambda target: self.draw_crews(target, view))
+        if self.scoring is not None:
+            self.draw_scoring_marks(surface, view)
+        else:  # over the ring and the crews (a skill may target a crew)
+            self.draw_choices(surface, view)
         self.draw_action(surface, view)
         self.draw_flights(surface)
         self.draw_tooltip(surface, view)
@@ -273,7 +279,7 @@ class StargazerTablePainter:
                 color = theme.ACCENT if chosen else (
                     theme.HIGHLIGHT if index == self.hover_target else theme.LEGAL)
                 for place in self.target_places(index):
-                    rect = self.place_rect(place)
+                    rect = self.target_rect(place)
                     if rect is None:
                         continue
                     grow = lay.px(4) + (int(lay.px(3) * pulse) if chosen else 0)
