@@ -12,11 +12,12 @@ MAX_STEPS = 100_000
 
 
 def default_level(game: str, wanted: str | None) -> str:
-    levels = list(BOT_LEVELS.get(game, {"random": ""}))
+    """``wanted``, or the game's ``normal`` level (quick enough to watch a whole game), or its
+    strongest."""
     if wanted:
         return wanted
-    strongest = [level for level in levels if level != "random"]
-    return strongest[0] if strongest else "random"
+    levels = list(BOT_LEVELS.get(game, {"random": ""}))
+    return "normal" if "normal" in levels else levels[-1]
 
 
 def _make_bots(game: str, level: str, players: int, seed: int) -> list:

@@ -1,35 +1,88 @@
 """Bots: ordinary seats that see only the Ruleset contract (plus game heuristics).
 
 ``make_bot(game, level, seed)`` builds one by name; each game registers its levels in
-``BOT_LEVELS`` as "module:class" targets taking ``seed``.
+``BOT_LEVELS`` as "module:class" targets taking ``seed``, weakest first (the last is the
+strongest). ``BOT_ALIASES`` keeps older level names working (saves and seat lists name them).
+Every bot's ``choose(ruleset, state, seat, stop=None)`` accepts an optional ``stop`` callable:
+searching bots check it between iterations and return their best move so far once it says
+True (a deadline or a cancellation the caller owns: bots read no clock themselves).
+``THINK_SECONDS`` is the time budget a caller should turn into such a ``stop``.
 """
 
 from __future__ import annotations
 
 import importlib
 
-from game.ai.base import Bot, RandomBot
+from game.ai.base import Bot, RandomBot, StopCheck
 
-#: game -> level -> "module:Class" (the class takes ``seed``). "random" works for every game.
+#: game -> level -> "module:Class" (the class takes ``seed``), weakest first. "random" works for
+#: every game.
 BOT_LEVELS: dict[str, dict[str, str]] = {
     "stars": {
         "random": "game.ai.base:RandomBot",
+        "easy": "game.ai.stars_bots:EasyBot",
         "greedy": "game.ai.stars_bots:GreedyBot",
+        "normal": "game.ai.stars_bots:PlanBot",
+        "hard": "game.ai.stars_bots:HardBot",
     },
     "stargazer": {
         "random": "game.ai.base:RandomBot",
-        "strong": "game.ai.stargazer_bots:StrongBot",
+        "easy": "game.ai.stargazer_bots:EasyBot",
+        "normal": "game.ai.stargazer_bots:StrongBot",
+        "hard": "game.ai.stargazer_bots:HardBot",
     },
 }
+
+#: game -> old level name -> the level it now means
+BOT_ALIASES: dict[str, dict[str, str]] = {"stargazer": {"strong": "normal"}}
+
+#: what menus call each level
+LEVEL_LABELS: dict[str, str] = {
+    "random": "Bot (random)",
+    "easy": "Bot (easy)",
+    "greedy": "Bot (greedy)",
+    "normal": "Bot (normal)",
+    "hard": "Bot (hard)",
+    "strong": "Bot (normal)",
+}
+
+#: game -> level -> seconds of thinking a caller should allow per decision (turned into ``stop``);
+#: levels not listed answer at once
+THINK_SECONDS: dict[str, dict[str, float]] = {
+    "stars": {"hard": 0.25},
+    "stargazer": {"hard": 2.0},
+}
+
+
+def resolve_level(game: str, level: str) -> str:
+    """The registered level ``level`` names for ``game`` (aliases followed)."""
+    return BOT_ALIASES.get(game, {}).get(level, level)
+
+
+def strongest_level(game: str) -> str:
+    """The default level of ``starparty bot`` and of new AI seats: the game's strongest."""
+    return list(BOT_LEVELS.get(game, {"random": ""}))[-1]
 
 
 def make_bot(game: str, level: str, seed: int = 0) -> Bot:
     """A bot for ``game`` at ``level``; ``KeyError`` names the known levels."""
     levels = BOT_LEVELS.get(game, {"random": "game.ai.base:RandomBot"})
+    level = resolve_level(game, level)
     if level not in levels:
         raise KeyError(f"unknown bot level {level!r} for {game}; known: {', '.join(levels)}")
     module_name, _, cls = levels[level].partition(":")
     return getattr(importlib.import_module(module_name), cls)(seed=seed)
 
 
-__all__ = ["BOT_LEVELS", "Bot", "RandomBot", "make_bot"]
+__all__ = [
+    "BOT_ALIASES",
+    "BOT_LEVELS",
+    "LEVEL_LABELS",
+    "THINK_SECONDS",
+    "Bot",
+    "RandomBot",
+    "StopCheck",
+    "make_bot",
+    "resolve_level",
+    "strongest_level",
+]

@@ -7,9 +7,13 @@ bots replay exactly.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from game.rules.base import Move, Ruleset, State, make_rng
+
+#: handed to ``choose`` by the caller: True once the bot must answer (deadline, cancellation)
+StopCheck = Callable[[], bool]
 
 
 class Bot(Protocol):
@@ -17,8 +21,11 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, ruleset: Ruleset, state: State, seat: int) -> Move:
-        """One legal move for ``seat`` (which must be in ``ruleset.to_move(state)``)."""
+    def choose(
+        self, ruleset: Ruleset, state: State, seat: int, stop: StopCheck | None = None
+    ) -> Move:
+        """One legal move for ``seat`` (which must be in ``ruleset.to_move(state)``); a search
+        ends early, with a legal move, once ``stop()`` is True."""
         ...
 
 
@@ -30,7 +37,9 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = make_rng(seed, "random-bot")
 
-    def choose(self, ruleset: Ruleset, state: State, seat: int) -> Move:
+    def choose(
+        self, ruleset: Ruleset, state: State, seat: int, stop: StopCheck | None = None
+    ) -> Move:
         moves = ruleset.legal_moves(state, seat)
         if not moves:
             raise ValueError(f"seat {seat} has no legal move")

@@ -13,6 +13,8 @@ docs/balance/stargazer.md): one reply beat no reply 31.8 % to 18.2 % of 4-player
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from typing import Any
 
 from game.rules.base import Move, Ruleset, State, make_rng
@@ -140,7 +142,9 @@ class StrongBot:
             state = best_state
         return self.evaluate(state, seat), plan
 
-    def choose(self, ruleset: Ruleset, state: State, seat: int) -> Move:
+    def choose(
+        self, ruleset: Ruleset, state: State, seat: int, stop: Callable[[], bool] | None = None
+    ) -> Move:
         legal = ruleset.legal_moves(state, seat)
         if not legal:
             raise ValueError(f"seat {seat} has no legal move")
@@ -344,3 +348,187 @@ PROBES: dict[str, type[StrongBot]] = {
         DrillerBot,
     )
 }
+
+
+# --- levels around the strong heuristic --------------------------------------------------------
+
+
+class EasyBot(StrongBot):
+    """``easy``: the strong bot's whole-turn search without the opponent's reply, its judgement
+    blurred by seeded noise (``noise`` VP of standard deviation on every value it compares)."""
+
+    name = "easy"
+
+    def __init__(self, seed: int = 0, noise: float = 4.0) -> None:
+        super().__init__(seed=seed, replies=0)
+        self.rng = make_rng(seed, "stargazer-easy-bot")
+        self.noise = noise
+
+    def evaluate(self, state: State, seat: int) -> float:
+        return super().evaluate(state, seat) + self.rng.gauss(0.0, self.noise)
+
+
+class _Node:
+    """One position of the search tree: whose macro-move it is, the macro-moves (whole turns)
+    not yet tried, the children, and per seat the sum of rewards seen through it."""
+
+    __slots__ = ("state", "player", "untried", "children", "visits", "sums")
+
+    def __init__(self, state: State, player: int, untried: list[list[Move]], players: int):
+        self.state = state
+        self.player = player
+        self.untried = untried
+        self.children: list[tuple[list[Move], _Node]] = []
+        self.visits = 0
+        self.sums = [0.0] * players
+
+
+class HardBot:
+    """``hard``: Monte Carlo tree search over whole turns (max^n UCT), seeded.
+
+    Stargazer hides nothing (the view is the whole state), so no determinization is needed: the
+    tree is searched on the position itself. A macro-move is a whole turn: a crew, then the
+    strong bot's greedy skill choice and the ``widths`` best investigations for it (more at the
+    root than below), or a start-player choice. A new leaf is scored by the strong bot's static
+    evaluation for every seat, squashed into a win chance (``scale`` VP of lead ~ 73 %); a
+    finished game scores 1 for the winners. Selection is UCB1 on the mover's own reward
+    (``explore``). ``iterations`` bounds the search; a ``stop`` callable handed to ``choose``
+    (e.g. a deadline, or a table closing) ends it early, always with a legal move. With no
+    ``stop`` the result depends only on the seed and the iterations.
+    """
+
+    name = "hard"
+    #: default iterations: about 1 s a move on the project's 2-core VM (docs/AI.md)
+    ITERATIONS = 400
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int | None = None,
+        explore: float = 0.7,
+        scale: float = 4.0,
+        widths: tuple[int, int] = (3, 1),
+    ) -> None:
+        self.rng = make_rng(seed, "stargazer-hard-bot")
+        self.iterations = self.ITERATIONS if iterations is None else iterations
+        self.explore = explore
+        self.scale = scale
+        self.widths = widths
+        self.judge = StrongBot(seed=seed, replies=0)
+        self._plan: tuple[Any, list[Move]] | None = None
+        self.last_iterations = 0
+
+    # --- macro-moves -----------------------------------------------------------------------
+    def _macros(self, ruleset: Ruleset, state: State, width: int) -> list[list[Move]]:
+        seat = state["current"]
+        legal = ruleset.legal_moves(state, seat)
+        if state["phase"] == "start_player":
+            return [[m] for m in legal]
+        if state["phase"] != "crew":
+            _, plan = self.judge._finish_turn(ruleset, clone_state(state), seat, own=False)
+            return [plan]
+        out: list[list[Move]] = []
+        for crew in legal:
+            trial = clone_state(state)
+            ruleset.apply(trial, seat, crew)
+            out += [[crew, *rest] for rest in self._continuations(ruleset, trial, seat, width)]
+        return out
+
+    def _continuations(
+        self, ruleset: Ruleset, state: State, seat: int, width: int
+    ) -> list[list[Move]]:
+        """The ``width`` best ends of a turn after its crew: greedy skill, best investigations."""
+        prefix: list[Move] = []
+        while state["current"] == seat and state["phase"] == "skill":
+            _, plan = self.judge._finish_turn(ruleset, clone_state(state), seat, own=False)
+            prefix.append(plan[0])
+            ruleset.apply(state, seat, plan[0])
+        if not (state["current"] == seat and state["phase"] == "investigate"):
+            return [prefix]
+        scored = []
+        for move in ruleset.legal_moves(state, seat):
+            trial = clone_state(state)
+            ruleset.apply(trial, seat, move)
+            scored.append((self.judge.evaluate(trial, seat) + self.rng.random() * 1e-6, move))
+        scored.sort(key=lambda item: -item[0])
+        return [prefix + [move] for _, move in scored[:width]]
+
+    def _rewards(self, ruleset: Ruleset, state: State) -> list[float]:
+        players = state["players"]
+        if state["phase"] == "over":
+            ranks = ruleset.ranking(state)
+            return [1.0 if r == 1 else 0.0 for r in ranks]
+        out = []
+        for s in range(players):
+            lead = self.judge.evaluate(state, s) / self.scale
+            out.append(1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, lead)))))
+        return out
+
+    def _node(self, ruleset: Ruleset, state: State, width: int) -> _Node:
+        over = state["phase"] == "over"
+        macros = [] if over else self._macros(ruleset, state, width)
+        self.rng.shuffle(macros)
+        return _Node(state, -1 if over else state["current"], macros, state["players"])
+
+    # --- search ----------------------------------------------------------------------------
+    def search(self, ruleset: Ruleset, state: State, stop: Callable[[], bool] | None) -> list[Move]:
+        """The macro-move (whole turn) the search likes best from ``state``."""
+        root = self._node(ruleset, clone_state(state), self.widths[0])
+        if len(root.untried) == 1:
+            return root.untried[0]
+        done = 0
+        while done < self.iterations:
+            if stop is not None and done and stop():
+                break
+            self._iterate(ruleset, root)
+            done += 1
+        self.last_iterations = done
+        if not root.children:
+            return root.untried[0]
+        best = max(root.children, key=lambda c: (c[1].visits, c[1].sums[root.player]))
+        return best[0]
+
+    def _iterate(self, ruleset: Ruleset, root: _Node) -> None:
+        node = root
+        path = [root]
+        while not node.untried and node.children:
+            log_n = math.log(node.visits + 1)
+            me = node.player
+            node = max(
+                (child for _, child in node.children),
+                key=lambda c: c.sums[me] / c.visits + self.explore * math.sqrt(log_n / c.visits),
+            )
+            path.append(node)
+        if node.untried:
+            macro = node.untried.pop()
+            state = clone_state(node.state)
+            seat = node.player
+            for move in macro:
+                ruleset.apply(state, seat, move)
+            child = self._node(ruleset, state, self.widths[1])
+            node.children.append((macro, child))
+            node = child
+            path.append(node)
+        rewards = self._rewards(ruleset, node.state)
+        for visited in path:
+            visited.visits += 1
+            for s, r in enumerate(rewards):
+                visited.sums[s] += r
+
+    def choose(
+        self, ruleset: Ruleset, state: State, seat: int, stop: Callable[[], bool] | None = None
+    ) -> Move:
+        legal = ruleset.legal_moves(state, seat)
+        if not legal:
+            raise ValueError(f"seat {seat} has no legal move")
+        if len(legal) == 1:
+            return legal[0]
+        state = ruleset.view(state, seat)  # all public, but the bot reads only a seat's view
+        key = (state["round"], state["turns"], seat)
+        if state["phase"] in _TURN_PHASES and self._plan and self._plan[0] == key:
+            pending = self._plan[1]
+            if pending and pending[0] in legal:
+                return pending.pop(0)
+        macro = self.search(ruleset, state, stop)
+        self._plan = (key, list(macro[1:]))
+        return macro[0] if macro and macro[0] in legal else legal[0]

@@ -7,11 +7,13 @@ groups towards 8 lines, then to a seeded random pick, so bot games replay exactl
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from game.ai.stars_model import DEFAULT_WEIGHTS, Model, Weights, low_row_lines
 from game.rules.base import Move, Ruleset, State, make_rng
 from game.rules.stars import data
-from game.rules.stars.geometry import card_segments, norm, shooting_star_points
+from game.rules.stars.geometry import Segment, card_segments, norm, shooting_star_points
 from game.rules.stars.scoring import score_index
 from game.rules.stars.sheet import SheetIndex
 
@@ -39,11 +41,15 @@ class GreedyBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = make_rng(seed, "stars-greedy")
 
-    def choose(self, ruleset: Ruleset, state: State, seat: int) -> Move:
+    def choose(
+        self, ruleset: Ruleset, state: State, seat: int, stop: Callable[[], bool] | None = None
+    ) -> Move:
         return self.choose_from_view(ruleset.view(state, seat), seat,
                                      ruleset.legal_moves(state, seat))
 
-    def choose_from_view(self, view: dict[str, Any], seat: int, moves: list[Move]) -> Move:
+    def choose_from_view(
+        self, view: dict[str, Any], seat: int, moves: list[Move], stop: Any = None
+    ) -> Move:
         """The move for ``seat`` from its ``view`` and its ``moves`` (the host's ``legal``
         list): what a remote bot has, so it plays exactly like a table's own AI seat."""
         if not moves:
@@ -97,3 +103,228 @@ class GreedyBot:
             return None
         total, potential = _value(after)
         return (float(total - base_total), potential - base_potential)
+
+
+# --- planning bots: the model's value of a sheet, with and without lookahead ------------------
+
+StopCheck = Callable[[], bool]
+
+#: every night card id (the deck's composition is public; its order is not)
+ALL_CARDS: tuple[int, ...] = tuple(range(data.CARD_COUNT))
+
+
+def cards_left_after(view: dict[str, Any]) -> int:
+    """Cards still to come after the one face up."""
+    return view["card"]["of"] - view["card"]["n"]
+
+
+def day_of_card(n: int) -> int:
+    """The day (0-2) while card ``n`` (1-based) is played."""
+    return (n - 1) // data.CARDS_PER_PILE
+
+
+def model_of(view: dict[str, Any], seat: int) -> Model:
+    """The seat's sheet as the bot sees it (its pending sheet during a power prompt)."""
+    pending = view["pending"]
+    sheet = pending["sheet"] if pending else view["seats"][seat]["sheet"]
+    return Model(sheet, view["day"], view.get("spent", []), view.get("once_used", False))
+
+
+def card_options(model: Model, card: int) -> list[tuple[Move, tuple[Segment, ...], float]]:
+    """(move, new lines, base gain) for each legal way to play ``card`` on ``model`` (not skip).
+    Shooting stars carry their points as lines-to-be: the gain is their segment count."""
+    out: list[tuple[Move, tuple[Segment, ...], float]] = []
+    if card in data.SHOOTING_STAR_CARD_IDS:
+        for size, rot, dx, dy in model.shooting_placements():
+            out.append(({"t": "shooting_star", "size": size, "rot": rot, "dx": dx, "dy": dy},
+                        (), float(size)))
+        return out
+    for rot, dx, dy, s1, s2, _ in model.line_placements(card):
+        out.append(({"t": "place", "rot": rot, "dx": dx, "dy": dy}, (s1, s2), 0.0))
+    return out
+
+
+def option_gain(model: Model, option: tuple[Move, tuple[Segment, ...], float], weights: Weights,
+                cards_left: int) -> float:
+    move, segs, base = option
+    if move["t"] == "shooting_star":
+        pts = shooting_star_points(move["size"], move["rot"], move["dx"], move["dy"])
+        low = sum(1 for p in pts if p[1] < 2 * (model.day + 1)) if model.day < 2 else 0
+        return base + weights.low_rows * 0.5 * low * min(1.0, cards_left / weights.fade)
+    return model.gain(segs, weights, cards_left, low_row_lines(segs, model.day))
+
+
+def apply_option(model: Model, option: tuple[Move, tuple[Segment, ...], float]) -> int:
+    """Play an option on the model; returns the power uses it earns (left unresolved)."""
+    move, segs, _ = option
+    if move["t"] == "shooting_star":
+        model.add_shooting_star(
+            shooting_star_points(move["size"], move["rot"], move["dx"], move["dy"]))
+        return 0
+    copies = model.new_power_copies(list(segs))
+    model.add_lines(list(segs))
+    for copy in copies:
+        model.spend(copy)
+    return len(copies)
+
+
+def prompt_values(
+    view: dict[str, Any], seat: int, moves: list[Move], weights: Weights
+) -> list[tuple[float, Move]]:
+    """The value of each power-prompt answer (use at a target, or skip) by the model."""
+    pending = view["pending"]
+    prompt = pending["prompt"]
+    sheet = pending["sheet"]
+    left = cards_left_after(view)
+    base = model_of(view, seat)
+    out: list[tuple[float, Move]] = []
+    for move in moves:
+        if move["t"] == "skip_power":
+            out.append((base.value(weights, left) - weights.power_use[prompt["power"]] * 0.0, move))
+        elif move["t"] == "power" and "line" in move:
+            seg = norm(*move["line"])
+            out.append((base.value(weights, left) + base.gain((seg,), weights, left), move))
+        elif move["t"] == "power":
+            after = dict(sheet)
+            after["objects"] = sheet["objects"] + [{"kind": prompt["power"], "at": move["at"]}]
+            model = Model(after, view["day"], view.get("spent", []), view.get("once_used", False))
+            out.append((model.value(weights, left), move))
+    return out
+
+
+class PlanBot:
+    """``normal``: the placement with the best model value now (score plus what the sheet
+    leaves open), one card at a time. Power prompts are weighed the same way."""
+
+    name = "normal"
+
+    def __init__(self, seed: int = 0, weights: Weights | None = None) -> None:
+        self.rng = make_rng(seed, f"stars-{self.name}")
+        self.weights = weights or DEFAULT_WEIGHTS
+        self.seen: dict[int, int] = {}
+
+    def choose(
+        self, ruleset: Ruleset, state: State, seat: int, stop: StopCheck | None = None
+    ) -> Move:
+        return self.choose_from_view(ruleset.view(state, seat), seat,
+                                     ruleset.legal_moves(state, seat), stop)
+
+    def choose_from_view(
+        self, view: dict[str, Any], seat: int, moves: list[Move], stop: StopCheck | None = None
+    ) -> Move:
+        """The move from the seat's ``view`` and its legal ``moves`` (what a remote bot has)."""
+        if not moves:
+            raise ValueError(f"seat {seat} has no legal move")
+        self._remember(view)
+        kinds = {m["t"] for m in moves}
+        if "confirm" in kinds:
+            return {"t": "confirm"}
+        if view["pending"] and view["pending"]["prompt"]:
+            scored = prompt_values(view, seat, moves, self.weights)
+            return self._pick(scored) if scored else moves[0]
+        if not kinds & {"place", "shooting_star"}:
+            return {"t": "skip"} if "skip" in kinds else moves[0]
+        return self.choose_card(view, seat, moves, stop)
+
+    def _remember(self, view: dict[str, Any]) -> None:
+        """Note the card face up: the bot keeps the cards it has seen (the view shows only the
+        current one), so it knows which cards may still come."""
+        n = view["card"]["n"]
+        if any(k > n for k in self.seen):
+            self.seen = {}
+        self.seen[n] = view["card"]["id"]
+
+    def unseen(self) -> list[int]:
+        seen = set(self.seen.values())
+        return [c for c in ALL_CARDS if c not in seen]
+
+    def _pick(self, scored: list[tuple[float, Move]]) -> Move:
+        best = max(v for v, _ in scored)
+        return self.rng.choice([m for v, m in scored if v >= best - 1e-9])
+
+    def scored_options(
+        self, view: dict[str, Any], seat: int, moves: list[Move]
+    ) -> tuple[Model, list[tuple[float, tuple[Move, tuple[Segment, ...], float]]]]:
+        """The model and every legal card option with its one-card gain (skip: 0)."""
+        model = model_of(view, seat)
+        legal = {_move_key(m) for m in moves}
+        left = cards_left_after(view)
+        scored = []
+        for option in card_options(model, view["card"]["id"]):
+            if _move_key(option[0]) in legal:
+                scored.append((option_gain(model, option, self.weights, left), option))
+        if "skip" in {m["t"] for m in moves}:
+            scored.append((0.0, ({"t": "skip"}, (), 0.0)))
+        return model, scored
+
+    def choose_card(
+        self, view: dict[str, Any], seat: int, moves: list[Move], stop: StopCheck | None
+    ) -> Move:
+        _, scored = self.scored_options(view, seat, moves)
+        return self._pick([(v, o[0]) for v, o in scored])
+
+
+def _move_key(move: Move) -> tuple:
+    return (move["t"], move.get("size"), move.get("rot"), move.get("dx"), move.get("dy"))
+
+
+class EasyBot(PlanBot):
+    """``easy``: the greedy bot's immediate gain, but it often settles for a lesser placement
+    (a seeded soft choice), and never plans: a gentle first opponent."""
+
+    name = "easy"
+    #: chance of taking a random placement among the legal ones instead of the best
+    slip = 0.35
+
+    def choose_card(
+        self, view: dict[str, Any], seat: int, moves: list[Move], stop: StopCheck | None
+    ) -> Move:
+        if self.rng.random() < self.slip:
+            return self.rng.choice(moves)
+        return GreedyBot(self.rng.randrange(1 << 30)).choose_from_view(view, seat, moves)
+
+
+class HardBot(PlanBot):
+    """``hard``: looks one card ahead. The ``width`` best placements by model value are each
+    played on a copy, then for ``samples`` cards drawn from the cards it has not seen (the
+    public composition; never the order) it finds its best answer; a placement is worth its gain
+    now plus the mean best gain of the answers. ``stop`` (a callable the caller hands in, e.g. a
+    deadline) cuts the lookahead short; without it the bot is deterministic for its seed."""
+
+    name = "hard"
+
+    def __init__(
+        self, seed: int = 0, weights: Weights | None = None, width: int = 6, samples: int = 8
+    ) -> None:
+        super().__init__(seed, weights)
+        self.width = width
+        self.samples = samples
+
+    def choose_card(
+        self, view: dict[str, Any], seat: int, moves: list[Move], stop: StopCheck | None
+    ) -> Move:
+        model, scored = self.scored_options(view, seat, moves)
+        left = cards_left_after(view)
+        if left == 0 or len(scored) <= 1:
+            return self._pick([(v, o[0]) for v, o in scored])
+        scored.sort(key=lambda item: -item[0])
+        top = scored[: self.width]
+        pool = [c for c in self.unseen() if c != view["card"]["id"]]
+        draws = self.rng.sample(pool, min(self.samples, len(pool)))
+        next_day = day_of_card(view["card"]["n"] + 1)
+        results: list[tuple[float, Move]] = []
+        for gain, option in top:
+            if stop is not None and stop() and results:
+                break
+            after = model.clone()
+            uses = apply_option(after, option)
+            after.set_day(next_day)
+            future = 0.0
+            for card in draws:
+                best = 0.0
+                for reply in card_options(after, card):
+                    best = max(best, option_gain(after, reply, self.weights, left - 1))
+                future += best
+            bonus = uses * 0.0
+            results.append((gain + bonus + future / len(draws), option[0]))
+        return self._pick(results)

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pygame
 
-from game.client import theme
+from game.client import i18n, theme
+from game.client.i18n import N_, tr
 from game.client.layout import Layout, TextCache
 from game.client.loop import STEP, FixedTimestep
 from game.client.scenes.base import Scene
@@ -40,6 +41,7 @@ class App:
         pygame.key.start_text_input()  # the player-name and address fields read TEXTINPUT
         self.settings = settings if settings is not None else Settings.load()
         self.save_settings = save_settings
+        i18n.set_language(i18n.resolve(self.settings.language))
         self.windowed_size = size
         pygame.display.set_caption("Star Party")
         pygame.display.set_icon(_icon())
@@ -162,13 +164,20 @@ class App:
             with contextlib.suppress(pygame.error):
                 pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
             self._relayout()
-            self.toast(f"Fullscreen is not available here ({error})")
+            self.toast(N_("Fullscreen is not available here ({error})", error=str(error)))
             return False
         if remember:
             self.settings.fullscreen = on
             self.store_settings()
         self._relayout()
         return True
+
+    def set_language(self, code: str) -> None:
+        """Show the window in ``code`` from the next frame on, and remember it: every scene
+        rebuilds its labels (``relayout``) and the text cache starts afresh."""
+        self.settings.language = i18n.set_language(code)
+        self.store_settings()
+        self._relayout()
 
     def toggle_fullscreen(self) -> bool:
         return self.set_fullscreen(not pygame.display.is_fullscreen())
@@ -178,9 +187,10 @@ class App:
             try:
                 self.settings.save()
             except OSError as error:
-                self.toast(f"Could not save settings: {error}")
+                self.toast(N_("Could not save settings: {error}", error=str(error)))
 
     def toast(self, message: str, seconds: float = 3.0) -> None:
+        """Show ``message`` briefly at the top (an ``N_()`` message is translated when drawn)."""
         self.toasts.append([message, seconds])
 
     # --- quitting ----------------------------------------------------------------------
@@ -193,10 +203,11 @@ class App:
         holding = [scene for scene in self.stack if scene.holds_game]
         if holding:
             table = getattr(getattr(holding[-1], "session", None), "table", None)
-            question = ("Quit Star Party? The game is saved: 'Continue' brings it back."
+            question = (N_("Quit Star Party? The game is saved: 'Continue' brings it back.")
                         if getattr(table, "autosave_path", None) is not None
-                        else "Quit Star Party? The game in progress will be lost.")
-            self.push(ConfirmDialog(self, question, self.quit, yes="Quit", no="Keep playing"))
+                        else N_("Quit Star Party? The game in progress will be lost."))
+            self.push(ConfirmDialog(self, question, self.quit, yes=N_("Quit"),
+                                    no=N_("Keep playing")))
         else:
             self.quit()
 
@@ -249,7 +260,7 @@ class App:
     def _draw_toasts(self) -> None:
         y = self.layout.px(16)
         for message, _ in self.toasts[-3:]:
-            label = self.text.render(message, self.layout.font_px("body"), theme.TEXT)
+            label = self.text.render(tr(message), self.layout.font_px("body"), theme.TEXT)
             box = label.get_rect(midtop=(self.layout.width // 2, y)).inflate(
                 self.layout.px(28), self.layout.px(14))
             pygame.draw.rect(self.screen, theme.PANEL_LIGHT, box,

@@ -7,6 +7,7 @@ pixel size, so 1280x720 .. 3840x2160 (and odd fullscreen sizes) all work and tex
 from __future__ import annotations
 
 from collections import OrderedDict
+from pathlib import Path
 
 import pygame
 
@@ -30,13 +31,47 @@ class Layout:
         return self.px(theme.FONT_SIZES[name])
 
 
+#: the fallback for characters the default font lacks: kana, kanji, hangul, hanzi, symbols
+#: (a subset of Noto Sans CJK JP made by ``tools/make_font.py``; licence ``fonts/OFL.txt``)
+FALLBACK_FONT = Path(__file__).resolve().parent / "fonts" / "NotoSansJP-subset.otf"
+#: the fallback's pixel size per size unit: pygame draws its default font at 0.6875 of the
+#: asked size, and a kanji fills more of its em than a Latin capital; this makes kanji stand
+#: a little taller than capitals, as in Japanese typesetting
+FALLBACK_SCALE = 0.68
+#: a private-use character no font here has: what a missing glyph looks like
+_NO_GLYPH = "\ue000"
+#: characters a line may not start with (kinsoku): closing brackets, stops, small kana
+NO_LINE_START = frozenset("、。，．・：；？！゛゜ヽヾゝゞ々ー）］｝」』】〕〉》〙〗”’"
+                          "ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ!),.:;?]}…")
+#: characters a line may not end with: opening brackets
+NO_LINE_END = frozenset("（［｛「『【〔〈《〘〖“‘([{")
+
+
+def is_wide(char: str) -> bool:
+    """A character of a script written without spaces (kana, CJK ideographs and punctuation,
+    full-width forms): a line may break before or after it."""
+    code = ord(char)
+    return (0x2E80 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF or 0xFF00 <= code <= 0xFF60
+            or 0x20000 <= code <= 0x3FFFF)
+
+
 class TextCache:
-    """Pre-rendered text: a font per pixel size and an LRU of rendered surfaces."""
+    """Pre-rendered text: a font per pixel size and an LRU of rendered surfaces.
+
+    Text renders with pygame's default font; a run of characters that font lacks (Japanese,
+    Chinese, Korean, symbols) renders with the bundled fallback font on the same baseline, so
+    "星野 wins!" and a name in any of those scripts show. A character neither font has (emoji)
+    shows as the default font's empty box. Measure text with ``size`` (not ``font().size``),
+    which knows about the fallback.
+    """
 
     def __init__(self, limit: int = 800) -> None:
         self.fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self.fallbacks: dict[tuple[int, bool], pygame.font.Font] = {}
         self.surfaces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self.limit = limit
+        self._default_has: dict[str, bool] = {}
+        self._fallback_has: dict[str, bool] = {}
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (size, bold)
@@ -46,13 +81,51 @@ class TextCache:
             self.fonts[key] = font
         return self.fonts[key]
 
+    def fallback(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (size, bold)
+        if key not in self.fallbacks:
+            font = pygame.font.Font(FALLBACK_FONT, max(1, round(size * FALLBACK_SCALE)))
+            font.bold = bold
+            self.fallbacks[key] = font
+        return self.fallbacks[key]
+
+    def _has_glyph(self, char: str, fallback: bool) -> bool:
+        known = self._fallback_has if fallback else self._default_has
+        if char not in known:
+            font = self.fallback(32) if fallback else self.font(32)
+            known[char] = _glyph_signature(font, char) != _glyph_signature(font, _NO_GLYPH)
+        return known[char]
+
+    def runs(self, text: str, size: int, bold: bool = False) -> list[tuple[str, pygame.font.Font]]:
+        """``text`` cut into runs that each render with one font."""
+        if text.isascii():
+            return [(text, self.font(size, bold))]
+        runs: list[tuple[str, bool]] = []
+        for char in text:
+            use_fallback = (not self._has_glyph(char, False) and self._has_glyph(char, True))
+            if runs and runs[-1][1] == use_fallback:
+                runs[-1] = (runs[-1][0] + char, use_fallback)
+            else:
+                runs.append((char, use_fallback))
+        return [(run, self.fallback(size, bold) if fb else self.font(size, bold))
+                for run, fb in runs]
+
+    def size(self, text: str, size: int, bold: bool = False) -> tuple[int, int]:
+        """The pixel size ``render`` gives ``text``."""
+        runs = self.runs(text, size, bold)
+        if len(runs) == 1:
+            return runs[0][1].size(text)
+        ascent = max(font.get_ascent() for _, font in runs)
+        descent = max(-font.get_descent() for _, font in runs)
+        return sum(font.size(run)[0] for run, font in runs), ascent + descent
+
     def render(
         self, text: str, size: int, color: theme.Color = theme.TEXT, bold: bool = False
     ) -> pygame.Surface:
         key = (text, size, color, bold)
         surface = self.surfaces.get(key)
         if surface is None:
-            surface = self.font(size, bold).render(text, True, color).convert_alpha()
+            surface = self._render_runs(text, size, color, bold).convert_alpha()
             self.surfaces[key] = surface
             if len(self.surfaces) > self.limit:
                 self.surfaces.popitem(last=False)
@@ -60,17 +133,35 @@ class TextCache:
             self.surfaces.move_to_end(key)
         return surface
 
+    def _render_runs(self, text: str, size: int, color: theme.Color,
+                     bold: bool) -> pygame.Surface:
+        runs = self.runs(text, size, bold)
+        if len(runs) == 1:
+            return runs[0][1].render(text, True, color)
+        ascent = max(font.get_ascent() for _, font in runs)
+        surface = pygame.Surface(self.size(text, size, bold), pygame.SRCALPHA)
+        x = 0
+        for run, font in runs:
+            piece = font.render(run, True, color)
+            # runs never overlap, so the brighter pixel is the run's own
+            surface.blit(piece, (x, ascent - font.get_ascent()),
+                         special_flags=pygame.BLEND_RGBA_MAX)
+            x += piece.get_width()
+        return surface
+
     def wrap(self, text: str, size: int, width: int) -> list[str]:
-        """Words of ``text`` broken into lines that fit ``width`` pixels."""
-        font = self.font(size)
+        """``text`` broken into lines that fit ``width`` pixels: at spaces, and between the
+        characters of Japanese/Chinese text (which has none), never starting a line with a
+        closing mark such as 。、」） nor ending one with an opening bracket. A word wider than
+        the line stays whole on a line of its own."""
         lines: list[str] = []
         for paragraph in text.split("\n"):
             line = ""
-            for word in paragraph.split(" "):
-                trial = f"{line} {word}".strip()
-                if line and font.size(trial)[0] > width:
+            for token, spaced in _break_units(paragraph):
+                trial = (f"{line} {token}" if spaced else line + token) if line else token
+                if line and self.size(trial, size)[0] > width:
                     lines.append(line)
-                    line = word
+                    line = token
                 else:
                     line = trial
             lines.append(line)
@@ -78,3 +169,33 @@ class TextCache:
 
     def clear(self) -> None:
         self.surfaces.clear()
+
+
+def _break_units(paragraph: str) -> list[tuple[str, bool]]:
+    """The unbreakable pieces of ``paragraph`` and whether a space came before each: words
+    between spaces, and each wide character on its own, with kinsoku characters glued to
+    their neighbour."""
+    units: list[tuple[str, bool]] = []
+    spaced = False
+    glue_next = False
+    for char in paragraph:
+        if char == " ":
+            spaced = bool(units)
+            glue_next = False
+            continue
+        joins_previous = units and not spaced and (
+            glue_next or char in NO_LINE_START
+            or not (is_wide(char) or is_wide(units[-1][0][-1])))
+        if joins_previous:
+            units[-1] = (units[-1][0] + char, units[-1][1])
+        else:
+            units.append((char, spaced))
+        spaced = False
+        glue_next = char in NO_LINE_END
+    return units
+
+
+def _glyph_signature(font: pygame.font.Font, char: str) -> tuple:
+    """What ``font`` draws for ``char``: equal to the missing-glyph signature when it has none."""
+    drawn = font.render(char, False, (255, 255, 255))
+    return font.metrics(char)[0], drawn.get_size(), pygame.image.tobytes(drawn, "RGB")

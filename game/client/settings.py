@@ -15,6 +15,8 @@ from pathlib import Path
 
 import platformdirs
 
+from game.client.i18n import LANGUAGES
+
 APP_NAME = "starparty"
 ANIMATION_SPEEDS: tuple[float, ...] = (0.5, 1.0, 1.5, 2.0, 4.0)
 
@@ -44,6 +46,8 @@ class Settings:
     animation_speed: float = 1.0
     #: colours chosen to stay apart for colour-blind players (shapes and patterns are always on)
     colour_blind: bool = False
+    #: the window's language ("en", "ja"); empty until chosen: the system locale decides
+    language: str = ""
 
     @classmethod
     def load(cls, path: Path | None = None) -> Settings:
@@ -69,6 +73,8 @@ class Settings:
         settings.volume = min(1.0, max(0.0, settings.volume))
         if settings.animation_speed not in ANIMATION_SPEEDS:
             settings.animation_speed = 1.0
+        if settings.language not in LANGUAGES:
+            settings.language = ""
         return settings
 
     def save(self, path: Path | None = None) -> Path:

@@ -2,6 +2,8 @@
 
 A ``Form`` owns a list of rows and a focus index: arrows/Tab move focus, Left/Right change a
 choice, Enter/Space activate. Rects are assigned by the owning scene from its ``Layout``.
+Labels and choice values pass through ``i18n.tr`` when drawn: give them ``N_("...")`` and they
+follow a language switch by themselves (a player's name or other plain text shows as it is).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import Any
 import pygame
 
 from game.client import theme
+from game.client.i18n import tr
 from game.client.layout import Layout, TextCache
 
 
@@ -75,7 +78,7 @@ class Button(Widget):
         edge = theme.ACCENT if active else theme.PANEL_EDGE
         draw_panel(surface, self.rect, layout, fill, edge, 2 if active else 1)
         color = theme.TEXT if self.enabled else theme.TEXT_DIM
-        label = text.render(self.label, layout.font_px(self.size), color, bold=active)
+        label = text.render(tr(self.label), layout.font_px(self.size), color, bold=active)
         surface.blit(label, label.get_rect(center=self.rect.center))
 
 
@@ -134,10 +137,11 @@ class Choice(Widget):
         draw_panel(surface, self.rect, layout, theme.PANEL_LIGHT if active else theme.PANEL,
                    theme.ACCENT if active else theme.PANEL_EDGE, 2 if active else 1)
         size = layout.font_px("body")
-        label = text.render(self.label, size, theme.TEXT if self.enabled else theme.TEXT_DIM)
+        label = text.render(tr(self.label), size,
+                            theme.TEXT if self.enabled else theme.TEXT_DIM)
         pad = layout.px(14)
         surface.blit(label, label.get_rect(midleft=(self.rect.x + pad, self.rect.centery)))
-        value_text = self.values[self.index][1]
+        value_text = tr(self.values[self.index][1])
         value = text.render(value_text, size, theme.ACCENT if self.enabled else theme.TEXT_DIM,
                             bold=True)
         centre_x = self.rect.x + self.rect.w * 0.74
@@ -185,7 +189,7 @@ class TextField(Widget):
                    theme.ACCENT if focused else theme.PANEL_EDGE, 2 if focused else 1)
         size = layout.font_px("body")
         pad = layout.px(14)
-        label = text.render(self.label, size, theme.TEXT)
+        label = text.render(tr(self.label), size, theme.TEXT)
         surface.blit(label, label.get_rect(midleft=(self.rect.x + pad, self.rect.centery)))
         shown = self.value + ("_" if focused else "")
         value = text.render(shown or " ", size, theme.ACCENT, bold=True)

@@ -10,7 +10,7 @@ import logging
 import sys
 from collections.abc import Sequence
 
-from game.ai import BOT_LEVELS, make_bot
+from game.ai import make_bot, strongest_level
 from game.commands.common import fail, say
 from game.rules import get_ruleset
 from game.tables import load_ruleset
@@ -28,11 +28,6 @@ def bot_parser() -> argparse.ArgumentParser:
     parser.add_argument("--timeout", type=float, default=3600.0)
     parser.add_argument("--ruleset", help=argparse.SUPPRESS)  # developer: module:attribute
     return parser
-
-
-def strongest_level(game: str) -> str:
-    """The last (strongest) level registered for ``game``."""
-    return list(BOT_LEVELS.get(game, {"random": ""}))[-1]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -17,7 +17,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--game", default="stars", choices=sorted(RULESETS))
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--bot", default=None, help="bot level (default: the strongest)")
+    parser.add_argument("--bot", default=None, help="bot level (default: normal)")
     parser.add_argument("--quiet", action="store_true", help="print only the score table")
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     ruleset = get_ruleset(args.game)

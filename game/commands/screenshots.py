@@ -1,7 +1,10 @@
-"""``starparty screenshots OUTDIR [--size WxH]``: render the key scenes headless to PNG files.
+"""``starparty screenshots OUTDIR [--size WxH] [--lang en|ja]``: render the key scenes
+headless to PNG files.
 
 Drives the real app on a manual clock with a fixed seed: the title, the menu, then every
-game's own scenes (its client kit's ``screenshots``), then the rules page.
+game's own scenes (its client kit's ``screenshots``), then the rules and settings pages, in the
+language asked for (English unless ``--lang`` says otherwise; never the system locale, so the
+docs images come out the same on every machine).
 """
 
 from __future__ import annotations
@@ -14,9 +17,13 @@ from pathlib import Path
 
 from game.commands.common import parse_size
 
+#: the languages the window speaks (game.client.i18n.LANGUAGES; listed here so that
+#: ``--help`` needs no pygame)
+LANGUAGES = ("en", "ja")
 
-def run(size: tuple[int, int], outdir: Path) -> list[Path]:
-    """Shoot every scene at ``size`` into ``outdir``; the paths written, in order."""
+
+def run(size: tuple[int, int], outdir: Path, language: str = "en") -> list[Path]:
+    """Shoot every scene at ``size`` in ``language`` into ``outdir``; the paths written."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -30,8 +37,8 @@ def run(size: tuple[int, int], outdir: Path) -> list[Path]:
     from game.client.shooter import Shooter
 
     clock = ManualClock()
-    app = App(size, settings=Settings(player_name="Ann"), clock=clock, start="title",
-              save_settings=False)
+    app = App(size, settings=Settings(player_name="Ann", language=language), clock=clock,
+              start="title", save_settings=False)
     shot = Shooter(app, clock, outdir)
     app.starfield.next_shot = 1.0  # make sure a shooting star crosses the title
     shot.step(80)
@@ -48,6 +55,10 @@ def run(size: tuple[int, int], outdir: Path) -> list[Path]:
     app.scene.button("Rules").activate()
     shot.step(10)
     shot.save("rules")
+    app.reset_to(MainMenuScene(app))
+    app.scene.button("Settings").activate()
+    shot.step(10)
+    shot.save("settings")
     pygame.quit()
     return shot.saved
 
@@ -57,7 +68,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      description="Render the key scenes headless to PNG files.")
     parser.add_argument("outdir", type=Path)
     parser.add_argument("--size", type=parse_size, default=(1280, 720), help="window WxH")
+    parser.add_argument("--lang", choices=LANGUAGES, default="en",
+                        help="the window's language (default: en)")
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
-    for path in run(args.size, args.outdir):
+    for path in run(args.size, args.outdir, args.lang):
         print(path)
     return 0

@@ -11,6 +11,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ["STARPARTY_CONFIG_DIR"] = tempfile.mkdtemp(prefix="starparty-test-config-")
 os.environ["STARPARTY_AUTOSAVE_DIR"] = tempfile.mkdtemp(prefix="starparty-test-autosave-")
+# the window follows the system locale until a language is chosen: the suite reads English
+os.environ["LANGUAGE"] = "en"
 
 import pytest  # noqa: E402
 

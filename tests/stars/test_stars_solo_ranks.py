@@ -7,7 +7,7 @@ import os
 import pytest
 
 from game.rules import RULESETS, get_ruleset
-from game.rules.stars import data, next_solo_rank, solo_rank
+from game.rules.stars import data, next_solo_rank, solo_rank, solo_standing
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -20,18 +20,31 @@ def test_no_solo_rank_is_named_like_a_game_of_the_project() -> None:
         assert title.casefold() not in game_names, title
 
 
-def test_the_forty_point_rank_is_sky_watcher() -> None:
-    assert solo_rank(40) == "Sky Watcher" and solo_rank(54) == "Sky Watcher"
-    assert next_solo_rank(39) == (40, "Sky Watcher")
-    assert next_solo_rank(40) == (55, "Astronomer")
-    assert next_solo_rank(70) is None
+def test_each_rank_starts_at_its_published_total() -> None:
+    """The table of docs/rules/look-at-the-stars.md: each threshold is a bot's median score."""
+    assert data.SOLO_RANKS == [(0, "Novice"), (24, "Apprentice"), (39, "Sky Watcher"),
+                               (44, "Astronomer"), (47, "Master of the Night")]
+    for (low, title), (high, _) in zip(data.SOLO_RANKS, data.SOLO_RANKS[1:], strict=False):
+        assert solo_rank(low) == title and solo_rank(high - 1) == title
+        assert next_solo_rank(low) == next_solo_rank(high - 1)
+    assert next_solo_rank(38) == (39, "Sky Watcher")
+    assert next_solo_rank(47) is None and solo_rank(150) == "Master of the Night"
+
+
+def test_the_standing_among_the_bots_rises_with_the_score() -> None:
+    low = dict(solo_standing(20))
+    high = dict(solo_standing(50))
+    assert list(low) == ["random", "easy", "greedy", "normal", "hard"]
+    assert all(0 <= share <= 100 for share in (*low.values(), *high.values()))
+    assert low["random"] > 50 > low["greedy"]
+    assert high["greedy"] > 95 and all(high[level] >= low[level] for level in low)
 
 
 @pytest.mark.parametrize(
     ("total", "expected"),
     [
-        (30, "Your solo rank: Apprentice (30 points)  ·  next rank: Sky Watcher, from 40 points"),
-        (41, "Your solo rank: Sky Watcher (41 points)  ·  next rank: Astronomer, from 55 points"),
+        (30, "Your solo rank: Apprentice (30 points)  ·  next rank: Sky Watcher, from 39 points"),
+        (41, "Your solo rank: Sky Watcher (41 points)  ·  next rank: Astronomer, from 44 points"),
         (88, "Your solo rank: Master of the Night (88 points)"),
     ],
 )

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from game.client import theme
+from game.client.i18n import tr
 
 if TYPE_CHECKING:
     from game.client.layout import Layout, TextCache
@@ -55,6 +56,8 @@ class Stage(Protocol):
     def store_settings(self) -> None: ...
 
     def set_fullscreen(self, on: bool, remember: bool = True) -> bool: ...
+
+    def set_language(self, code: str) -> None: ...
 
     def toast(self, message: str, seconds: float = 3.0) -> None: ...
 
@@ -97,7 +100,8 @@ class Scene:
         pass
 
     def relayout(self) -> None:
-        """Recompute rects and caches from ``self.layout`` (called on enter and resize)."""
+        """Recompute rects, caches and translated labels from ``self.layout`` and the
+        current language (called on enter, on resize and when the language changes)."""
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -127,11 +131,12 @@ class SkyScene(Scene):
             surface.blit(strip, (0, self.layout.height - strip.get_height()))
 
     def draw_heading(self, surface: pygame.Surface, title: str, y: float = 0.09) -> None:
-        label = self.text.render(title, self.layout.font_px("title"), theme.ACCENT, bold=True)
+        label = self.text.render(tr(title), self.layout.font_px("title"), theme.ACCENT,
+                                 bold=True)
         surface.blit(label, label.get_rect(center=(self.layout.width // 2,
                                                    int(self.layout.height * y))))
 
     def draw_footer(self, surface: pygame.Surface, hint: str) -> None:
-        label = self.text.render(hint, self.layout.font_px("small"), theme.TEXT_DIM)
+        label = self.text.render(tr(hint), self.layout.font_px("small"), theme.TEXT_DIM)
         surface.blit(label, label.get_rect(midbottom=(self.layout.width // 2,
                                                       self.layout.height - self.layout.px(14))))

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.client import theme
+from game.client.i18n import N_, tr
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, Form, draw_panel
 
@@ -16,12 +17,13 @@ if TYPE_CHECKING:
 
 
 class ConfirmDialog(Scene):
-    """Yes/No; Esc means No. ``on_yes`` runs after the dialog closes."""
+    """Yes/No; Esc means No. ``on_yes`` runs after the dialog closes. The question and the
+    answers may be ``N_()`` messages: they are translated when drawn."""
 
     opaque = False
 
     def __init__(self, app: Stage, question: str, on_yes: Callable[[], None],
-                 yes: str = "Yes", no: str = "No") -> None:
+                 yes: str = N_("Yes"), no: str = N_("No")) -> None:
         super().__init__(app)
         self.question = question
         self.on_yes = on_yes
@@ -68,7 +70,7 @@ class ConfirmDialog(Scene):
         if self.shade is not None:
             surface.blit(self.shade, (0, 0))
         draw_panel(surface, self.panel, self.layout, theme.PANEL, theme.ACCENT, 2)
-        lines = self.text.wrap(self.question, self.layout.font_px("large"),
+        lines = self.text.wrap(tr(self.question), self.layout.font_px("large"),
                                self.panel.w - self.layout.px(40))
         y = self.panel.y + self.layout.px(40)
         for line in lines:

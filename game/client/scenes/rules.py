@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.client import theme
+from game.client.i18n import _, rules_page
 from game.client.kits import get_kit, playable_games
 from game.client.scenes.base import SkyScene
 from game.client.widgets import draw_panel
@@ -33,12 +34,13 @@ class RulesScene(SkyScene):
         self.panel.midtop = (lay.width // 2, int(lay.height * 0.16))
         width = self.panel.w - lay.px(60)
         self.lines = []
-        for heading, body in self.kits[self.index].rules:
+        kit = self.kits[self.index]
+        for heading, body in rules_page(kit.game, kit.rules):
             self.lines.append(("heading", heading))
             self.lines += [("body", line) for line in
                            self.text.wrap(body, lay.font_px("body"), width)]
             self.lines.append(("gap", ""))
-        self.content_height = sum(self._line_height(kind) for kind, _ in self.lines)
+        self.content_height = sum(self._line_height(kind) for kind, _line in self.lines)
         self.scroll = min(self.scroll, self.max_scroll)
 
     def _line_height(self, kind: str) -> int:
@@ -71,7 +73,7 @@ class RulesScene(SkyScene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_sky(surface, alpha)
-        self.draw_heading(surface, f"{self.kits[self.index].title}: rules")
+        self.draw_heading(surface, _("{game}: rules").format(game=_(self.kits[self.index].title)))
         lay = self.layout
         draw_panel(surface, self.panel, lay)
         clip = surface.get_clip()
@@ -89,5 +91,7 @@ class RulesScene(SkyScene):
                 surface.blit(label, (x, y))
             y += height
         surface.set_clip(clip)
-        others = "  ·  Left/Right: another game" if len(self.kits) > 1 else ""
-        self.draw_footer(surface, f"Wheel or arrows scroll{others}  ·  Esc, Enter or click: back")
+        footer = (_("Wheel or arrows scroll  ·  Left/Right: another game  ·  Esc, Enter or "
+                    "click: back") if len(self.kits) > 1
+                  else _("Wheel or arrows scroll  ·  Esc, Enter or click: back"))
+        self.draw_footer(surface, footer)

@@ -1,5 +1,5 @@
-"""Settings: player name, fullscreen, volume, mute, animation speed, colour-blind palette. Saved
-on every change."""
+"""Settings: player name, language, fullscreen, volume, mute, animation speed, colour-blind
+palette. Saved on every change; a new language shows at once (``Stage.set_language``)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.client import i18n
+from game.client.i18n import N_
 from game.client.scenes.base import SkyScene
 from game.client.settings import ANIMATION_SPEEDS
 from game.client.widgets import Button, Choice, Form, TextField, stack_rects
@@ -22,18 +24,22 @@ class SettingsScene(SkyScene):
         super().__init__(app)
         s = app.settings
         volume = min((v for v, _ in VOLUMES), key=lambda v: abs(v - s.volume))
-        self.name = TextField("Player name", s.player_name, self._name)
-        self.fullscreen = Choice("Fullscreen (F11)", [(False, "Off"), (True, "On")],
+        self.name = TextField(N_("Player name"), s.player_name, self._name)
+        # each language is named in itself, whatever the window shows now
+        self.language = Choice(N_("Language"), list(i18n.LANGUAGES.items()), i18n.language(),
+                               self.app.set_language)
+        self.fullscreen = Choice(N_("Fullscreen (F11)"), [(False, N_("Off")), (True, N_("On"))],
                                  bool(pygame.display.is_fullscreen()), self._fullscreen)
-        self.volume = Choice("Volume", VOLUMES, volume, self._volume)
-        self.mute = Choice("Sound", [(False, "On"), (True, "Muted")], s.muted, self._mute)
-        self.speed = Choice("Animation speed", [(v, f"{v:g}x") for v in ANIMATION_SPEEDS],
+        self.volume = Choice(N_("Volume"), VOLUMES, volume, self._volume)
+        self.mute = Choice(N_("Sound"), [(False, N_("On")), (True, N_("Muted"))], s.muted,
+                           self._mute)
+        self.speed = Choice(N_("Animation speed"), [(v, f"{v:g}x") for v in ANIMATION_SPEEDS],
                             s.animation_speed, self._speed)
-        self.colours = Choice("Colour-blind palette", [(False, "Off"), (True, "On")],
+        self.colours = Choice(N_("Colour-blind palette"), [(False, N_("Off")), (True, N_("On"))],
                               s.colour_blind, self._colours)
-        self.done = Button("Back", self.back)
+        self.done = Button(N_("Back"), self.back)
         self.form = Form([self.name, self.fullscreen, self.volume, self.mute, self.speed,
-                          self.colours, self.done])
+                          self.colours, self.language, self.done])
 
     def _name(self, value: str) -> None:
         if value.strip():
@@ -67,8 +73,8 @@ class SettingsScene(SkyScene):
 
     def relayout(self) -> None:
         lay = self.layout
-        stack_rects(self.form.widgets, lay.width // 2, int(lay.height * 0.2), lay.px(620),
-                    lay.px(56), lay.px(12))
+        stack_rects(self.form.widgets, lay.width // 2, int(lay.height * 0.18), lay.px(620),
+                    lay.px(52), lay.px(10))
         self.fullscreen.set_value(bool(pygame.display.is_fullscreen()))
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -83,6 +89,6 @@ class SettingsScene(SkyScene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_sky(surface, alpha)
-        self.draw_heading(surface, "Settings")
+        self.draw_heading(surface, N_("Settings"))
         self.form.draw(surface, self.text, self.layout)
-        self.draw_footer(surface, "Up/Down choose  ·  Left/Right change  ·  Esc back")
+        self.draw_footer(surface, N_("Up/Down choose  ·  Left/Right change  ·  Esc back"))

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ai import LEVEL_LABELS
 from game.client import theme
 from game.client.kits import ClientKit, get_kit, has_table
 from game.client.scenes.base import SkyScene
@@ -17,7 +18,6 @@ from game.rules import RULESETS, get_ruleset
 if TYPE_CHECKING:
     from game.client.scenes.base import Stage
 
-BOT_NAMES = {"random": "Bot (easy)", "greedy": "Bot (greedy)", "strong": "Bot (strong)"}
 MAX_SEATS = 8
 BOT_STAR_NAMES = ("Vega", "Altair", "Deneb", "Rigel", "Sirius", "Lyra", "Mira", "Castor")
 
@@ -73,7 +73,7 @@ class SetupScene(SkyScene):
         kit = self.kit
         preferred = kit.default_bot if kit and kit.default_bot in self.levels else None
         default_bot = preferred or self.levels[-1]
-        bots = [(lvl, BOT_NAMES.get(lvl, f"Bot ({lvl})")) for lvl in self.levels]
+        bots = [(lvl, LEVEL_LABELS.get(lvl, f"Bot ({lvl})")) for lvl in self.levels]
         if self.mode == "solo":
             fewest, most = max(0, ruleset.min_players - 1), ruleset.max_players - 1
             self.count = Choice("AI opponents", [(n, str(n)) for n in range(fewest, most + 1)],

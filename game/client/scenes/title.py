@@ -7,6 +7,7 @@ import math
 import pygame
 
 from game.client import theme
+from game.client.i18n import _
 from game.client.scenes.base import SkyScene
 from game.client.tweens import Tween
 
@@ -59,10 +60,10 @@ class TitleScene(SkyScene):
         main = self.text.render("STAR PARTY", lay.font_px("huge"),
                                 tuple(int(c * k) for c in theme.ACCENT), bold=True)
         surface.blit(main, main.get_rect(center=centre))
-        sub = self.text.render("Look at the Stars  ·  Stargazer", lay.font_px("large"),
+        sub = self.text.render(_("Look at the Stars  ·  Stargazer"), lay.font_px("large"),
                                tuple(int(c * k) for c in theme.TEXT_DIM))
         surface.blit(sub, sub.get_rect(center=(centre[0], centre[1] + lay.px(70))))
         pulse = 0.55 + 0.45 * math.sin(self.clock * 3.0)
         prompt_color = tuple(int(c * k * pulse) for c in theme.TEXT)
-        prompt = self.text.render("Press any key", lay.font_px("body"), prompt_color)
+        prompt = self.text.render(_("Press any key"), lay.font_px("body"), prompt_color)
         surface.blit(prompt, prompt.get_rect(center=(centre[0], int(lay.height * 0.78))))

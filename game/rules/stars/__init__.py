@@ -28,6 +28,7 @@ from game.rules.stars.scoring import (
     next_solo_rank,
     score_sheet,
     solo_rank,
+    solo_standing,
 )
 from game.rules.stars.sheet import SheetIndex, new_sheet, validate_sheet
 
@@ -93,5 +94,6 @@ __all__ = [
     "shooting_star",
     "shooting_star_problem",
     "solo_rank",
+    "solo_standing",
     "validate_sheet",
 ]

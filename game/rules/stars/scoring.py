@@ -6,6 +6,7 @@ exact search); ``bga_greedy_copy_count`` reproduces BGA's greedy pass, which can
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from typing import Any
 
@@ -152,3 +153,14 @@ def next_solo_rank(total: int) -> tuple[int, str] | None:
     """(lowest total, title) of the next solo rank above ``total``; None at the top."""
     better = [(lowest, name) for lowest, name in data.SOLO_RANKS if lowest > total]
     return better[0] if better else None
+
+
+def solo_standing(total: int) -> list[tuple[str, int]]:
+    """Where a solo total stands among the bots: per bot level (weakest first), the percent
+    of that bot's seeded solo games the total beats (``data.SOLO_BOT_SCORES``: mean and sd of
+    each level's scores, read as a normal distribution, which fits them well)."""
+    out = []
+    for level, (mean, sd) in data.SOLO_BOT_SCORES.items():
+        share = 0.5 * (1.0 + math.erf((total - mean) / (sd * math.sqrt(2.0))))
+        out.append((level, round(100 * share)))
+    return out

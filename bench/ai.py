@@ -1,0 +1,263 @@
+"""Bot strength and speed: prints figures, asserts nothing (see docs/AI.md).
+
+Look at the Stars (``stars``): solo scores of every level over seeded games (game g uses seed g;
+the bot's seed is g too), mean, sd, 95 % interval of the mean, percentiles, CPU ms per card
+decision (median and p90), with the default options and per power card. Stargazer
+(``stargazer``): win rates of levels against each other, seats rotated. ``calibrate`` prints the
+pure-Python calibration figure alone. Every run prints the machine and the calibration figure
+(a fixed pure-Python loop, in million loop steps per CPU-second) so rates can be compared as
+ratios across machines.
+
+    .venv/bin/python bench/ai.py stars [--games 500] [--levels random greedy ...] [--power-cards]
+    .venv/bin/python bench/ai.py stargazer [--games 300] [--players 3 4]
+    .venv/bin/python bench/ai.py speed          # ms per decision of every level, one core
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.ai import make_bot  # noqa: E402
+from game.rules.stars import RULESET as STARS  # noqa: E402
+from game.rules.stars import data as stars_data  # noqa: E402
+
+STARS_LEVELS = ("random", "easy", "greedy", "normal", "hard", "clairvoyant")
+
+
+# --- the machine ---------------------------------------------------------------------------------
+def cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown CPU"
+
+
+def calibration() -> float:
+    """Million steps per CPU-second of a fixed pure-Python loop (dict, list and int work, like
+    the bots): divide a rate by it to compare machines."""
+    start = time.process_time()
+    steps = 0
+    table: dict[int, int] = {}
+    items: list[int] = []
+    for i in range(600_000):
+        table[i & 1023] = table.get(i & 1023, 0) + (i ^ (i >> 3))
+        items.append(i & 7)
+        if len(items) > 64:
+            items.clear()
+        steps += 1
+    return steps / (time.process_time() - start) / 1e6
+
+
+def machine_line() -> str:
+    return (
+        f"# {platform.node()} {platform.machine()} {cpu_model()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}, calibration {calibration():.2f} M steps/CPU-s"
+    )
+
+
+# --- Look at the Stars solo ----------------------------------------------------------------------
+def stars_bot(level: str, seed: int) -> Any:
+    if level == "clairvoyant":
+        from game.ai.stars_clairvoyant import ClairvoyantBot
+
+        return ClairvoyantBot(seed=seed)
+    return make_bot("stars", level, seed)
+
+
+def play_stars_solo(job: tuple[str, int, Any]) -> dict[str, Any]:
+    """One solo game; the score breakdown and the CPU seconds of each card decision."""
+    level, seed, power = job
+    options: dict[str, Any] = {"players": 1}
+    if power is not None:
+        options["power_card"] = power
+    state = STARS.setup(options, seed)
+    bot = stars_bot(level, seed)
+    per_card: dict[int, float] = {}
+    while not STARS.is_over(state):
+        n = state["flipped"]
+        t0 = time.process_time()
+        move = bot.choose(STARS, state, 0)
+        per_card[n] = per_card.get(n, 0.0) + time.process_time() - t0
+        STARS.apply(state, 0, move)
+    return {"score": STARS.score(state)[0], "card_seconds": list(per_card.values())}
+
+
+def summarize(totals: list[float]) -> dict[str, float]:
+    n = len(totals)
+    mean = statistics.fmean(totals)
+    sd = statistics.stdev(totals) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n) if n > 1 else 0.0
+    qs = statistics.quantiles(totals, n=20) if n > 1 else [mean] * 19
+    return {"n": n, "mean": mean, "sd": sd, "lo": mean - half, "hi": mean + half,
+            "p5": qs[0], "p25": qs[4], "p50": qs[9], "p75": qs[14], "p95": qs[18],
+            "min": min(totals), "max": max(totals)}
+
+
+def run_stars(levels: list[str], games: int, power: Any, workers: int) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for level in levels:
+        jobs = [(level, g, power) for g in range(games)]
+        t0 = time.time()
+        with multiprocessing.Pool(workers) as pool:
+            results = pool.map(play_stars_solo, jobs, chunksize=1)
+        wall = time.time() - t0
+        totals = [r["score"]["total"] for r in results]
+        card_ms = sorted(1000 * s for r in results for s in r["card_seconds"])
+        parts = {k: statistics.fmean(r["score"][k] for r in results)
+                 for k in results[0]["score"] if k != "total"}
+        summary = summarize(totals)
+        summary.update(
+            card_ms_p50=statistics.median(card_ms),
+            card_ms_p90=card_ms[int(0.9 * (len(card_ms) - 1))],
+            wall_s=wall,
+            parts=parts,
+            totals=totals,
+        )
+        out[level] = summary
+        label = "default" if power is None else f"power {power}"
+        print(
+            f"stars solo {label:9} {level:11} n={summary['n']:4} mean {summary['mean']:6.2f} "
+            f"sd {summary['sd']:5.2f} 95% [{summary['lo']:.2f}, {summary['hi']:.2f}] "
+            f"p5/50/95 {summary['p5']:.0f}/{summary['p50']:.0f}/{summary['p95']:.0f} "
+            f"card ms p50 {summary['card_ms_p50']:.1f} p90 {summary['card_ms_p90']:.1f} "
+            f"({wall:.0f} s wall) "
+            + " ".join(f"{k[:5]} {v:.1f}" for k, v in parts.items()),
+            flush=True,
+        )
+    return out
+
+
+# --- Stargazer win rates ------------------------------------------------------------------------
+def stargazer_bot(level: str, seed: int, hard_iterations: int | None) -> Any:
+    if level == "hard" and hard_iterations is not None:
+        from game.ai.stargazer_bots import HardBot
+
+        return HardBot(seed=seed, iterations=hard_iterations)
+    return make_bot("stargazer", level, seed)
+
+
+def play_stargazer(job: tuple[list[str], int, int | None]) -> dict[str, Any]:
+    """One game; ``lineup`` is rotated by the game number so every level sits in every seat."""
+    lineup, game, iterations = job
+    from game.rules.stargazer import RULESET as SG
+
+    players = len(lineup)
+    shift = game % players
+    seats = [lineup[(s - shift) % players] for s in range(players)]
+    state = SG.setup(SG.normalize_options({"players": players}), game)
+    bots = [stargazer_bot(level, game * 10 + s, iterations) for s, level in enumerate(seats)]
+    seconds: dict[str, list[float]] = {}
+    while not SG.is_over(state):
+        seat = state["current"]
+        t0 = time.process_time()
+        move = bots[seat].choose(SG, state, seat)
+        seconds.setdefault(seats[seat], []).append(time.process_time() - t0)
+        SG.apply(state, seat, move)
+    ranks = SG.ranking(state)
+    winners = [s for s in range(players) if ranks[s] == 1]
+    share: dict[str, float] = {}
+    for s in winners:
+        share[seats[s]] = share.get(seats[s], 0.0) + 1.0 / len(winners)
+    return {"seats": seats, "share": share, "seconds": seconds}
+
+
+def run_stargazer_lineup(lineup: list[str], games: int, iterations: int | None,
+                         workers: int) -> dict[str, Any]:
+    t0 = time.time()
+    with multiprocessing.Pool(workers) as pool:
+        results = pool.map(play_stargazer, [(lineup, g, iterations) for g in range(games)],
+                           chunksize=1)
+    wall = time.time() - t0
+    out: dict[str, Any] = {"lineup": lineup, "games": games, "wall_s": wall,
+                           "iterations": iterations}
+    for level in dict.fromkeys(lineup):
+        copies = lineup.count(level)
+        wins = sum(r["share"].get(level, 0.0) for r in results) / copies
+        rate = wins / games
+        half = 1.96 * math.sqrt(rate * (1 - rate) / games)
+        moves = [s for r in results for s in r["seconds"].get(level, [])]
+        out[level] = {"win_rate": rate, "lo": rate - half, "hi": rate + half,
+                      "move_ms_p50": 1000 * statistics.median(moves),
+                      "move_ms_max": 1000 * max(moves)}
+    fair = 1 / len(lineup)
+    print(f"stargazer {len(lineup)}p {'/'.join(lineup)} (hard iterations {iterations}), "
+          f"{games} games, fair share {fair:.1%}, {wall:.0f} s wall:", flush=True)
+    for level in dict.fromkeys(lineup):
+        f = out[level]
+        each = " each" if lineup.count(level) > 1 else ""
+        print(f"  {level:7} wins {f['win_rate']:.1%}{each} [{f['lo']:.1%}, {f['hi']:.1%}]  "
+              f"ms a move p50 {f['move_ms_p50']:.1f} max {f['move_ms_max']:.0f}", flush=True)
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="what", required=True)
+    stars = sub.add_parser("stars", help="solo scores of Look at the Stars levels")
+    stars.add_argument("--games", type=int, default=500)
+    stars.add_argument("--levels", nargs="*", default=list(STARS_LEVELS))
+    stars.add_argument("--power-cards", action="store_true",
+                       help="also per power card 1-9 (--power-games each)")
+    stars.add_argument("--power-games", type=int, default=100)
+    stars.add_argument("--workers", type=int, default=2)
+    stars.add_argument("--json", type=Path, help="write the figures here")
+    sub.add_parser("calibrate", help="the calibration figure alone")
+    sg = sub.add_parser("stargazer", help="Stargazer win rates between levels")
+    sg.add_argument("--games", type=int, default=300)
+    sg.add_argument("--players", type=int, nargs="*", default=[3, 4])
+    sg.add_argument("--workers", type=int, default=2)
+    sg.add_argument("--hard-iterations", type=int, default=None,
+                    help="hard's iteration budget (default: its own, about 1 s a move)")
+    sg.add_argument("--lineup", nargs="*", help="one lineup only, e.g. hard normal normal")
+    sg.add_argument("--json", type=Path)
+    args = parser.parse_args(argv)
+    print(machine_line(), flush=True)
+    if args.what == "calibrate":
+        return 0
+    if args.what == "stars":
+        report: dict[str, Any] = {}
+        if args.games:
+            report["default"] = run_stars(args.levels, args.games, None, args.workers)
+        if args.power_cards:
+            for power in range(1, len(stars_data.POWER_CARDS) + 1):
+                report[f"power{power}"] = run_stars(args.levels, args.power_games, power,
+                                                    args.workers)
+        if args.json:
+            args.json.write_text(json.dumps(report))
+        return 0
+    if args.what == "stargazer":
+        report = {}
+        if args.lineup:
+            report["/".join(args.lineup)] = run_stargazer_lineup(
+                args.lineup, args.games, args.hard_iterations, args.workers)
+            args.players = []
+        for players in args.players:
+            lineups = [["hard"] + ["normal"] * (players - 1),
+                       ["normal"] + ["easy"] * (players - 1),
+                       ["easy"] + ["random"] * (players - 1),
+                       ["hard", "normal", "easy", "random"][:players]]
+            for lineup in lineups:
+                report["/".join(lineup)] = run_stargazer_lineup(
+                    lineup, args.games, args.hard_iterations, args.workers)
+        if args.json:
+            args.json.write_text(json.dumps(report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,150 @@
+"""The window's language: gettext catalogs (English source strings, Japanese ``.po``).
+
+Every string the window shows is an English msgid looked up in the *current* language at the
+moment it is shown, so switching language live needs no restart:
+
+- ``_("Back")`` translates now. Call it where text is drawn (``draw``) or where a scene builds
+  its labels in ``relayout``; ``Stage.set_language`` clears the text cache and calls every
+  scene's ``relayout``, so both kinds follow a switch.
+- ``N_("Back")`` marks a string for extraction but returns a ``Msg``: a ``str`` equal to its
+  English msgid that remembers to be translated when shown. Widgets, headings, footers,
+  dialogs and toasts pass what they are given through ``tr()``, so a ``Button(N_("Back"))``
+  built once in ``__init__`` shows the current language every frame, and tests still find it
+  by its English label. ``N_("Join {host}", host=name)`` formats after translating.
+- ``ngettext(singular, plural, n)`` picks the plural form the catalog's ``Plural-Forms`` says
+  (Japanese has one form); format the number in yourself: ``ngettext(...).format(n=n)``.
+
+Catalogs are the ``.po`` files under ``game/client/locale/<lang>/LC_MESSAGES/starparty.po``
+(source, edited by people). ``tools/extract_messages.py`` (Babel, a tool of the test extra)
+extracts the template ``starparty.pot``, merges it into each ``.po`` and compiles each ``.po``
+to the ``.mo`` beside it; the window reads the ``.mo`` with the standard library's ``gettext``
+alone, so a player's install needs no catalog tooling. Tests check that the template is up to
+date, that every msgid has a Japanese translation with the same placeholders, and that each
+``.mo`` says exactly what its ``.po`` says.
+
+Japanese rules pages are data too: ``locale/ja/rules/<game>.json``, a list of
+``[heading, paragraph]`` pairs, loaded by ``rules_page(game, english)``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gettext
+import json
+import locale
+import os
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+DOMAIN = "starparty"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+#: language code -> its own name (what the Settings choice shows, never translated)
+LANGUAGES: dict[str, str] = {"en": "English", "ja": "日本語"}
+SOURCE_LANGUAGE = "en"
+
+_current: gettext.NullTranslations = gettext.NullTranslations()
+_language = SOURCE_LANGUAGE
+
+
+class Msg(str):
+    """An English msgid to translate when it is shown (see ``N_`` and ``tr``)."""
+
+    kwargs: dict[str, Any]
+
+    def __new__(cls, msgid: str, **kwargs: Any) -> Msg:
+        msg = super().__new__(cls, msgid)
+        msg.kwargs = kwargs
+        return msg
+
+
+def _(msgid: str) -> str:
+    """``msgid`` in the current language."""
+    return _current.gettext(msgid)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The plural form of the current language for ``n``."""
+    return _current.ngettext(singular, plural, n)
+
+
+def N_(msgid: str, **kwargs: Any) -> Msg:  # noqa: N802 - the gettext convention
+    """Mark ``msgid`` for extraction; it is translated (and formatted) when shown."""
+    return Msg(msgid, **kwargs)
+
+
+def tr(text: str) -> str:
+    """What to show for ``text``: a ``Msg`` translated (and formatted) now, any other string
+    (a player's name, text already translated) as it is."""
+    if isinstance(text, Msg):
+        translated = _current.gettext(str(text))
+        return translated.format(**text.kwargs) if text.kwargs else translated
+    return text
+
+
+def language() -> str:
+    """The code of the current language (``"en"``, ``"ja"``)."""
+    return _language
+
+
+def set_language(code: str) -> str:
+    """Make ``code`` the current language (an unknown code means English); the code used."""
+    global _current, _language
+    code = code if code in LANGUAGES else SOURCE_LANGUAGE
+    _current = translations(code)
+    _language = code
+    return code
+
+
+def system_language() -> str:
+    """The supported language the system locale asks for (``LANGUAGE``, ``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG``, then the C library's locale), else English."""
+    candidates = [os.environ.get(name, "") for name in
+                  ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")]
+    with contextlib.suppress(ValueError):  # an unparsable locale name
+        candidates.append(locale.getlocale()[0] or "")
+    for value in candidates:
+        for part in value.split(":"):  # LANGUAGE may list several: "ja:en"
+            code = part.split("_")[0].split(".")[0].lower()
+            if code in LANGUAGES:
+                return code
+            if code and code not in ("c", "posix"):
+                return SOURCE_LANGUAGE
+    return SOURCE_LANGUAGE
+
+
+def resolve(setting: str) -> str:
+    """The language for a settings value: ``"en"``/``"ja"`` as chosen, anything else (empty:
+    never chosen) from the system locale."""
+    return setting if setting in LANGUAGES else system_language()
+
+
+def catalog_path(code: str, suffix: str = ".po") -> Path:
+    """The catalog of ``code``: the ``.po`` people edit, or (``suffix=".mo"``) its compiled
+    form the window reads."""
+    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}{suffix}"
+
+
+@cache
+def translations(code: str) -> gettext.NullTranslations:
+    """The compiled catalog of ``code`` (English, the source language, needs none)."""
+    path = catalog_path(code, ".mo")
+    if code == SOURCE_LANGUAGE or not path.exists():
+        return gettext.NullTranslations()
+    with path.open("rb") as mo:
+        return gettext.GNUTranslations(mo)
+
+
+def rules_page(game: str, english: list[tuple[str, str]] | Any) -> list[tuple[str, str]]:
+    """A game's rules page in the current language: the translated data file
+    ``locale/<lang>/rules/<game>.json`` when there is one, else the kit's English page."""
+    path = LOCALE_DIR / _language / "rules" / f"{game}.json"
+    if _language != SOURCE_LANGUAGE and path.exists():
+        return _load_rules(path)
+    return [tuple(pair) for pair in english]  # type: ignore[misc]
+
+
+@cache
+def _load_rules(path: Path) -> list[tuple[str, str]]:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return [(str(heading), str(body)) for heading, body in data]

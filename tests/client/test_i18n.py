@@ -1,0 +1,390 @@
+"""Star Party in English and Japanese: catalogs complete and current, live switching, the
+Japanese rules pages, the CJK fallback font and line breaking without spaces."""
+
+from __future__ import annotations
+
+import re
+import string
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from babel.messages.pofile import read_po
+
+from game.client import i18n
+from game.client.i18n import N_, _, ngettext, tr
+from game.client.layout import NO_LINE_END, NO_LINE_START, TextCache
+from game.client.scenes.settings_scene import SettingsScene
+from game.client.settings import Settings
+from game.rules.stargazer import content
+from game.rules.stars import data
+from tools import extract_messages
+
+TEMPLATE = extract_messages.TEMPLATE
+JA_CATALOG = i18n.catalog_path("ja")
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    yield
+    i18n.set_language("en")
+
+
+def _catalog(path: Path):  # noqa: ANN202
+    with path.open("rb") as po:
+        return read_po(po, locale="ja" if path == JA_CATALOG else None)
+
+
+def _placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+# --- catalogs ------------------------------------------------------------------------------
+
+def test_the_template_is_up_to_date_with_the_source() -> None:
+    """Every marked string (and data name) is in starparty.pot, and nothing else: run
+    ``python tools/extract_messages.py`` after marking strings."""
+    extracted = {message.id for message in extract_messages.extract() if message.id}
+    template = {message.id for message in _catalog(TEMPLATE) if message.id}
+    assert extracted - template == set(), "new strings: run tools/extract_messages.py"
+    assert template - extracted == set(), "strings gone from the source: run the extractor"
+
+
+def test_every_string_has_a_japanese_translation_with_the_same_placeholders() -> None:
+    template = {message.id for message in _catalog(TEMPLATE) if message.id}
+    japanese = {message.id: message for message in _catalog(JA_CATALOG) if message.id}
+    assert template - set(japanese) == set(), "msgids missing from ja/starparty.po"
+    for msgid in sorted(template, key=str):
+        message = japanese[msgid]
+        assert not message.fuzzy, f"fuzzy translation of {msgid!r}"
+        singulars = msgid if isinstance(msgid, tuple) else (msgid,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        for translated in strings:
+            assert translated.strip(), f"no Japanese for {msgid!r}"
+            assert translated not in singulars, f"{msgid!r} is left in English"
+            assert _placeholders(translated) == _placeholders(singulars[-1]), msgid
+
+
+def test_the_compiled_catalog_says_exactly_what_the_po_says() -> None:
+    """The window reads the ``.mo``; it must be the ``.po`` compiled (run the extractor)."""
+    import gettext
+
+    with i18n.catalog_path("ja", ".mo").open("rb") as mo:
+        compiled = gettext.GNUTranslations(mo)
+    po = _catalog(JA_CATALOG)
+    for message in po:
+        if not message.id:
+            continue
+        if isinstance(message.id, tuple):
+            for n, form in enumerate(message.string):
+                assert compiled.ngettext(*message.id, n + 1 if n else 1) == form or \
+                    compiled.ngettext(*message.id, 1) == message.string[0], message.id
+        else:
+            assert compiled.gettext(message.id) == message.string, message.id
+    assert len(compiled._catalog) - 1 == sum(1 for m in po if m.id), \
+        "the .mo holds messages the .po does not: run tools/extract_messages.py"
+
+
+def test_japanese_strings_are_looked_up_when_shown() -> None:
+    back = N_("Back")
+    assert back == "Back" and tr(back) == "Back" and _("Settings") == "Settings"
+    i18n.set_language("ja")
+    assert i18n.language() == "ja"
+    assert tr(back) == "戻る" and _("Settings") == "設定"
+    assert tr(N_("Could not save settings: {error}", error="disk full")) == \
+        "設定を保存できませんでした: disk full"
+    assert tr("Back") == "Back", "plain text (a player's name) is never translated"
+    assert i18n.translations("ja").plural(5) == 0, "Japanese has one plural form"
+    assert ngettext("{n} point", "{n} points", 2) == "{n} points"  # unknown: English forms
+    i18n.set_language("en")
+    assert tr(back) == "Back"
+    assert ngettext("{n} point", "{n} points", 1) == "{n} point"
+
+
+def test_an_unknown_language_means_english() -> None:
+    assert i18n.set_language("xx") == "en"
+    assert _("Settings") == "Settings"
+
+
+@pytest.mark.parametrize(("env", "expected"), [
+    ({"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "ja_JP.UTF-8"}, "ja"),
+    ({"LANGUAGE": "ja:en", "LANG": "en_GB.UTF-8"}, "ja"),
+    ({"LANGUAGE": "", "LC_ALL": "de_DE.UTF-8", "LANG": "ja_JP.UTF-8"}, "en"),
+    ({"LANGUAGE": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C"}, "en"),
+])
+def test_the_default_language_follows_the_system_locale(monkeypatch, env, expected) -> None:  # noqa: ANN001
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(i18n.locale, "getlocale", lambda: (None, None))
+    assert i18n.system_language() == expected
+    assert i18n.resolve("") == expected
+    assert i18n.resolve("en") == "en" and i18n.resolve("ja") == "ja"
+
+
+def test_the_language_setting_is_remembered_and_checked(config_dir) -> None:  # noqa: ANN001
+    Settings(player_name="Ann", language="ja").save()
+    assert Settings.load().language == "ja"
+    (config_dir / "settings.json").write_text('{"language": "klingon"}')
+    assert Settings.load().language == ""
+
+
+# --- switching live ------------------------------------------------------------------------
+
+class Recorder:
+    """The strings a TextCache renders, to see what a frame shows."""
+
+    def __init__(self, cache: TextCache, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.shown: list[str] = []
+        original = cache.render
+
+        def render(text: str, *args, **kwargs) -> pygame.Surface:  # noqa: ANN002, ANN003
+            self.shown.append(text)
+            return original(text, *args, **kwargs)
+
+        monkeypatch.setattr(cache, "render", render)
+
+
+def test_settings_switch_the_language_live_and_remember_it(drive, config_dir,  # noqa: ANN001
+                                                          monkeypatch) -> None:  # noqa: ANN001
+    recorder = Recorder(drive.app.text, monkeypatch)
+    drive.click(drive.scene.button("Settings").rect.center)
+    scene = drive.scene
+    assert isinstance(scene, SettingsScene)
+    drive.step()
+    assert "Settings" in recorder.shown and "Back" in recorder.shown
+    assert "English" in recorder.shown, "the language row names the current language"
+    drive.click(scene.language.rect.move(-scene.language.rect.w // 4, 0).center)
+    assert drive.app.settings.language == "ja" and i18n.language() == "ja"
+    recorder.shown.clear()
+    drive.step()
+    for japanese in ("設定", "戻る", "言語", "日本語", "音量"):
+        assert japanese in recorder.shown, japanese
+    assert "Settings" not in recorder.shown and "Back" not in recorder.shown
+    assert Settings.load().language == "ja", "the choice is saved"
+    drive.key(pygame.K_ESCAPE)  # back to the menu, still in Japanese, no restart
+    assert i18n.language() == "ja"
+    scene = drive.scene
+    drive.click(scene.button("Settings").rect.center)
+    drive.click(drive.scene.language.rect.move(-drive.scene.language.rect.w // 4, 0).center)
+    assert i18n.language() == "en"
+    recorder.shown.clear()
+    drive.step()
+    assert "Settings" in recorder.shown and "設定" not in recorder.shown
+
+
+def test_a_switch_rebuilds_text_a_scene_laid_out_before_it(drive) -> None:  # noqa: ANN001
+    """The rules page wraps its paragraphs in ``relayout``: a switch reaches it anyway."""
+    from game.client.scenes.rules import RulesScene
+
+    drive.click(drive.scene.button("Rules").rect.center)
+    scene = drive.scene
+    assert isinstance(scene, RulesScene)
+    assert ("heading", "The night") in scene.lines
+    drive.app.set_language("ja")
+    assert ("heading", "夜空") in scene.lines and ("heading", "The night") not in scene.lines
+    drive.app.set_language("en")
+    assert ("heading", "The night") in scene.lines
+
+
+def test_a_new_window_starts_in_the_saved_language(config_dir) -> None:  # noqa: ANN001
+    from game.client.app import App
+    from game.client.loop import ManualClock
+
+    app = App((800, 600), settings=Settings(player_name="Ann", language="ja"),
+              clock=ManualClock(), start="menu", save_settings=False)
+    try:
+        assert i18n.language() == "ja"
+        app.push(SettingsScene(app))
+        assert tr(app.scene.form.widgets[-1].label) == "戻る"
+    finally:
+        pygame.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_settings_title_and_dialog_text_stays_in_its_box(size, language,  # noqa: ANN001
+                                                        config_dir) -> None:  # noqa: ANN001
+    """Every label of the settings rows, the quit question's buttons and the headings fit."""
+    from game.client.app import App
+    from game.client.loop import ManualClock
+    from game.client.scenes.dialog import ConfirmDialog
+
+    app = App(size, settings=Settings(player_name="Ann", language=language),
+              clock=ManualClock(), start="title", save_settings=False)
+    try:
+        lay, text = app.layout, app.text
+        for line in (_("Press any key"), _("Look at the Stars  ·  Stargazer")):
+            assert text.size(line, lay.font_px("large"))[0] <= lay.width
+        scene = SettingsScene(app)
+        app.push(scene)
+        for widget in scene.form.widgets:
+            label = tr(widget.label)
+            width = text.size(label, lay.font_px("body"))[0]
+            assert width <= widget.rect.w * 0.48, (label, width, widget.rect.w)
+            for _value, shown in getattr(widget, "values", []):
+                assert text.size(tr(shown), lay.font_px("body"), bold=True)[0] <= \
+                    widget.rect.w * 0.38, shown
+        footer = tr(N_("Up/Down choose  ·  Left/Right change  ·  Esc back"))
+        assert text.size(footer, lay.font_px("small"))[0] <= lay.width
+        assert scene.form.widgets[-1].rect.bottom <= lay.height
+        app.request_quit()  # no game: quits at once; ask the question directly instead
+        dialog = ConfirmDialog(app, N_("Quit Star Party? The game is saved: 'Continue' "
+                                       "brings it back."), app.quit, yes=N_("Quit"),
+                               no=N_("Keep playing"))
+        app.push(dialog)
+        for button in dialog.form.widgets:
+            assert text.size(tr(button.label), lay.font_px("large"))[0] < button.rect.w
+        lines = text.wrap(tr(dialog.question), lay.font_px("large"),
+                          dialog.panel.w - lay.px(40))
+        assert all(text.size(line, lay.font_px("large"))[0] <= dialog.panel.w for line in lines)
+        line_height = text.size("Ag星", lay.font_px("large"))[1] + lay.px(4)
+        assert lay.px(40) + len(lines) * line_height <= dialog.panel.h - lay.px(28 + 54)
+    finally:
+        pygame.quit()
+
+
+# --- rules pages ---------------------------------------------------------------------------
+
+def test_rules_pages_are_japanese_when_the_window_is() -> None:
+    english = [("Heading", "Body")]
+    assert i18n.rules_page("stars", english) == english
+    i18n.set_language("ja")
+    for game in ("stars", "stargazer"):
+        page = i18n.rules_page(game, english)
+        assert len(page) >= 10
+        for heading, body in page:
+            assert heading and body and re.search("[\u3040-\u30ff\u4e00-\u9fff]", body)
+    assert i18n.rules_page("no such game", english) == english
+
+
+def test_the_japanese_stargazer_rules_name_and_explain_every_crew_and_planet() -> None:
+    i18n.set_language("ja")
+    page = i18n.rules_page("stargazer", [])
+    headings = [heading for heading, _body in page]
+    for crew in content.CREWS:
+        name = _(crew["name"])
+        heading = next((h for h in headings if name in h), None)
+        assert heading is not None, f"no section for {crew['name']} ({name})"
+        assert f"調査回数{crew['count']}" in heading, heading
+    for planet in content.PLANET_TYPES.values():
+        name = _(planet["name"])
+        section = next(((h, b) for h, b in page if h.startswith(name)), None)
+        assert section is not None, f"no section for {planet['name']} ({name})"
+        assert f"{planet['copies']}枚" in section[0]
+        assert " ".join(str(vp) for vp in planet["track"]) in section[1], "its VP track"
+
+
+def test_the_japanese_solo_ranks_match_the_rules_data() -> None:
+    i18n.set_language("ja")
+    solo = dict(i18n.rules_page("stars", []))["ソロ"]
+    for lowest, name in data.SOLO_RANKS:
+        assert f"{_(name)}（{lowest}点〜）" in solo
+
+
+# --- the fallback font ---------------------------------------------------------------------
+
+@pytest.fixture
+def text_cache() -> Iterator[TextCache]:
+    pygame.init()
+    pygame.display.set_mode((64, 64))
+    yield TextCache()
+    pygame.quit()
+
+
+def _box(cache: TextCache) -> bytes:
+    return pygame.image.tobytes(cache.render("\ue000", 32), "RGBA")
+
+
+def test_names_in_japanese_chinese_and_korean_render_as_glyphs(text_cache) -> None:  # noqa: ANN001
+    box = _box(text_cache)
+    for name in ("星野", "王小明", "김민준", "ほしの", "ホシノ", "★"):
+        pictures = {pygame.image.tobytes(text_cache.render(char, 32), "RGBA") for char in name}
+        assert box not in pictures, f"{name} shows an empty box"
+        assert len(pictures) == len(set(name)), f"{name}: two characters look the same"
+    runs = text_cache.runs("星野 wins!", 32)
+    assert [run for run, _font in runs] == ["星野", " wins!"]
+    assert runs[0][1] is text_cache.fallback(32) and runs[1][1] is text_cache.font(32)
+    mixed = text_cache.render("星野 wins!", 32)
+    assert mixed.get_size() == text_cache.size("星野 wins!", 32)
+    assert mixed.get_width() > text_cache.render(" wins!", 32).get_width()
+
+
+def test_an_emoji_name_renders_without_a_crash(text_cache) -> None:  # noqa: ANN001
+    surface = text_cache.render("🌟 Ann", 32, bold=True)
+    assert surface.get_width() > text_cache.render("Ann", 32).get_width()
+
+
+def test_the_font_subset_covers_kana_jis_kanji_and_hangul_and_stays_small() -> None:
+    from fontTools.ttLib import TTFont
+
+    from game.client.layout import FALLBACK_FONT
+    from tools import make_font
+
+    cmap = set(TTFont(FALLBACK_FONT)["cmap"].getBestCmap())
+
+    def letters(chars: set[str]) -> set[int]:  # kana, hangul, ideographs (not symbols)
+        return {ord(c) for c in chars if 0x3040 <= ord(c) <= 0x30FF
+                or 0x4E00 <= ord(c) <= 0x9FFF or 0xAC00 <= ord(c) <= 0xD7A3}
+
+    wanted = letters(make_font.jis_x_0208() | make_font.ks_x_1001() | make_font.gb_2312())
+    assert len(wanted) > 6355 + 2350 + 2000  # JIS kanji, KS hangul, GB's simplified hanzi
+    wanted |= set(range(0x3041, 0x3097)) | set(range(0x30A1, 0x30FB))
+    assert wanted - cmap == set()
+    assert "兎" in make_font.jis_x_0208() and "가" in make_font.ks_x_1001()
+    assert FALLBACK_FONT.stat().st_size < 8_000_000, "the installed size stays reasonable"
+    licence = (FALLBACK_FONT.parent / "OFL.txt").read_text()
+    assert "SIL OPEN FONT LICENSE Version 1.1" in licence
+
+
+# --- line breaking -------------------------------------------------------------------------
+
+def test_japanese_wraps_by_character_and_keeps_closing_marks_on_the_line(text_cache) -> None:  # noqa: ANN001
+    paragraph = ("夜カード18枚を、6枚ずつの3つの山札から1枚ずつめくります。全員が同じカードを、"
+                 "同時に自分のボードへ描き入れます。「流れ星」は斜めにしか引けません（例外なし）。")
+    for width in (120, 200, 333):
+        lines = text_cache.wrap(paragraph, 24, width)
+        assert len(lines) > 2
+        assert "".join(lines) == paragraph, "nothing lost, no spaces added"
+        for line in lines:
+            assert text_cache.size(line, 24)[0] <= width, line
+        for line in lines[1:]:
+            assert line[0] not in NO_LINE_START, f"line starts with {line[0]}"
+        for line in lines[:-1]:
+            assert line[-1] not in NO_LINE_END, f"line ends with {line[-1]}"
+
+
+def test_english_still_wraps_at_spaces_and_mixed_text_at_both(text_cache) -> None:  # noqa: ANN001
+    sentence = "Draw both segments of the card as one rigid shape between stars"
+    lines = text_cache.wrap(sentence, 24, 200)
+    assert " ".join(lines) == sentence
+    assert all(text_cache.size(line, 24)[0] <= 200 for line in lines)
+    mixed = text_cache.wrap("星野さんの番です。Ann is next, then 김민준.", 24, 150)
+    assert all(text_cache.size(line, 24)[0] <= 150 for line in mixed)
+    assert "Ann" in " ".join(mixed).split(), "a Latin word is never cut"
+    assert text_cache.wrap("a\nb", 24, 200) == ["a", "b"]
+
+
+# --- screenshots -----------------------------------------------------------------------------
+
+@pytest.mark.slow
+def test_screenshots_in_japanese_show_japanese_pages(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    """``starparty screenshots OUTDIR --lang ja``: the same scenes, drawn in Japanese."""
+    from game.commands.screenshots import main
+
+    shown: list[str] = []
+    original = TextCache.render
+
+    def render(self: TextCache, text: str, *args, **kwargs) -> pygame.Surface:  # noqa: ANN002, ANN003
+        shown.append(text)
+        return original(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(TextCache, "render", render)
+    assert main([str(tmp_path), "--lang", "ja"]) == 0
+    names = {p.stem for p in tmp_path.glob("*.png")}
+    assert {"title", "menu", "rules", "settings"} <= names
+    for japanese in ("いずれかのキーを押してください", "ルック・アット・ザ・スターズ: ルール",
+                     "夜空", "設定", "言語", "日本語"):
+        assert japanese in shown, japanese
+    assert "Press any key" not in shown and "Look at the Stars: rules" not in shown
+    assert "Up/Down choose  ·  Left/Right change  ·  Esc back" not in shown

@@ -1,0 +1,188 @@
+"""Bot levels as a player meets them: every level finishes legal games, replays exactly for a
+seed and budget, never reads the hidden deck order, answers at once when told to stop, and the
+levels are ordered by strength where that is robust (seeded, so these tests cannot flake)."""
+
+from __future__ import annotations
+
+import statistics
+from typing import Any
+
+import pytest
+
+from game.ai import (
+    BOT_LEVELS,
+    LEVEL_LABELS,
+    THINK_SECONDS,
+    make_bot,
+    resolve_level,
+    strongest_level,
+)
+from game.ai.stargazer_bots import HardBot as StargazerHard
+from game.ai.stargazer_bots import StrongBot
+from game.ai.stars_bots import GreedyBot, HardBot, PlanBot
+from game.ai.stars_clairvoyant import ClairvoyantBot
+from game.rules.base import Ruleset
+from game.rules.stargazer import RULESET as STARGAZER
+from game.rules.stars import RULESET as STARS
+
+
+def small_bot(game: str, level: str, seed: int) -> Any:
+    """The level's bot with a small search budget (tests assert behaviour, not speed)."""
+    if game == "stars" and level == "hard":
+        return HardBot(seed=seed, width=2, samples=2)
+    if game == "stargazer" and level == "hard":
+        return StargazerHard(seed=seed, iterations=8)
+    return make_bot(game, level, seed)
+
+
+def play(ruleset: Ruleset, options: dict, seed: int, bots: list[Any]) -> tuple[dict, list]:
+    """Play to the end; every move must be one the ruleset lists as legal."""
+    state = ruleset.setup(ruleset.normalize_options(options), seed)
+    log = []
+    while not ruleset.is_over(state):
+        for seat in sorted(ruleset.to_move(state)):
+            if seat not in ruleset.to_move(state):
+                continue
+            move = bots[seat].choose(ruleset, state, seat)
+            assert move in ruleset.legal_moves(state, seat) or move["t"] == "power", move
+            ruleset.apply(state, seat, move)
+            log.append((seat, move))
+    return state, log
+
+
+def test_levels_are_registered_weakest_first_with_labels() -> None:
+    assert list(BOT_LEVELS["stars"]) == ["random", "easy", "greedy", "normal", "hard"]
+    assert list(BOT_LEVELS["stargazer"]) == ["random", "easy", "normal", "hard"]
+    assert strongest_level("stars") == "hard" and strongest_level("stargazer") == "hard"
+    for game, levels in BOT_LEVELS.items():
+        for level in levels:
+            assert level in LEVEL_LABELS
+        for level in THINK_SECONDS[game]:
+            assert level in levels
+
+
+def test_strong_still_names_the_stargazer_heuristic_bot() -> None:
+    assert resolve_level("stargazer", "strong") == "normal"
+    assert isinstance(make_bot("stargazer", "strong", 1), StrongBot)
+    with pytest.raises(KeyError, match="known"):
+        make_bot("stars", "strong", 1)
+
+
+@pytest.mark.parametrize("players", range(1, 9))
+def test_every_stars_level_finishes_legal_games(players: int) -> None:
+    levels = list(BOT_LEVELS["stars"])
+    bots = [small_bot("stars", levels[(seat + players) % len(levels)], seat)
+            for seat in range(players)]
+    options = {"players": players, "power_card": "random_experienced"}
+    state, _ = play(STARS, options, 40 + players, bots)
+    assert STARS.is_over(state)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+@pytest.mark.parametrize("lineup", [("hard", "normal", "easy", "random"),
+                                    ("easy", "hard", "random", "normal")])
+def test_every_stargazer_level_finishes_legal_games(players: int, lineup: tuple) -> None:
+    bots = [small_bot("stargazer", lineup[seat], seat) for seat in range(players)]
+    state, _ = play(STARGAZER, {"players": players}, 7 + players, bots)
+    assert STARGAZER.is_over(state)
+
+
+def test_stars_hard_replays_exactly_for_a_seed_and_budget() -> None:
+    runs = [play(STARS, {"players": 1}, 5, [HardBot(seed=9, width=3, samples=3)])[1]
+            for _ in range(2)]
+    assert runs[0] == runs[1]
+
+
+def test_stargazer_hard_replays_exactly_for_a_seed_and_budget() -> None:
+    runs = []
+    for _ in range(2):
+        bots = [StargazerHard(seed=3, iterations=12), StrongBot(seed=4), StrongBot(seed=5)]
+        runs.append(play(STARGAZER, {"players": 3}, 21, bots)[1])
+    assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize("make", [lambda: PlanBot(2), lambda: HardBot(2, width=3, samples=4),
+                                  lambda: make_bot("stars", "easy", 2)])
+def test_stars_bots_never_read_the_hidden_deck_order(make: Any) -> None:
+    """The undealt cards reshuffled: every decision of a game stays the same."""
+    state = STARS.setup({"players": 2}, 17)
+    bot = make()
+    for _ in range(30):
+        if STARS.is_over(state):
+            break
+        seat = 0
+        if seat not in STARS.to_move(state):
+            other = [m for m in STARS.legal_moves(state, 1) if m["t"] in ("skip", "confirm")]
+            STARS.apply(state, 1, other[0])
+            continue
+        twins = [make() for _ in range(2)]
+        for twin in twins:
+            twin.seen = dict(getattr(bot, "seen", {}))
+            twin.rng.setstate(bot.rng.getstate())
+        first = twins[0].choose(STARS, state, seat)
+        second = twins[1].choose(STARS, STARS.reshuffle_hidden(state, 99), seat)
+        assert first == second
+        STARS.apply(state, seat, bot.choose(STARS, state, seat))
+
+
+def test_a_stop_that_fires_at_once_still_gives_a_legal_move() -> None:
+    state = STARS.setup({"players": 1}, 3)
+    move = HardBot(seed=1).choose(STARS, state, 0, stop=lambda: True)
+    assert move in STARS.legal_moves(state, 0)
+    sg = STARGAZER.setup({"players": 3}, 3)
+    bot = StargazerHard(seed=1, iterations=10_000)
+    move = bot.choose(STARGAZER, sg, sg["current"], stop=lambda: True)
+    assert move in STARGAZER.legal_moves(sg, sg["current"])
+    assert bot.last_iterations <= 1
+
+
+def test_a_stop_ends_the_stargazer_search_after_as_many_iterations_as_it_allows() -> None:
+    sg = STARGAZER.setup({"players": 3}, 4)
+    calls = []
+
+    def stop() -> bool:
+        calls.append(1)
+        return len(calls) > 5
+
+    bot = StargazerHard(seed=1, iterations=10_000)
+    bot.choose(STARGAZER, sg, sg["current"], stop=stop)
+    assert bot.last_iterations == 6
+
+
+def solo_totals(make: Any, seeds: range) -> list[int]:
+    return [STARS.score(play(STARS, {"players": 1}, s, [make(s)])[0])[0]["total"] for s in seeds]
+
+
+def test_normal_outscores_greedy_which_outscores_easy_on_seeded_solo_games() -> None:
+    seeds = range(100, 116)
+    normal = solo_totals(lambda s: PlanBot(s), seeds)
+    greedy = solo_totals(lambda s: GreedyBot(s), seeds)
+    easy = solo_totals(lambda s: make_bot("stars", "easy", s), seeds)
+    assert statistics.fmean(normal) > statistics.fmean(greedy) + 1
+    assert statistics.fmean(greedy) > statistics.fmean(easy) + 5
+
+
+@pytest.mark.slow
+def test_hard_outscores_greedy_on_seeded_solo_games() -> None:
+    seeds = range(200, 208)
+    hard = solo_totals(lambda s: HardBot(s, width=4, samples=4), seeds)
+    greedy = solo_totals(lambda s: GreedyBot(s), seeds)
+    assert statistics.fmean(hard) > statistics.fmean(greedy) + 2
+
+
+def test_the_clairvoyant_plays_a_legal_solo_game_to_its_plan() -> None:
+    state, _ = play(STARS, {"players": 1}, 8, [ClairvoyantBot(seed=8, beam=4)])
+    assert STARS.is_over(state)
+
+
+def test_stargazer_levels_beat_random_seats() -> None:
+    """Seeded 3-player games, the tested level in a rotating seat against two random bots."""
+    for level, least in (("easy", 3), ("normal", 5)):  # of 6; the fair share is 2
+        wins = 0
+        for game in range(6):
+            seat = game % 3
+            bots = [small_bot("stargazer", level if s == seat else "random", game * 10 + s)
+                    for s in range(3)]
+            state, _ = play(STARGAZER, {"players": 3}, game, bots)
+            wins += STARGAZER.ranking(state)[seat] == 1
+        assert wins >= least, level
