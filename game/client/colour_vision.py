@@ -113,19 +113,26 @@ def ciede2000(lab1: tuple[float, float, float], lab2: tuple[float, float, float]
                      + r_t * (dc / s_c) * (big_dh / s_h))
 
 
+class _Seen(dict):
+    """(r, g, b) -> the simulated colour as 3 bytes, computed on first sight."""
+
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, key: tuple[int, int, int]) -> bytes:
+        value = self[key] = bytes(simulate(key, self.kind))
+        return value
+
+
 def simulate_surface(surface: pygame.Surface, kind: str = "deuteranopia") -> pygame.Surface:
-    """A copy of ``surface`` as someone with ``kind`` sees it (every pixel through the matrix)."""
+    """A copy of ``surface`` as someone with ``kind`` sees it (every pixel through the matrix;
+    each distinct colour is converted once, the pixels are mapped by C-level iteration)."""
     import pygame
 
     size = surface.get_size()
     data = pygame.image.tobytes(surface, "RGB")
-    seen: dict[bytes, bytes] = {}
-    out = bytearray(len(data))
-    view = memoryview(data)
-    for i in range(0, len(data), 3):
-        key = bytes(view[i:i + 3])
-        mapped = seen.get(key)
-        if mapped is None:
-            mapped = seen[key] = bytes(simulate((key[0], key[1], key[2]), kind))
-        out[i:i + 3] = mapped
-    return pygame.image.frombytes(bytes(out), size, "RGB")
+    seen = _Seen(kind)
+    pixels = zip(data[0::3], data[1::3], data[2::3], strict=True)
+    out = b"".join(map(seen.__getitem__, pixels))
+    return pygame.image.frombytes(out, size, "RGB")
