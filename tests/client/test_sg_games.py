@@ -45,8 +45,8 @@ def test_solo_from_the_menu_to_the_results(drive) -> None:  # noqa: ANN001
     drive.key(pygame.K_DOWN)
     drive.key(pygame.K_RIGHT)  # three AI opponents
     assert setup.seat_count == 4
-    strongest = setup.levels[-1]
-    assert [seat.value for seat in setup.seats[1:4]] == [strongest] * 3, "the strongest bots"
+    chosen = setup.kit.default_bot
+    assert [seat.value for seat in setup.seats[1:4]] == [chosen] * 3, "the kit's bots"
     for seat in setup.seats[2:4]:  # two easy ones (a quicker test)
         while seat.value != "random":
             drive.click((seat.rect.right - 10, seat.rect.centery))
@@ -54,7 +54,7 @@ def test_solo_from_the_menu_to_the_results(drive) -> None:  # noqa: ANN001
     table = drive.scene
     assert isinstance(table, StargazerTableScene)
     assert table.session.kinds == ["human", "ai", "ai", "ai"]
-    assert [s["bot"] for s in table.session.info["seats"][1:]] == [strongest, "random", "random"]
+    assert [s["bot"] for s in table.session.info["seats"][1:]] == [chosen, "random", "random"]
     drive.until(lambda: table.view is not None)
     assert len(table.view["planets"]) == 7 and len(table.ring.geo.cards) == 7
     seen = play_to_results(drive, table, random.Random(3))
@@ -147,7 +147,7 @@ def test_two_humans_hot_seat_with_a_bot_to_the_results(drive) -> None:  # noqa: 
     while setup.game.value != "stargazer":
         drive.key(pygame.K_RIGHT)
     assert setup.count.value == 3 and [s.value for s in setup.seats[:3]] == [
-        "human", "human", setup.levels[-1]]
+        "human", "human", setup.kit.default_bot]
     while setup.seats[2].value != "random":  # the easy bot (and a quick test)
         drive.click((setup.seats[2].rect.right - 10, setup.seats[2].rect.centery))
     drive.click(setup.start.rect.center)

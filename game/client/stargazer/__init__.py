@@ -73,6 +73,9 @@ KIT = ClientKit(
     rules=STARGAZER,
     score_columns=SCORE_COLUMNS,
     progress_line=progress_line,
+    # the strong heuristic bot answers at once; "hard" (a 2 s search per decision) stays a
+    # choice on the setup screen
+    default_bot="normal",
     screenshots=screenshots,
     results_picture=results_picture,
     seat_token=seat_token,
