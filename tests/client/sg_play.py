@@ -113,9 +113,11 @@ DECISIONS = ("crew", "skill", "investigate", "start_player")
 
 
 def play_to_results(drive: Driver, table: StargazerTableScene, rng: random.Random,
-                    prefer: set[str] | None = None, timeout: float = 60.0) -> dict[str, Any]:
+                    prefer: set[str] | None = None, timeout: float = 60.0,
+                    skip_scoring: bool = False) -> dict[str, Any]:
     """Play every local decision through the UI until the results screen; hot-seat handovers
-    are accepted with Enter, the final scoring is stepped through with Enter.
+    are accepted with Enter, the final scoring is stepped through with Enter (or skipped with
+    Esc: ``skip_scoring``).
 
     Returns what happened: ``prompts`` (skill effects whose prompt came up), ``moves`` per
     seat, ``order`` (the seat of each decision), ``handovers``, ``flights`` (most cubes seen
@@ -154,7 +156,7 @@ def play_to_results(drive: Driver, table: StargazerTableScene, rng: random.Rando
                         what="the move to be played")
         elif phase == "over" and table.scoring is not None:
             seen["scoring_steps"] += 1
-            drive.key(pygame.K_RETURN)
+            drive.key(pygame.K_ESCAPE if skip_scoring else pygame.K_RETURN)
         else:
             drive.step()
     return seen

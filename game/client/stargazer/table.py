@@ -481,7 +481,9 @@ class StargazerTableScene(StargazerTablePainter, Scene):
 
     def handle_key(self, key: int) -> None:
         phase = self.phase()
-        if key == pygame.K_ESCAPE:
+        if key == pygame.K_ESCAPE and self.scoring is not None:
+            self.show_results()  # skip the rest of the final scoring
+        elif key == pygame.K_ESCAPE:
             self.back()
         elif self.scoring is not None:
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):

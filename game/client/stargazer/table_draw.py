@@ -649,7 +649,7 @@ class StargazerTablePainter:
         lines: list[tuple[str, theme.Color]] = []
         if phase == "over":
             return "Final scoring", [("Planet by planet. Enter or a click: next.", theme.TEXT),
-                                     ("Esc: leave.", theme.TEXT_DIM)]
+                                     ("Esc: straight to the results.", theme.TEXT_DIM)]
         if phase in ("watching", "handover"):
             current = view["current"]
             kind = self.session.kinds[current]
