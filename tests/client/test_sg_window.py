@@ -198,3 +198,32 @@ def test_the_window_survives_joining_a_table_of_either_game(drive, game, scene) 
     finally:
         server.stop()
         host.close()
+
+
+def test_the_colour_blind_palette_is_a_setting_the_table_follows(drive, config_dir) -> None:  # noqa: ANN001
+    from game.client.settings import Settings
+    from game.client.stargazer.palette import CLASSIC, COLOUR_BLIND
+
+    drive.click(drive.scene.button("Settings").rect.center)
+    settings = drive.scene
+    assert settings.colours.value is False
+    drive.click((settings.colours.rect.right - 10, settings.colours.rect.centery))
+    assert drive.app.settings.colour_blind is True
+    assert Settings.load(config_dir / "settings.json").colour_blind is True, "remembered"
+    drive.key(pygame.K_ESCAPE)
+    config = GameConfig("stargazer", [SeatChoice("human", "Ann"),
+                                      SeatChoice("ai", "Vega", "random"),
+                                      SeatChoice("ai", "Rigel", "random")],
+                        {"start_player": 1}, "solo")
+    table = StargazerTableScene(drive.app, config, 4)
+    drive.app.push(table)
+    drive.until(lambda: table.phase() == "crew", what="Ann's first turn")
+    drive.step(60)  # Vega's cubes have landed
+    assert table.palette is COLOUR_BLIND
+    geo = table.ring.geo
+    planet = next(p for p, queue in enumerate(table.view["tracks"]) if queue)
+    rect = geo.square_rect(planet, 1)
+    size = geo.square_size - geo.px(3)
+    face = drive.pixel((rect.centerx - int(size * 0.32), rect.centery + int(size * 0.25)))
+    owner = table.view["tracks"][planet][0]
+    assert face == COLOUR_BLIND.player(owner) != CLASSIC.player(owner)
