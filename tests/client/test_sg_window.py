@@ -227,3 +227,30 @@ def test_the_colour_blind_palette_is_a_setting_the_table_follows(drive, config_d
     face = drive.pixel((rect.centerx - int(size * 0.32), rect.centery + int(size * 0.25)))
     owner = table.view["tracks"][planet][0]
     assert face == COLOUR_BLIND.player(owner) != CLASSIC.player(owner)
+
+
+@pytest.mark.timeout(60)
+def test_starparty_host_opens_a_stargazer_table_in_the_window(config_dir: Path,
+                                                               autosave_dir: Path) -> None:
+    """``starparty host --game stargazer`` (no ``--headless``): the window hosts and plays it."""
+    from game.client.settings import Settings
+    from game.commands.host import host_app
+
+    def build(clock):  # noqa: ANN001, ANN202
+        return host_app(["--game", "stargazer", "--seats", "ai:random,ai:random", "--start",
+                         "now", "--bind", "127.0.0.1", "--port", "0", "--no-discovery",
+                         "--ai-delay", "0", "--no-autosave"], clock=clock,
+                        settings=Settings(player_name="Ann"), save_settings=False)
+
+    drive = Driver(build=build)
+    try:
+        drive.until(lambda: isinstance(drive.scene, StargazerTableScene), what="the table")
+        table = drive.scene
+        assert table.session.kinds == ["human", "ai", "ai"] and table.departures.hosting
+        drive.until(lambda: table.phase() in ("crew", "skill", "investigate"),
+                    what="Ann's turn")
+        key = table.turn_key
+        play_turn(drive, table, random.Random(1))
+        drive.until(lambda: table.turn_key != key, what="Ann's move")
+    finally:
+        drive.close()
