@@ -254,3 +254,42 @@ def test_starparty_host_opens_a_stargazer_table_in_the_window(config_dir: Path,
         drive.until(lambda: table.turn_key != key, what="Ann's move")
     finally:
         drive.close()
+
+
+@pytest.mark.timeout(90)
+def test_the_host_lets_a_bot_play_on_for_a_stargazer_player_who_left(drive) -> None:  # noqa: ANN001
+    from game.client.departures import REPLACE_AFTER
+
+    drive.click(drive.scene.button("Host LAN game").rect.center)
+    setup = drive.scene
+    while setup.game.value != "stargazer":
+        drive.key(pygame.K_RIGHT)
+    while setup.seats[2].value != "random":
+        drive.click((setup.seats[2].rect.right - 10, setup.seats[2].rect.centery))
+    drive.click(setup.start.rect.center)
+    lobby = drive.scene
+    bea = Client("127.0.0.1", lobby.session.server.port, "Bea", reconnect=False)
+    drive.hooks.append(bea.poll)
+    drive.until(lambda: lobby.session.table.seats_taken() == 3, what="Bea to join")
+    drive.click(lobby.start_button.rect.center)
+    drive.until(lambda: isinstance(drive.scene, StargazerTableScene), what="the game")
+    table = drive.scene
+    drive.hooks.remove(bea.poll)
+    bea.close()  # Bea's machine goes away
+    drive.until(lambda: 1 in table.departures.away_since, what="the host to notice")
+    assert not table.departures.buttons, "a short absence is waited out"
+    drive.step(int(REPLACE_AFTER / 0.25) + 4, seconds=0.25)
+    button = table.departures.buttons[1]
+    assert "Bea" in button.label and table.departures.rect.contains(button.rect)
+    drive.click(button.rect.center)
+    drive.step(2)
+    assert table.session.info["seats"][1]["kind"] == "ai" and not table.departures.buttons
+    rng = random.Random(2)
+    while table.view["round"] < 2:  # the bot plays Bea's turns now
+        if table.phase() in ("crew", "skill", "investigate", "start_player"):
+            key = table.turn_key
+            play_turn(drive, table, rng)
+            drive.until(lambda key=key: table.turn_key != key)
+        else:
+            drive.step()
+    drive.key(pygame.K_ESCAPE)
