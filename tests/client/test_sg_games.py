@@ -114,6 +114,11 @@ def test_a_placement_skill_path_is_built_previewed_and_dropped(drive, crew) -> N
     special = [s for s in table.sequences() if s not in plain]
     assert special, f"{crew} widens where the cubes may go"
     path = max(special, key=len)
+    other_start = next(p for p in table.candidates([]) if p != path[0])
+    drive.click(table.ring.geo.cards[other_start].center)
+    assert table.path == [other_start]
+    drive.key(pygame.K_u)  # undo the pick: nothing was sent
+    assert table.path == [] and table.view["hands"][0] == 12
     build_path(drive, table, path)
     drive.move((2, 2))  # nothing hovered: the chosen path is on screen
     predicted = table.path_outcome(path)

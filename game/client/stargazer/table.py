@@ -279,9 +279,12 @@ class StargazerTableScene(StargazerTablePainter, Scene):
         if self.phase() != "investigate":
             return
         if planet not in self.candidates():
-            self.app.sounds.play("invalid")
-            self.say("Choose one of the highlighted planets.", theme.ILLEGAL)
-            return
+            if self.path and planet in self.candidates([]):  # another start: begin again there
+                self.path = []
+            else:
+                self.app.sounds.play("invalid")
+                self.say("Choose one of the highlighted planets.", theme.ILLEGAL)
+                return
         self.path.append(planet)
         self.count = max(self.count, len(self.path))
         nxt = self.candidates()
