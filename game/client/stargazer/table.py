@@ -35,8 +35,6 @@ Place = tuple[Any, ...]
 
 #: after the last cube of the game lands, the final scoring starts this much later (seconds)
 SCORING_DELAY = 0.8
-#: a crew's or planet's full text shows once the mouse has rested on it this long (seconds)
-TOOLTIP_DELAY = 0.45
 
 
 def simulate(view: dict[str, Any], seat: int, move: Move) -> tuple[list[dict], dict] | None:

@@ -24,6 +24,9 @@ from game.client.stargazer.sprites import cube_sprite, faded_cube, pawn_sprite
 from game.client.widgets import Button, draw_panel
 from game.rules.stargazer import CREWS_BY_ID, PLANET_TYPES
 
+#: a crew's or planet's full text shows once the mouse has rested on it this long (seconds)
+TOOLTIP_DELAY = 0.45
+
 
 class StargazerTablePainter(StargazerPanels):
     """Layout and drawing for ``StargazerTableScene`` (uses its session, view and choices)."""
@@ -429,8 +432,6 @@ class StargazerTablePainter(StargazerPanels):
 
     def draw_tooltip(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         """The full text of the crew or planet the mouse rests on."""
-        from game.client.stargazer.table import TOOLTIP_DELAY
-
         lay = self.layout
         mouse = pygame.mouse.get_pos()
         lines: list[tuple[str, theme.Color]] = []
