@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 #: game name -> "module:attribute" of its ``ClientKit`` (imported on first use)
 CLIENT_KITS: dict[str, str] = {
     "stars": "game.client.stars:KIT",
+    "stargazer": "game.client.stargazer:KIT",
 }
 
 Color = tuple[int, int, int]
@@ -79,6 +80,13 @@ class ClientKit:
     final_boards: Callable[[Stage, dict[str, Any], list[str]], Scene] | None = None
     #: results: the game's statistics from its record, ``[(label, [value per seat]), ...]``
     statistics: Callable[[GameRecord], list[tuple[str, list[int]]]] | None = None
+    #: results: a picture of the finished game under the buttons (Stargazer: the final ring):
+    #: ``(session, text, (width, height), colour_blind)`` -> a surface of at most that size
+    results_picture: Callable[[Any, TextCache, tuple[int, int], bool],
+                              pygame.Surface | None] | None = None
+    #: a seat's piece (colour and mark) beside its name on the results, as the table shows it:
+    #: ``(seat, size in px, colour_blind)`` -> surface (None: names in the generic seat colours)
+    seat_token: Callable[[int, int, bool], pygame.Surface] | None = None
 
 
 def get_kit(game: str) -> ClientKit:

@@ -45,6 +45,8 @@ class Settings:
     volume: float = 0.7
     muted: bool = False
     animation_speed: float = 1.0
+    #: colours chosen to stay apart for colour-blind players (shapes and patterns are always on)
+    colour_blind: bool = False
     #: the window's language ("en", "ja"); empty until chosen: the system locale decides
     language: str = ""
     #: hot-seat: the names last given to each seat (seat 1 first), offered again next time

@@ -53,6 +53,7 @@ class ResultsScene(SkyScene):
         # a LAN game's next round is the host's call: a guest is only offered the way back
         self.form.widgets[0].enabled = config is not None or self.lan_host
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self._picture: tuple[tuple, pygame.Surface | None] | None = None
 
     @property
     def lan_host(self) -> bool:
@@ -203,6 +204,8 @@ class ResultsScene(SkyScene):
             play = self.form.widgets[0].rect
             surface.blit(note, note.get_rect(midtop=(lay.width // 2,
                                                      play.bottom + lay.px(14))))
+        if not self.showing_statistics:
+            self.draw_picture(surface)
         more = "  ·  Tab: statistics" if self.statistics else ""
         self.draw_footer(surface, f"Enter: choose{more}  ·  Esc: back to the menu")
 
@@ -265,8 +268,15 @@ class ResultsScene(SkyScene):
             rank = self.text.render(f"{self.ranking[i]}.", body, theme.TEXT_DIM)
             surface.blit(rank, rank.get_rect(midleft=(x0, row.centery)))
             who = self.names[i] + (" (AI)" if self.kinds[i] == "ai" else "")
-            name = self.text.render(who, body, theme.SEAT_COLORS[i % 8], bold=True)
-            surface.blit(name, name.get_rect(midleft=(x0 + lay.px(30), row.centery)))
+            name_x = x0 + lay.px(30)
+            color = theme.SEAT_COLORS[i % 8]
+            if self.kit.seat_token is not None:  # the seat's piece, as on the table
+                token = self.kit.seat_token(i, lay.px(22), getattr(self.app.settings,
+                                                                    "colour_blind", False))
+                surface.blit(token, token.get_rect(midleft=(name_x, row.centery)))
+                name_x, color = name_x + token.get_width() + lay.px(8), theme.TEXT
+            name = self.text.render(who, body, color, bold=True)
+            surface.blit(name, name.get_rect(midleft=(name_x, row.centery)))
             for column, x in zip(columns, cols_x, strict=False):
                 value = self.text.render(str(score[column.key]), body, theme.TEXT)
                 surface.blit(value, value.get_rect(center=(x + col_w // 2, row.centery)))
@@ -281,3 +291,19 @@ class ResultsScene(SkyScene):
                                                              width, bar_h))
                 bx += width
             y += self.row_h
+
+    def draw_picture(self, surface: pygame.Surface) -> None:
+        """The kit's picture of the finished game (``results_picture``), under the buttons."""
+        hook, lay = self.kit.results_picture, self.layout
+        if hook is None or self.session is None:
+            return
+        top = self.form.widgets[0].rect.bottom + lay.px(44 if self.lan_guest else 16)
+        size = (lay.width - lay.px(80), lay.height - lay.px(44) - top)
+        if size[1] < lay.px(60):
+            return
+        key = (size, getattr(self.app.settings, "colour_blind", False))
+        if self._picture is None or self._picture[0] != key:
+            self._picture = (key, hook(self.session, self.text, size, key[1]))
+        picture = self._picture[1]
+        if picture is not None:
+            surface.blit(picture, picture.get_rect(midtop=(lay.width // 2, top)))
