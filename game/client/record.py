@@ -1,5 +1,5 @@
-"""A finished game as data: options, seed and moves (``game.rules.base.replay`` rebuilds any
-moment of it), with the seats' names and kinds.
+"""A finished game as data: options, seed, the host's secret and moves
+(``game.rules.base.replay`` rebuilds any moment of it), with the seats' names and kinds.
 
 The window has the record of every game whose table runs here (solo, hot-seat, Continue, the
 LAN host): ``record_of(session)`` copies it from ``net.table.Table`` under the table's lock.
@@ -22,6 +22,9 @@ class GameRecord:
     moves: list[list[Any]]
     names: list[str]
     kinds: list[str]
+    #: the host's secret that dealt the hidden order (``game.rules.base.new_secret``; None:
+    #: the seed alone dealt it). At game over nothing is hidden any more.
+    secret: str | None = None
 
 
 def record_of(session: Any) -> GameRecord | None:
@@ -33,4 +36,4 @@ def record_of(session: Any) -> GameRecord | None:
     data = table.save_data()  # under the table's lock: a consistent moment
     return GameRecord(data["game"], copy.deepcopy(data["options"]), int(data["seed"]),
                       copy.deepcopy(data["moves"]), [s["name"] for s in data["seats"]],
-                      [s["kind"] for s in data["seats"]])
+                      [s["kind"] for s in data["seats"]], data.get("secret"))
