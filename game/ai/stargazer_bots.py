@@ -415,8 +415,9 @@ class HardBot:
     """
 
     name = "hard"
-    #: default iterations: about 1 s a move on the project's 2-core VM (docs/AI.md)
-    ITERATIONS = 400
+    #: default iterations: at most ~0.45 s CPU a move on the project's 2-core VM, 69 % of
+    #: 3-player games against two normal bots (docs/AI.md)
+    ITERATIONS = 200
 
     def __init__(
         self,
