@@ -75,6 +75,13 @@ RECIPES: dict[str, Callable[[], list[float]]] = {
                                                  volume=0.3))
                                 for i, f in enumerate((523, 659, 784, 1047))]),
     "click": lambda: _tone(_fixed(1200), 0.04, decay=80, volume=0.2),
+    # a wooden cube landing: a knock (noise) over a short low tone
+    "cube_drop": lambda: _mix((0, _noise(0.07, 55, 0.55, 3)),
+                              (0, _tone(lambda t: 310 - 400 * t, 0.09, decay=45, volume=0.35))),
+    # a cube taken back: a soft rising whoosh
+    "cube_lift": lambda: _mix((0, _noise(0.22, 12, 0.18, 4)),
+                              (0, _tone(lambda t: 400 + 900 * t, 0.2, attack=0.05, decay=14,
+                                        volume=0.12))),
 }
 
 

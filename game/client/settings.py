@@ -45,8 +45,12 @@ class Settings:
     volume: float = 0.7
     muted: bool = False
     animation_speed: float = 1.0
+    #: colours chosen to stay apart for colour-blind players (shapes and patterns are always on)
+    colour_blind: bool = False
     #: the window's language ("en", "ja"); empty until chosen: the system locale decides
     language: str = ""
+    #: hot-seat: the names last given to each seat (seat 1 first), offered again next time
+    hotseat_names: list[str] = dataclasses.field(default_factory=list)
 
     @classmethod
     def load(cls, path: Path | None = None) -> Settings:
@@ -61,7 +65,11 @@ class Settings:
         for field in fields(cls):
             value = data.get(field.name)
             default = getattr(settings, field.name)
-            if isinstance(default, bool):
+            if isinstance(default, list):
+                if isinstance(value, list):
+                    setattr(settings, field.name, [v.strip()[:24] for v in value[:8]
+                                                   if isinstance(v, str)])
+            elif isinstance(default, bool):
                 if isinstance(value, bool):
                     setattr(settings, field.name, value)
             elif isinstance(default, float):

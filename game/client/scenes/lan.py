@@ -97,7 +97,7 @@ class LobbyScene(SkyScene):
         self.hosting = hosting
         buttons = []
         if hosting:
-            self.start_button = Button("Start now (free seats: bots)", self.start_game)
+            self.start_button = Button(start_label(session), self.start_game)
             buttons.append(self.start_button)
         buttons.append(Button("Leave", self.back, size="body"))
         self.form = Form(buttons)
@@ -123,6 +123,8 @@ class LobbyScene(SkyScene):
                 self.app.toast(event["detail"] or event["code"])
         if len(self.session.info.get("seats", [])) != seats:
             self.relayout()
+        if self.hosting:
+            self.start_button.label = start_label(self.session)
         if self.hosting and self.auto_start and self.session.status == "lobby" and \
                 self.session.table.seats_taken() == self.session.table.seat_count:
             self.session.table.start(fill_open=None)
@@ -208,6 +210,14 @@ class LobbyScene(SkyScene):
                                                       self.panel.bottom - lay.px(16))))
         self.form.draw(surface, self.text, lay)
         self.draw_footer(surface, "Esc: leave")
+
+
+def start_label(session: Any) -> str:
+    """The host's start button: bots are mentioned only while a seat is free for one."""
+    free = sum(1 for seat in session.info.get("seats", []) if not seat.get("taken"))
+    if not free:
+        return "Start the game"
+    return f"Start now ({free} free seat{'s' if free > 1 else ''}: bot{'s' if free > 1 else ''})"
 
 
 def fill_level(game: str) -> str:

@@ -1,5 +1,5 @@
-"""Settings: player name, language, fullscreen, volume, mute, animation speed. Saved on every
-change; a new language shows at once (``Stage.set_language``)."""
+"""Settings: player name, language, fullscreen, volume, mute, animation speed, colour-blind
+palette. Saved on every change; a new language shows at once (``Stage.set_language``)."""
 
 from __future__ import annotations
 
@@ -35,9 +35,11 @@ class SettingsScene(SkyScene):
                            self._mute)
         self.speed = Choice(N_("Animation speed"), [(v, f"{v:g}x") for v in ANIMATION_SPEEDS],
                             s.animation_speed, self._speed)
+        self.colours = Choice(N_("Colour-blind palette"), [(False, N_("Off")), (True, N_("On"))],
+                              s.colour_blind, self._colours)
         self.done = Button(N_("Back"), self.back)
         self.form = Form([self.name, self.fullscreen, self.volume, self.mute, self.speed,
-                          self.language, self.done])
+                          self.colours, self.language, self.done])
 
     def _name(self, value: str) -> None:
         if value.strip():
@@ -63,6 +65,10 @@ class SettingsScene(SkyScene):
 
     def _speed(self, value: float) -> None:
         self.app.settings.animation_speed = value
+        self.app.store_settings()
+
+    def _colours(self, on: bool) -> None:
+        self.app.settings.colour_blind = on
         self.app.store_settings()
 
     def relayout(self) -> None:

@@ -95,6 +95,22 @@ def full_planets(state: State) -> int:
     return sum(1 for room in room_left(state) if room == 0)
 
 
+def motivation_bonus(state: State, crew_index: int) -> int:
+    """VP the crew at ``crew_index`` pays whoever picks it now: +1 per free cube on it, +2 per
+    player cube (the Quartermaster's) on it."""
+    return state["crew_free"][crew_index] + 2 * len(state["crew_cubes"][crew_index])
+
+
+def end_progress(state: State) -> dict[str, int]:
+    """What the round-end check looks at: the fewest cubes left in a hand (0 ends the game) and
+    how many planets are full against how many end it."""
+    return {
+        "fewest_cubes": min(state["hands"]),
+        "planets_full": full_planets(state),
+        "planets_full_to_end": state["players"],
+    }
+
+
 def clone_state(state: State) -> State:
     """A fast deep copy (bots search on copies; the planet and crew lists never change)."""
     copy = dict(state)
@@ -309,7 +325,7 @@ class StargazerRuleset(Ruleset):
         free = state["crew_free"][index]
         owners = state["crew_cubes"][index]
         if free or owners:
-            vp = free + 2 * len(owners)
+            vp = motivation_bonus(state, index)
             state["stock"] += free
             for owner in owners:
                 state["retired"][owner] += 1
@@ -405,9 +421,10 @@ class StargazerRuleset(Ruleset):
         return self._end_round(state)
 
     def _end_reason(self, state: State) -> str | None:
-        if min(state["hands"]) == 0:
+        progress = end_progress(state)
+        if progress["fewest_cubes"] == 0:
             return "hand_empty"
-        if full_planets(state) >= state["players"]:
+        if progress["planets_full"] >= progress["planets_full_to_end"]:
             return "planets_full"
         return None
 

@@ -20,8 +20,9 @@ FREE = -1  # owner id of free cubes: the virtual player
 _GROUP_INDEX = {colour: i for i, colour in enumerate(COLOUR_GROUPS)}
 
 
-def planet_ranking(planet_type: str, queue: list[int], zero_owner: int | None) -> list[int]:
-    """Owners of ``queue`` (+ the 0 square) best first; ``FREE`` is the virtual player."""
+def _owner_counts(queue: list[int],
+                  zero_owner: int | None) -> tuple[dict[int, int], dict[int, int]]:
+    """Per owner: cubes on the planet (its 0 square counts as one) and its first square."""
     counts: dict[int, int] = {}
     first: dict[int, int] = {}
     for square, owner in enumerate(queue, start=1):
@@ -33,6 +34,12 @@ def planet_ranking(planet_type: str, queue: list[int], zero_owner: int | None) -
     if zero_owner is not None:
         counts[zero_owner] = counts.get(zero_owner, 0) + 1
         first.setdefault(zero_owner, 0)
+    return counts, first
+
+
+def planet_ranking(planet_type: str, queue: list[int], zero_owner: int | None) -> list[int]:
+    """Owners of ``queue`` (+ the 0 square) best first; ``FREE`` is the virtual player."""
+    counts, first = _owner_counts(queue, zero_owner)
     later = PLANET_TYPES[planet_type]["tie_break"] == "later"
 
     def key(owner: int) -> tuple[int, int, int]:
@@ -42,17 +49,39 @@ def planet_ranking(planet_type: str, queue: list[int], zero_owner: int | None) -
     return sorted(counts, key=key, reverse=True)
 
 
-def planet_vp(planet_type: str, queue: list[int], zero_owner: int | None) -> dict[int, int]:
-    """VP each owner (players and ``FREE``) scores on one planet if the game ended now."""
+def _scored_rows(planet_type: str, queue: list[int],
+                 zero_owner: int | None) -> list[tuple[int, int, int]]:
+    """(owner, square, vp) best first: with k the highest filled square, the first scores the
+    VP printed at k, the second at k - 1, ...; a square before 1 scores nothing."""
     k = len(queue)
     if k == 0:
-        return {}
+        return []
     track = PLANET_TYPES[planet_type]["track"]
-    result: dict[int, int] = {}
+    rows = []
     for rank, owner in enumerate(planet_ranking(planet_type, queue, zero_owner)):
         square = k - rank
-        result[owner] = track[square - 1] if square >= 1 else 0
-    return result
+        rows.append((owner, square, track[square - 1] if square >= 1 else 0))
+    return rows
+
+
+def planet_vp(planet_type: str, queue: list[int], zero_owner: int | None) -> dict[int, int]:
+    """VP each owner (players and ``FREE``) scores on one planet if the game ended now."""
+    return {owner: vp for owner, _, vp in _scored_rows(planet_type, queue, zero_owner)}
+
+
+def planet_standings(planet_type: str, queue: list[int],
+                     zero_owner: int | None) -> list[dict[str, int]]:
+    """The majority on one planet if the game ended now, best first: what a table shows.
+
+    Per owner (players and ``FREE``): ``rank`` (1 leads), ``cubes`` (the 0 square counts as
+    one), ``first`` (the square of its first cube, 0 for the 0 square: ties look at it),
+    ``square`` (the square whose VP its rank scores; 0 or less scores nothing) and ``vp``,
+    exactly as the final scoring counts them."""
+    counts, first = _owner_counts(queue, zero_owner)
+    return [{"owner": owner, "rank": rank, "cubes": counts[owner], "first": first[owner],
+             "square": square, "vp": vp}
+            for rank, (owner, square, vp) in enumerate(
+                _scored_rows(planet_type, queue, zero_owner), 1)]
 
 
 def majority_scores(state: dict[str, Any]) -> list[int]:

@@ -1,0 +1,428 @@
+"""The Stargazer table's panels: the middle of the ring (players, round, stock, what ends the
+game; the final scoring's rows there), the crews and the action panel (what to decide now).
+
+A mixin of ``StargazerTablePainter``: each panel is painted in screen coordinates into a cached
+picture (``cached_panel``) and only when what it shows changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.client import theme
+from game.client.stargazer.palette import COLOUR_WORDS, player_mark
+from game.client.stargazer.sprites import cube_sprite, pawn_sprite
+from game.client.widgets import Button, draw_panel
+from game.rules.stargazer import CREWS_BY_ID, PLANET_TYPES, end_progress, motivation_bonus
+from game.rules.stargazer.content import COLOUR_GROUPS
+
+PHASE_WORDS = {"crew": "is choosing a crew", "skill": "is using a skill",
+               "investigate": "is investigating", "start_player": "names the next start player"}
+TIMING_WORDS = {"choice": "a choice right after the pick", "placement": "widens where cubes go",
+                "round_end": "acts at the end of the round"}
+ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+def direction_word(last: int, planet: int, count: int) -> str:
+    """Which way round the ring ``planet`` lies from ``last`` (words for the path prompt)."""
+    ahead = (planet - last) % count
+    if ahead == 0:
+        return "the same planet"
+    return "clockwise" if ahead <= count // 2 else "counter-clockwise"
+
+
+def ordinal(n: int) -> str:
+    return ORDINAL.get(n, f"{n}th")
+
+
+class StargazerPanels:
+    """The middle of the ring, the crews and the action panel of ``StargazerTableScene``."""
+
+    # --- the middle of the ring ----------------------------------------------------------------
+    def draw_centre(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        box = self.ring.geo.centre
+        lay = self.layout
+        draw_panel(surface, box, lay, fill=(16, 21, 50))
+        if self.scoring is not None:
+            self.draw_scoring_panel(surface, view, box)
+            return
+        x, y = box.x + lay.px(12), box.y + lay.px(10)
+        width = box.w - lay.px(24)
+        title = self.text.render(f"Round {view['round']}", lay.font_px("large"), theme.ACCENT,
+                                 bold=True)
+        surface.blit(title, (x, y))
+        y += title.get_height() + lay.px(6)
+        scores = self.shown_scores(view)
+        body, small = lay.font_px("small"), lay.font_px("tiny")
+        row_h = lay.px(28)
+        # the score breakdown under each name when the middle of the ring has room for it
+        detail = box.bottom - y > view["players"] * (row_h + small + lay.px(4)) + lay.px(120)
+        for seat in range(view["players"]):
+            row = pygame.Rect(box.x + lay.px(6), y, box.w - lay.px(12),
+                              row_h + (small + lay.px(2) if detail else 0))
+            if seat == view["current"] and view["phase"] != "over":
+                pygame.draw.rect(surface, theme.PANEL_LIGHT, row, border_radius=lay.px(6))
+            middle = row.y + row_h // 2
+            pawn = pawn_sprite(lay.px(22), self.palette.player(seat), player_mark(seat))
+            surface.blit(pawn, pawn.get_rect(midleft=(x, middle)))
+            name = self.session.names[seat] + (" (AI)" if self.session.kinds[seat] == "ai" else "")
+            label = self.text.render(self.fit(name, body, width * 0.42), body, theme.TEXT,
+                                     bold=seat == view["current"])
+            surface.blit(label, label.get_rect(midleft=(x + lay.px(28), middle)))
+            right = row.right - lay.px(6)
+            score = self.text.render(f"{scores[seat]['total']} VP", body, theme.ACCENT, bold=True)
+            surface.blit(score, score.get_rect(midright=(right, middle)))
+            right -= lay.px(56)
+            cubes = self.text.render(f"x{view['hands'][seat]}", body, theme.TEXT)
+            surface.blit(cubes, cubes.get_rect(midright=(right, middle)))
+            right -= cubes.get_width() + lay.px(3)
+            cube = cube_sprite(lay.px(15), self.palette.player(seat), player_mark(seat))
+            surface.blit(cube, cube.get_rect(midright=(right, middle)))
+            if seat == view["start"]:
+                star = self.text.render("start", small, theme.SKY, bold=True)
+                tag = star.get_rect(midright=(right - cube.get_width() - lay.px(8), middle))
+                pygame.draw.rect(surface, theme.ACCENT, tag.inflate(lay.px(6), lay.px(2)),
+                                 border_radius=lay.px(4))
+                surface.blit(star, tag)
+            if detail:
+                parts = scores[seat]
+                words = (f"majority {parts['majority']} · specialty {parts['specialty']} · "
+                         f"motivation {parts['motivation']}")
+                if parts["skills"]:
+                    words += f" · skills {parts['skills']}"
+                line = self.text.render(self.fit(words, small, width), small, theme.TEXT_DIM)
+                surface.blit(line, (x, row.y + row_h - lay.px(3)))
+            y = row.bottom + lay.px(2)
+        y += lay.px(6)
+        free = cube_sprite(lay.px(15), self.palette.free, "none")
+        surface.blit(free, (x, y + lay.px(1)))
+        stock = self.text.render(f"Stock: {view['stock']} free cubes", body, theme.TEXT)
+        surface.blit(stock, (x + lay.px(22), y))
+        y += stock.get_height() + lay.px(6)
+        progress = end_progress(view)
+        words = (f"The game ends at a round's end once a hand is empty (fewest left: "
+                 f"{progress['fewest_cubes']}) or {progress['planets_full_to_end']} planets "
+                 f"are full (now {progress['planets_full']}).")
+        for line in self.wrap(words, small, width):
+            if y + small > box.bottom - lay.px(6):
+                break
+            label = self.text.render(line, small, theme.TEXT_DIM)
+            surface.blit(label, (x, y))
+            y += int(small * 1.15)
+
+    def shown_scores(self, view: dict[str, Any]) -> list[dict[str, int]]:
+        """Each player's score if the game ended now (the engine's breakdown), cached."""
+        cached = getattr(self, "_scores", None)
+        if cached is None or cached[0] is not view:
+            from game.rules.stargazer import RULESET
+
+            cached = (view, RULESET.score(view))
+            self._scores = cached
+        return cached[1]
+
+    def draw_scoring_panel(self, surface: pygame.Surface, view: dict[str, Any],
+                           box: pygame.Rect) -> None:
+        show = self.scoring
+        lay = self.layout
+        x, y = box.x + lay.px(12), box.y + lay.px(10)
+        width = box.w - lay.px(24)
+        body, small = lay.font_px("small"), lay.font_px("tiny")
+        names = self.session.names
+        kind, planet = show.step
+        heading = {"planet": PLANET_TYPES[view["planets"][planet]]["name"] if planet >= 0
+                   else "", "specialty": "Specialty bonus",
+                   "bonus": "Motivation and skills"}[kind]
+        title = self.text.render("Final scoring", lay.font_px("small"), theme.TEXT_DIM)
+        surface.blit(title, (x, y))
+        y += title.get_height()
+        label = self.text.render(heading, lay.font_px("large"), theme.ACCENT, bold=True)
+        surface.blit(label, (x, y))
+        y += label.get_height() + lay.px(4)
+        if kind == "planet":
+            for row in show.standings[planet][:show.revealed()]:
+                owner = row["owner"]
+                who = "Free cubes" if owner < 0 else names[owner]
+                if row["square"] < 1:
+                    where, color = "no square: 0", theme.TEXT_DIM
+                elif row["vp"] == 0:
+                    where, color = f"square {row['square']}: accident, 0", theme.ILLEGAL
+                else:
+                    where, color = f"square {row['square']}: {row['vp']} VP", theme.ACCENT
+                cube = cube_sprite(lay.px(16), self.palette.player(owner), player_mark(owner))
+                surface.blit(cube, (x, y + lay.px(2)))
+                line = f"{ordinal(row['rank'])}  {who}, {row['cubes']} cube" + \
+                    ("s" if row["cubes"] > 1 else "")
+                text = self.text.render(self.fit(line, body, width - lay.px(22)), body,
+                                        theme.TEXT_DIM if owner < 0 else theme.TEXT)
+                surface.blit(text, (x + lay.px(22), y))
+                y += text.get_height()
+                score = self.text.render(where, small, color, bold=True)
+                surface.blit(score, (x + lay.px(22), y))
+                y += score.get_height() + lay.px(5)
+            if show.revealed() == len(show.standings[planet]) and \
+                    any(r["owner"] < 0 for r in show.standings[planet]):
+                note = self.text.render("(free cubes: a virtual player who scores nothing)",
+                                        small, theme.TEXT_DIM)
+                surface.blit(note, (x, y))
+                y += note.get_height()
+        elif kind == "specialty":
+            for seat in range(show.players):
+                counts, wild = show.specialty[seat]
+                parts = [f"{COLOUR_WORDS.get(g, g).split(' ')[0]} {c}"
+                         for g, c in zip(COLOUR_GROUPS, counts, strict=True) if c]
+                if wild:
+                    parts.append(f"wild {wild}")
+                label = self.text.render(names[seat], body, theme.TEXT, bold=True)
+                surface.blit(label, (x, y))
+                vp = self.text.render(f"{show.specialty_vp(seat)} VP", body, theme.ACCENT,
+                                      bold=True)
+                surface.blit(vp, vp.get_rect(topright=(box.right - lay.px(12), y)))
+                y += label.get_height()
+                line = ", ".join(parts) or "no cubes on planets"
+                text = self.text.render(self.fit(line, small, width), small, theme.TEXT_DIM)
+                surface.blit(text, (x, y))
+                y += text.get_height() + lay.px(4)
+        else:
+            for seat in range(show.players):
+                parts = show.breakdown(seat)
+                line = (f"{names[seat]}: motivation {parts.get('motivation', 0)}, "
+                        f"skills {parts.get('skills', 0)}")
+                text = self.text.render(self.fit(line, body, width), body, theme.TEXT)
+                surface.blit(text, (x, y))
+                y += text.get_height() + lay.px(4)
+        y = max(y + lay.px(8), box.bottom - lay.px(12) - show.players * lay.px(22))
+        totals = show.totals_so_far()
+        for seat in range(show.players):
+            pawn = pawn_sprite(lay.px(18), self.palette.player(seat), player_mark(seat))
+            surface.blit(pawn, (x, y))
+            label = self.text.render(self.fit(names[seat], body, width * 0.6), body, theme.TEXT)
+            surface.blit(label, (x + lay.px(24), y))
+            total = self.text.render(f"{totals[seat]} VP", body, theme.ACCENT, bold=True)
+            surface.blit(total, total.get_rect(topright=(box.right - lay.px(12), y)))
+            y += lay.px(22)
+
+    # --- crews -------------------------------------------------------------------------------
+    def draw_crews(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        lay = self.layout
+        draw_panel(surface, self.crews_rect, lay)
+        head = self.text.render("Crews", lay.font_px("body"), theme.ACCENT, bold=True)
+        surface.blit(head, (self.crews_rect.x + lay.px(12), self.crews_rect.y + lay.px(6)))
+        hint = self.text.render("the mouse on a crew: its full text", lay.font_px("tiny"),
+                                theme.TEXT_DIM)
+        surface.blit(hint, hint.get_rect(topright=(self.crews_rect.right - lay.px(12),
+                                                   self.crews_rect.y + lay.px(9))))
+        phase = self.phase()
+        legal = set(self.legal_crews()) if phase == "crew" else set()
+        active = view.get("active_crew")
+        body, small = lay.font_px("small"), lay.font_px("tiny")
+        falling: dict[int, list[int]] = {}
+        for flight in self.motion.flights:
+            if flight.kind == "drop" and flight.place[0] == "crew":
+                falling.setdefault(flight.place[1], []).append(flight.owner)
+        for index, rect in enumerate(self.crew_rects[:len(view["crews"])]):
+            crew = CREWS_BY_ID[view["crews"][index]]
+            taken = view["workers"][index] is not None
+            chosen = phase == "crew" and index == self.crew_choice
+            fill = theme.PANEL_LIGHT if chosen or index == self.hover_crew else (24, 31, 66)
+            pygame.draw.rect(surface, fill, rect, border_radius=lay.px(8))
+            if chosen:
+                edge, width = theme.ACCENT, 3
+            elif index in legal:
+                edge, width = theme.LEGAL, 2
+            elif index == active:
+                edge, width = theme.HIGHLIGHT, 2
+            else:
+                edge, width = theme.PANEL_EDGE, 1
+            pygame.draw.rect(surface, edge, rect, max(1, lay.px(width)), border_radius=lay.px(8))
+            # investigation count
+            badge = pygame.Rect(rect.x + lay.px(6), rect.y + lay.px(8), lay.px(30), lay.px(30))
+            pygame.draw.rect(surface, (14, 18, 40), badge, border_radius=lay.px(6))
+            count = self.text.render(str(crew["count"]), lay.font_px("large"), theme.ACCENT,
+                                     bold=True)
+            surface.blit(count, count.get_rect(center=badge.center))
+            caption = self.text.render("cubes", lay.px(11), theme.TEXT_DIM)
+            surface.blit(caption, caption.get_rect(midtop=(badge.centerx, badge.bottom)))
+            text_x = badge.right + lay.px(8)
+            text_w = rect.right - lay.px(128) - text_x
+            dim = taken and index != active
+            name = self.text.render(self.fit(crew["name"], body, text_w), body,
+                                    theme.TEXT_DIM if dim else theme.TEXT, bold=True)
+            surface.blit(name, (text_x, rect.y + lay.px(6)))
+            words = self.wrap(crew["text"], small, text_w)
+            for i, line in enumerate(words[:2]):
+                if i == 1 and len(words) > 2:
+                    line = self.fit(line + " ...", small, text_w)
+                label = self.text.render(line, small, theme.TEXT_DIM)
+                surface.blit(label, (text_x, rect.y + lay.px(26) + i * lay.px(14)))
+            # what is on the crew: its worker, free cubes, players' cubes, the bonus
+            landing = falling.get(index, [])
+            worker = view["workers"][index]
+            slot = self.place_rect(("worker", index))
+            if worker is not None and not any(
+                    f.kind == "drop" and f.place == ("worker", index) for f in self.motion.flights):
+                pawn = pawn_sprite(slot.w, self.palette.player(worker), player_mark(worker))
+                surface.blit(pawn, slot)
+            spot = self.place_rect(("crew", index))
+            cube = lay.px(15)
+            x = spot.x
+            free = view["crew_free"][index] - landing.count(-1)
+            owners = list(view["crew_cubes"][index])
+            for owner in landing:
+                if owner >= 0 and owner in owners:
+                    owners.remove(owner)
+            for owner in [-1] * max(0, free) + owners:
+                sprite = cube_sprite(cube, self.palette.player(owner), player_mark(owner))
+                surface.blit(sprite, (x, spot.y))
+                x += cube + lay.px(2)
+            bonus = motivation_bonus(view, index)
+            if bonus and not taken:
+                label = self.text.render(f"+{bonus} VP", small, theme.ACCENT, bold=True)
+                surface.blit(label, label.get_rect(bottomright=(rect.right - lay.px(8),
+                                                                rect.bottom - lay.px(5))))
+            elif taken and worker is not None:
+                label = self.text.render(self.session.names[worker], small,
+                                         theme.TEXT_DIM)
+                surface.blit(label, label.get_rect(bottomright=(rect.right - lay.px(8),
+                                                                rect.bottom - lay.px(5))))
+
+    # --- the action panel --------------------------------------------------------------------
+    def action_lines(self, view: dict[str, Any]) -> tuple[str, list[tuple[str, theme.Color]]]:
+        """The panel's title and lines for what the player decides now."""
+        phase = self.phase()
+        names = self.session.names
+        lines: list[tuple[str, theme.Color]] = []
+        if phase == "over":
+            return "Final scoring", [("Planet by planet. Enter or a click: next.", theme.TEXT),
+                                     ("Esc: straight to the results.", theme.TEXT_DIM)]
+        if phase in ("watching", "handover"):
+            current = view["current"]
+            kind = self.session.kinds[current]
+            dots = "." * (1 + int(self.clock * 3) % 3)
+            title = f"{names[current]} {PHASE_WORDS.get(view['phase'], 'plays')}{dots}"
+            if kind == "ai":
+                lines.append(("A bot: watch its cubes drop.", theme.TEXT_DIM))
+            active = view.get("active_crew")
+            if active is not None:
+                crew = CREWS_BY_ID[view["crews"][active]]
+                lines.append((f"{crew['name']} (up to {crew['count']}): {crew['text']}",
+                              theme.TEXT))
+            return title, lines
+        if phase == "crew":
+            if self.crew_choice is not None:
+                crew = CREWS_BY_ID[view["crews"][self.crew_choice]]
+                bonus = motivation_bonus(view, self.crew_choice)
+                lines.append((f"{crew['name']}: investigates with up to {crew['count']} "
+                              f"cube{'s' if crew['count'] > 1 else ''}.", theme.ACCENT))
+                if bonus:
+                    lines.append((f"Picking it now pays +{bonus} VP (motivation).", theme.LEGAL))
+                lines.append((f"Skill ({TIMING_WORDS.get(crew['timing'], crew['timing'])}): "
+                              f"{crew['text']}", theme.TEXT))
+            lines.append(("Click a crew (green) to choose; click again or Enter to pick.",
+                          theme.TEXT_DIM))
+            return "Choose a crew", lines
+        if phase == "skill":
+            crew = CREWS_BY_ID[view["crews"][view["active_crew"]]]
+            targets = self.skill_targets()
+            lines.append((crew["text"], theme.TEXT))
+            if targets and self.target_choice is not None:
+                index = self.target_choice % len(targets)
+                lines.append((f"Target {index + 1} of {len(targets)}: "
+                              f"{self.describe_target(index)}", theme.ACCENT))
+                change = self.score_change(targets[index])
+                if change is not None:
+                    lines.append((f"Your score if the game ended now: {change:+d} VP",
+                                  theme.LEGAL if change > 0 else theme.TEXT_DIM))
+            lines.append(("Click a highlighted place (arrows + Enter).", theme.TEXT_DIM))
+            return f"{crew['name']}: the skill", lines
+        if phase == "investigate":
+            crew = CREWS_BY_ID[view["crews"][view["active_crew"]]]
+            most = self.most_cubes()
+            path = self.shown_path()
+            if crew["timing"] == "placement":
+                lines.append((f"{crew['name']}: {crew['text']}", theme.TEXT_DIM))
+            if not self.path:
+                lines.append(("Click the start planet (green); the mouse shows the path.",
+                              theme.TEXT))
+            if path:
+                planets = [PLANET_TYPES[view["planets"][p]]["name"].split(" ")[0] for p in path]
+                lines.append((f"{len(path)} cube{'s' if len(path) > 1 else ''}: "
+                              + " > ".join(planets), theme.ACCENT))
+                change = self.score_change({"t": "investigate", "planets": path})
+                if change is not None:
+                    lines.append((f"Your score if the game ended now: {change:+d} VP",
+                                  theme.LEGAL if change > 0 else theme.TEXT_DIM))
+            if self.path:
+                last, n = self.path[-1], len(view["planets"])
+                nxt = [f"{PLANET_TYPES[view['planets'][p]]['name'].split(' ')[0]} "
+                       f"({direction_word(last, p, n)})" for p in self.candidates()]
+                if nxt and len(self.path) < most:
+                    lines.append(("Next cube may go to: " + ", ".join(nxt) + " (click).",
+                                  theme.TEXT_DIM))
+            return f"Investigate: up to {most} cube{'s' if most > 1 else ''}", lines
+        if phase == "start_player":
+            lines.append(("Captain Armstrong: name the player who starts the next round "
+                          "(yourself too).", theme.TEXT))
+            return "Who starts next round?", lines
+        return "", lines
+
+    def describe_target(self, index: int) -> str:
+        view = self.view
+        places = self.target_places(index)
+        squares = [p for p in places if p[0] == "square"]
+        if squares:
+            name = PLANET_TYPES[view["planets"][squares[0][1]]]["name"]
+            numbers = sorted(p[2] for p in squares)
+            if numbers == [0]:
+                return f"{name}, its 0 square"
+            if len(numbers) == 2:
+                return f"{name}, swap squares {numbers[0]} and {numbers[1]}"
+            return f"{name}, square {numbers[0]}"
+        crews = [p for p in places if p[0] == "crew"]
+        if crews:
+            return CREWS_BY_ID[view["crews"][crews[0][1]]]["name"]
+        planets = [p for p in places if p[0] == "planet"]
+        if planets:
+            return PLANET_TYPES[view["planets"][planets[0][1]]]["name"]
+        return str(self.skill_targets()[index])
+
+    def draw_action(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        """The action panel, painted again only when its words or buttons change."""
+        title, lines = self.action_lines(view)
+        if self.status_time > 0 and self.status[0]:
+            lines = [self.status, *lines]
+        buttons = self.visible_buttons()
+        mouse = pygame.mouse.get_pos()
+        phase = self.phase()
+        states = tuple((b.label, b.enabled, b.rect.collidepoint(mouse),
+                        phase == "start_player" and i == self.start_choice)
+                       for i, b in enumerate(buttons))
+        self.cached_panel(surface, "action", (title, tuple(lines), states), self.action_rect,
+                          lambda target: self.paint_action(target, title, lines, buttons,
+                                                           states))
+
+    def paint_action(self, surface: pygame.Surface, title: str,
+                     lines: list[tuple[str, theme.Color]], buttons: list[Button],
+                     states: tuple) -> None:
+        lay = self.layout
+        rect = self.action_rect
+        draw_panel(surface, rect, lay)
+        x, y = rect.x + lay.px(12), rect.y + lay.px(8)
+        width = rect.w - lay.px(24)
+        heading = self.text.render(self.fit(title, lay.font_px("body"), width),
+                                   lay.font_px("body"), theme.ACCENT, bold=True)
+        surface.blit(heading, (x, y))
+        y += heading.get_height() + lay.px(4)
+        bottom = min([b.rect.y for b in buttons] + [rect.bottom]) - lay.px(6)
+        small = lay.font_px("small")
+        for message, color in lines:
+            for line in self.wrap(message, small, width):
+                if y + small > bottom:
+                    break
+                label = self.text.render(line, small, color)
+                surface.blit(label, (x, y))
+                y += int(small * 1.12)
+            y += lay.px(3)
+        for button, (_, _, hovered, focused) in zip(buttons, states, strict=True):
+            button.draw(surface, self.text, lay, focused, hovered)

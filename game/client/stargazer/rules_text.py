@@ -1,0 +1,66 @@
+"""The in-game rules screen's text (Stargazer), in the project's words.
+
+The crews and planets come from the content data (``game.rules.stargazer.content``), so the page
+follows every change of the design; ``docs/rules/stargazer.md`` is the full reference.
+"""
+
+from __future__ import annotations
+
+from game.rules.stargazer.content import (
+    CREWS,
+    CUBES_PER_PLAYER,
+    FREE_CUBES,
+    MAX_FREE_CUBES_ON_CREW,
+    PLANET_TYPES,
+    PLANETS_FOR_PLAYERS,
+)
+
+
+def _planet_line(info: dict) -> str:
+    squares = " ".join(str(vp) for vp in info["track"])
+    return f"{info['colour']}, {info['copies']} card(s); VP on squares 1, 2, ...: {squares}. " \
+           f"{info['text']}"
+
+
+def _crew_line(crew: dict) -> str:
+    count = crew["count"]
+    return f"investigates with up to {count} cube{'s' if count > 1 else ''}. {crew['text']}"
+
+
+_PLANETS = ", ".join(f"{n} planets for {p} players" for p, n in PLANETS_FOR_PLAYERS.items())
+
+STARGAZER: list[tuple[str, str]] = [
+    ("The game", f"3 or 4 players explore a ring of planets ({_PLANETS}), clockwise order "
+     f"matters. Each player has a worker and {CUBES_PER_PLAYER} cubes; {FREE_CUBES} neutral free "
+     "cubes form the stock. Captain Armstrong is always in play, with players + 1 other crews."),
+    ("A turn", "Pick a crew without a worker (its motivation bonus: +1 VP per free cube on it, "
+     "+2 VP per player cube on it). Apply its skill: it is mandatory when it can apply and "
+     "ignored when it cannot. Then investigate."),
+    ("Investigating", "Place up to the crew's count of cubes: one on a start planet, then one "
+     "on each following planet clockwise, full planets skipped, never two in a row on one "
+     "planet. Each cube goes at the back of the queue: the next free square. You must place at "
+     "least one cube if you can. The table shows the path and the VP of each square before you "
+     "confirm; until then you may change it."),
+    ("Round end", "When everyone has played, the game ends if a hand is empty or as many "
+     "planets as players are full. Otherwise each crew without a worker gets a free cube "
+     f"from the stock (at most {MAX_FREE_CUBES_ON_CREW}), the workers come back, and Captain "
+     "Armstrong's holder names the next start player."),
+    ("Majority", "On each planet the owners are ranked by cubes (the free cubes are a virtual "
+     "player who scores nothing). Ties go to the first cube further back (on the dark planet: "
+     "nearer the front); a cube on the 0 square counts as one cube and wins every tie. With k "
+     "the highest filled square, the first scores the VP of square k, the second of k - 1, and "
+     "so on. A 0 VP square is an accident."),
+    ("Specialty", "Group your cubes by planet colour (0 squares included): score your largest "
+     "group, or all groups tied for largest. The diamond planet's cubes are wild."),
+    ("Winner", "Majority + specialty + motivation + skill VP. Ties: more cubes left in hand."),
+    *[(info["name"], _planet_line(info)) for info in PLANET_TYPES.values()],
+    *[(crew["name"], _crew_line(crew)) for crew in CREWS],
+    ("Colours", "Every player's cubes carry a mark (dot, cross, bar, triangle; free cubes none) "
+     "and every planet colour a texture, so no colour has to be told apart by hue alone. "
+     "Settings has a colour-blind palette."),
+    ("Controls", "Click a crew (green) and click again or press Enter to pick it. Skill: click "
+     "a highlighted place (arrows + Enter). Investigating: the mouse over a green planet shows "
+     "the path; click it to start there, click a highlighted planet to send the next cube "
+     "elsewhere, + / - or the wheel change the number of cubes, U or right click undoes a pick, "
+     "Enter confirms. Hover a crew or planet for its full text. Esc backs out."),
+]

@@ -1,0 +1,602 @@
+"""The Stargazer table: the ring of planets, the crews, the players; choosing a crew, a skill's
+target, an investigation's path, the next start player; cubes dropping as the events come.
+
+The scene only sends moves to the authoritative table and animates what comes back. Every
+figure it shows comes from the engine and the content data: legal crews, skill targets and
+investigation paths are the engine's ``legal_moves``; where a skill or a path would put or take
+a cube, and the score it would make, is the engine applying that move to a copy of the view
+(``simulate``). Nothing is sent before Confirm, so a path or a target can be changed (undone)
+until then; the engine has no undo of a move once played.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.client import theme
+from game.client.departures import Departures
+from game.client.scenes.base import Scene
+from game.client.session import GameConfig, LocalSession
+from game.client.stargazer.final_scoring import ScoringShow
+from game.client.stargazer.motion import CubeMotion, Flight
+from game.client.stargazer.palette import Palette, palette_for
+from game.client.stargazer.ring import RingPainter, track_of
+from game.client.stargazer.table_draw import StargazerTablePainter
+from game.rules.base import IllegalMove
+from game.rules.stargazer import CREWS_BY_ID, REASON_TEXT, RULESET, clone_state
+
+if TYPE_CHECKING:
+    from game.client.scenes.base import Stage
+
+Move = dict[str, Any]
+Place = tuple[Any, ...]
+
+#: after the last cube of the game lands, the final scoring starts this much later (seconds)
+SCORING_DELAY = 0.8
+
+
+def simulate(view: dict[str, Any], seat: int, move: Move) -> tuple[list[dict], dict] | None:
+    """The events and the state after ``move`` as the engine would play it now (None: the
+    engine refuses it). The view of Stargazer holds the whole state, so this is exact."""
+    state = clone_state(view)
+    try:
+        events = RULESET.apply(state, seat, move)
+    except IllegalMove:
+        return None
+    return events, state
+
+
+def places_of(events: list[dict[str, Any]], view: dict[str, Any]) -> list[Place]:
+    """Where a move's events put or take cubes: what a skill target highlights."""
+    places: list[Place] = []
+    for event in events:
+        kind = event.get("type")
+        if kind in ("cube_placed", "cube_recalled"):
+            places.append(("square", event["planet"], event["square"]))
+        elif kind == "cubes_swapped":
+            places += [("square", event["planet"], event["square"]),
+                       ("square", event["planet"], event["square"] + 1)]
+        elif kind == "zero_square_claimed":
+            places.append(("square", event["planet"], 0))
+        elif kind in ("cube_to_crew", "crew_cleared"):
+            places.append(("crew", view["crews"].index(event["crew"])))
+    return places
+
+
+class StargazerTableScene(StargazerTablePainter, Scene):
+    """One game of Stargazer for the local seats of ``config`` (or a given session)."""
+
+    holds_game = True
+
+    def __init__(self, app: Stage, config: GameConfig | None, seed: int = 0,
+                 session: Any = None) -> None:
+        super().__init__(app)
+        self.config = config
+        self.seed = seed
+        self.session = session or LocalSession(config, seed, ai_delay=app.ai_delay,
+                                               autosave_dir=app.autosave_dir)
+        humans = self.session.human_seats
+        self.active = humans[0] if humans else 0
+        self.hotseat = len(humans) > 1
+        self.awaiting_handover = False
+        self.motion = CubeMotion()
+        self.ring = RingPainter(app.text)
+        self.starfield = None
+        self.clock = 0.0
+        self.status = ("", theme.TEXT)
+        self.status_time = 0.0
+        self.events_seen: list[str] = []
+        self.departures = Departures(self.session, app.toast, self._bot_took_over)
+        self.handed_on = False
+        self.scoring: ScoringShow | None = None
+        self.scoring_in: float | None = None
+        # what the player is choosing (nothing is sent before Confirm)
+        self.turn_key: tuple | None = None
+        self.crew_choice: int | None = None
+        self.target_choice: int | None = None
+        self.path: list[int] = []
+        self.count = 0
+        self.focus_planet: int | None = None
+        self.hover_planet: int | None = None
+        self.hover_crew: int | None = None
+        self.hover_since = 0.0
+        self.hover_target: int | None = None
+        self.start_choice = 0
+        self._legal: tuple[tuple, list[Move]] | None = None
+        #: counts the views received (cached pictures are keyed by it, not by ``id``)
+        self.view_serial = 0
+        self._view_seen: dict[str, Any] | None = None
+        self._simulated: dict[tuple, Any] = {}
+
+    # --- what the view says ---------------------------------------------------------------
+    @property
+    def view(self) -> dict[str, Any] | None:
+        views = self.session.views
+        return views.get(self.active) or next(iter(views.values()), None)
+
+    @property
+    def palette(self) -> Palette:
+        return palette_for(getattr(self.app.settings, "colour_blind", False))
+
+    def phase(self) -> str:
+        """waiting / over / handover / watching / crew / skill / investigate / start_player."""
+        view = self.view
+        if view is None:
+            return "waiting"
+        if view["phase"] == "over":
+            return "over"
+        if self.awaiting_handover:
+            return "handover"
+        if view["current"] != self.active or self.active not in self.session.human_seats:
+            return "watching"
+        return view["phase"]
+
+    def legal(self) -> list[Move]:
+        """The active seat's legal moves now (the engine's list; cached per view)."""
+        view = self.view
+        if view is None or self.phase() in ("waiting", "over", "handover", "watching"):
+            return []
+        key = (self.view_serial, self.active)
+        if self._legal is None or self._legal[0] != key:
+            self._legal = (key, RULESET.legal_moves(view, self.active))
+        return self._legal[1]
+
+    def simulated(self, move: Move) -> tuple[list[dict], dict] | None:
+        view = self.view
+        key = (self.active, repr(sorted(move.items())))
+        if key not in self._simulated:
+            self._simulated[key] = simulate(view, self.active, move) if view else None
+        return self._simulated[key]
+
+    def legal_crews(self) -> list[int]:
+        view = self.view
+        return [view["crews"].index(m["crew"]) for m in self.legal() if m["t"] == "crew"]
+
+    def skill_targets(self) -> list[Move]:
+        return [m for m in self.legal() if m["t"] == "skill"]
+
+    def target_places(self, index: int) -> list[Place]:
+        """The places skill target ``index`` puts or takes a cube (or its planet / crew)."""
+        move = self.skill_targets()[index]
+        outcome = self.simulated(move)
+        places = places_of(outcome[0], self.view) if outcome else []
+        if not places and "planet" in move:
+            places.append(("planet", move["planet"]))
+        if not places and "crew" in move:
+            places.append(("crew", self.view["crews"].index(move["crew"])))
+        return places
+
+    def sequences(self) -> list[list[int]]:
+        return [m["planets"] for m in self.legal() if m["t"] == "investigate"]
+
+    def most_cubes(self) -> int:
+        return max((len(s) for s in self.sequences()), default=0)
+
+    def candidates(self, path: list[int] | None = None) -> list[int]:
+        """Planets the next cube of ``path`` may go to (the starts when the path is empty)."""
+        path = self.path if path is None else path
+        found: list[int] = []
+        for seq in self.sequences():
+            if len(seq) > len(path) and seq[:len(path)] == path and seq[len(path)] not in found:
+                found.append(seq[len(path)])
+        return found
+
+    def preview(self, path: list[int] | None = None) -> list[int]:
+        """The whole investigation the path leads to with ``count`` cubes: the first of the
+        engine's legal sequences that starts with the path (the clockwise walk comes first)."""
+        path = self.path if path is None else path
+        fits = [s for s in self.sequences() if s[:len(path)] == path]
+        if not path or not fits:
+            return list(path)
+        want = max(self.count, len(path))
+        exact = [s for s in fits if len(s) == want]
+        if exact:
+            return exact[0]
+        shorter = [s for s in fits if len(s) <= want]
+        return max(shorter, key=len) if shorter else min(fits, key=len)
+
+    def shown_path(self) -> list[int]:
+        """The path on screen: the chosen one, or the one from the planet under the mouse."""
+        if self.path:
+            return self.preview()
+        start = self.hover_planet if self.hover_planet is not None else self.focus_planet
+        if start is not None and start in self.candidates([]):
+            return self.preview([start])
+        return []
+
+    def path_outcome(self, path: list[int]) -> list[dict[str, Any]]:
+        """Per cube of ``path``: the planet, the square it would take and the VP printed there
+        (from the engine playing the move on a copy, and the planet's track)."""
+        if not path:
+            return []
+        outcome = self.simulated({"t": "investigate", "planets": path})
+        if outcome is None:
+            return []
+        view = self.view
+        return [{"planet": e["planet"], "square": e["square"],
+                 "vp": track_of(view, e["planet"])[e["square"] - 1]}
+                for e in outcome[0] if e.get("type") == "cube_placed"]
+
+    def score_change(self, move: Move) -> int | None:
+        """How the active seat's score-if-the-game-ended-now changes with ``move``."""
+        key = ("score", self.active, repr(sorted(move.items())))
+        if key not in self._simulated:
+            outcome = self.simulated(move)
+            if outcome is None or self.view is None:
+                return None
+            before = RULESET.score(self.view)[self.active]["total"]
+            self._simulated[key] = RULESET.score(outcome[1])[self.active]["total"] - before
+        return self._simulated[key]
+
+    # --- the player's choices ----------------------------------------------------------------
+    def _new_turn_check(self) -> None:
+        """Forget half-made choices when the decision on screen changes."""
+        view = self.view
+        key = None if view is None else (view["round"], view["turns"], view["phase"],
+                                         view["current"], self.active)
+        if key != self.turn_key:
+            self.turn_key = key
+            self.crew_choice = None
+            self.target_choice = None
+            self.path = []
+            self.focus_planet = None
+            self.count = self.most_cubes()
+            starts = self.candidates([])
+            self.focus_planet = starts[0] if starts else None
+            self.start_choice = self.active
+
+    def send(self, move: Move) -> None:
+        self.session.send(self.active, move)
+        self.app.sounds.play("click")
+
+    def choose_crew(self, index: int) -> None:
+        """Click on a crew: choose it (a second click, or Confirm, sends it)."""
+        if self.phase() != "crew":
+            return
+        if index not in self.legal_crews():
+            self.say("A worker already stands on that crew.", theme.ILLEGAL)
+            self.app.sounds.play("invalid")
+            return
+        if self.crew_choice == index:
+            self.confirm()
+            return
+        self.crew_choice = index
+
+    def choose_target(self, index: int) -> None:
+        if self.phase() != "skill":
+            return
+        if self.target_choice == index:
+            self.confirm()
+            return
+        self.target_choice = index
+
+    def choose_planet(self, planet: int) -> None:
+        """Investigating: the planet for the next cube (the start first)."""
+        if self.phase() != "investigate":
+            return
+        if planet not in self.candidates():
+            if self.path and planet in self.candidates([]):  # another start: begin again there
+                self.path = []
+            else:
+                self.app.sounds.play("invalid")
+                self.say("Choose one of the highlighted planets.", theme.ILLEGAL)
+                return
+        self.path.append(planet)
+        self.count = max(self.count, len(self.path))
+        nxt = self.candidates()
+        self.focus_planet = nxt[0] if nxt else planet
+
+    def undo_pick(self) -> None:
+        """Take back the last planet chosen (nothing was sent yet)."""
+        if self.phase() == "investigate" and self.path:
+            self.path.pop()
+            self.focus_planet = self.path[-1] if self.path else self.focus_planet
+
+    def change_count(self, delta: int) -> None:
+        if self.phase() != "investigate":
+            return
+        self.count = max(1, min(self.most_cubes(), self.count + delta))
+        del self.path[self.count:]
+
+    def choose_start_player(self, seat: int) -> None:
+        if self.phase() == "start_player":
+            self.send({"t": "start_player", "seat": seat})
+
+    def confirm(self) -> None:
+        phase = self.phase()
+        view = self.view
+        if phase == "crew" and self.crew_choice is not None:
+            self.send({"t": "crew", "crew": view["crews"][self.crew_choice]})
+        elif phase == "skill" and self.target_choice is not None:
+            targets = self.skill_targets()
+            if targets:
+                self.send(targets[self.target_choice % len(targets)])
+        elif phase == "investigate":
+            if not self.path and self.focus_planet is not None:
+                self.choose_planet(self.focus_planet)
+                return
+            path = self.preview()
+            if path and path in self.sequences():
+                self.send({"t": "investigate", "planets": path})
+        elif phase == "start_player":
+            self.choose_start_player(self.start_choice)
+
+    def say(self, message: str, color: theme.Color = theme.TEXT, seconds: float = 4.0) -> None:
+        self.status = (message, color)
+        self.status_time = seconds
+
+    def _bot_took_over(self, seat: int, name: str) -> None:
+        self.app.sounds.play("click")
+        self.say(f"A bot plays on for {name}.", theme.ACCENT)
+
+    # --- scene hooks -------------------------------------------------------------------------
+    def enter(self) -> None:
+        super().enter()
+        self.poll()
+
+    def exit(self) -> None:
+        if not self.handed_on:
+            self.session.close()
+
+    def leave(self) -> None:
+        from game.client.scenes.menu import MainMenuScene
+
+        self.session.close()
+        self.app.reset_to(MainMenuScene(self.app))
+
+    def back(self) -> None:
+        from game.client.scenes.dialog import ConfirmDialog
+
+        if self.view and self.view["phase"] == "over":
+            self.leave()
+            return
+        saved = getattr(getattr(self.session, "table", None), "autosave_path", None)
+        question = ("Leave this game? 'Continue' in the menu brings it back." if saved
+                    else "Leave this game? It will be lost.")
+        self.app.push(ConfirmDialog(self.app, question, self.leave, yes="Leave",
+                                    no="Keep playing"))
+
+    def show_handover(self, seat: int) -> None:
+        from game.client.scenes.handover import HandoverScene
+
+        self.awaiting_handover = True
+        self.app.push(HandoverScene(self.app, self, seat, None))
+
+    def take_over(self, seat: int) -> None:
+        """The handover screen was accepted: ``seat`` now plays on this screen."""
+        self.active = seat
+        self.awaiting_handover = False
+        self.turn_key = None
+        self.say(f"{self.session.names[seat]}, your turn.", theme.ACCENT)
+
+    def undo(self) -> None:
+        """(The handover's "undo their turn": a Stargazer move is final once sent.)"""
+
+    # --- network -----------------------------------------------------------------------------
+    def poll(self) -> None:
+        for seat, event in self.session.poll():
+            self.on_event(seat, event)
+        view = self.view
+        if view is None:
+            return
+        if view is not self._view_seen:
+            self._view_seen = view
+            self.view_serial += 1
+            self._simulated.clear()  # what-ifs hold for one view only
+        if self.hotseat and not self.awaiting_handover and view["phase"] != "over":
+            current = view["current"]
+            if current in self.session.human_seats and current != self.active and \
+                    self.app.scene is self:
+                self.show_handover(current)
+        self._new_turn_check()
+        if view["phase"] == "over" and self.scoring is None and self.scoring_in is None \
+                and self.session.results is not None:
+            self.scoring_in = SCORING_DELAY
+
+    def on_event(self, seat: int, event: dict[str, Any]) -> None:
+        kind = event.get("type", "")
+        self.events_seen.append(kind)
+        view = self.view
+        names = self.session.names
+        sounds = self.app.sounds
+        motion = self.motion
+        who = names[event["seat"]] if isinstance(event.get("seat"), int) and \
+            0 <= event["seat"] < len(names) else ""
+        if kind == "cube_placed":
+            motion.drop(("square", event["planet"], event["square"]), event["owner"])
+        elif kind == "crew_chosen" and view is not None:
+            index = view["crews"].index(event["crew"])
+            motion.drop(("worker", index), event["seat"], sprite="pawn")
+            self.say(f"{who} picks {CREWS_BY_ID[event['crew']]['name']}.", theme.TEXT, 3.0)
+        elif kind == "motivation_bonus" and view is not None:
+            index = view["crews"].index(event["crew"])
+            for _ in range(event["free_cubes"]):
+                motion.lift(("crew", index), -1)
+            for owner in event["player_cubes"]:
+                motion.lift(("crew", index), owner)
+            motion.say(f"+{event['vp']} VP", ("crew", index), theme.ACCENT)
+            sounds.play("bonus")
+        elif kind == "skill_ignored":
+            crew = CREWS_BY_ID.get(event.get("crew", ""), {}).get("name", "The crew")
+            self.say(f"{crew}: the skill cannot apply now, so it is ignored.", theme.TEXT_DIM)
+        elif kind == "cube_to_crew" and view is not None:
+            motion.drop(("crew", view["crews"].index(event["crew"])), event["seat"])
+        elif kind == "crew_cleared" and view is not None:
+            index = view["crews"].index(event["crew"])
+            for _ in range(event["free_cubes"]):
+                motion.lift(("crew", index), -1)
+            motion.say(f"+{event['vp']} VP", ("crew", index), theme.ACCENT)
+        elif kind == "cube_recalled":
+            motion.lift(("square", event["planet"], event["square"]), event["seat"])
+        elif kind == "cubes_swapped":
+            front = ("square", event["planet"], event["square"])
+            back = ("square", event["planet"], event["square"] + 1)
+            motion.hop(back, front, event["seat"])
+            motion.hop(front, back, event["other"])
+        elif kind == "zero_square_claimed":
+            place = ("square", event["planet"], 0)
+            motion.lift(place, event["previous"])
+            motion.drop(place, event["seat"])
+        elif kind == "free_cube_added" and view is not None:
+            motion.drop(("crew", view["crews"].index(event["crew"])), -1)
+        elif kind == "round_ended":
+            self.say(f"Round {event['round']} is over.", theme.TEXT_DIM, 3.0)
+        elif kind == "round_started":
+            start = event.get("start")
+            name = names[start] if isinstance(start, int) and start < len(names) else "?"
+            self.say(f"Round {event['round']}: {name} starts.", theme.ACCENT, 3.0)
+        elif kind == "game_over":
+            sounds.play("game_over")
+            self.say("The game is over: the final scoring.", theme.ACCENT, 10)
+        elif kind == "connection":
+            words = {"reconnecting": "Connection lost: reconnecting...",
+                     "connected": "Connected to the table.",
+                     "failed": "The connection to the table failed.",
+                     "closed": "The table closed the connection."}
+            self.app.toast(words.get(event["state"], event["state"]))
+        elif kind == "refused":
+            sounds.play("invalid")
+            self.say(REASON_TEXT.get(event["code"], event["detail"] or event["code"]),
+                     theme.ILLEGAL)
+
+    def _impact(self, flight: Flight) -> None:
+        if flight.kind == "drop":
+            self.app.sounds.play("cube_drop")
+        elif flight.kind == "lift":
+            self.app.sounds.play("cube_lift")
+
+    # --- input -----------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self.handle_key(event.key)
+        elif event.type == pygame.MOUSEMOTION:
+            self.hover(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.change_count(1 if event.y > 0 else -1)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.click(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
+            self.undo_pick()
+
+    def handle_key(self, key: int) -> None:
+        phase = self.phase()
+        if key == pygame.K_ESCAPE and self.scoring is not None:
+            self.show_results()  # skip the rest of the final scoring
+        elif key == pygame.K_ESCAPE:
+            self.back()
+        elif self.scoring is not None:
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.scoring.next_step()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.confirm()
+        elif key == pygame.K_b and self.departures.buttons:
+            self.departures.replace(min(self.departures.buttons))
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            step = 1 if key in (pygame.K_RIGHT, pygame.K_DOWN) else -1
+            if phase == "crew":
+                crews = self.legal_crews()
+                if crews:
+                    at = crews.index(self.crew_choice) if self.crew_choice in crews else -step
+                    self.crew_choice = crews[(at + step) % len(crews)]
+            elif phase == "skill":
+                targets = self.skill_targets()
+                if targets:
+                    at = -step if self.target_choice is None else self.target_choice
+                    self.target_choice = (at + step) % len(targets)
+            elif phase == "investigate":
+                if key in (pygame.K_UP, pygame.K_DOWN):
+                    self.change_count(-step)
+                else:
+                    options = self.candidates()
+                    if options:
+                        at = options.index(self.focus_planet) \
+                            if self.focus_planet in options else -step
+                        self.focus_planet = options[(at + step) % len(options)]
+            elif phase == "start_player":
+                self.start_choice = (self.start_choice + step) % len(self.session.names)
+        elif key == pygame.K_SPACE and phase == "investigate" and self.focus_planet is not None:
+            self.choose_planet(self.focus_planet)
+        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.change_count(1)
+        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.change_count(-1)
+        elif key in (pygame.K_u, pygame.K_BACKSPACE):
+            self.undo_pick()
+        elif phase == "start_player" and pygame.K_1 <= key <= pygame.K_9:
+            seat = key - pygame.K_1
+            if seat < len(self.session.names):
+                self.choose_start_player(seat)
+
+    def hover(self, pos: tuple[int, int]) -> None:
+        """What is under the mouse is described and outlined; a click chooses it."""
+        geo = self.ring.geo
+        planet = geo.planet_at(pos) if geo is not None else None
+        crew = self.crew_at(pos)
+        if (planet, crew) != (self.hover_planet, self.hover_crew):
+            self.hover_since = self.clock  # the tooltip waits for the mouse to rest
+        self.hover_planet, self.hover_crew = planet, crew
+        self.hover_target = self.target_at(pos) if self.phase() == "skill" else None
+
+    def target_at(self, pos: tuple[int, int]) -> int | None:
+        for index in range(len(self.skill_targets())):
+            for place in self.target_places(index):
+                rect = self.target_rect(place)
+                if rect is not None and rect.inflate(4, 4).collidepoint(pos):
+                    return index
+        return None
+
+    def click(self, pos: tuple[int, int]) -> None:
+        if self.departures.click(pos):
+            return
+        if self.scoring is not None:
+            self.scoring.next_step()
+            return
+        for button in self.visible_buttons():
+            if button.enabled and button.rect.collidepoint(pos):
+                button.activate()
+                return
+        phase = self.phase()
+        if phase == "skill":
+            hit = self.target_at(pos)
+            if hit is not None:
+                self.choose_target(hit)
+                return
+        crew = self.crew_at(pos)
+        if crew is not None and phase == "crew":
+            self.choose_crew(crew)
+            return
+        planet = self.ring.geo.planet_at(pos) if self.ring.geo is not None else None
+        if planet is not None and phase == "investigate":
+            self.choose_planet(planet)
+
+    # --- update ------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.starfield is not None:
+            self.starfield.update(dt)
+        self.motion.update(dt, self._impact)
+        self.departures.track(self.clock)
+        if self.departures.changed:
+            self.departures.layout(self.right, self.layout)
+        if self.status_time > 0:
+            self.status_time -= dt
+        if self.scoring_in is not None and not self.motion.busy and self.app.scene is self:
+            self.scoring_in -= dt
+            if self.scoring_in <= 0:
+                self.scoring_in = None
+                self.scoring = ScoringShow(self.view, self.session.results or {})
+        if self.scoring is not None:
+            self.scoring.update(dt)
+            if self.scoring.done and self.app.scene is self:
+                self.show_results()
+
+    def show_results(self) -> None:
+        from game.client.scenes.results import ResultsScene
+
+        results = self.session.results or {}
+        self.handed_on = True
+        self.app.replace(ResultsScene(self.app, "stargazer", self.config, results,
+                                      self.session.names, self.session.kinds,
+                                      session=self.session))

@@ -1,0 +1,505 @@
+"""How the Stargazer table looks: layout from the window size and every drawing pass.
+
+A mixin of ``StargazerTableScene`` (which holds the state, input and events). Left: the ring of
+planet cards (``ring.py``) with the players, the round, the stock and what ends the game in its
+middle. Right: the crews (count, skill, worker, cubes on them, the motivation bonus a pick
+pays now) and the action panel (what to decide, the buttons), painted by ``panels.py``. On
+top: what is highlighted or previewed, cubes in flight, and a crew's or planet's full text.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from game.client import theme
+from game.client.starfield import Starfield
+from game.client.stargazer.motion import FIRST_IMPACT, bounce
+from game.client.stargazer.palette import COLOUR_WORDS, player_mark
+from game.client.stargazer.panels import PHASE_WORDS, TIMING_WORDS, StargazerPanels, ordinal
+from game.client.stargazer.ring import COLOR_KEY, RingGeometry
+from game.client.stargazer.sprites import cube_sprite, faded_cube, pawn_sprite
+from game.client.widgets import Button, draw_panel
+from game.rules.stargazer import CREWS_BY_ID, PLANET_TYPES
+
+#: a crew's or planet's full text shows once the mouse has rested on it this long (seconds)
+TOOLTIP_DELAY = 0.45
+
+
+class StargazerTablePainter(StargazerPanels):
+    """Layout and drawing for ``StargazerTableScene`` (uses its session, view and choices)."""
+
+    # --- layout ----------------------------------------------------------------------------
+    def relayout(self) -> None:
+        lay = self.layout
+        w, h = lay.width, lay.height
+        margin = lay.px(14)
+        self.top_bar = pygame.Rect(0, 0, w, lay.px(46))
+        right_w = int(min(max(lay.px(384), w * 0.3), w * 0.4))
+        self.right = pygame.Rect(w - right_w - margin, self.top_bar.bottom + margin // 2,
+                                 right_w, h - self.top_bar.bottom - margin - margin // 2)
+        area = pygame.Rect(margin, self.right.y, self.right.x - 2 * margin, self.right.h)
+        view = self.view
+        count = len(view["planets"]) if view else 7
+        self.ring.set_geometry(RingGeometry(area, count, lay.unit))
+        crews = len(view["crews"]) if view else 6
+        row_h, gap = lay.px(58), lay.px(5)
+        self.crews_rect = pygame.Rect(self.right.x, self.right.y, self.right.w,
+                                      lay.px(34) + crews * (row_h + gap))
+        self.crew_rects = [pygame.Rect(self.right.x + lay.px(8),
+                                       self.crews_rect.y + lay.px(30) + i * (row_h + gap),
+                                       self.right.w - lay.px(16), row_h)
+                           for i in range(crews)]
+        self.action_rect = pygame.Rect(self.right.x, self.crews_rect.bottom + lay.px(8),
+                                       self.right.w, self.right.bottom - self.crews_rect.bottom
+                                       - lay.px(8))
+        self._memo: dict[tuple, Any] = {}
+        self._panels: dict[str, tuple[Any, pygame.Surface]] = {}
+        self._scratch: pygame.Surface | None = None
+        self.make_buttons()
+        self.departures.layout(self.right, lay)
+        self.starfield = Starfield(lay.rect.size, lay.unit, count=140, seed=23)
+
+    def make_buttons(self) -> None:
+        lay = self.layout
+        if not hasattr(self, "buttons"):
+            self.buttons = {
+                "confirm": Button("Confirm (Enter)", self.confirm, size="body"),
+                "fewer": Button("- cube", lambda: self.change_count(-1), size="body"),
+                "more": Button("+ cube", lambda: self.change_count(1), size="body"),
+                "undo": Button("Undo pick (U)", self.undo_pick, size="body"),
+                "previous": Button("< Previous", lambda: self._cycle_target(-1), size="body"),
+                "next": Button("Next >", lambda: self._cycle_target(1), size="body"),
+            }
+        self.seat_buttons = [Button(name, lambda s=s: self.choose_start_player(s), size="body")
+                             for s, name in enumerate(self.session.names)]
+        row_h, gap = lay.px(38), lay.px(8)
+        inner = self.action_rect.inflate(-lay.px(20), 0)
+        half = (inner.w - gap) // 2
+        bottom = self.action_rect.bottom - lay.px(10)
+        self.buttons["confirm"].rect = pygame.Rect(inner.x, bottom - row_h, inner.w, row_h)
+        second = bottom - 2 * row_h - gap
+        for name in ("undo", "previous"):
+            self.buttons[name].rect = pygame.Rect(inner.x, second, half, row_h)
+        self.buttons["next"].rect = pygame.Rect(inner.x + half + gap, second, half, row_h)
+        third = second - row_h - gap
+        quarter = (half - gap) // 2
+        self.buttons["fewer"].rect = pygame.Rect(inner.x + half + gap, second, quarter, row_h)
+        self.buttons["more"].rect = pygame.Rect(inner.x + half + gap + quarter + gap, second,
+                                                half - quarter - gap, row_h)
+        rows = math.ceil(len(self.seat_buttons) / 2)
+        for i, button in enumerate(self.seat_buttons):
+            row = rows - 1 - i // 2
+            button.rect = pygame.Rect(inner.x + (i % 2) * (half + gap),
+                                      bottom - (row + 1) * row_h - row * gap, half, row_h)
+        self.prompt_bottom = third + row_h
+
+    def _cycle_target(self, step: int) -> None:
+        targets = self.skill_targets()
+        if targets:
+            at = -step if self.target_choice is None else self.target_choice
+            self.target_choice = (at + step) % len(targets)
+
+    def visible_buttons(self) -> list[Button]:
+        phase = self.phase()
+        if phase == "crew":
+            names = ["confirm"]
+        elif phase == "skill":
+            names = ["previous", "next", "confirm"]
+        elif phase == "investigate":
+            names = ["undo", "fewer", "more", "confirm"]
+        elif phase == "start_player":
+            return self.seat_buttons
+        else:
+            names = []
+        buttons = [self.buttons[n] for n in names]
+        for button in buttons:
+            button.enabled = True
+        if phase == "investigate":
+            self.buttons["undo"].enabled = bool(self.path)
+            self.buttons["fewer"].enabled = self.count > max(1, len(self.path))
+            self.buttons["more"].enabled = self.count < self.most_cubes()
+            self.buttons["confirm"].enabled = bool(self.path) or self.focus_planet is not None
+            self.buttons["confirm"].label = ("Confirm (Enter)" if self.path
+                                             else "Start here (Enter)")
+        elif phase == "crew":
+            self.buttons["confirm"].enabled = self.crew_choice is not None
+            self.buttons["confirm"].label = "Pick this crew (Enter)"
+        elif phase == "skill":
+            self.buttons["confirm"].label = "Use the skill here (Enter)"
+            self.buttons["confirm"].enabled = self.target_choice is not None
+            several = len(self.skill_targets()) > 1
+            self.buttons["previous"].enabled = self.buttons["next"].enabled = several
+        return buttons
+
+    # --- where things are --------------------------------------------------------------------
+    def crew_at(self, pos: tuple[int, int]) -> int | None:
+        return next((i for i, rect in enumerate(getattr(self, "crew_rects", []))
+                     if rect.collidepoint(pos)), None)
+
+    def target_rect(self, place: tuple[Any, ...]) -> pygame.Rect | None:
+        """Where a skill target is outlined and clicked: a crew's whole row, else its place."""
+        if place[0] == "crew" and place[1] < len(self.crew_rects):
+            return self.crew_rects[place[1]]
+        return self.place_rect(place)
+
+    def place_rect(self, place: tuple[Any, ...]) -> pygame.Rect | None:
+        geo = self.ring.geo
+        kind = place[0]
+        if kind == "square" and geo is not None and place[1] < len(geo.cards):
+            return geo.square_rect(place[1], place[2])
+        if kind == "planet" and geo is not None and place[1] < len(geo.cards):
+            return geo.cards[place[1]]
+        if kind in ("crew", "worker") and place[1] < len(self.crew_rects):
+            row = self.crew_rects[place[1]]
+            size = self.layout.px(24)
+            if kind == "worker":
+                return pygame.Rect(row.right - self.layout.px(34), row.y + self.layout.px(5),
+                                   size, size)
+            return pygame.Rect(row.right - self.layout.px(120), row.y + self.layout.px(8),
+                               self.layout.px(80), self.layout.px(18))
+        return None
+
+    # --- drawing -----------------------------------------------------------------------------
+    def cached_panel(self, surface: pygame.Surface, name: str, key: Any, rect: pygame.Rect,
+                     paint: Any) -> None:
+        """Blit the panel ``name`` at ``rect``, painting it again (``paint(target)``, screen
+        coordinates) only when ``key`` changes: a panel of a few dozen texts and sprites
+        becomes one opaque colour-keyed blit per frame."""
+        cached = self._panels.get(name)
+        if cached is None or cached[0] != key or cached[1].get_size() != rect.size:
+            size = self.layout.rect.size
+            if self._scratch is None or self._scratch.get_size() != size:
+                self._scratch = pygame.Surface(size).convert()
+            scratch = self._scratch
+            scratch.fill(COLOR_KEY, rect)
+            scratch.set_clip(rect)
+            paint(scratch)
+            scratch.set_clip(None)
+            picture = scratch.subsurface(rect).copy()
+            picture.set_colorkey(COLOR_KEY, pygame.RLEACCEL)
+            cached = self._panels[name] = (key, picture)
+        surface.blit(cached[1], rect)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.fill(theme.SKY)
+        if self.starfield is not None:
+            self.starfield.draw(surface, alpha)
+        view = self.view
+        if view is None:
+            label = self.text.render("Waiting for the table...", self.layout.font_px("large"),
+                                     theme.TEXT_DIM)
+            surface.blit(label, label.get_rect(center=self.layout.rect.center))
+            return
+        if self.ring.geo is None or len(self.ring.geo.cards) != len(view["planets"]):
+            self.relayout()
+        palette = self.palette
+        hidden = {(p[1], p[2]) for p in self.motion.hidden() if p[0] == "square"}
+        self.draw_top_bar(surface, view)
+        self.ring.draw_path(surface)
+        self.ring.draw_cards(surface, view, palette, hidden)
+        palette_name = palette.name
+        if self.scoring is None:
+            key = ("centre", self.view_serial, palette_name, self.ring.geo.centre.size)
+        else:
+            key = ("scoring", self.scoring.index, self.scoring.revealed(), palette_name)
+        self.cached_panel(surface, "centre", key, self.ring.geo.centre,
+                          lambda target: self.draw_centre(target, view))
+        falling = tuple(sorted((f.place[1], f.owner) for f in self.motion.flights
+                               if f.kind == "drop" and f.place[0] in ("crew", "worker")))
+        key = (self.view_serial, self.phase(), self.crew_choice, self.hover_crew, falling,
+               palette_name)
+        self.cached_panel(surface, "crews", key, self.crews_rect,
+                          lambda target: self.draw_crews(target, view))
+        if self.scoring is not None:
+            self.draw_scoring_marks(surface, view)
+        else:  # over the ring and the crews (a skill may target a crew)
+            self.draw_choices(surface, view)
+        self.draw_action(surface, view)
+        self.draw_flights(surface)
+        self.draw_tooltip(surface, view)
+        self.departures.draw(surface, self.text, self.layout)
+
+    def draw_top_bar(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        lay = self.layout
+        pygame.draw.rect(surface, theme.PANEL, self.top_bar)
+        pygame.draw.line(surface, theme.PANEL_EDGE, self.top_bar.bottomleft,
+                         self.top_bar.bottomright, max(1, lay.px(1)))
+        title = self.text.render("Stargazer", lay.font_px("large"), theme.ACCENT, bold=True)
+        surface.blit(title, title.get_rect(midleft=(lay.px(16), self.top_bar.centery)))
+        names = self.session.names
+        if view["phase"] == "over":
+            doing = "The game is over: final scoring"
+        else:
+            current = view["current"]
+            doing = (f"Round {view['round']}  ·  {names[current]} "
+                     f"{PHASE_WORDS.get(view['phase'], '')}")
+        label = self.text.render(doing, lay.font_px("body"), theme.TEXT)
+        surface.blit(label, label.get_rect(midleft=(title.get_width() + lay.px(40),
+                                                    self.top_bar.centery)))
+        who = names[self.active] if self.active < len(names) else ""
+        right = self.text.render(f"{who}  ·  Esc: menu", lay.font_px("body"), theme.TEXT_DIM)
+        surface.blit(right, right.get_rect(midright=(lay.width - lay.px(16),
+                                                     self.top_bar.centery)))
+
+    # --- highlights on the ring --------------------------------------------------------------
+    def draw_choices(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        phase = self.phase()
+        geo = self.ring.geo
+        lay = self.layout
+        pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
+        if phase == "investigate":
+            for planet in self.candidates():
+                color = theme.ACCENT if planet == self.focus_planet else theme.LEGAL
+                pygame.draw.rect(surface, color, geo.cards[planet].inflate(lay.px(4), lay.px(4)),
+                                 max(2, lay.px(2 if planet != self.focus_planet else 3)),
+                                 border_radius=lay.px(12))
+            self.draw_path_preview(surface, view, self.shown_path())
+        elif phase == "skill":
+            targets = self.skill_targets()
+            for index in range(len(targets)):
+                chosen = index == self.target_choice
+                color = theme.ACCENT if chosen else (
+                    theme.HIGHLIGHT if index == self.hover_target else theme.LEGAL)
+                for place in self.target_places(index):
+                    rect = self.target_rect(place)
+                    if rect is None:
+                        continue
+                    grow = lay.px(4) + (int(lay.px(3) * pulse) if chosen else 0)
+                    pygame.draw.rect(surface, color, rect.inflate(grow, grow),
+                                     max(2, lay.px(3 if chosen else 2)), border_radius=lay.px(5))
+            shown = self.target_choice if self.hover_target is None else self.hover_target
+            outcome = self.simulated(targets[shown]) if shown is not None and \
+                shown < len(targets) else None
+            for event in (outcome[0] if outcome else []):
+                if event.get("type") == "cube_placed":
+                    rect = geo.square_rect(event["planet"], event["square"])
+                    owner = event["owner"]
+                    ghost = faded_cube(geo.square_size - geo.px(3), self.palette.player(owner),
+                                       player_mark(owner), 170)
+                    surface.blit(ghost, ghost.get_rect(center=rect.center))
+
+    def draw_path_preview(self, surface: pygame.Surface, view: dict[str, Any],
+                          path: list[int]) -> None:
+        """Ghost cubes where the path's cubes would land, the VP each square prints, arrows
+        round the ring between the planets in placing order."""
+        if not path:
+            return
+        geo = self.ring.geo
+        mine = self.palette.player(self.active)
+        ghost = faded_cube(geo.square_size - geo.px(3), mine, player_mark(self.active), 150)
+        for number, cube in enumerate(self.path_outcome(path), 1):
+            rect = geo.square_rect(cube["planet"], cube["square"])
+            surface.blit(ghost, ghost.get_rect(center=rect.center))
+            pygame.draw.rect(surface, theme.ACCENT, rect.inflate(geo.px(2), geo.px(2)),
+                             max(1, geo.px(2)), border_radius=geo.px(3))
+            # the VP printed on that square, picked out where it is printed
+            accident = not cube["vp"]
+            label = self.text.render(str(cube["vp"]), geo.px(14), theme.SKY, bold=True)
+            pill = label.get_rect(midbottom=(rect.centerx, rect.y)).inflate(geo.px(8), 0)
+            pygame.draw.rect(surface, theme.ILLEGAL if accident else theme.LEGAL, pill,
+                             border_radius=geo.px(5))
+            surface.blit(label, label.get_rect(center=pill.center))
+            if accident:
+                word = self.text.render("accident", geo.px(12), theme.ILLEGAL, bold=True)
+                box = word.get_rect(midtop=(rect.centerx, rect.bottom + geo.px(3)))
+                box.clamp_ip(geo.cards[cube["planet"]])
+                pygame.draw.rect(surface, (12, 16, 36), box.inflate(geo.px(6), geo.px(2)),
+                                 border_radius=geo.px(4))
+                surface.blit(word, box)
+            badge = self.text.render(str(number), geo.px(12), theme.SKY, bold=True)
+            tag = badge.get_rect(center=(rect.right, rect.bottom))
+            pygame.draw.circle(surface, theme.ACCENT, tag.center, geo.px(7))
+            surface.blit(badge, tag)
+        for a, b in zip(path, path[1:], strict=False):
+            self._ring_arrow(surface, a, b, mine)
+
+    def _ring_arrow(self, surface: pygame.Surface, a: int, b: int, color: theme.Color) -> None:
+        """The way from planet ``a`` to planet ``b`` drawn along the ring itself (the shorter
+        way round: the Pilot's counter-clockwise walk runs backwards), where no card covers
+        it, with an arrowhead where it reaches ``b``."""
+        geo = self.ring.geo
+        n = geo.count
+        if a == b:
+            return
+        key = ("arrow", a, b, geo.area.size, geo.area.topleft, geo.scale)
+        runs = self._memo.get(key)
+        if runs is None:
+            forward, backward = (b - a) % n, (a - b) % n
+            span = forward if forward <= backward else -backward
+            steps = 40 * abs(span)
+            runs = [[]]
+            for i in range(steps + 1):
+                point = geo.ring_point(a + span * i / steps)
+                if any(card.collidepoint(point) for card in geo.cards):
+                    if runs[-1]:
+                        runs.append([])
+                else:
+                    runs[-1].append(point)
+            runs = self._memo[key] = [run for run in runs if len(run) > 1]
+        width = max(3, geo.px(5))
+        for run in runs:
+            pygame.draw.lines(surface, (12, 16, 36), False, run, width + geo.px(4))
+            pygame.draw.lines(surface, color, False, run, width)
+        if not runs:
+            return
+        (x1, y1), (x2, y2) = runs[-1][-2], runs[-1][-1]
+        angle = math.atan2(y2 - y1, x2 - x1)
+        s = geo.px(16)
+        head = [(x2 + math.cos(angle) * s * 0.5, y2 + math.sin(angle) * s * 0.5),
+                (x2 + math.cos(angle + 2.5) * s, y2 + math.sin(angle + 2.5) * s),
+                (x2 + math.cos(angle - 2.5) * s, y2 + math.sin(angle - 2.5) * s)]
+        pygame.draw.polygon(surface, color, head)
+        pygame.draw.polygon(surface, (12, 16, 36), head, max(1, geo.px(1)))
+
+    # --- the final scoring on the ring -------------------------------------------------------
+    def draw_scoring_marks(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        show = self.scoring
+        kind, planet = show.step
+        if kind != "planet":
+            return
+        geo = self.ring.geo
+        card = geo.cards[planet]
+        pygame.draw.rect(surface, theme.ACCENT, card.inflate(geo.px(8), geo.px(8)),
+                         max(2, geo.px(3)), border_radius=geo.px(14))
+        queue = view["tracks"][planet]
+        for row in show.standings[planet][:show.revealed()]:
+            square = row["square"]
+            if not 1 <= square <= len(queue):
+                continue
+            rect = geo.square_rect(planet, square)
+            color = self.palette.player(row["owner"])
+            pygame.draw.rect(surface, color, rect.inflate(geo.px(5), geo.px(5)),
+                             max(2, geo.px(3)), border_radius=geo.px(4))
+            label = self.text.render(ordinal(row["rank"]), geo.px(13), theme.TEXT, bold=True)
+            box = label.get_rect(midtop=(rect.centerx, rect.bottom + geo.px(4)))
+            pygame.draw.rect(surface, (12, 16, 36), box.inflate(geo.px(4), geo.px(2)),
+                             border_radius=geo.px(3))
+            surface.blit(label, box)
+
+    # --- what moves --------------------------------------------------------------------------
+    def draw_flights(self, surface: pygame.Surface) -> None:
+        lay = self.layout
+        geo = self.ring.geo
+        size = geo.square_size - geo.px(3)
+        for flight, t in self.motion.in_air():
+            rect = self.place_rect(flight.place)
+            if rect is None:
+                continue
+            owner = flight.owner
+            body = self.palette.player(owner)
+            cube_size = size if flight.place[0] == "square" else lay.px(15)
+            if flight.sprite == "pawn":
+                sprite = pawn_sprite(rect.w, body, player_mark(owner))
+            else:
+                sprite = cube_sprite(cube_size, body, player_mark(owner))
+            height = max(lay.px(70), size * 4)
+            cx, cy = rect.center
+            if flight.kind == "drop":
+                fallen = bounce(t)
+                lift = height * (1 - fallen)
+                shadow_w = int(sprite.get_width() * (0.5 + 0.5 * fallen))
+                shade = pygame.Rect(0, 0, shadow_w, max(2, shadow_w // 3))
+                shade.center = (cx, rect.centery + sprite.get_height() // 2 - 1)
+                pygame.draw.ellipse(surface, (6, 8, 20), shade)
+                if t < FIRST_IMPACT and flight.sprite == "cube":  # falling fast: a trail
+                    for k, fade in ((2, 48), (1, 96)):
+                        trail = faded_cube(cube_size, body, player_mark(owner), fade)
+                        up = height * (1 - bounce(max(0.0, t - 0.035 * k)))
+                        surface.blit(trail, trail.get_rect(center=(cx, cy - up)))
+                surface.blit(sprite, sprite.get_rect(center=(cx, cy - lift)))
+            elif flight.kind == "lift":
+                ghost = faded_cube(cube_size, body, player_mark(owner), int(255 * (1 - t)))
+                surface.blit(ghost, ghost.get_rect(center=(cx, cy - height * t * t)))
+            elif flight.to is not None:
+                target = self.place_rect(flight.to)
+                if target is None:
+                    continue
+                x = cx + (target.centerx - cx) * t
+                y = cy + (target.centery - cy) * t - math.sin(math.pi * t) * size * 1.5
+                surface.blit(sprite, sprite.get_rect(center=(int(x), int(y))))
+        for floater in self.motion.floaters:
+            rect = self.place_rect(floater.place)
+            if rect is None:
+                continue
+            age = self.motion.clock - floater.start
+            label = self.text.render(floater.text, lay.font_px("body"), floater.color, bold=True)
+            label.set_alpha(int(255 * max(0.0, 1 - age / 1.4)))
+            surface.blit(label, label.get_rect(midbottom=(rect.centerx,
+                                                          rect.y - int(lay.px(30) * age))))
+
+    def draw_tooltip(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        """The full text of the crew or planet the mouse rests on."""
+        lay = self.layout
+        mouse = pygame.mouse.get_pos()
+        lines: list[tuple[str, theme.Color]] = []
+        if self.clock - self.hover_since < TOOLTIP_DELAY:
+            return
+        if self.hover_crew is not None and self.hover_crew < len(view["crews"]):
+            crew = CREWS_BY_ID[view["crews"][self.hover_crew]]
+            lines = [(f"{crew['name']}: up to {crew['count']} "
+                      f"cube{'s' if crew['count'] > 1 else ''}", theme.ACCENT),
+                     (crew["text"], theme.TEXT),
+                     (f"Skill timing: {TIMING_WORDS.get(crew['timing'], crew['timing'])}.",
+                      theme.TEXT_DIM)]
+        elif self.hover_planet is not None and self.scoring is None and \
+                self.hover_planet < len(view["planets"]):
+            info = PLANET_TYPES[view["planets"][self.hover_planet]]
+            track = " ".join(str(v) for v in info["track"])
+            lines = [(f"{info['name']} ({COLOUR_WORDS.get(info['colour'], info['colour'])})",
+                      theme.ACCENT), (info["text"], theme.TEXT),
+                     (f"VP on squares 1, 2, ...: {track}", theme.TEXT_DIM)]
+        if not lines:
+            return
+        width = lay.px(300)
+        small = lay.font_px("small")
+        key = ("tooltip", tuple(lines), width)
+        cached = self._panels.get("tooltip")
+        if cached is None or cached[0] != key:
+            wrapped = [(line, color) for text, color in lines
+                       for line in self.wrap(text, small, width - lay.px(20))]
+            box = pygame.Rect(0, 0, width, lay.px(14) + len(wrapped) * int(small * 1.15))
+            picture = pygame.Surface(box.size).convert()
+            picture.fill(COLOR_KEY)
+            draw_panel(picture, box, lay, fill=(12, 16, 40), edge=theme.ACCENT)
+            y = lay.px(7)
+            for line, color in wrapped:
+                picture.blit(self.text.render(line, small, color), (lay.px(10), y))
+                y += int(small * 1.15)
+            picture.set_colorkey(COLOR_KEY, pygame.RLEACCEL)
+            cached = self._panels["tooltip"] = (key, picture)
+        box = cached[1].get_rect()
+        if self.hover_crew is not None:  # beside the crews, level with the row
+            row = self.crew_rects[self.hover_crew]
+            box.topright = (self.crews_rect.x - lay.px(10), row.y)
+        else:
+            box.topleft = (mouse[0] + lay.px(18), mouse[1] + lay.px(18))
+        box.clamp_ip(lay.rect)
+        surface.blit(cached[1], box)
+
+    def fit(self, text: str, size: int, width: float) -> str:
+        """``text`` shortened with "..." to fit ``width`` pixels at ``size`` (memoised: the
+        same names and skills are fitted every frame)."""
+        key = ("fit", text, size, int(width))
+        cached = self._memo.get(key)
+        if cached is None:
+            font = self.text.font(size)
+            cached = text
+            if font.size(text)[0] > width:
+                while cached and font.size(cached + "...")[0] > width:
+                    cached = cached[:-1]
+                cached = cached.rstrip() + "..."
+            self._memo[key] = cached
+        return cached
+
+    def wrap(self, text: str, size: int, width: int) -> list[str]:
+        """``TextCache.wrap``, memoised per text, size and width."""
+        key = ("wrap", text, size, int(width))
+        cached = self._memo.get(key)
+        if cached is None:
+            if len(self._memo) > 2000:
+                self._memo.clear()
+            cached = self._memo[key] = self.text.wrap(text, size, width)
+        return cached

@@ -1,0 +1,162 @@
+"""A test 'player' for the Stargazer table: picks one of the engine's legal moves (as a person
+would by looking at the highlights) and plays it through the UI with real input events."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pygame
+
+from game.client import theme
+from game.client.stargazer.table import StargazerTableScene
+from game.rules.stargazer import CREWS_BY_ID, RULESET
+from tests.client.clienthelpers import Driver
+
+
+def legal(table: StargazerTableScene) -> list[dict[str, Any]]:
+    """The engine's legal moves for the screen's seat: on the table's own state when it runs
+    here, else on the seat's view (Stargazer hides nothing, a view is the whole state)."""
+    local = getattr(table.session, "table", None)
+    return RULESET.legal_moves(local.state if local else table.view, table.active)
+
+
+def play_crew(drive: Driver, table: StargazerTableScene, crew: str,
+              keyboard: bool = False) -> None:
+    """Choose ``crew`` and pick it: click it, click it again (or arrows + Enter)."""
+    index = table.view["crews"].index(crew)
+    if keyboard:
+        while table.crew_choice != index:
+            drive.key(pygame.K_DOWN)
+        drive.key(pygame.K_RETURN)
+    else:
+        drive.click(table.crew_rects[index].center)
+        assert table.crew_choice == index
+        drive.click(table.crew_rects[index].center)
+
+
+def play_skill(drive: Driver, table: StargazerTableScene, move: dict[str, Any],
+               keyboard: bool = False) -> None:
+    """Use the skill on ``move``'s target: click one of its highlighted places twice."""
+    targets = table.skill_targets()
+    assert move in targets, "the prompt offers every legal target"
+    index = targets.index(move)
+    if keyboard:
+        while table.target_choice != index:
+            drive.key(pygame.K_RIGHT)
+        drive.key(pygame.K_RETURN)
+        return
+    place = table.target_places(index)[0]
+    rect = table.target_rect(place)
+    drive.click(rect.center)
+    assert table.target_choice == index, (move, place)
+    drive.step()
+    outline = [drive.pixel((x, rect.centery)) for x in range(rect.x - 9, rect.x)]
+    assert any(all(abs(a - b) < 30 for a, b in zip(pixel, theme.ACCENT, strict=True))
+               for pixel in outline), "the chosen target is outlined on screen"
+    drive.click(rect.center)
+
+
+def build_path(drive: Driver, table: StargazerTableScene, planets: list[int]) -> None:
+    """Set the number of cubes (- / +), show the path with the mouse, click each planet."""
+    assert planets in table.sequences()
+    while table.count > len(planets):
+        drive.key(pygame.K_MINUS)
+    while table.count < len(planets):
+        drive.key(pygame.K_PLUS)
+    geo = table.ring.geo
+    drive.move(geo.cards[planets[0]].center)
+    assert table.shown_path()[0] == planets[0], "the mouse shows the path from that planet"
+    for planet in planets:
+        assert planet in table.candidates(), "every next planet is highlighted"
+        card = geo.cards[planet]
+        drive.click((card.centerx, card.bottom - 4))
+    assert table.preview() == planets
+
+
+def play_path(drive: Driver, table: StargazerTableScene, planets: list[int]) -> None:
+    """Investigate ``planets`` through the UI and confirm with Enter."""
+    build_path(drive, table, planets)
+    drive.key(pygame.K_RETURN)
+
+
+def play_turn(drive: Driver, table: StargazerTableScene, rng: random.Random,
+              prefer: set[str] | None = None) -> dict[str, Any]:
+    """Play the active seat's current decision through the UI; returns the move made."""
+    phase = table.phase()
+    moves = legal(table)
+    assert moves, f"no legal move in phase {phase}"
+    keyboard = rng.random() < 0.3
+    if phase == "crew":
+        wanted = [m for m in moves if prefer and CREWS_BY_ID[m["crew"]]["effect"] in prefer]
+        move = rng.choice(wanted or moves)
+        play_crew(drive, table, move["crew"], keyboard)
+    elif phase == "skill":
+        move = rng.choice(moves)
+        play_skill(drive, table, move, keyboard)
+    elif phase == "investigate":
+        move = rng.choice(moves)
+        play_path(drive, table, move["planets"])
+    elif phase == "start_player":
+        move = rng.choice(moves)
+        if keyboard:
+            drive.key(pygame.K_1 + move["seat"])
+        else:
+            drive.click(table.seat_buttons[move["seat"]].rect.center)
+    else:
+        raise AssertionError(f"nothing to play in phase {phase}")
+    return move
+
+
+DECISIONS = ("crew", "skill", "investigate", "start_player")
+
+
+def play_to_results(drive: Driver, table: StargazerTableScene, rng: random.Random,
+                    prefer: set[str] | None = None, timeout: float = 60.0,
+                    skip_scoring: bool = False) -> dict[str, Any]:
+    """Play every local decision through the UI until the results screen; hot-seat handovers
+    are accepted with Enter, the final scoring is stepped through with Enter (or skipped with
+    Esc: ``skip_scoring``).
+
+    Returns what happened: ``prompts`` (skill effects whose prompt came up), ``moves`` per
+    seat, ``order`` (the seat of each decision), ``handovers``, ``flights`` (most cubes seen
+    in the air at once), ``start_player`` prompts and ``scoring_steps``."""
+    from game.client.scenes.handover import HandoverScene
+    from game.client.scenes.results import ResultsScene
+
+    seen: dict[str, Any] = {"prompts": set(), "moves": {}, "handovers": 0, "flights": 0,
+                            "start_player": 0, "scoring_steps": 0, "order": []}
+    deadline = time.monotonic() + timeout
+    while not isinstance(drive.scene, ResultsScene):
+        assert time.monotonic() < deadline, "the game did not reach the results in time"
+        scene = drive.scene
+        if isinstance(scene, HandoverScene):
+            seen["handovers"] += 1
+            assert table.awaiting_handover
+            drive.key(pygame.K_RETURN)
+            assert drive.scene is table and table.active == scene.seat
+            continue
+        seen["flights"] = max(seen["flights"], len(table.motion.flights))
+        phase = table.phase()
+        if phase in DECISIONS:
+            if phase == "skill":
+                view = table.view
+                seen["prompts"].add(CREWS_BY_ID[view["crews"][view["active_crew"]]]["effect"])
+            if phase == "start_player":
+                seen["start_player"] += 1
+            key = table.turn_key
+            move = play_turn(drive, table, rng, prefer=(prefer or set()) - seen["prompts"])
+            sent = table.session.last_move  # per seat locally, the one seat's over the LAN
+            sent = sent if "t" in sent else sent[table.active]
+            assert sent == move, "the UI sent the chosen move"
+            seen["moves"].setdefault(table.active, []).append(move)
+            seen["order"].append(table.active)
+            drive.until(lambda key=key: table.turn_key != key or drive.scene is not table,
+                        what="the move to be played")
+        elif phase == "over" and table.scoring is not None:
+            seen["scoring_steps"] += 1
+            drive.key(pygame.K_ESCAPE if skip_scoring else pygame.K_RETURN)
+        else:
+            drive.step()
+    return seen

@@ -1,0 +1,179 @@
+"""Whole Stargazer games played through the window's input paths: solo from the menu, every
+skill prompt, every placement skill's path, hot-seat with two humans; to the results."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from game.client.scenes.handover import HandoverScene
+from game.client.scenes.setup import SetupScene
+from game.client.session import GameConfig, SeatChoice
+from game.client.stargazer.motion import DROP_SECONDS, STAGGER
+from game.client.stargazer.ring import SQUARE
+from game.client.stargazer.table import StargazerTableScene
+from game.rules.stargazer import CREWS_BY_ID, RULESET, room_left
+from game.rules.stargazer.placement import investigation_sequences
+from tests.client.sg_play import build_path, play_crew, play_path, play_to_results
+
+CHOICE_EFFECTS = {crew["effect"] for crew in CREWS_BY_ID.values() if crew["timing"] == "choice"}
+
+
+def table_for(drive, seats: list[SeatChoice], options: dict, seed: int) -> StargazerTableScene:  # noqa: ANN001
+    table = StargazerTableScene(drive.app, GameConfig("stargazer", seats, options, "solo"), seed)
+    drive.app.push(table)
+    drive.until(lambda: table.view is not None, what="the first view")
+    return table
+
+
+def bots(*names: str) -> list[SeatChoice]:
+    return [SeatChoice("ai", name, "random") for name in names]
+
+
+@pytest.mark.timeout(120)
+def test_solo_from_the_menu_to_the_results(drive) -> None:  # noqa: ANN001
+    drive.click(drive.scene.button("Play solo").rect.center)
+    setup = drive.scene
+    assert isinstance(setup, SetupScene)
+    labels = dict(setup.game.values)
+    assert labels["stargazer"] == "Stargazer", "offered, no longer 'coming soon'"
+    while setup.game.value != "stargazer":
+        drive.key(pygame.K_RIGHT)  # the Game row has the focus
+    assert setup.start.enabled and setup.count.value == 2
+    drive.key(pygame.K_DOWN)
+    drive.key(pygame.K_RIGHT)  # three AI opponents
+    assert setup.seat_count == 4
+    chosen = setup.kit.default_bot
+    assert [seat.value for seat in setup.seats[1:4]] == [chosen] * 3, "the kit's bots"
+    for seat in setup.seats[2:4]:  # two easy ones (a quicker test)
+        while seat.value != "random":
+            drive.click((seat.rect.right - 10, seat.rect.centery))
+    drive.click(setup.start.rect.center)
+    table = drive.scene
+    assert isinstance(table, StargazerTableScene)
+    assert table.session.kinds == ["human", "ai", "ai", "ai"]
+    assert [s["bot"] for s in table.session.info["seats"][1:]] == [chosen, "random", "random"]
+    drive.until(lambda: table.view is not None)
+    assert len(table.view["planets"]) == 7 and len(table.ring.geo.cards) == 7
+    seen = play_to_results(drive, table, random.Random(3))
+    results = drive.scene
+    state = table.session.table.state
+    assert results.scores == RULESET.score(state)
+    assert [c.key for c in results.kit.score_columns] == ["majority", "specialty", "motivation",
+                                                          "skills"]
+    assert seen["scoring_steps"] >= 3, "the final scoring is told step by step"
+    assert seen["flights"] >= 2, "cubes were seen dropping one after another"
+    drive.step(3)
+    assert results._picture is not None and results._picture[1] is not None, "the final ring"
+    drive.key(pygame.K_RETURN)  # play again: a new Stargazer table
+    assert isinstance(drive.scene, StargazerTableScene) and drive.scene is not table
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("crews, seed", [
+    (["archaeologist", "quartermaster", "engineer", "security", "medic"], 5),
+    (["diplomat", "treasure_hunter", "archaeologist", "medic", "engineer"], 8),
+])
+def test_every_skill_prompt_offers_its_targets_and_plays_them(drive, crews, seed) -> None:  # noqa: ANN001
+    table = table_for(drive, [SeatChoice("human", "Ann"), *bots("Vega", "Altair", "Deneb")],
+                      {"crews": crews}, seed)
+    wanted = {CREWS_BY_ID[c]["effect"] for c in crews} & CHOICE_EFFECTS
+    seen = play_to_results(drive, table, random.Random(seed), prefer=wanted)
+    assert seen["prompts"] == wanted, f"prompts never shown: {wanted - seen['prompts']}"
+    assert drive.scene.scores == RULESET.score(table.session.table.state)
+
+
+def test_armstrong_holder_names_the_next_start_player(drive) -> None:  # noqa: ANN001
+    table = table_for(drive, [SeatChoice("human", "Ann"), *bots("Vega", "Altair")],
+                      {"crews": ["engineer", "driller", "pilot", "scout"], "start_player": 0}, 2)
+    play_crew(drive, table, "armstrong")
+    drive.until(lambda: table.phase() == "investigate")
+    play_path(drive, table, table.sequences()[0])
+    drive.until(lambda: table.phase() == "start_player", what="the round end")
+    assert [b.label for b in table.seat_buttons] == table.session.names
+    drive.click(table.seat_buttons[2].rect.center)
+    drive.until(lambda: table.view["round"] == 2)
+    assert table.view["start"] == 2 and "start_player_set" in table.events_seen
+
+
+def near(color: tuple[int, int, int], target: tuple[int, int, int], tolerance: int = 14) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(color, target, strict=True))
+
+
+@pytest.mark.parametrize("crew", ["driller", "navigator", "pilot", "scout"])
+def test_a_placement_skill_path_is_built_previewed_and_dropped(drive, crew) -> None:  # noqa: ANN001
+    others = [c for c in ("engineer", "medic", "security", "diplomat") if c != crew][:3]
+    table = table_for(drive, [SeatChoice("human", "Ann"), *bots("Vega", "Altair")],
+                      {"crews": [crew, *others], "start_player": 0}, 4)
+    play_crew(drive, table, crew, keyboard=True)
+    drive.until(lambda: table.phase() == "investigate")
+    view = table.view
+    plain = investigation_sequences(room_left(view), table.most_cubes(), "none", {})
+    special = [s for s in table.sequences() if s not in plain]
+    assert special, f"{crew} widens where the cubes may go"
+    path = max(special, key=len)
+    other_start = next(p for p in table.candidates([]) if p != path[0])
+    drive.click(table.ring.geo.cards[other_start].center)
+    assert table.path == [other_start]
+    drive.key(pygame.K_u)  # undo the pick: nothing was sent
+    assert table.path == [] and table.view["hands"][0] == 12
+    build_path(drive, table, path)
+    drive.move((2, 2))  # nothing hovered: the chosen path is on screen
+    predicted = table.path_outcome(path)
+    assert [c["planet"] for c in predicted] == path
+    geo = table.ring.geo
+    for cube in predicted:  # a ghost cube in each square the path takes
+        rect = geo.square_rect(cube["planet"], cube["square"])
+        assert not near(drive.pixel((rect.x + 3, rect.bottom - 5)), SQUARE, 6)
+    drive.key(pygame.K_RETURN)
+    drive.until(lambda: table.view["hands"][0] == 12 - len(path), what="the cubes placed")
+    tracks = table.session.table.state["tracks"]
+    for cube in predicted:
+        assert tracks[cube["planet"]][cube["square"] - 1] == 0, "a cube where the preview said"
+    # the cubes fall one after another: the last is still in the air while the first falls
+    assert ("square", predicted[-1]["planet"], predicted[-1]["square"]) in table.motion.hidden()
+    drive.step(int((DROP_SECONDS + STAGGER * len(path)) * 60) + 4)
+    assert "cube_drop" in drive.app.sounds.played
+    assert not {("square", c["planet"], c["square"]) for c in predicted} & table.motion.hidden()
+    body = table.palette.player(0)
+    for cube in predicted:  # landed: the cube's face in its square
+        rect = geo.square_rect(cube["planet"], cube["square"])
+        size = geo.square_size - geo.px(3)
+        assert near(drive.pixel((rect.centerx - int(size * 0.32), rect.centery + int(size * 0.25))),
+                    body)
+
+
+@pytest.mark.timeout(120)
+def test_two_humans_hot_seat_with_a_bot_to_the_results(drive) -> None:  # noqa: ANN001
+    drive.click(drive.scene.button("Hot-seat").rect.center)
+    setup = drive.scene
+    while setup.game.value != "stargazer":
+        drive.key(pygame.K_RIGHT)
+    assert setup.count.value == 3 and [s.value for s in setup.seats[:3]] == [
+        "human", "human", setup.kit.default_bot]
+    while setup.seats[2].value != "random":  # the easy bot (and a quick test)
+        drive.click((setup.seats[2].rect.right - 10, setup.seats[2].rect.centery))
+    drive.click(setup.start.rect.center)
+    table = next(s for s in drive.app.stack if isinstance(s, StargazerTableScene))
+    assert table.hotseat and table.session.kinds == ["human", "human", "ai"]
+    seen = play_to_results(drive, table, random.Random(6), skip_scoring=True)
+    assert seen["scoring_steps"] == 1, "Esc skips the final scoring to the results"
+    assert set(seen["moves"]) == {0, 1}, "both humans played at this screen"
+    order = [0, *seen["order"]]  # the screen starts with the first human
+    changes = sum(1 for a, b in zip(order, order[1:], strict=False) if a != b)
+    assert seen["handovers"] == changes, "a handover each time the other human is to play"
+    assert drive.scene.scores == RULESET.score(table.session.table.state)
+
+
+def test_the_handover_screen_says_where_the_game_stands(drive) -> None:  # noqa: ANN001
+    table = table_for(drive, [SeatChoice("human", "Ann"), SeatChoice("human", "Bo"),
+                              *bots("Vega")], {"start_player": 1}, 3)
+    drive.until(lambda: isinstance(drive.scene, HandoverScene), what="the handover")
+    handover = drive.scene
+    assert handover.seat == 1 and table.awaiting_handover
+    line = handover.kit.progress_line(table.view)
+    assert line.startswith("Round 1") and "fewest cubes left: 12" in line
+    drive.key(pygame.K_RETURN)
+    assert drive.scene is table and table.active == 1 and table.phase() == "crew"
