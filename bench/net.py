@@ -6,13 +6,20 @@
 * sustained accepted moves per second: every player's client moving as fast as it can
   (simultaneous play), 8 players + 8 spectators;
 * bytes on the wire per move: the move frame, and the events frames delivered to all clients;
-* host start to table visible in a zeroconf browser (127.0.0.1 only), target <= 2 s.
+* host start to table visible in a zeroconf browser (127.0.0.1 only), target <= 2 s;
+* refusals per accepted move when every seat of a simultaneous game moves as fast as it can
+  (target 0 for legal moves: a move stays current while only other seats' sheets change);
+* host memory while clients that never read keep asking for snapshots (each connection's unsent
+  bytes are bounded; such clients are dropped).
 
 The host is a real ``starparty host --headless`` process; the clients are raw asyncio
 connections in this process (one loop). They decode one after the other, so each figure includes
 every client's ``net.wire.decode`` in series (real clients decode in parallel on their machines).
 
-    .venv/bin/python bench/net.py [--samples 400] [--runs 3]
+    .venv/bin/python bench/net.py [--samples 400] [--runs 3] [--only refusals,memory]
+
+``BENCH_HOST_ROOT=DIR`` runs the host from another source tree (e.g. an export of an older
+commit) to measure "before" figures with the same clients.
 """
 
 from __future__ import annotations
@@ -36,6 +43,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+#: where the host process runs from (``BENCH_HOST_ROOT``: an older tree, for "before" figures)
+HOST_ROOT = Path(os.environ.get("BENCH_HOST_ROOT", ROOT))
 
 from net.wire import (  # noqa: E402
     APP_VERSION,
@@ -55,11 +64,31 @@ GAME_ARGS = {
 }
 
 
+def machine_line() -> str:
+    """The machine, Python, cores and load: beside every absolute figure."""
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    return (f"# {platform.node()} {platform.machine()} Python {platform.python_version()}, "
+            f"{os.cpu_count()} cores, load average {load}")
+
+
+def calibration(seconds: float = 0.5) -> float:
+    """Millions of steps per second of a fixed pure-Python loop (CPU time of this process):
+    rates measured on two machines compare through it."""
+    steps, started = 0, time.process_time()
+    while time.process_time() - started < seconds:
+        total = 0
+        for i in range(100_000):
+            total += i * i % 7
+        steps += 100_000
+    return steps / (time.process_time() - started) / 1e6
+
+
 class Conn:
     """A raw client connection that records when each version's events arrived."""
 
     def __init__(self, bench: Bench, role: str) -> None:
         self.bench, self.role = bench, role
+        self.refused: dict[str, int] = {}
         self.seat: int | None = None
         self.version = -1
         self.to_move: list[int] = []
@@ -96,6 +125,8 @@ class Conn:
                         self.bench.arrived(message["version"])
                     if kind != "snapshot" or self.version >= 0:
                         self.bench.progress.set()
+                    if kind == "refused":
+                        self.refused[message["code"]] = self.refused.get(message["code"], 0) + 1
                     if kind == "refused" or (kind == "events" and message["by"] == self.seat):
                         await self.replies.put(message)
                 elif kind == "legal":
@@ -143,7 +174,7 @@ class Bench:
              "--bind", "127.0.0.1", "--seed", str(self.seed), "--rate", "100000",
              "--linger", "0",
              *(["--autosave-dir", str(self.autosave)] if self.autosave else ["--no-autosave"])],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            cwd=HOST_ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         )
         assert self.host.stdout is not None
         port = None
@@ -241,10 +272,11 @@ async def latency(players: int, spectators: int, samples: int,
     }
 
 
-async def throughput(players: int, spectators: int, tmp: Path,
-                     game: str = "stars") -> tuple[float, int]:
-    """Every player moves as fast as it can until the game ends: accepted moves per second."""
-    bench = Bench(players, spectators, 99, tmp, game)
+async def throughput(players: int, spectators: int, tmp: Path, game: str = "stars",
+                     seed: int = 99) -> tuple[float, int, dict[str, int]]:
+    """Every player moves as fast as it can until the game ends: accepted moves per second,
+    accepted moves, and the players' refusals by code."""
+    bench = Bench(players, spectators, seed, tmp, game)
     await bench.start()
 
     async def play(conn: Conn) -> None:
@@ -270,8 +302,93 @@ async def throughput(players: int, spectators: int, tmp: Path,
     finally:
         elapsed = time.perf_counter() - started
         accepted = bench.conns[players].version - first if spectators else len(bench.arrivals)
+        refused: dict[str, int] = {}
+        for conn in bench.conns[:players]:
+            for code, count in conn.refused.items():
+                refused[code] = refused.get(code, 0) + count
         bench.stop()
-    return accepted / elapsed, accepted
+    return accepted / elapsed, accepted, refused
+
+
+def refusals_per_move(players: int, games: int, tmp: Path) -> tuple[int, dict[str, int], int]:
+    """Simultaneous Look at the Stars, every seat a client moving as fast as it can (asking
+    ``legal``, then moving on the version it holds): accepted moves and refusals by code, over
+    ``games`` whole games, and the client count."""
+    accepted, refused = 0, {}
+    for game in range(games):
+        _, moves, codes = asyncio.run(throughput(players, 0, tmp, "stars", seed=500 + game))
+        accepted += moves
+        for code, count in codes.items():
+            refused[code] = refused.get(code, 0) + count
+    return accepted, refused, players
+
+
+def _rss_mb(pid: int) -> float:
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def never_reading_memory(readers: int = 20, seconds: float = 60.0) -> dict[str, float]:
+    """Host RSS while ``readers`` spectators (each from its own loopback address) ask for a
+    snapshot as often as the rate limit allows and never read: MB at the start and at the
+    peak, and how many of them the host dropped. The game (8 seats, all bots) is over first,
+    so every snapshot carries 8 full sheets."""
+    import socket as socket_module
+
+    host = subprocess.Popen(
+        [sys.executable, "-m", "game", "host", "--headless", "--no-discovery", "--game", "stars",
+         "--seats", "8", "--start", "now", "--port", "0", "--bind", "127.0.0.1", "--linger",
+         "600", "--no-autosave"],
+        cwd=HOST_ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    assert host.stdout is not None
+    port = None
+    for line in host.stdout:
+        if port is None and (match := re.search(r"listening on \S+:(\d+)", line)):
+            port = int(match.group(1))
+        if "Game over" in line:
+            break
+    threading.Thread(target=host.stdout.read, daemon=True).start()
+    hello = encode({"t": "hello", "protocol": PROTOCOL_VERSION, "app": APP_VERSION,
+                    "name": "sleepy", "role": "spectator"})
+    sync = encode({"t": "sync"})
+    socks = []
+    for index in range(readers):
+        sock = socket_module.socket()
+        sock.setsockopt(socket_module.SOL_SOCKET, socket_module.SO_RCVBUF, 4096)
+        sock.bind((f"127.0.0.{100 + index}", 0))
+        sock.connect(("127.0.0.1", port))
+        sock.sendall(hello)
+        socks.append(sock)
+    time.sleep(0.5)
+    start = peak = _rss_mb(host.pid)
+    dropped: set[int] = set()
+    asked = 0
+    for sock in socks:
+        sock.setblocking(False)  # a host that reads slowly must not stall the others
+    deadline = time.monotonic() + seconds
+    burst = 350  # the rate limit's burst first, then 180/s (under its 200/s)
+    while time.monotonic() < deadline:
+        for index, sock in enumerate(socks):
+            if index not in dropped:
+                try:
+                    asked += sock.send(sync * burst) // len(sync)
+                except BlockingIOError:
+                    pass
+                except OSError:
+                    dropped.add(index)
+        burst = 18
+        time.sleep(0.1)
+        peak = max(peak, _rss_mb(host.pid))
+    end = _rss_mb(host.pid)
+    for sock in socks:
+        sock.close()
+    host.terminate()
+    host.wait(20)
+    return {"start": start, "peak": peak, "end": end, "dropped": len(dropped),
+            "readers": readers, "asked": asked}
 
 
 def discovery_times(runs: int, tmp: Path) -> list[float]:
@@ -287,7 +404,7 @@ def discovery_times(runs: int, tmp: Path) -> list[float]:
             [sys.executable, "-m", "game", "host", "--headless", "--game", "stars",
              "--seats", "2", "--port", "0", "--bind", "127.0.0.1", "--interfaces", "127.0.0.1",
              "--name", name, "--autosave-dir", str(tmp)],
-            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            cwd=HOST_ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
         try:
             while True:
@@ -306,17 +423,41 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=400, help="timed moves per configuration")
     parser.add_argument("--runs", type=int, default=3, help="discovery runs")
+    parser.add_argument("--only", help="comma list of parts: latency, throughput, refusals, "
+                                       "memory, discovery (default: all)")
     args = parser.parse_args(argv)
-    print(f"# {platform.node()} {platform.machine()} Python {platform.python_version()}")
+    parts = set((args.only or "latency,throughput,refusals,memory,discovery").split(","))
+    print(machine_line())
+    print(f"# calibration: {calibration():.1f} M pure-Python loop steps/s (CPU time)")
+    if HOST_ROOT != ROOT:
+        print(f"# host from {HOST_ROOT}")
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
-        print("latency: move sent -> every client holds the events (stars, autosave on "
-              "unless noted)")
-        print("| players + spectators | p50 ms | p99 ms | move frame B | events B per move "
-              "(all clients) | events B per client |")
-        print("|---|---|---|---|---|---|")
-        configurations = [(2, tmp, "stars"), (4, tmp, "stars"), (8, tmp, "stars"),
-                          (8, None, "stars"), (8, tmp, "toy")]
+        if "refusals" in parts:
+            for players in (4, 8):
+                accepted, refused, _ = refusals_per_move(players, 2, tmp)
+                total = sum(refused.values())
+                print(f"refusals per accepted move, stars, {players} players moving at once "
+                      f"(2 games): {total / max(1, accepted):.3f} ({total} refusals: "
+                      f"{refused or 'none'}; {accepted} accepted moves, "
+                      f"{accepted / players:.0f} per client)", flush=True)
+        if "memory" in parts:
+            memory = never_reading_memory()
+            print(f"host memory, {memory['readers']} spectators asking for snapshots and never "
+                  f"reading (8-seat finished game, {memory['asked']:.0f} snapshots asked in "
+                  f"60 s): {memory['start']:.0f} MB -> peak {memory['peak']:.0f} MB (end "
+                  f"{memory['end']:.0f} MB); {memory['dropped']:.0f} of them dropped",
+                  flush=True)
+        if "latency" not in parts:
+            configurations: list[tuple[int, Path | None, str]] = []
+        else:
+            configurations = [(2, tmp, "stars"), (4, tmp, "stars"), (8, tmp, "stars"),
+                              (8, None, "stars"), (8, tmp, "toy")]
+            print("latency: move sent -> every client holds the events (stars, autosave on "
+                  "unless noted)")
+            print("| players + spectators | p50 ms | p99 ms | move frame B | events B per move "
+                  "(all clients) | events B per client |")
+            print("|---|---|---|---|---|---|")
         for players, autosave, game in configurations:
             result = asyncio.run(latency(players, 8, args.samples, autosave, game))
             note = " (target p99 <= 10 ms)" if players == 8 else ""
@@ -325,14 +466,17 @@ def main(argv: list[str] | None = None) -> int:
             print(f"| {label} | {result['p50']:.2f} | {result['p99']:.2f}{note} | "
                   f"{result['move_bytes']:.0f} | {result['events_bytes']:.0f} | "
                   f"{result['events_bytes'] / result['clients']:.0f} |", flush=True)
-        for game in ("stars", "toy"):
-            rate, accepted = asyncio.run(throughput(8, 8, tmp, game))
+        for game in ("stars", "toy") if "throughput" in parts else ():
+            rate, accepted, refused = asyncio.run(throughput(8, 8, tmp, game))
             print(f"sustained accepted moves/s, {game}, 8 players + 8 spectators, every player "
-                  f"moving as fast as it can: {rate:.0f} ({accepted} moves)", flush=True)
-        times = discovery_times(args.runs, tmp)
-        print("host start -> table listed by a browser (127.0.0.1): "
-              + ", ".join(f"{t:.2f} s" for t in times)
-              + f"; median {statistics.median(times):.2f} s (target <= 2 s)")
+                  f"moving as fast as it can: {rate:.0f} ({accepted} moves; refusals "
+                  f"{refused or 'none'})", flush=True)
+        if "discovery" in parts:
+            times = discovery_times(args.runs, tmp)
+            print("host start -> table listed by a browser (127.0.0.1): "
+                  + ", ".join(f"{t:.2f} s" for t in times)
+                  + f"; median {statistics.median(times):.2f} s (target <= 2 s)")
+    print(machine_line(), "(end)")
     return 0
 
 

@@ -10,6 +10,7 @@ below, so hosting from a terminal or from the window is the same code.
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -70,6 +71,32 @@ def parse_options(items: Sequence[str]) -> dict[str, Any]:
             value = raw.lower() == "true"
         options[key] = value
     return options
+
+
+#: the environment variable ``starparty bot`` reads a token from (never a command-line word:
+#: other users of the machine can read command lines)
+TOKEN_ENV = "STARPARTY_TOKEN"
+
+
+def read_token(path: Path) -> str:
+    """The token stored in ``path`` (its first line). ``ValueError`` if it holds none."""
+    try:
+        text = Path(path).read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"cannot read a token from {path}: {exc}") from None
+    if not text or len(text) > 256 or not text.isprintable() or " " in text:
+        raise ValueError(f"{path} does not hold a seat token")
+    return text
+
+
+def save_token(path: Path, token: str) -> Path:
+    """Write ``token`` to a new file readable by its owner only (0600); ``FileExistsError``
+    rather than overwrite one."""
+    path = Path(path)
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+        handle.write(token + "\n")
+    return path
 
 
 def load_ruleset(target: str | None) -> Ruleset | None:

@@ -1,7 +1,8 @@
 """LAN discovery with zeroconf (mDNS/DNS-SD), service type ``_starparty._tcp.local.``.
 
 The host *advertises* a unique instance with its real LAN address(es), port and a TXT record
-(game, table name, seats taken/total, status, protocol version); the lobby *browses* and gets
+(game, table name, seats taken/total, status, protocol version, app version, whether a
+password is needed); the lobby *browses* and gets
 ``("added" | "updated" | "removed", TableAd)`` tuples through a queue, so the UI thread never
 waits on the network. TXT records from other hosts are untrusted: anything malformed is
 ignored. Manual ``host:port`` entry does not need any of this.
@@ -12,6 +13,7 @@ tests pass ``interfaces=["127.0.0.1"]`` so no packet leaves the machine.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import queue
 import socket
@@ -58,6 +60,10 @@ class TableAd:
     protocol: int
     addresses: tuple[str, ...]
     port: int
+    #: the host's Star Party version (information only: compatibility is ``protocol``)
+    app: str = ""
+    #: the table asks for a password
+    password: bool = False
 
     @property
     def host(self) -> str:
@@ -76,8 +82,9 @@ class TableAd:
 
 
 def make_txt(name: str, game: str, seats_taken: int, seats_total: int, status: str,
-             protocol: int | None = None) -> dict[str, str]:
-    from net.wire import PROTOCOL_VERSION
+             protocol: int | None = None, password: bool = False,
+             app: str | None = None) -> dict[str, str]:
+    from net.wire import APP_VERSION, PROTOCOL_VERSION
 
     return {
         "game": game[:MAX_TEXT],
@@ -86,6 +93,8 @@ def make_txt(name: str, game: str, seats_taken: int, seats_total: int, status: s
         "seats": str(seats_total),
         "status": status,
         "proto": str(PROTOCOL_VERSION if protocol is None else protocol),
+        "app": (APP_VERSION if app is None else app)[:MAX_TEXT],
+        "password": "yes" if password else "no",
     }
 
 
@@ -101,15 +110,19 @@ def parse_ad(instance: str, properties: dict[Any, Any], addresses: list[str],
             text[key_text] = value.decode("utf-8") if isinstance(value, bytes) else value
         taken, total, protocol = int(text["taken"]), int(text["seats"]), int(text["proto"])
         name, game, status = text["table"], text["game"], text["status"]
+        app, password = text.get("app", ""), text.get("password", "no")
     except (KeyError, ValueError, UnicodeDecodeError, AttributeError):
         return None
     if not (0 <= taken <= total <= MAX_SEATS and status in STATUSES and 0 < protocol < 10**6):
+        return None
+    if password not in ("yes", "no") or len(app) > MAX_TEXT or not app.isprintable():
         return None
     if not game or len(game) > MAX_TEXT or len(name) > MAX_TEXT or not name.isprintable():
         return None
     if not isinstance(port, int) or not 0 < port < 65536 or not addresses:
         return None
-    return TableAd(instance, name, game, taken, total, status, protocol, tuple(addresses), port)
+    return TableAd(instance, name, game, taken, total, status, protocol, tuple(addresses), port,
+                   app, password == "yes")
 
 
 def _zeroconf(interfaces: list[str] | None) -> Any:
@@ -127,21 +140,38 @@ def _instance_label(table_name: str) -> str:
     return label + suffix
 
 
+def _drop_queued_answers(zc: Any, instance: str) -> None:
+    """Forget answers about ``instance`` that zeroconf computed for earlier queries and still
+    holds back (it aggregates multicast answers up to 0.5 s, or 1.2 s for records it just
+    sent): sent after an update's announcement, they told browsers the old TXT again (seen
+    0.4-0.5 s after every change). The announcement itself carries every record anew."""
+    key = instance.lower()
+    for name in ("out_queue", "out_delay_queue"):
+        for group in getattr(getattr(zc, name, None), "queue", ()):
+            answers = group.answers
+            for record in list(answers):
+                if record.name.lower() == key:
+                    del answers[record]
+                elif any(extra.name.lower() == key for extra in answers[record]):
+                    answers[record] = {e for e in answers[record] if e.name.lower() != key}
+
+
 class Advertiser:
     """Advertise a table; ``update`` changes the TXT record; ``close`` withdraws it."""
 
     def __init__(self, port: int, *, name: str, game: str, seats_taken: int, seats_total: int,
                  status: str = "lobby", addresses: list[str] | None = None,
-                 interfaces: list[str] | None = None) -> None:
+                 interfaces: list[str] | None = None, password: bool = False) -> None:
         self.port = port
         self.interfaces = interfaces
         self.addresses = addresses or (
             [a for a in interfaces if a not in ("0.0.0.0",)] if interfaces else None
         ) or lan_addresses() or ["127.0.0.1"]
-        self.txt = make_txt(name, game, seats_taken, seats_total, status)
+        self.txt = make_txt(name, game, seats_taken, seats_total, status, password=password)
         self.instance = f"{_instance_label(name)}.{SERVICE_TYPE}"
         self._zc: Any = None
         self._info: Any = None
+        self._broadcast: Any = None
         self._lock = threading.Lock()
         self._closed = False
 
@@ -179,13 +209,18 @@ class Advertiser:
             log.error("could not advertise the table on the LAN: %s", exc)
 
     def update(self, **fields: Any) -> None:
-        """Change TXT fields (``name``, ``game``, ``seats_taken``, ``seats_total``, ``status``)."""
-        current = {"name": self.txt["table"], "game": self.txt["game"],
-                   "seats_taken": int(self.txt["taken"]), "seats_total": int(self.txt["seats"]),
-                   "status": self.txt["status"]}
-        current.update(fields)
-        txt = make_txt(**current)
+        """Change TXT fields (``name``, ``game``, ``seats_taken``, ``seats_total``, ``status``).
+
+        The new record is announced at once (three times, 225 ms apart); answers to earlier
+        queries that zeroconf still held back, and the previous update's remaining
+        announcements, are dropped, so no browser hears the old record after the new one."""
         with self._lock:
+            current = {"name": self.txt["table"], "game": self.txt["game"],
+                       "seats_taken": int(self.txt["taken"]),
+                       "seats_total": int(self.txt["seats"]), "status": self.txt["status"],
+                       "password": self.txt["password"] == "yes"}
+            current.update(fields)
+            txt = make_txt(**current)
             if txt == self.txt:
                 return
             self.txt = txt
@@ -197,7 +232,16 @@ class Advertiser:
                 SERVICE_TYPE, self.instance, addresses=self._info.addresses, port=self.port,
                 properties=self.txt, server=self._info.server,
             )
-            self._zc.update_service(self._info)
+            future = asyncio.run_coroutine_threadsafe(self._async_update(self._info),
+                                                      self._zc.loop)
+            future.result(timeout=5)
+
+    async def _async_update(self, info: Any) -> None:
+        """On zeroconf's loop: no query is answered between these steps."""
+        _drop_queued_answers(self._zc, info.name)
+        if self._broadcast is not None:
+            self._broadcast.cancel()  # still announcing the previous record
+        self._broadcast = await self._zc.async_update_service(info)
 
     def close(self) -> None:
         with self._lock:

@@ -44,10 +44,12 @@ The rest of ``net`` that a UI uses::
     from net.discovery import Advertiser, Browser, TableAd   # Browser().poll() ->
                                             #   [("added"|"updated"|"removed", TableAd)]
 
-Stale versions: in simultaneous play another seat often moves between your poll and your
-send. With ``retry_stale=True`` (the default, both transports) a move refused only for
-``stale_version`` is resent once against the current version (the rules check it again on the
-new state); the UI sees a ``refused`` only if that fails too.
+Stale versions: a move made on an older version stands while nothing concerning its seat
+changed since (``Table.seat_versions``: in simultaneous play another seat drawing on its own
+sheet does not make yours stale). When something did (a new card, a new round), the move is
+refused ``stale_version``; with ``retry_stale=True`` (the default, both transports) it is
+resent once against the current version (the rules check it again on the new state), and the
+UI sees a ``refused`` only if that fails too.
 
 Messages are exactly the wire messages of docs/PROTOCOL.md (after msgpack decoding), so a
 scene written against LocalConnection works unchanged over ``net.client.Client``. The only

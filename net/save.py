@@ -16,6 +16,7 @@ Two files per table:
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import re
@@ -60,13 +61,22 @@ def journal_path(path: Path) -> Path:
     return Path(path).with_name(Path(path).name + JOURNAL_SUFFIX)
 
 
+#: saves and journals hold every seat's token and the game's secret: only their owner reads
+PRIVATE_FILE_MODE = 0o600
+PRIVATE_DIR_MODE = 0o700
+
+
 def write_save(path: Path, data: dict[str, Any] | bytes) -> None:
-    """Write ``data`` to ``path`` atomically (temp file, fsync, rename, fsync dir)."""
+    """Write ``data`` to ``path`` atomically (temp file, fsync, rename, fsync dir), readable
+    by its owner only (``PRIVATE_FILE_MODE``: a save holds the seats' tokens)."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.mkdir(mode=PRIVATE_DIR_MODE, parents=True, exist_ok=True)
     payload = data if isinstance(data, bytes) else msgpack.packb(data, use_bin_type=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    with open(temporary, "wb") as handle:
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(temporary)  # a leftover of a crash may have other permissions
+    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE_MODE)
+    with os.fdopen(descriptor, "wb") as handle:
         handle.write(payload)
         handle.flush()
         os.fsync(handle.fileno())
@@ -145,12 +155,14 @@ class AutoSaver:
     def __init__(self, path: Path, snapshot: Callable[[], tuple[int, bytes]]) -> None:
         self.path = Path(path)
         self.snapshot = snapshot
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.path.parent.mkdir(mode=PRIVATE_DIR_MODE, parents=True, exist_ok=True)
         # a complete durable snapshot first; only then may the old journal go
         self._written_version, payload = snapshot()
         write_save(self.path, payload)
         self._journal = os.open(journal_path(self.path),
-                                os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_TRUNC, 0o600)
+                                os.O_WRONLY | os.O_CREAT | os.O_APPEND | os.O_TRUNC,
+                                PRIVATE_FILE_MODE)
+        os.chmod(journal_path(self.path), PRIVATE_FILE_MODE)  # an older journal may be 0644
         self._wake = threading.Event()
         self._stop = False
         self._journal_lock = threading.Lock()

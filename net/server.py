@@ -4,7 +4,11 @@ Defensive by construction: every frame is size-checked before it is read, decode
 bounded msgpack, schema-checked, rate-limited per connection; a broken or hostile client gets
 an ``error`` and, for anything that breaks the stream or the rules of the handshake, its
 connection closed. Nothing a client sends can raise out of its own connection handler, so
-every other client keeps playing. ``TableServer.close`` says ``bye`` and shuts down in order.
+every other client keeps playing. No client can take what others need: spectators are limited
+per address and in all while a seat's (re)connection always gets in, half-open and idle
+connections are evicted first, the bytes queued for a client that does not read are bounded,
+and wrong passwords are slowed down per address. ``TableServer.close`` says ``bye`` and shuts
+down in order.
 """
 
 from __future__ import annotations
@@ -13,15 +17,17 @@ import asyncio
 import contextlib
 import hmac
 import logging
+import math
 import threading
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from typing import Any
 
 from net.table import Message, Table, TableError
 from net.wire import (
     APP_VERSION,
     MAX_CLIENT_FRAME,
+    MAX_SERVER_FRAME,
     PROTOCOL_VERSION,
     WireError,
     check_client_message,
@@ -63,6 +69,34 @@ class _RateLimiter:
         return True
 
 
+class _PasswordGuard:
+    """Slows down password guessing per address: ``free`` wrong passwords are answered at
+    once; after that each address waits ``base`` seconds, doubling with every failure, up to
+    ``longest`` (a typo costs nothing, guessing gets about one try a minute). Remembers at
+    most ``capacity`` addresses (the oldest forgotten first)."""
+
+    def __init__(self, free: int = 3, base: float = 1.0, longest: float = 60.0,
+                 capacity: int = 4096) -> None:
+        self.free, self.base, self.longest, self.capacity = free, base, longest, capacity
+        self._failures: OrderedDict[str, tuple[int, float]] = OrderedDict()
+
+    def wait(self, address: str) -> float:
+        """Seconds before ``address`` may try a password again (0: now)."""
+        _, until = self._failures.get(address, (0, 0.0))
+        return max(0.0, until - time.monotonic())
+
+    def failed(self, address: str) -> None:
+        count = self._failures.pop(address, (0, 0.0))[0] + 1
+        delay = 0.0 if count <= self.free else min(self.longest,
+                                                   self.base * 2 ** (count - self.free - 1))
+        self._failures[address] = (count, time.monotonic() + delay)
+        while len(self._failures) > self.capacity:
+            self._failures.popitem(last=False)
+
+    def succeeded(self, address: str) -> None:
+        self._failures.pop(address, None)
+
+
 class _Connection:
     """One client. Reads in ``run``; writes from an outbox drained by a writer task."""
 
@@ -72,7 +106,14 @@ class _Connection:
         self.reader, self.writer = reader, writer
         self.loop = asyncio.get_running_loop()
         self.peer = writer.get_extra_info("peername")
-        self.outbox: deque[Message] = deque()
+        #: the peer's IP address: the unit of the per-address limits
+        self.address = str(self.peer[0]) if isinstance(self.peer, tuple) and self.peer else "?"
+        self.opened = time.monotonic()
+        #: when the peer last sent anything but a pong (idle spectators are evicted first)
+        self.last_heard = self.opened
+        #: encoded frames not yet handed to the socket, and their bytes
+        self.outbox: deque[bytes] = deque()
+        self.outbox_bytes = 0
         self.wakeup = asyncio.Event()
         self.closed = False
         self.handle: int | None = None
@@ -96,23 +137,37 @@ class _Connection:
     def _enqueue(self, message: Message) -> None:
         if self.closed:
             return
-        if len(self.outbox) >= self.server.queue_limit:
-            self.shut("slow_consumer")
+        try:
+            frame = self.server.encode_shared(message)
+        except (ValueError, TypeError) as exc:
+            log.error("cannot encode %s for %s: %s", message.get("t"), self.peer, exc)
             return
-        self.outbox.append(message)
+        unsent = self.outbox_bytes + len(frame) + self.buffered()
+        if len(self.outbox) >= self.server.queue_limit or unsent > self.server.max_unsent_bytes:
+            self.shut("slow_consumer")  # a client that does not read must not grow the host
+            return
+        self.outbox.append(frame)
+        self.outbox_bytes += len(frame)
         self.wakeup.set()
+
+    def buffered(self) -> int:
+        """Bytes written to the transport that the socket has not taken yet."""
+        try:
+            return self.writer.transport.get_write_buffer_size()
+        except Exception:  # a transport already torn down
+            return 0
+
+    def _take_outbox(self) -> list[bytes]:
+        frames = list(self.outbox)
+        self.outbox.clear()
+        self.outbox_bytes = 0
+        return frames
 
     async def write_loop(self) -> None:
         while not self.closed:
             await self.wakeup.wait()
             self.wakeup.clear()
-            frames = []
-            while self.outbox:
-                message = self.outbox.popleft()
-                try:
-                    frames.append(self.server.encode_shared(message))
-                except (ValueError, TypeError) as exc:
-                    log.error("cannot encode %s for %s: %s", message.get("t"), self.peer, exc)
+            frames = self._take_outbox()
             if not frames:
                 continue
             self.writer.write(b"".join(frames))
@@ -133,7 +188,7 @@ class _Connection:
         if code == "slow_consumer":
             # the peer reads nothing: a goodbye would never arrive, and a graceful close would
             # keep the socket and its buffered megabytes until the peer reads; drop it now
-            self.outbox.clear()
+            self._take_outbox()
             with contextlib.suppress(Exception):
                 self.writer.transport.abort()
             return
@@ -142,10 +197,9 @@ class _Connection:
             if code == "shutting_down"
             else error_message(code, message)
         )
-        pending = list(self.outbox) + [final]
-        self.outbox.clear()
+        pending = self._take_outbox() + [encode(final)]
         with contextlib.suppress(Exception):
-            self.writer.write(b"".join(encode(m) for m in pending))
+            self.writer.write(b"".join(pending))
         with contextlib.suppress(Exception):
             self.writer.close()
 
@@ -172,9 +226,14 @@ class _Connection:
                     self.shut("rate_limited")
                     break
                 try:
-                    self.dispatch(check_client_message(decode(payload)))
+                    message = check_client_message(decode(payload))
+                    if message["t"] != "pong":
+                        self.last_heard = time.monotonic()
+                    self.dispatch(message)
                 except WireError as exc:
-                    if exc.fatal:
+                    if exc.fatal or self.role is None:
+                        # before a good hello every error closes: a client gets one try at
+                        # the handshake (a second hello after a bad one is not accepted)
                         self.shut(exc.code, exc.message)
                         break
                     self.strikes += 1
@@ -242,42 +301,54 @@ class _Connection:
         if self.closed:
             return
         self.closed = True
-        pending = list(self.outbox) + [{"t": "bye", "reason": "left", "message": "goodbye"}]
-        self.outbox.clear()
+        pending = self._take_outbox() + [encode({"t": "bye", "reason": "left",
+                                                 "message": "goodbye"})]
         with contextlib.suppress(Exception):
-            self.writer.write(b"".join(encode(m) for m in pending))
+            self.writer.write(b"".join(pending))
             self.writer.close()
 
     def hello(self, message: Message) -> None:
         server, table = self.server, self.server.table
         if not versions_compatible(message["protocol"], message["app"]):
             raise WireError("version_mismatch", mismatch_text(message["protocol"], message["app"]))
-        if server.password is not None and not hmac.compare_digest(
-            str(message.get("password") or "").encode(), server.password.encode()
-        ):
-            raise WireError("bad_password", "wrong table password")
+        if server.password is not None:
+            wait = server.password_guard.wait(self.address)
+            if wait > 0:
+                raise WireError("locked_out", f"too many wrong passwords from {self.address}: "
+                                              f"try again in {math.ceil(wait)} s")
+            if not hmac.compare_digest(str(message.get("password") or "").encode(),
+                                       server.password.encode()):
+                server.password_guard.failed(self.address)
+                raise WireError("bad_password", "wrong table password")
+            server.password_guard.succeeded(self.address)
         role = message.get("role", "player")
         token = message.get("token")
         if role == "spectator":
             seat = None
+            server.admit_spectator(self)
         elif token:
             seat = table.seat_for_token(token)
             if seat is None:
                 raise WireError("bad_token", "that token does not hold a seat at this table")
         else:
             try:
-                seat, token = table.join(message.get("name", ""))
+                seat, token = table.join(message.get("name", ""), announce=False)
             except TableError as exc:
                 raise WireError(exc.code, exc.message) from None
         self.role, self.seat, self.token = role, seat, token if seat is not None else None
         if seat is not None:
             previous = server.seat_owner.get(seat)
             if previous is not None and previous is not self:
-                previous.shut("replaced")
+                previous.shut("replaced", f"seat {seat} was taken over by another connection "
+                                          f"(from {self.address}) with this seat's token; if "
+                                          "that was not you, reconnect to take it back and "
+                                          "tell the host")
                 previous.detach()
+                log.warning("seat %s reclaimed with its token from %s (was %s)", seat,
+                            self.address, previous.address)
             server.seat_owner[seat] = self
             if message.get("name") and token:
-                table.rename(seat, token, message["name"])
+                table.rename(seat, token, message["name"], announce=False)
         self.post({"t": "welcome", "protocol": PROTOCOL_VERSION, "app": APP_VERSION,
                    "seat": seat, "token": self.token, "role": role})
         self.handle = table.attach(seat, self.post)
@@ -301,6 +372,12 @@ class TableServer:
         port: int = DEFAULT_PORT,
         password: str | None = None,
         max_connections: int = 64,
+        max_per_address: int = 8,
+        max_pending: int = 16,
+        max_pending_per_address: int = 4,
+        pending_grace: float = 1.0,
+        spectator_idle: float = 60.0,
+        max_unsent_bytes: int = 2 * MAX_SERVER_FRAME,
         rate: float = 200.0,
         burst: float = 400.0,
         hello_timeout: float = 10.0,
@@ -309,11 +386,27 @@ class TableServer:
         write_timeout: float = 10.0,
         queue_limit: int = 1024,
         max_strikes: int = 10,
+        password_guard: _PasswordGuard | None = None,
     ) -> None:
         self.table = table
         self.host, self.port = host, port
         self.password = password or None
+        #: connections counted against the cap: spectators are refused past it (after the
+        #: longest-idle spectator is evicted, if one has been idle ``spectator_idle`` s), while
+        #: a hello that takes or reclaims a seat always gets in (every seat has its place)
         self.max_connections = max_connections
+        #: spectators from one address (seats are never limited by address)
+        self.max_per_address = max_per_address
+        #: connections that have not said hello yet, in all and per address: a newcomer past
+        #: either limit evicts the oldest of them that had ``pending_grace`` seconds to say
+        #: hello (of its own address first)
+        self.max_pending, self.max_pending_per_address = max_pending, max_pending_per_address
+        self.pending_grace = pending_grace
+        self.spectator_idle = spectator_idle
+        #: bytes queued for one connection and not taken by its socket; past it the
+        #: connection is dropped as a slow consumer
+        self.max_unsent_bytes = max_unsent_bytes
+        self.password_guard = password_guard or _PasswordGuard()
         self.rate, self.burst = rate, burst
         self.hello_timeout, self.idle_timeout = hello_timeout, idle_timeout
         self.ping_interval, self.write_timeout = ping_interval, write_timeout
@@ -343,12 +436,19 @@ class TableServer:
         self.port = self._server.sockets[0].getsockname()[1]
 
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        if len(self.connections) >= self.max_connections or self._server is None:
+        hard_cap = self.max_connections + self.table.seat_count + 4 * self.max_pending
+        if len(self.connections) >= hard_cap or self._server is None:
             with contextlib.suppress(Exception):
                 writer.write(encode(error_message("server_full")))
                 writer.close()
             return
         connection = _Connection(self, reader, writer)
+        if not self._make_room_for_pending(connection):
+            with contextlib.suppress(Exception):
+                writer.write(encode(error_message("server_full", "too many connections are "
+                                                                 "opening at once")))
+                writer.close()
+            return
         self.connections.add(connection)
         task = asyncio.current_task()
         if task is not None:
@@ -358,6 +458,57 @@ class TableServer:
         finally:
             if task is not None:
                 self._tasks.discard(task)
+
+    def _make_room_for_pending(self, newcomer: _Connection) -> bool:
+        """Half-open connections (no hello yet) go first: past the per-address or the total
+        limit, the oldest one that has had ``pending_grace`` seconds to say hello is closed
+        (of the newcomer's address first; a younger one's hello may be on its way). False:
+        no room at all (``4 * max_pending`` young half-open connections)."""
+        now = time.monotonic()
+        pending = sorted((c for c in self.connections if c.role is None and not c.closed),
+                         key=lambda c: c.opened)
+        old = [c for c in pending if now - c.opened >= self.pending_grace]
+        same = [c for c in pending if c.address == newcomer.address]
+        same_old = [c for c in old if c.address == newcomer.address]
+        if len(same) >= self.max_pending_per_address and same_old:
+            victim: _Connection | None = same_old[0]
+        elif len(pending) >= self.max_pending and old:
+            victim = old[0]
+        else:
+            victim = None
+        if victim is not None:
+            victim.shut("timeout", "no hello yet while the host is busy")
+            pending.remove(victim)
+        return len(pending) < 4 * self.max_pending
+
+    def admit_spectator(self, newcomer: _Connection) -> None:
+        """Room for one more spectator, or ``WireError("server_full")``: past the per-address
+        or the total limit, the spectator idle the longest (of the newcomer's address for the
+        per-address limit) makes room if it has been idle ``spectator_idle`` seconds."""
+
+        def established() -> list[_Connection]:
+            return [c for c in self.connections
+                    if c is not newcomer and c.role is not None and not c.closed]
+
+        def watchers(address: str | None = None) -> list[_Connection]:
+            return sorted((c for c in established() if c.seat is None
+                           and (address is None or c.address == address)),
+                          key=lambda c: c.last_heard)
+
+        same = watchers(newcomer.address)
+        if len(same) >= self.max_per_address:
+            self._evict_idle(same, f"too many spectators from {newcomer.address} "
+                                   f"(at most {self.max_per_address})")
+        if len(established()) >= self.max_connections:
+            self._evict_idle(watchers(), f"the host has too many connections "
+                                         f"({self.max_connections})")
+
+    def _evict_idle(self, watchers: list[_Connection], why: str) -> None:
+        idlest = watchers[0] if watchers else None
+        if idlest is None or time.monotonic() - idlest.last_heard < self.spectator_idle:
+            raise WireError("server_full", why)
+        idlest.shut("server_full", "an idle spectator makes room for a newcomer")
+        idlest.detach()
 
     def forget(self, connection: _Connection) -> None:
         connection.detach()

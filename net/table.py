@@ -26,7 +26,17 @@ from typing import Any
 
 import msgpack
 
-from game.rules.base import IllegalMove, Move, Ruleset, State, make_rng, visible_events
+from game.rules.base import (
+    MALFORMED_MOVE,
+    IllegalMove,
+    Move,
+    Ruleset,
+    State,
+    make_rng,
+    new_secret,
+    short_repr,
+    visible_events,
+)
 from net.save import (
     KEEP_FINISHED_SAVES,
     SAVE_FORMAT,
@@ -64,8 +74,9 @@ class TableError(Exception):
 
 @dataclass
 class SeatSpec:
-    """How a seat is filled: a local ``human``, a ``remote`` human (joins by name), an ``ai``
-    with bot level ``bot``, or ``open`` (the first joiner takes it; at start it becomes AI)."""
+    """How a seat is filled: a local ``human``, a ``remote`` human (a ``name`` reserves it:
+    only a player of that name may take it), an ``ai`` with bot level ``bot``, or ``open``
+    (the first joiner takes it; at start it becomes AI)."""
 
     kind: str
     name: str = ""
@@ -86,6 +97,8 @@ class _Seat:
     token: str | None = None
     claimed: bool = False
     connections: int = 0
+    #: a ``remote`` seat kept for the player of this name (None: anyone may take it)
+    reserved: str | None = None
 
     def public(self, index: int) -> dict[str, Any]:
         return {
@@ -113,8 +126,15 @@ def clean_name(name: Any, fallback: str) -> str:
     return text or fallback
 
 
+#: token characters: URL-safe, and a token never starts with "-" (a command line would take
+#: it for an option); 32 of them carry 190 bits
+TOKEN_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
+TOKEN_LENGTH = 32
+
+
 def new_token() -> str:
-    return secrets.token_urlsafe(18)
+    """A seat's secret: ``TOKEN_LENGTH`` letters and digits from ``secrets``."""
+    return "".join(secrets.choice(TOKEN_ALPHABET) for _ in range(TOKEN_LENGTH))
 
 
 class Table:
@@ -127,7 +147,9 @@ class Table:
     random legal move stands in (the late bot thread is abandoned, its answer ignored);
     ``ruleset`` / ``bot_factory`` replace the registries (tests, tools);
     ``keep_finished_saves``: when this table starts saving, finished games' autosaves in its
-    folder beyond that many (newest kept) are deleted (None: never).
+    folder beyond that many (newest kept) are deleted (None: never). ``secret`` keys the
+    game's hidden order (``game.rules.base.new_secret``; None: a fresh one): it is saved
+    with the table and never leaves the host (no view, no message, no bot sees it).
     """
 
     def __init__(
@@ -146,6 +168,7 @@ class Table:
         bot_factory: BotFactory,
         table_id: str | None = None,
         keep_finished_saves: int | None = KEEP_FINISHED_SAVES,
+        secret: str | None = None,
     ) -> None:
         if not seats:
             raise ValueError("a table needs at least one seat")
@@ -160,15 +183,21 @@ class Table:
         self.keep_finished_saves = keep_finished_saves
         self._bot_factory = bot_factory
         self._seats = [
-            _Seat(spec.kind, clean_name(spec.name, f"Player {i + 1}"), spec.bot)
+            _Seat(spec.kind, clean_name(spec.name, f"Player {i + 1}"), spec.bot,
+                  reserved=(clean_name(spec.name, "") or None) if spec.kind == "remote" else None)
             for i, spec in enumerate(seats)
         ]
         for seat in self._seats:
             if seat.kind == "human":
                 seat.token, seat.claimed = new_token(), True
-        self.state: State = ruleset.setup(self.options, self.seed)
+        self.secret: str | None = secret or new_secret()
+        self.state: State = ruleset.setup(self.options, self.seed, self.secret)
+        self.max_moves = ruleset.max_moves(self.options)
         self.moves: list[list[Any]] = []
         self.version = 0
+        #: per seat, the version at which something concerning that seat last changed: a move
+        #: made on any version from there on is current for its seat (``_check``)
+        self.seat_versions = [0] * len(self._seats)
         self.status = "lobby"
         if autosave_path is not None:
             self.autosave_path: Path | None = Path(autosave_path)
@@ -271,28 +300,35 @@ class Table:
             }
 
     # ------------------------------------------------------------------ seats
-    def join(self, name: str) -> tuple[int, str]:
-        """Claim a free ``remote`` or ``open`` seat in the lobby: ``(seat, secret token)``.
+    def join(self, name: str, *, announce: bool = True) -> tuple[int, str]:
+        """Claim a free seat in the lobby: ``(seat, secret token)``.
 
-        A ``remote`` seat reserved under the same name is preferred. ``TableError`` codes:
-        ``already_started``, ``table_full``.
+        A ``remote`` seat reserved under this name comes first, then an ``open`` seat or an
+        unreserved ``remote`` one; a seat reserved for another name is never given. ``TableError``
+        codes: ``already_started`` (whenever the game has started), ``table_full`` (no seat
+        for this player). ``announce=False``: the caller attaches the player at once, and that
+        announces the table (one ``table`` message per join).
         """
         with self._lock:
             self._refuse_if_closed()
             if self.status != "lobby":
                 raise TableError("already_started", "the game has already started")
+            wanted = clean_name(name, "")
             free = [i for i, s in enumerate(self._seats)
                     if s.kind in ("remote", "open") and not s.claimed]
-            if not free:
-                raise TableError("table_full", "every seat at this table is taken")
-            wanted = clean_name(name, "")
-            named = [i for i in free if self._seats[i].kind == "remote"
-                     and wanted and self._seats[i].name == wanted]
-            index = (named or free)[0]
+            named = [i for i in free if wanted and self._seats[i].reserved == wanted]
+            anyone = [i for i in free if self._seats[i].reserved is None]
+            if not named and not anyone:
+                reserved = sorted({self._seats[i].reserved or "" for i in free})
+                why = (f"the free seats are reserved for {', '.join(reserved)}" if reserved
+                       else "every seat at this table is taken")
+                raise TableError("table_full", why)
+            index = (named or anyone)[0]
             seat = self._seats[index]
             seat.claimed, seat.token = True, new_token()
             seat.name = clean_name(name, f"Player {index + 1}")
-            self._announce_table()
+            if announce:
+                self._announce_table()
             return index, seat.token
 
     def leave(self, seat: int, token: str) -> None:
@@ -347,11 +383,15 @@ class Table:
             self._start_ai()
             self._changed.notify_all()
 
-    def rename(self, seat: int, token: str, name: str) -> None:
+    def rename(self, seat: int, token: str, name: str, *, announce: bool = True) -> None:
+        """A seat's player changes its name (announced only when it changed)."""
         with self._lock:
             if self.seat_for_token(token) == seat:
-                self._seats[seat].name = clean_name(name, self._seats[seat].name)
-                self._announce_table()
+                renamed = clean_name(name, self._seats[seat].name)
+                if renamed != self._seats[seat].name:
+                    self._seats[seat].name = renamed
+                    if announce:
+                        self._announce_table()
 
     # ------------------------------------------------------------------ listeners
     def attach(self, seat: int | None, sink: Listener) -> int:
@@ -448,13 +488,15 @@ class Table:
             if self.status != "over":
                 raise TableError("not_over", "a new game starts once this one is over")
             self.seed = int(seed)
+            self.secret = new_secret()
             self.table_id = uuid.uuid4().hex[:12]
             if self.autosave_path is not None:
                 self.autosave_path = (self.autosave_path.parent
                                       / f"{self.game}-{self.table_id}{SAVE_SUFFIX}")
-            self.state = self.ruleset.setup(self.options, self.seed)
+            self.state = self.ruleset.setup(self.options, self.seed, self.secret)
             self.moves = []
             self.version = 0
+            self.seat_versions = [0] * len(self._seats)
             self._bots = {}
             self._ai_stuck_at = {}
             self._legal_cache = None
@@ -488,7 +530,11 @@ class Table:
         """Try ``move`` for ``seat``. ``None`` if accepted (everyone has been told); else the
         ``refused`` message (code, detail, version, fresh view) for the sender only."""
         with self._lock:
-            code, detail = self._check(seat, token, version, move)
+            code, detail = self._check(seat, token, version)
+            if code is None:
+                code, detail, move = self._normalize(move)
+            if code is None:
+                code, detail = self._check_turn(seat, move)
             if code is None:
                 code, detail = self._apply(seat, move)
             if code is None:
@@ -509,7 +555,7 @@ class Table:
                 "to_move": self.to_move(),
             }
 
-    def _check(self, seat: Any, token: Any, version: Any, move: Any) -> tuple[str | None, str]:
+    def _check(self, seat: Any, token: Any, version: Any) -> tuple[str | None, str]:
         if self._closed:
             return "table_closed", "the table has closed; the move was not played"
         if self.status == "lobby":
@@ -523,10 +569,29 @@ class Table:
         if (expected is None or not isinstance(token, str)
                 or not hmac.compare_digest(expected, token)):
             return "bad_token", "that token does not hold this seat"
-        if not isinstance(version, int) or isinstance(version, bool) or version != self.version:
-            return "stale_version", f"the state is at version {self.version}, not {version!r}"
-        if not isinstance(move, dict):
-            return "bad_move", "a move is a map"
+        if (not isinstance(version, int) or isinstance(version, bool)
+                or not self.seat_versions[seat] <= version <= self.version):
+            # a move made on an older version stands if nothing concerning this seat changed
+            # since (simultaneous play: others drawing on their own sheets)
+            return "stale_version", (f"the state is at version {self.version} (version "
+                                     f"{self.seat_versions[seat]} for seat {seat}), not "
+                                     f"{short_repr(version)}")
+        if len(self.moves) >= self.max_moves:
+            return "move_limit", f"this game has reached its {self.max_moves} moves"
+        return None, ""
+
+    def _normalize(self, move: Any) -> tuple[str | None, str, Move]:
+        """The move reduced to its game's documented fields: what is applied, stored, saved
+        and broadcast (a move's unknown fields never reach the log)."""
+        try:
+            return None, "", self.ruleset.normalize_move(move)
+        except IllegalMove as exc:
+            return exc.code, exc.detail, {}
+        except Exception as exc:  # a ruleset bug: the move is refused, the table goes on
+            log.warning("normalize_move crashed: %s", exc)
+            return MALFORMED_MOVE, "the move is not understood", {}
+
+    def _check_turn(self, seat: int, move: Move) -> tuple[str | None, str]:
         if seat not in self.ruleset.to_move(self.state) and move not in self.ruleset.legal_moves(
             self.state, seat
         ):
@@ -540,11 +605,20 @@ class Table:
         except IllegalMove as exc:
             return exc.code, exc.detail
         except Exception as exc:  # a ruleset bug or a hostile shape it did not expect
-            log.warning("ruleset crashed on %r: %s; rebuilding the state", move, exc)
+            log.warning("ruleset crashed on a %r move: %s; rebuilding the state",
+                        move.get("t"), exc)
             self._rebuild()
-            return "bad_move", f"the move could not be applied ({type(exc).__name__})"
+            return MALFORMED_MOVE, f"the move could not be applied ({type(exc).__name__})"
         self.moves.append([seat, move])
         self.version += 1
+        try:
+            touched = self.ruleset.seats_affected(self.state, seat, move, events)
+        except Exception as exc:  # a ruleset bug: assume the move concerns everyone
+            log.warning("seats_affected failed: %s", exc)
+            touched = None
+        for index in range(len(self._seats)) if touched is None else {seat, *touched}:
+            if 0 <= index < len(self._seats):
+                self.seat_versions[index] = self.version
         over = self.ruleset.is_over(self.state)
         if over:
             self.status = "over"
@@ -558,7 +632,7 @@ class Table:
         return None, ""
 
     def _rebuild(self) -> None:
-        state = self.ruleset.setup(self.options, self.seed)
+        state = self.ruleset.setup(self.options, self.seed, self.secret)
         for seat, move in self.moves:
             self.ruleset.apply(state, seat, move)
         self.state = state
@@ -613,7 +687,10 @@ class Table:
         self._ai_turn = (self._ai_turn + 1) % len(self._seats)
         waiting.sort(key=lambda i: (i - self._ai_turn) % len(self._seats))
         seat = waiting[0]
-        return seat, self.version, copy.deepcopy(self.state)
+        # the bot thinks on a copy whose hidden part (an undealt deck's order) is shuffled
+        # anew: no bot can play on what its seat may not know
+        hidden_shuffle = secrets.randbits(62)
+        return seat, self.version, self.ruleset.reshuffle_hidden(self.state, hidden_shuffle)
 
     def _ai_loop(self) -> None:
         while not self._closing.is_set():
@@ -627,8 +704,8 @@ class Table:
                 return
             move = self._think(seat, state)
             with self._lock:
-                if self._closing.is_set() or self.version != version:
-                    continue  # someone moved meanwhile: think again on the new state
+                if self._closing.is_set() or self.seat_versions[seat] > version:
+                    continue  # something concerning this seat changed: think again
                 refusal = self.submit(seat, self._ai_token(seat), version, move)
                 if refusal is not None:
                     fallback = self._random_move(seat, version)
@@ -689,12 +766,13 @@ class Table:
                 "table_id": self.table_id,
                 "options": self.options,
                 "seed": self.seed,
+                "secret": self.secret,
                 "status": self.status,
                 "version": self.version,
                 "moves": list(self.moves),
                 "seats": [
                     {"kind": s.kind, "name": s.name, "bot": s.bot, "token": s.token,
-                     "claimed": s.claimed}
+                     "claimed": s.claimed, "reserved": s.reserved}
                     for s in self._seats
                 ],
             }
@@ -784,12 +862,19 @@ class Table:
             )
             for seat, saved in zip(table._seats, seats_data, strict=True):
                 seat.token, seat.claimed = saved.get("token"), bool(saved.get("claimed"))
+                reserved = saved.get("reserved")
+                seat.reserved = reserved if isinstance(reserved, str) and reserved else None
+            secret = data.get("secret")
+            if secret != table.secret:  # a save from before secrets: the seed alone dealt it
+                table.secret = secret if isinstance(secret, str) and secret else None
+                table.state = ruleset.setup(table.options, table.seed, table.secret)
             for seat_index, move in data["moves"]:
                 table.ruleset.apply(table.state, seat_index, move)
                 table.moves.append([seat_index, move])
         except (KeyError, TypeError, ValueError, IllegalMove) as exc:
             raise TableError("bad_save", f"the save cannot be replayed: {exc}") from None
         table.version = len(table.moves)
+        table.seat_versions = [table.version] * len(table._seats)
         if data.get("status") in ("playing", "over"):
             table.status = "over" if table.ruleset.is_over(table.state) else "playing"
             table._autosave(durable=True)  # snapshot with every journaled move, journal reset

@@ -45,6 +45,8 @@ Message = dict[str, Any]
 INT = (int,)
 STR = (str,)
 OPT_STR = (str, type(None))
+#: any value: the table judges it (a move that is not a map is refused ``malformed_move``)
+ANY = (object,)
 CLIENT_MESSAGES: dict[str, dict[str, tuple[bool, tuple[type, ...]]]] = {
     "hello": {
         "protocol": (True, INT),
@@ -54,7 +56,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[bool, tuple[type, ...]]]] = {
         "token": (False, OPT_STR),
         "password": (False, OPT_STR),
     },
-    "move": {"version": (True, INT), "move": (True, (dict,)), "seat": (False, INT)},
+    "move": {"version": (True, INT), "move": (True, ANY), "seat": (False, INT)},
     "sync": {},
     "legal": {},
     "ping": {"n": (False, INT)},
@@ -77,6 +79,7 @@ FATAL_ERRORS = {
     "hello_required": "the first message must be hello",
     "version_mismatch": "client and server versions are incompatible",
     "bad_password": "wrong table password",
+    "locked_out": "too many wrong passwords from this address; wait before trying again",
     "table_full": "every seat at this table is taken",
     "already_started": "the game has started; only its players may reconnect",
     "bad_token": "that token does not hold a seat at this table",
@@ -95,8 +98,8 @@ SOFT_ERRORS = {
     "already_joined": "hello was already received on this connection",
 }
 #: ``error`` codes a client should not answer by reconnecting.
-NO_RETRY = {"version_mismatch", "bad_password", "table_full", "already_started", "bad_token",
-            "replaced", "server_full"}
+NO_RETRY = {"version_mismatch", "bad_password", "locked_out", "table_full", "already_started",
+            "bad_token", "replaced", "server_full"}
 
 
 class WireError(Exception):
@@ -170,6 +173,8 @@ def check_client_message(message: Message) -> Message:
                 raise WireError("bad_message", f"{kind}: missing field {field!r}")
             continue
         value = message[field]
+        if types is ANY:
+            continue
         if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
             names = "/".join("nil" if t is type(None) else t.__name__ for t in types)
             raise WireError("bad_message", f"{kind}: field {field!r} must be {names}")
@@ -179,17 +184,15 @@ def check_client_message(message: Message) -> Message:
 
 
 def versions_compatible(protocol: int, app: str) -> bool:
-    """The version rule: same protocol number and same app MAJOR.MINOR."""
-    return protocol == PROTOCOL_VERSION and _major_minor(app) == _major_minor(APP_VERSION)
-
-
-def _major_minor(version: str) -> tuple[str, ...]:
-    return tuple(version.split(".")[:2])
+    """The version rule: the protocol number alone decides (``app`` is information: two
+    releases that speak the same protocol play together)."""
+    return protocol == PROTOCOL_VERSION
 
 
 def mismatch_text(protocol: Any, app: Any) -> str:
-    return (f"version mismatch: the host runs Star Party {APP_VERSION} (protocol "
-            f"{PROTOCOL_VERSION}), this client runs {app} (protocol {protocol}); "
+    app_text = str(app)[:40]
+    return (f"version mismatch: the host speaks protocol {PROTOCOL_VERSION} (Star Party "
+            f"{APP_VERSION}), this client protocol {protocol} (Star Party {app_text}); "
             "install the same version on both computers")
 
 

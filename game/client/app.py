@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import signal
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -56,6 +57,9 @@ class App:
         self.clock = clock
         self.stack: list[Scene] = []
         self.running = True
+        #: set by SIGTERM / SIGHUP: save and quit at the next frame, asking nobody
+        self.terminating = False
+        self._signal_handlers: dict[int, object] = {}
         self.toasts: list[list] = []  # [text, seconds left]
         self.frames = 0
         #: tests fix these: the seed of new games and the bots' visible thinking delay
@@ -214,6 +218,28 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def _terminate(self, signum: int, frame: object) -> None:
+        self.terminating = True
+
+    def install_signal_handlers(self) -> None:
+        """SIGTERM (``kill``, a session logging out) and SIGHUP: leave like Quit, without the
+        "Quit?" dialog SDL's own handler would lead to (nobody is there to answer it); the
+        games in progress are saved as the scenes close."""
+        for name in ("SIGTERM", "SIGHUP"):
+            number = getattr(signal, name, None)
+            if number is None:
+                continue
+            try:
+                self._signal_handlers[number] = signal.signal(number, self._terminate)
+            except (ValueError, OSError):  # not the main thread, or not on this platform
+                continue
+
+    def restore_signal_handlers(self) -> None:
+        for number, handler in self._signal_handlers.items():
+            with contextlib.suppress(ValueError, OSError, TypeError):
+                signal.signal(number, handler)
+        self._signal_handlers.clear()
+
     # --- the loop ------------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
@@ -233,6 +259,9 @@ class App:
 
     def frame(self) -> None:
         """One frame: input and network (never blocking), fixed steps, draw, present."""
+        if self.terminating:
+            self.quit()
+            return
         for event in pygame.event.get():
             self.dispatch(event)
             if not self.running:
@@ -275,6 +304,7 @@ class App:
         # docs/BENCHMARKS.md, Network).
         gc.collect()
         gc.freeze()
+        self.install_signal_handlers()
         limiter = pygame.time.Clock()
         while self.running:
             self.frame()
@@ -290,6 +320,7 @@ class App:
             self.stack.pop().exit()
         finish_cleanups()
         self.store_settings()
+        self.restore_signal_handlers()
         pygame.quit()
 
 

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     import pygame
 
     from game.client.layout import TextCache
+    from game.client.record import GameRecord
     from game.client.scenes.base import Scene, Stage
     from game.client.session import GameConfig
     from game.client.shooter import Shooter
@@ -75,6 +76,10 @@ class ClientKit:
     default_bot: str | None = None
     #: ``starparty screenshots``: from the main menu, shoot this game's scenes and return there
     screenshots: Callable[[Shooter], None] | None = None
+    #: results: every final board with what scored, ``final_boards(stage, final view, names)``
+    final_boards: Callable[[Stage, dict[str, Any], list[str]], Scene] | None = None
+    #: results: the game's statistics from its record, ``[(label, [value per seat]), ...]``
+    statistics: Callable[[GameRecord], list[tuple[str, list[int]]]] | None = None
     #: results: a picture of the finished game under the buttons (Stargazer: the final ring):
     #: ``(session, text, (width, height), colour_blind)`` -> a surface of at most that size
     results_picture: Callable[[Any, TextCache, tuple[int, int], bool],

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -28,7 +29,8 @@ class Layout:
         return max(1, round(value * self.unit))
 
     def font_px(self, name: str) -> int:
-        return self.px(theme.FONT_SIZES[name])
+        """The pixel size of type ``name``: scaled, never below what stays readable."""
+        return max(theme.MIN_FONT_PX, self.px(theme.FONT_SIZES[name]))
 
 
 #: the fallback for characters the default font lacks: kana, kanji, hangul, hanzi, symbols
@@ -72,6 +74,8 @@ class TextCache:
         self.limit = limit
         self._default_has: dict[str, bool] = {}
         self._fallback_has: dict[str, bool] = {}
+        #: answers of ``wrap`` and ``fit`` (scenes ask the same ones every frame)
+        self._measured: dict[tuple, Any] = {}
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (size, bold)
@@ -112,12 +116,19 @@ class TextCache:
 
     def size(self, text: str, size: int, bold: bool = False) -> tuple[int, int]:
         """The pixel size ``render`` gives ``text``."""
+        key = ("size", text, size, bold)
+        found = self._measured.get(key)
+        if found is not None:
+            return found
         runs = self.runs(text, size, bold)
         if len(runs) == 1:
-            return runs[0][1].size(text)
-        ascent = max(font.get_ascent() for _, font in runs)
-        descent = max(-font.get_descent() for _, font in runs)
-        return sum(font.size(run)[0] for run, font in runs), ascent + descent
+            found = runs[0][1].size(text)
+        else:
+            ascent = max(font.get_ascent() for _, font in runs)
+            descent = max(-font.get_descent() for _, font in runs)
+            found = sum(font.size(run)[0] for run, font in runs), ascent + descent
+        self._remember(key, found)
+        return found
 
     def render(
         self, text: str, size: int, color: theme.Color = theme.TEXT, bold: bool = False
@@ -132,6 +143,23 @@ class TextCache:
         else:
             self.surfaces.move_to_end(key)
         return surface
+
+    def fit(self, text: str, size: int, width: int, bold: bool = False) -> int:
+        """The largest type size up to ``size`` (not below ``theme.MIN_FONT_PX``) at which
+        ``text`` is at most ``width`` pixels wide: labels shrink rather than leave their box."""
+        key = ("fit", text, size, width, bold)
+        found = self._measured.get(key)
+        if found is None:
+            found = size
+            while found > theme.MIN_FONT_PX and self.size(text, found, bold)[0] > width:
+                found -= 1
+            self._remember(key, found)
+        return found
+
+    def _remember(self, key: tuple, value: Any) -> None:
+        if len(self._measured) > 4 * self.limit:
+            self._measured.clear()
+        self._measured[key] = value
 
     def _render_runs(self, text: str, size: int, color: theme.Color,
                      bold: bool) -> pygame.Surface:
@@ -154,6 +182,10 @@ class TextCache:
         characters of Japanese/Chinese text (which has none), never starting a line with a
         closing mark such as 。、」） nor ending one with an opening bracket. A word wider than
         the line stays whole on a line of its own."""
+        key = ("wrap", text, size, width)
+        found = self._measured.get(key)
+        if found is not None:
+            return list(found)
         lines: list[str] = []
         for paragraph in text.split("\n"):
             line = ""
@@ -165,10 +197,12 @@ class TextCache:
                 else:
                     line = trial
             lines.append(line)
+        self._remember(key, tuple(lines))
         return lines
 
     def clear(self) -> None:
         self.surfaces.clear()
+        self._measured.clear()
 
 
 def _break_units(paragraph: str) -> list[tuple[str, bool]]:

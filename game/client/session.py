@@ -12,6 +12,7 @@ import contextlib
 import importlib.util
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -193,8 +194,16 @@ class HostSession(LocalSession):
 class RemoteSession(TableInfo):
     """A seat at a table on another machine, through ``net.client.Client`` (same API)."""
 
-    def __init__(self, client: Any) -> None:
+    def __init__(self, client: Any, *,
+                 keep_token: Callable[[str | None, str | None], None] | None = None,
+                 fresh_client: Callable[[], Any] | None = None) -> None:
+        """``keep_token(token, table id)`` stores the seat's token once the table is known
+        (``(None, None)``: forget it); ``fresh_client()``: a client without a token, tried
+        once if the host no longer knows the token this one reclaims with."""
         self.client = client
+        self.keep_token = keep_token
+        self.fresh_client = fresh_client
+        self._kept: tuple[str, Any] | None = None
         self.config: GameConfig | None = None
         self.views: dict[int, dict[str, Any]] = {}
         self.to_move: list[int] = []
@@ -220,7 +229,20 @@ class RemoteSession(TableInfo):
         out: list[tuple[int, dict[str, Any]]] = []
         for message in self.client.poll():
             kind = message.get("t")
+            if kind == "error" and message.get("code") == "bad_token" and self.fresh_client:
+                # the kept token is from an older table at this address: join as a newcomer
+                if self.keep_token is not None:
+                    self.keep_token(None, None)
+                old, self.client, self.fresh_client = self.client, self.fresh_client(), None
+                background(old.close)
+                break
             seat = self.client.seat if self.client.seat is not None else -1
+            if self.keep_token is not None and self.client.token and \
+                    isinstance(message.get("table"), dict):
+                kept = (self.client.token, message["table"].get("id"))
+                if kept != self._kept:
+                    self._kept = kept
+                    self.keep_token(*kept)
             if isinstance(message.get("table"), dict):
                 self.info = message["table"]
                 if self.info.get("id") != self.table_id:  # a new game at this table
@@ -237,7 +259,7 @@ class RemoteSession(TableInfo):
             elif kind == "error":
                 self.error = message.get("message") or message.get("code", "")
                 out.append((seat, {"type": "refused", "code": message.get("code", ""),
-                                   "detail": self.error}))
+                                   "detail": self.error, "error": True}))
             elif kind == "refused":
                 if message.get("code") == "stale_version" and self.last_move is not None \
                         and self.retries < RETRIES_ON_STALE:

@@ -12,6 +12,7 @@ import json
 import os
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
@@ -48,6 +49,8 @@ class Settings:
     colour_blind: bool = False
     #: the window's language ("en", "ja"); empty until chosen: the system locale decides
     language: str = ""
+    #: hot-seat: the names last given to each seat (seat 1 first), offered again next time
+    hotseat_names: list[str] = dataclasses.field(default_factory=list)
 
     @classmethod
     def load(cls, path: Path | None = None) -> Settings:
@@ -62,7 +65,11 @@ class Settings:
         for field in fields(cls):
             value = data.get(field.name)
             default = getattr(settings, field.name)
-            if isinstance(default, bool):
+            if isinstance(default, list):
+                if isinstance(value, list):
+                    setattr(settings, field.name, [v.strip()[:24] for v in value[:8]
+                                                   if isinstance(v, str)])
+            elif isinstance(default, bool):
                 if isinstance(value, bool):
                     setattr(settings, field.name, value)
             elif isinstance(default, float):
@@ -84,3 +91,43 @@ class Settings:
         tmp.write_text(json.dumps(asdict(self), indent=2), encoding="utf-8")
         tmp.replace(path)
         return path
+
+
+class SeatTokens:
+    """The seat tokens this window holds, by table address ``host:port`` (``seats.json`` in the
+    config directory, readable by its owner only): a player who leaves a started LAN game, or
+    restarts the program, joins again and gets the same seat back. The newest ``LIMIT`` kept."""
+
+    LIMIT = 20
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or config_dir() / "seats.json"
+
+    def _load(self) -> dict[str, dict[str, Any]]:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        if not isinstance(data, dict):
+            return {}
+        return {k: v for k, v in data.items()
+                if isinstance(k, str) and isinstance(v, dict) and isinstance(v.get("token"), str)}
+
+    def get(self, address: str) -> str | None:
+        """The token kept for the table at ``address`` (None: none)."""
+        return self._load().get(address, {}).get("token")
+
+    def put(self, address: str, token: str | None, table_id: str | None = None) -> None:
+        """Keep ``token`` for ``address`` (None: forget it)."""
+        data = self._load()
+        data.pop(address, None)
+        if token:
+            data[address] = {"token": token, "table": table_id}
+        data = dict(list(data.items())[-self.LIMIT:])
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_suffix(".tmp")
+        descriptor = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+            handle.write(json.dumps(data, indent=2))
+        os.chmod(tmp, 0o600)
+        tmp.replace(self.path)

@@ -40,3 +40,5 @@ SEAT_COLORS: tuple[Color, ...] = (
 FONT_SIZES: dict[str, int] = {
     "huge": 84, "title": 52, "heading": 34, "large": 26, "body": 21, "small": 17, "tiny": 14,
 }
+#: no text is drawn smaller than this (px), whatever the window size: help stays readable
+MIN_FONT_PX = 12

@@ -2,6 +2,9 @@
 
 A ``Form`` owns a list of rows and a focus index: arrows/Tab move focus, Left/Right change a
 choice, Enter/Space activate. Rects are assigned by the owning scene from its ``Layout``.
+The keyboard's focus and the mouse's hover look different (``draw_frame``): focus is a gold
+ring around the widget, hover a lighter face; the mouse never moves the keyboard's focus
+except by clicking.
 Labels and choice values pass through ``i18n.tr`` when drawn: give them ``N_("...")`` and they
 follow a language switch by themselves (a player's name or other plain text shows as it is).
 """
@@ -35,12 +38,50 @@ class Widget:
         raise NotImplementedError
 
 
+#: big panels drawn once per size and colours, then blitted (a rounded rectangle the size of a
+#: table's side column costs ~1 ms a frame to draw at 1080p); tests see these as boxes too
+PANEL_CACHE: dict[tuple, pygame.Surface] = {}
+#: panels smaller than this (px area) are drawn directly: cheap, and too many sizes to keep
+PANEL_CACHE_AREA = 40_000
+_COLORKEY = (255, 0, 255)
+
+
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, layout: Layout,
                fill: theme.Color = theme.PANEL, edge: theme.Color = theme.PANEL_EDGE,
                width: int = 1) -> None:
     radius = layout.px(10)
-    pygame.draw.rect(surface, fill, rect, border_radius=radius)
-    pygame.draw.rect(surface, edge, rect, max(1, layout.px(width)), border_radius=radius)
+    line = max(1, layout.px(width))
+    if rect.w * rect.h < PANEL_CACHE_AREA:
+        pygame.draw.rect(surface, fill, rect, border_radius=radius)
+        pygame.draw.rect(surface, edge, rect, line, border_radius=radius)
+        return
+    key = (rect.size, fill, edge, line, radius)
+    panel = PANEL_CACHE.get(key)
+    if panel is None:
+        if len(PANEL_CACHE) > 32:
+            PANEL_CACHE.clear()
+        panel = pygame.Surface(rect.size).convert()
+        panel.fill(_COLORKEY)
+        local = panel.get_rect()
+        pygame.draw.rect(panel, fill, local, border_radius=radius)
+        pygame.draw.rect(panel, edge, local, line, border_radius=radius)
+        panel.set_colorkey(_COLORKEY, pygame.RLEACCEL)
+        PANEL_CACHE[key] = panel
+    surface.blit(panel, rect)
+
+
+def draw_frame(surface: pygame.Surface, rect: pygame.Rect, layout: Layout, focused: bool,
+               hovered: bool, enabled: bool = True) -> None:
+    """A widget's face: lighter under the mouse, a ring outside it when it has the focus."""
+    hovered = hovered and enabled
+    fill = theme.PANEL_LIGHT if hovered else theme.PANEL
+    edge = theme.TEXT_DIM if hovered else theme.PANEL_EDGE
+    draw_panel(surface, rect, layout, fill, edge, 1)
+    if focused and enabled:
+        gap = max(3, layout.px(5))
+        ring = rect.inflate(2 * gap, 2 * gap)
+        pygame.draw.rect(surface, theme.ACCENT, ring, max(2, layout.px(2)),
+                         border_radius=layout.px(10) + gap)
 
 
 class Button(Widget):
@@ -74,11 +115,12 @@ class Button(Widget):
     def draw(self, surface: pygame.Surface, text: TextCache, layout: Layout,
              focused: bool, hovered: bool) -> None:
         active = (focused or hovered) and self.enabled
-        fill = theme.PANEL_LIGHT if active else theme.PANEL
-        edge = theme.ACCENT if active else theme.PANEL_EDGE
-        draw_panel(surface, self.rect, layout, fill, edge, 2 if active else 1)
+        draw_frame(surface, self.rect, layout, focused, hovered, self.enabled)
         color = theme.TEXT if self.enabled else theme.TEXT_DIM
-        label = text.render(tr(self.label), layout.font_px(self.size), color, bold=active)
+        shown = tr(self.label)
+        size = text.fit(shown, layout.font_px(self.size), self.rect.w - layout.px(12),
+                        bold=active)
+        label = text.render(shown, size, color, bold=active)
         surface.blit(label, label.get_rect(center=self.rect.center))
 
 
@@ -134,8 +176,7 @@ class Choice(Widget):
     def draw(self, surface: pygame.Surface, text: TextCache, layout: Layout,
              focused: bool, hovered: bool) -> None:
         active = focused or hovered
-        draw_panel(surface, self.rect, layout, theme.PANEL_LIGHT if active else theme.PANEL,
-                   theme.ACCENT if active else theme.PANEL_EDGE, 2 if active else 1)
+        draw_frame(surface, self.rect, layout, focused, hovered)
         size = layout.font_px("body")
         label = text.render(tr(self.label), size,
                             theme.TEXT if self.enabled else theme.TEXT_DIM)
@@ -154,6 +195,56 @@ class Choice(Widget):
                 cy = self.rect.centery
                 points = [(x + sign * s, cy), (x - sign * s, cy - s), (x - sign * s, cy + s)]
                 pygame.draw.polygon(surface, arrow_color, points)
+
+
+class NamedChoice(Choice):
+    """A choice row that, while its value is ``named``, also carries a name typed in place:
+    a hot-seat seat, "Seat 2  Bea  < Human >". Typing edits the name; Left/Right still change
+    the value (Enter and Space do not: a name may have spaces)."""
+
+    def __init__(self, label: str, values: Sequence[tuple[Any, str]], value: Any = None,
+                 named: Any = None, name: str = "", limit: int = 16) -> None:
+        super().__init__(label, values, value)
+        self.named = named
+        self.name = name
+        self.limit = limit
+
+    @property
+    def editable(self) -> bool:
+        return self.value == self.named
+
+    def handle(self, event: pygame.event.Event, focused: bool) -> bool:
+        if focused and self.editable:
+            if event.type == pygame.TEXTINPUT:
+                printable = "".join(ch for ch in event.text if ch.isprintable())
+                self.name = (self.name + printable)[: self.limit]
+                return True
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+                self.name = self.name[:-1]
+                return True
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN,
+                                                              pygame.K_KP_ENTER):
+                return True
+        return super().handle(event, focused)
+
+    def draw(self, surface: pygame.Surface, text: TextCache, layout: Layout,
+             focused: bool, hovered: bool) -> None:
+        if not self.editable:
+            super().draw(surface, text, layout, focused, hovered)
+            return
+        label, self.label = self.label, ""
+        super().draw(surface, text, layout, focused, hovered)
+        self.label = label
+        size = layout.font_px("body")
+        pad = layout.px(14)
+        seat = text.render(tr(label), size, theme.TEXT_DIM)
+        surface.blit(seat, seat.get_rect(midleft=(self.rect.x + pad, self.rect.centery)))
+        shown = self.name + ("_" if focused else "")
+        room = int(self.rect.w * 0.5) - seat.get_width() - 2 * pad
+        fitted = text.fit(shown or " ", size, room, bold=True)
+        name = text.render(shown or " ", fitted, theme.TEXT, bold=True)
+        surface.blit(name, name.get_rect(midleft=(self.rect.x + 2 * pad + seat.get_width(),
+                                                  self.rect.centery)))
 
 
 class TextField(Widget):
@@ -184,9 +275,7 @@ class TextField(Widget):
 
     def draw(self, surface: pygame.Surface, text: TextCache, layout: Layout,
              focused: bool, hovered: bool) -> None:
-        draw_panel(surface, self.rect, layout,
-                   theme.PANEL_LIGHT if focused else theme.PANEL,
-                   theme.ACCENT if focused else theme.PANEL_EDGE, 2 if focused else 1)
+        draw_frame(surface, self.rect, layout, focused, hovered)
         size = layout.font_px("body")
         pad = layout.px(14)
         label = text.render(tr(self.label), size, theme.TEXT)
@@ -215,10 +304,7 @@ class Form:
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:
-            for i, widget in enumerate(self.widgets):
-                if widget.rect.collidepoint(event.pos) and widget.enabled:
-                    self.focus = i
-            return False
+            return False  # hover is drawn, the keyboard's focus stays where it was
         for i, widget in enumerate(self.widgets):
             if widget.handle(event, i == self.focus):
                 if event.type == pygame.MOUSEBUTTONUP:

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from game.ai import make_bot, strongest_level
 from game.commands.common import fail, say
 from game.rules import get_ruleset
-from game.tables import load_ruleset
+from game.tables import TOKEN_ENV, load_ruleset, read_token, save_token
 
 
 def bot_parser() -> argparse.ArgumentParser:
@@ -24,10 +26,21 @@ def bot_parser() -> argparse.ArgumentParser:
     parser.add_argument("--level", help="bot level (default: the game's strongest)")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--password")
-    parser.add_argument("--token", help="reclaim a seat with its token")
+    parser.add_argument("--token", type=Path, metavar="FILE",
+                        help="a file holding a seat's token: reclaim that seat; if FILE does "
+                             "not exist yet, join and write the new seat's token there (0600). "
+                             f"Without --token, ${TOKEN_ENV} (if set) is the token to reclaim")
     parser.add_argument("--timeout", type=float, default=3600.0)
     parser.add_argument("--ruleset", help=argparse.SUPPRESS)  # developer: module:attribute
     return parser
+
+
+def token_to_reclaim(path: Path | None) -> str | None:
+    """The token ``--token FILE`` (an existing file) or ``$STARPARTY_TOKEN`` holds; None to
+    join a free seat. ``ValueError`` for an unreadable or empty file."""
+    if path is not None:
+        return read_token(path) if path.exists() else None
+    return os.environ.get(TOKEN_ENV, "").strip() or None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -39,9 +52,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     try:
         host, port = parse_address(args.address, DEFAULT_PORT)
+        token = token_to_reclaim(args.token)
     except ValueError as exc:
         return fail(str(exc))
-    client = Client(host, port, args.name, token=args.token, password=args.password,
+    client = Client(host, port, args.name, token=token, password=args.password,
                     max_attempts=20)
     try:
         first = client.wait_for(
@@ -53,8 +67,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             error = client.last_error
             return fail(error["message"] if error else first["detail"])
         game = first["table"]["game"]
-        say(f"Joined {first['table']['name']!r} ({game}) as seat {client.seat}; "
-            f"token {client.token}")
+        kept = ""
+        if args.token is not None and token is None and client.token:
+            try:
+                kept = f" (its token is in {save_token(args.token, client.token)})"
+            except OSError as exc:
+                kept = f" (could not keep its token in {args.token}: {exc.strerror or exc})"
+        say(f"Joined {first['table']['name']!r} ({game}) as seat {client.seat}{kept}")
         try:
             ruleset = load_ruleset(args.ruleset) or get_ruleset(game)
             bot = make_bot(game, args.level or strongest_level(game), args.seed)

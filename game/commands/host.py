@@ -27,7 +27,14 @@ from typing import TYPE_CHECKING, Any
 
 from game.commands.common import fail, parse_size, say
 from game.rules import RULESETS
-from game.tables import load_ruleset, new_table, parse_options, parse_seats, resume_table
+from game.tables import (
+    load_ruleset,
+    new_table,
+    parse_options,
+    parse_seats,
+    resume_table,
+    save_token,
+)
 from net.save import SaveError, default_autosave_dir, newest_save
 from net.table import Table, TableError
 
@@ -102,8 +109,9 @@ def build_table(args: argparse.Namespace, *, host: str | None = None,
         announce(f"Resumed {path} ({table.game}, move {table.version}, status {table.status})")
         if host is None:
             for seat, name, token in table.open_local_seats():
+                kept = token_file(path, seat, token)
                 announce(f"Seat {seat} ({name}) played at the original host's window; reclaim "
-                         f"it with its token: starparty bot HOST:PORT --token {token}")
+                         f"it with: starparty bot HOST:PORT --token {kept}")
         return table
     game = ruleset.name if ruleset is not None else args.game
     seats = parse_seats(args.seats, game, host=host)
@@ -113,6 +121,15 @@ def build_table(args: argparse.Namespace, *, host: str | None = None,
     return new_table(game, options, seed, seats, ruleset=ruleset, name=name,
                      autosave_dir=None if args.no_autosave else autosave_dir,
                      ai_delay=ai_delay)
+
+
+def token_file(save: Path, seat: int, token: str) -> Path:
+    """Where a resumed seat's token is kept for its player (beside the save, 0600): a token is
+    never printed nor put on a command line, where others could read it."""
+    path = save.with_name(f"{save.name}.seat{seat}.token")
+    with contextlib.suppress(FileNotFoundError):
+        path.unlink()  # a token file of an earlier resume of this save
+    return save_token(path, token)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -167,7 +184,7 @@ async def serve_headless(table: Table, args: argparse.Namespace) -> int:
         advertiser = Advertiser(server.port, name=table.name, game=table.game,
                                 seats_taken=table.seats_taken(), seats_total=table.seat_count,
                                 status=info["status"], interfaces=interfaces,
-                                addresses=interfaces)
+                                addresses=interfaces, password=bool(args.password))
         advertiser.start_in_background()
     # everything alive now (modules, rules data, the table) lives as long as the host: move
     # it out of the garbage collector's reach, so the full collections that building views

@@ -14,8 +14,12 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.commands.common import parse_size
+
+if TYPE_CHECKING:
+    from game.client.shooter import Shooter
 
 #: the languages the window speaks (game.client.i18n.LANGUAGES; listed here so that
 #: ``--help`` needs no pygame)
@@ -23,16 +27,23 @@ LANGUAGES = ("en", "ja")
 
 
 def run(size: tuple[int, int], outdir: Path, language: str = "en") -> list[Path]:
-    """Shoot every scene at ``size`` in ``language`` into ``outdir``; the paths written."""
+    """Shoot every scene at ``size`` in ``language`` into ``outdir``; the paths written. Every
+    game is dealt from the shooter's seed and one fixed secret, so the pictures are the same
+    on every run."""
+    from game.rules.base import reproducible_secrets
+
+    with reproducible_secrets("starparty-screenshots"):
+        return _run(size, outdir, language)
+
+
+def _run(size: tuple[int, int], outdir: Path, language: str) -> list[Path]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
     from game.client.app import App
-    from game.client.kits import get_kit, playable_games
     from game.client.loop import ManualClock
-    from game.client.scenes.menu import MainMenuScene
     from game.client.settings import Settings
     from game.client.shooter import Shooter
 
@@ -40,6 +51,20 @@ def run(size: tuple[int, int], outdir: Path, language: str = "en") -> list[Path]
     app = App(size, settings=Settings(player_name="Ann", language=language), clock=clock,
               start="title", save_settings=False)
     shot = Shooter(app, clock, outdir)
+    shoot_all(shot)
+    pygame.quit()
+    return shot.saved
+
+
+def shoot_all(shot: Shooter) -> None:
+    """From the title: the title, the menu, every game's own scenes (its kit's
+    ``screenshots``), the rules page. Tests run it with a ``Shooter`` that checks each frame."""
+    import pygame
+
+    from game.client.kits import get_kit, playable_games
+    from game.client.scenes.menu import MainMenuScene
+
+    app = shot.app
     app.starfield.next_shot = 1.0  # make sure a shooting star crosses the title
     shot.step(80)
     shot.save("title")
@@ -59,8 +84,6 @@ def run(size: tuple[int, int], outdir: Path, language: str = "en") -> list[Path]
     app.scene.button("Settings").activate()
     shot.step(10)
     shot.save("settings")
-    pygame.quit()
-    return shot.saved
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -7,6 +7,7 @@ import copy
 import random
 from pathlib import Path
 
+import pygame
 import pytest
 
 from game.client.scenes.handover import HandoverScene
@@ -62,7 +63,7 @@ def test_a_solo_game_autosaves_and_continue_brings_back_the_same_board(
         continued = resumed.session.table
         assert continued.moves[:len(played.moves)] == played.moves
         assert replay(RULESET, continued.options, continued.seed,
-                      continued.moves[:len(played.moves)]) == saved_state
+                      continued.moves[:len(played.moves)], continued.secret) == saved_state
         assert resumed.session.kinds == ["human", "ai"]
         assert resumed.session.human_seats == [0]
         assert resumed.view["seats"][0] == saved_view["seats"][0]
@@ -129,5 +130,31 @@ def test_a_save_that_cannot_be_replayed_is_reported_and_no_longer_offered(
         assert drive.scene is menu
         assert any("Could not continue" in text for text, _ in drive.app.toasts)
         assert CONTINUE not in labels(menu)
+    finally:
+        drive.close()
+
+
+def test_continue_in_hot_seat_hands_the_screen_to_the_player_still_to_play(
+        config_dir: Path, autosave_dir: Path) -> None:
+    """Ann confirmed the card before the window closed: Continue asks for Cy, not Ann."""
+    autosave_dir.mkdir(parents=True)
+    table = new_table("stars", {}, 3, [SeatSpec("human", "Ann"), SeatSpec("human", "Cy")])
+    table.start()
+    for move in ({"t": "skip"}, {"t": "confirm"}):
+        assert table.submit(0, table.token_for(0), table.version, move) is None
+    data = table.save_data()
+    table.close()
+    write_save(autosave_dir / "ann-confirmed.spsave", data)
+    drive = Driver(start="menu")
+    try:
+        drive.click(drive.scene.button(CONTINUE).rect.center)
+        handover = drive.scene
+        assert isinstance(handover, HandoverScene)
+        assert handover.seat == 1 and handover.name == "Cy"
+        drive.until(lambda: getattr(handover, "armed", True), what="the handover to take input")
+        drive.key(pygame.K_RETURN)
+        resumed = handover.table
+        drive.step(5)
+        assert drive.scene is resumed and resumed.active == 1, "no second handover"
     finally:
         drive.close()

@@ -255,3 +255,20 @@ def test_the_host_lets_a_bot_play_on_for_a_player_who_left(drive) -> None:  # no
     results = drive.scene
     assert results.scores == table.session.table.ruleset.score(table.session.table.state)
     drive.key(pygame.K_ESCAPE)
+
+
+@pytest.mark.timeout(60)
+def test_the_host_lobby_button_says_bots_only_while_a_seat_is_free(drive) -> None:  # noqa: ANN001
+    drive.click(drive.scene.button("Host LAN game").rect.center)
+    drive.click(drive.scene.start.rect.center)
+    lobby = drive.scene
+    assert isinstance(lobby, LobbyScene)
+    drive.step(2)
+    assert "bot" in lobby.start_button.label.lower(), "one seat is free: a bot would take it"
+    player = SkippingPlayer(lobby.session.server.port, "Bea")
+    drive.hooks.append(player)
+    drive.until(lambda: lobby.session.table.seats_taken() == 2, what="Bea to join")
+    drive.step(3)
+    assert "bot" not in lobby.start_button.label.lower(), lobby.start_button.label
+    player.client.close()
+    drive.key(pygame.K_ESCAPE)

@@ -17,7 +17,8 @@ def start_table(drive: Driver) -> StarsTableScene:
     return table
 
 
-@pytest.mark.parametrize("size", [(1920, 1080), (3840, 2160), (1280, 720)])
+@pytest.mark.parametrize("size", [(1920, 1080), (3840, 2160), (1280, 720), (800, 600),
+                                  (1024, 768)])
 def test_resize_relayouts_and_keeps_the_game(drive, size) -> None:  # noqa: ANN001
     table = start_table(drive)
     drive.key(pygame.K_s)
@@ -31,14 +32,21 @@ def test_resize_relayouts_and_keeps_the_game(drive, size) -> None:  # noqa: ANN0
     assert table.view["card"] == card
     assert table.phase() == "review"
     # the board scales with the window and stays inside it, clear of the side columns
-    assert table.geo.rect.h > size[1] * 0.8
+    assert table.geo.rect.h > size[1] * 0.85, "the board takes the window's height"
     assert drive.app.layout.rect.contains(table.geo.rect)
-    assert table.geo.rect.right < table.middle.x < table.middle.right < table.right.x
+    if size[0] / size[1] < 1.5:  # 4:3: the card panel and the others share one column
+        assert table.stacked
+        assert table.geo.rect.right < table.middle.x and table.middle.bottom < table.right.y
+    else:
+        assert table.geo.rect.right < table.middle.x < table.middle.right < table.right.x
     for rect, _ in table.thumb_rects:
         assert drive.app.layout.rect.contains(rect)
-    # text is rendered at the new size, not scaled
+        assert table.thumbs_area.contains(rect) and not rect.colliderect(table.log_rect)
+    assert drive.app.layout.rect.contains(table.log_rect)
+    # text is rendered at the new size, not scaled, and never below the readable minimum
     body = drive.app.layout.font_px("body")
-    assert body == round(21 * drive.app.layout.unit)
+    assert body == max(12, round(21 * drive.app.layout.unit))
+    assert drive.app.layout.font_px("tiny") >= 12
 
 
 def test_f11_toggles_fullscreen_and_back_keeping_the_game(drive) -> None:  # noqa: ANN001

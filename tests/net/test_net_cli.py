@@ -155,19 +155,26 @@ def test_bot_to_nowhere_full_table_and_wrong_password() -> None:
 def test_headless_host_and_two_bot_processes_play_a_whole_game(tmp_path: Path) -> None:
     with host_process("--ruleset", TOY, "--seats", "2", "--port", "0", "--linger", "0.5",
                       "--autosave-dir", str(tmp_path), "--seed", "3") as (host, port, lines):
+        kept = tmp_path / "b0.token"  # the first bot keeps its token in a file (0600)
         bots = [subprocess.Popen(starparty("bot", f"127.0.0.1:{port}", "--ruleset", TOY,
-                                           "--name", f"b{i}", "--seed", str(i)),
+                                           "--name", f"b{i}", "--seed", str(i),
+                                           *(["--token", str(kept)] if i == 0 else [])),
                                  cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                  text=True) for i in range(2)]
         outputs = [bot.communicate(timeout=60) for bot in bots]
         assert [bot.returncode for bot in bots] == [0, 0], outputs
         assert all("Game over: seat" in out for out, _ in outputs)
+        assert f"its token is in {kept}" in outputs[0][0]
         assert host.wait(30) == 0
     assert any("Game over. Ranking" in line for line in lines)
     (save,) = tmp_path.glob("*.spsave")
     data = read_save(save)
+    tokens = [seat["token"] for seat in data["seats"]]
+    assert kept.read_text().strip() in tokens and (kept.stat().st_mode & 0o077) == 0
+    printed = "".join(out + err for out, err in outputs) + "\n".join(lines)
+    assert not any(token in printed for token in tokens), "a token was printed"
     assert data["status"] == "over"
-    state = replay(TOY_TURNS, data["options"], data["seed"], data["moves"])
+    state = replay(TOY_TURNS, data["options"], data["seed"], data["moves"], data["secret"])
     assert TOY_TURNS.is_over(state)
 
 
@@ -224,7 +231,8 @@ def test_host_killed_mid_game_resumes_without_losing_acknowledged_moves(tmp_path
     data = read_save(save)
     for seat, (version, view) in acknowledged.items():
         assert len(data["moves"]) >= version
-        state = replay(TOY_TURNS, data["options"], data["seed"], data["moves"][:version])
+        state = replay(TOY_TURNS, data["options"], data["seed"], data["moves"][:version],
+                       data["secret"])
         assert TOY_TURNS.view(state, seat) == view, "an acknowledged move was lost"
     assert len(data["moves"]) == 80 and data["status"] == "over"
     for client in clients:

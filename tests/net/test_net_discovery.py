@@ -170,3 +170,119 @@ def test_headless_host_advertises_and_updates_seats_as_players_join(tmp_path) ->
         removed = next_event(browser, "removed", name=table_name)
         assert removed.port == ad.port
         browser.close()
+
+
+class RecordWatcher:
+    """An independent mDNS client on loopback: asks for one instance's TXT record every 50 ms
+    (multicast, as browsers do) and notes every TXT answer that goes by, in order."""
+
+    def __init__(self) -> None:
+        from zeroconf import DNSIncoming
+
+        self.instance: str | None = None
+        self.seen: list[tuple[float, dict[bytes, bytes]]] = []
+        self._stop = threading.Event()
+        self._incoming = DNSIncoming
+        self.listen = socket.socket(socket.AF_INET, socket.SOCK_DGRAM, socket.IPPROTO_UDP)
+        self.listen.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.listen.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        self.listen.bind(("224.0.0.251", 5353))  # the mDNS group only, joined on loopback
+        self.listen.setsockopt(socket.IPPROTO_IP, socket.IP_ADD_MEMBERSHIP,
+                               socket.inet_aton("224.0.0.251") + socket.inet_aton("127.0.0.1"))
+        self.listen.settimeout(0.2)
+        self.ask = socket.socket(socket.AF_INET, socket.SOCK_DGRAM, socket.IPPROTO_UDP)
+        self.ask.setsockopt(socket.IPPROTO_IP, socket.IP_MULTICAST_IF,
+                            socket.inet_aton("127.0.0.1"))
+        self.ask.setsockopt(socket.IPPROTO_IP, socket.IP_MULTICAST_TTL, 1)
+        self.threads = [threading.Thread(target=self._listen, daemon=True),
+                        threading.Thread(target=self._ask, daemon=True)]
+        for thread in self.threads:
+            thread.start()
+
+    def _listen(self) -> None:
+        from zeroconf.const import _TYPE_TXT
+
+        while not self._stop.is_set():
+            try:
+                data, _ = self.listen.recvfrom(9000)
+            except OSError:
+                continue
+            message = self._incoming(data)
+            if not message.is_response() or self.instance is None:
+                continue
+            for record in message.answers():
+                if (record.type == _TYPE_TXT and record.ttl > 0
+                        and record.name.lower() == self.instance.lower()):
+                    pairs = [item.partition(b"=") for item in _txt_items(record.text)]
+                    self.seen.append((time.monotonic(), {k: v for k, _, v in pairs}))
+
+    def _ask(self) -> None:
+        from zeroconf import DNSOutgoing, DNSQuestion
+        from zeroconf.const import _CLASS_IN, _FLAGS_QR_QUERY, _TYPE_TXT
+
+        while not self._stop.wait(0.05):
+            if self.instance is None:
+                continue
+            query = DNSOutgoing(_FLAGS_QR_QUERY)
+            query.add_question(DNSQuestion(self.instance, _TYPE_TXT, _CLASS_IN))
+            for packet in query.packets():
+                self.ask.sendto(packet, ("224.0.0.251", 5353))
+
+    def close(self) -> None:
+        self._stop.set()
+        for thread in self.threads:
+            thread.join(2)
+        self.listen.close()
+        self.ask.close()
+
+
+def _txt_items(text: bytes) -> list[bytes]:
+    items, index = [], 0
+    while index < len(text):
+        length = text[index]
+        items.append(text[index + 1:index + 1 + length])
+        index += 1 + length
+    return items
+
+
+@pytest.mark.timeout(60)
+def test_a_watched_record_never_goes_back_to_an_older_txt() -> None:
+    """Over several updates, no answer carries an older TXT once a newer one went out
+    (before: each change was followed 0.4-0.5 s later by the previous record, answered to
+    queries zeroconf had held back; browsers showed stale seats for up to 1.9 s)."""
+    watcher = RecordWatcher()
+    advertiser = Advertiser(47311, name="Flicker check", game="stars", seats_taken=0,
+                            seats_total=9, interfaces=LOOPBACK, addresses=LOOPBACK,
+                            password=True)
+    try:
+        advertiser.start()
+        watcher.instance = advertiser.instance
+        for taken in range(1, 7):
+            time.sleep(0.35)
+            advertiser.update(seats_taken=taken)
+        time.sleep(1.5)
+    finally:
+        advertiser.close()
+        watcher.close()
+    values = [int(txt[b"taken"]) for _, txt in watcher.seen]
+    assert values and max(values) == 6, values
+    assert values == sorted(values), f"an older TXT came back: {values}"
+    assert {txt[b"password"] for _, txt in watcher.seen} == {b"yes"}
+
+
+def test_txt_carries_the_app_version_and_the_password_flag() -> None:
+    from net.discovery import make_txt
+    from net.wire import APP_VERSION
+
+    txt = make_txt("T", "stars", 1, 4, "lobby", password=True)
+    assert txt["app"] == APP_VERSION and txt["password"] == "yes"
+    props = {k.encode(): v.encode() for k, v in txt.items()}
+    ad = parse_ad("i", props, ["10.0.0.1"], 4000)
+    assert ad is not None and ad.password and ad.app == APP_VERSION
+    # another app version with the same protocol is compatible: the app is information
+    other = parse_ad("i", {**props, b"app": b"9.9.9", b"password": b"no"}, ["10.0.0.1"], 4000)
+    assert other is not None and other.compatible and not other.password
+    # hosts before these keys are still listed (no password flag known: assumed none)
+    old = {k: v for k, v in props.items() if k not in (b"app", b"password")}
+    assert parse_ad("i", old, ["10.0.0.1"], 4000) is not None
+    assert parse_ad("i", {**props, b"password": b"maybe"}, ["10.0.0.1"], 4000) is None

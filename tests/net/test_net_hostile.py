@@ -186,7 +186,6 @@ SOFT_ATTACKS_AFTER_HELLO = {
     "type tag not a string": ({"t": 7}, "bad_message"),
     "version not an int": ({"t": "move", "version": "0", "move": {}}, "bad_message"),
     "bool is not an int": ({"t": "move", "version": True, "move": {}}, "bad_message"),
-    "move not a map": ({"t": "move", "version": 0, "move": [1]}, "bad_message"),
     "missing move": ({"t": "move", "version": 0}, "bad_message"),
     "hello twice": (HELLO, "already_joined"),
     "deep but decodable": ({"t": "ping", "x": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]
@@ -227,6 +226,21 @@ def test_moves_for_another_seat_wrong_turn_and_stale_version_are_refused(arena: 
     assert arena.state_bytes() == before
     # the good client was not told about any of it
     assert not [m for m in arena.good.poll() if m["t"] in ("refused", "events")]
+    arena.good_client_still_plays()
+
+
+def test_a_move_that_is_not_a_map_or_has_unknown_fields_is_refused_and_never_stored(
+        arena: Arena) -> None:
+    """Malformed moves get the shared rules code (``malformed_move``), as PROTOCOL.md says,
+    whoever's turn it is; nothing reaches the table's move log."""
+    before, moves = arena.state_bytes(), list(arena.table.moves)
+    version = arena.table.version
+    attempts = b"".join(pack({"t": "move", "version": version, "move": move}) for move in (
+        [1], "add", None, {"t": "add", "n": 1, "pad": "x" * 16_000}, {"t": "teleport"}))
+    messages, _ = exchange(arena.port, attempts + pack({"t": "ping", "n": 9}),
+                           token=arena.evil_token, wait=5.0)
+    assert refusals(messages) == ["malformed_move"] * 4 + ["unknown_move_type"]
+    assert arena.state_bytes() == before and arena.table.moves == moves
     arena.good_client_still_plays()
 
 

@@ -52,9 +52,11 @@ def test_play_again_keeps_the_seats_and_sends_everyone_the_new_game(tmp_path: Pa
         _play_to_the_end(table, host, guest)
         seats_before = table.info()["seats"]
 
+        first_secret = table.secret
         table.restart(8)
         assert (table.status, table.version, table.seed, table.moves) == ("playing", 0, 8, [])
-        assert table.state == TOY_TURNS.setup(table.options, 8)
+        assert table.secret != first_secret, "a new game gets a new secret"
+        assert table.state == TOY_TURNS.setup(table.options, 8, table.secret)
         assert table.info()["seats"] == seats_before, "same seats, names and kinds"
         assert table.token_for(1) == token, "the guest's token still holds seat 1"
         new_game = guest.wait_for(lambda m: m["t"] == "snapshot" and m["version"] == 0, 10)

@@ -79,7 +79,8 @@ def test_full_game_over_tcp_with_ai_on_every_seat(
         spectator.close()
         data = read_save(table.autosave_path)
         assert len(data["moves"]) == table.version and data["status"] == "over"
-        assert replay(ruleset, table.options, table.seed, data["moves"]) == table.state
+        replayed = replay(ruleset, table.options, table.seed, data["moves"], data["secret"])
+        assert replayed == table.state
     finally:
         for client in clients:
             client.close()

@@ -20,9 +20,10 @@ pytestmark = pytest.mark.timeout(60)
 def _hammer(table: Any, seat: int, codes: list[str], stop: threading.Event) -> None:
     """Play ``seat`` as fast as possible until a move is refused for good."""
     token = table.token_for(seat)
+    waiting = {"t": "add", "n": 1} if table.game == "toy" else {"t": "pick", "n": 1}
     while not stop.is_set():
         legal = table.legal_message(seat)
-        move = legal["moves"][0] if legal["moves"] else {"t": "wait"}  # not its turn
+        move = legal["moves"][0] if legal["moves"] else waiting  # not its turn
         refusal = table.submit(seat, token, legal["version"], move)
         if refusal is not None and refusal["code"] not in ("stale_version", "not_your_turn"):
             codes.append(refusal["code"])
@@ -88,7 +89,8 @@ def test_a_move_the_table_is_applying_when_close_begins_is_in_the_final_save(
         return original_apply(state, seat, move)
 
     table.ruleset = type("Slow", (), {})()  # a thin proxy: only apply is slowed
-    for name in ("to_move", "legal_moves", "is_over", "view", "score", "ranking", "setup"):
+    for name in ("to_move", "legal_moves", "is_over", "view", "score", "ranking", "setup",
+                 "normalize_move"):
         setattr(table.ruleset, name, getattr(original_apply.__self__, name))
     table.ruleset.apply = slow_apply
     move = table.legal_message(0)["moves"][0]

@@ -133,9 +133,11 @@ def test_version_mismatch_is_a_clear_error_on_both_sides() -> None:
     with serving(table) as server:
         (error,) = _raw_hello(server.port, protocol=PROTOCOL_VERSION + 1)
         assert error["code"] == "version_mismatch" and "same version" in error["message"]
-        (error,) = _raw_hello(server.port, app="9.0.0")
-        assert error["code"] == "version_mismatch" and "9.0.0" in error["message"]
+        assert f"protocol {PROTOCOL_VERSION + 1}" in error["message"]
         assert table.seats_taken() == 0
+        # another app version that speaks the same protocol is welcome (issue 11)
+        welcome, *_ = _raw_hello(server.port, app="9.0.0")
+        assert welcome["t"] == "welcome" and table.seats_taken() == 1
 
 
 def test_password_full_table_and_started_table_are_refused_clearly() -> None:
@@ -187,8 +189,10 @@ def test_connection_cap_and_clean_shutdown_say_why() -> None:
         watchers = [Client("127.0.0.1", server.port, f"w{i}", role="spectator") for i in range(2)]
         for watcher in watchers:
             assert watcher.wait_for(lambda m: m["t"] == "welcome", 5)
-        (error,) = _raw_hello(server.port)
+        (error,) = _raw_hello(server.port, role="spectator")
         assert error["code"] == "server_full"
+        # a player taking a seat always gets in: every seat has its place past the cap
+        assert [m["t"] for m in _raw_hello(server.port)][:2] == ["welcome", "snapshot"]
     finally:
         server.stop()
         table.close()

@@ -9,15 +9,18 @@
 from __future__ import annotations
 
 import copy
-from typing import Any
 
-from game.rules.base import Breakdown, Event, IllegalMove, Move, Options, Ruleset, State, make_rng
-
-
-def _check_move_shape(move: Any, kinds: tuple[str, ...]) -> str:
-    if not isinstance(move, dict) or move.get("t") not in kinds:
-        raise IllegalMove("bad_move", f"a move is a map with t in {kinds}")
-    return str(move["t"])
+from game.rules.base import (
+    Breakdown,
+    Event,
+    Field,
+    IllegalMove,
+    Move,
+    Options,
+    Ruleset,
+    State,
+    make_rng,
+)
 
 
 class ToyTurns(Ruleset):
@@ -25,13 +28,18 @@ class ToyTurns(Ruleset):
     title = "Toy turns"
     min_players = 1
     max_players = 8
+    move_fields = {"add": {"n": Field("int")}}
 
     def default_options(self, players: int) -> Options:
         return {"players": players, "rounds": 3}
 
-    def setup(self, options: Options, seed: int) -> State:
+    def max_moves(self, options: Options) -> int:
         opts = self.normalize_options(options)
-        rng = make_rng(seed, "toy-deck")
+        return opts["players"] * opts["rounds"]
+
+    def setup(self, options: Options, seed: int, secret: str | None = None) -> State:
+        opts = self.normalize_options(options)
+        rng = make_rng(seed, "toy-deck", secret=secret)
         deck = [rng.randint(0, 5) for _ in range(256)]
         return {"options": opts, "counts": [0] * opts["players"], "turn": 0, "moves": 0,
                 "deck": deck, "drawn": [], "over": False}
@@ -45,7 +53,7 @@ class ToyTurns(Ruleset):
         return [{"t": "add", "n": 1}, {"t": "add", "n": 2}]
 
     def apply(self, state: State, seat: int, move: Move) -> list[Event]:
-        _check_move_shape(move, ("add",))
+        move = self.normalize_move(move)
         if state["over"]:
             raise IllegalMove("game_over", "the game is over")
         if seat != state["turn"]:
@@ -90,14 +98,21 @@ class ToySimultaneous(Ruleset):
     title = "Toy simultaneous"
     min_players = 1
     max_players = 8
+    move_fields = {"pick": {"n": Field("int")}, "undo": {}}
+    #: undos one seat may make in one round (bounds the game's length)
+    undo_limit = 5
 
     def default_options(self, players: int) -> Options:
         return {"players": players, "rounds": 3}
 
-    def setup(self, options: Options, seed: int) -> State:
+    def max_moves(self, options: Options) -> int:
+        opts = self.normalize_options(options)
+        return opts["players"] * opts["rounds"] * (2 * self.undo_limit + 1)
+
+    def setup(self, options: Options, seed: int, secret: str | None = None) -> State:
         opts = self.normalize_options(options)
         return {"options": opts, "round": 0, "picks": [None] * opts["players"],
-                "totals": [0] * opts["players"], "over": False}
+                "totals": [0] * opts["players"], "undos": [0] * opts["players"], "over": False}
 
     def to_move(self, state: State) -> set[int]:
         if state["over"]:
@@ -109,16 +124,20 @@ class ToySimultaneous(Ruleset):
             return []
         if state["picks"][seat] is None:
             return [{"t": "pick", "n": n} for n in (1, 2, 3)]
-        return [{"t": "undo"}]
+        return [{"t": "undo"}] if state["undos"][seat] < self.undo_limit else []
 
     def apply(self, state: State, seat: int, move: Move) -> list[Event]:
-        kind = _check_move_shape(move, ("pick", "undo"))
+        move = self.normalize_move(move)
+        kind = move["t"]
         if state["over"]:
             raise IllegalMove("game_over", "the game is over")
         if kind == "undo":
             if state["picks"][seat] is None:
                 raise IllegalMove("nothing_to_undo", "no pick this round")
+            if state["undos"][seat] >= self.undo_limit:
+                raise IllegalMove("undo_limit", "no more undos this round")
             state["picks"][seat] = None
+            state["undos"][seat] += 1
             return [{"type": "unpicked", "seat": seat}]
         if state["picks"][seat] is not None:
             raise IllegalMove("already_picked", "undo first")
@@ -131,11 +150,16 @@ class ToySimultaneous(Ruleset):
                 state["totals"][s] += p
             events.append({"type": "round_ended", "picks": list(state["picks"])})
             state["picks"] = [None] * len(state["picks"])
+            state["undos"] = [0] * len(state["picks"])
             state["round"] += 1
             if state["round"] >= state["options"]["rounds"]:
                 state["over"] = True
                 events.append({"type": "game_over"})
         return events
+
+    def seats_affected(self, state: State, seat: int, move: Move,
+                       events: list[Event]) -> set[int] | None:
+        return None if any(e["type"] == "round_ended" for e in events) else {seat}
 
     def view(self, state: State, seat: int | None) -> State:
         shown = copy.deepcopy(state)

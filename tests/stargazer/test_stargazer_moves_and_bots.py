@@ -33,7 +33,7 @@ def test_every_refusal_has_a_documented_code_and_changes_nothing() -> None:
         (0, {"t": "fly"}, "unknown_move_type"),
         (0, {"t": "investigate", "planets": [0]}, "wrong_phase"),
         (0, {"t": "crew", "crew": "scout"}, "unknown_crew"),
-        (0, {"t": "crew", "crew": 3}, "unknown_crew"),
+        (0, {"t": "crew", "crew": 3}, "malformed_move"),  # a crew is named by its id (str)
     ]
     before = msgpack.packb(state)
     for seat, move, code in cases:

@@ -57,6 +57,21 @@ def confirmed_pair() -> dict:
     return state
 
 
+def at_turn_limit(placed_first: bool = True) -> dict:
+    """Seat 0 has skipped and undone the card until it reached the move limit."""
+    from game.rules.stars.engine import TURN_MOVE_LIMIT
+
+    state = crafted_state(players=2, card=10)
+    while state["seats"][0]["card_moves"] < TURN_MOVE_LIMIT - 1:
+        RULESET.apply(state, 0, {"t": "skip"})
+        RULESET.apply(state, 0, {"t": "undo"})
+    RULESET.apply(state, 0, HARMLESS if placed_first else {"t": "skip"})
+    if not placed_first:
+        RULESET.apply(state, 0, {"t": "confirm"})
+    assert state["seats"][0]["card_moves"] >= TURN_MOVE_LIMIT
+    return state
+
+
 def sheet_with(**extra: Any) -> Callable[[], dict]:
     def build() -> dict:
         state = crafted_state(card=10)
@@ -72,11 +87,13 @@ SCENARIOS: dict[str, list[Scenario]] = {
         lambda: (crafted_state(), -1, {"t": "skip"}),
     ],
     "game_over": [lambda: (over(), 0, {"t": "skip"})],
-    "bad_move": [
+    "malformed_move": [
         lambda: (crafted_state(), 0, {"t": "place", "rot": 4, "dx": 3, "dy": 3}),
         lambda: (crafted_state(), 0, {"t": "place", "rot": 0, "dx": "3", "dy": 3}),
-        lambda: (crafted_state(), 0, {"t": "fly"}),
         lambda: (crafted_state(), 0, ["skip"]),
+        lambda: (crafted_state(), 0, {}),
+        lambda: (crafted_state(), 0, {"t": "skip", "note": "x" * 48_000}),
+        lambda: (crafted_state(), 0, {"t": "place", "rot": 0, "dx": 1, "dy": 5, "why": 1}),
         lambda: (
             crafted_state(card=27),
             0,
@@ -84,6 +101,14 @@ SCENARIOS: dict[str, list[Scenario]] = {
         ),
         lambda: (with_prompt("planet"), 0, {"t": "power", "line": [1, 1, 1, 2]}),
         lambda: (with_prompt("line"), 0, {"t": "power", "at": [1, 1]}),
+    ],
+    "unknown_move_type": [
+        lambda: (crafted_state(), 0, {"t": "fly"}),
+        lambda: (crafted_state(), 0, {"t": "Skip"}),
+    ],
+    "turn_limit": [
+        lambda: (at_turn_limit(), 0, {"t": "undo"}),
+        lambda: (at_turn_limit(placed_first=False), 0, {"t": "undo"}),
     ],
     "already_played": [
         lambda: (placed(), 0, vertical_pair(6, 3)),

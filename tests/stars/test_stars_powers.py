@@ -153,6 +153,8 @@ def test_undo_gives_back_spent_copies_and_the_once_per_game_use() -> None:
     RULESET.apply(state, 0, {"t": "power", "at": [4, 7]})
     RULESET.apply(state, 0, {"t": "confirm"})
     RULESET.apply(state, 0, {"t": "undo"})
+    assert state["seats"][0]["card_moves"] == 4  # the moves count towards the card's limit
+    state["seats"][0]["card_moves"] = 0
     assert packed(state) == before
 
 

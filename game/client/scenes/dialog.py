@@ -46,10 +46,9 @@ class ConfirmDialog(Scene):
         no.rect.bottomright = (self.panel.centerx - gap // 2, self.panel.bottom - lay.px(28))
         yes.rect.bottomleft = (self.panel.centerx + gap // 2, self.panel.bottom - lay.px(28))
         # a dimming layer the size of the panel's surroundings, made once per size
-        self.shade = pygame.Surface(lay.rect.size)
+        self.shade = pygame.Surface(lay.rect.size).convert()
         self.shade.fill((0, 0, 10))
-        self.shade.set_alpha(140)
-        self.shade = self.shade.convert()
+        self.shade.set_alpha(140)  # after convert(), which would drop it (a black screen)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -1,4 +1,9 @@
-"""Hot-seat handover: hides the last player's board until the next player is at the screen."""
+"""Hot-seat handover: hides the last player's board until the next player is at the screen.
+
+The screen must be passed on purpose: for its first ``ARM_SECONDS`` it takes no input, and a
+key that was already down when it appeared (a held Enter repeating from the last turn) counts
+only once it has been released and pressed again.
+"""
 
 from __future__ import annotations
 
@@ -13,6 +18,9 @@ from game.client.widgets import Button, Form, stack_rects
 
 if TYPE_CHECKING:
     from game.client.scenes.base import Stage
+
+#: seconds the handover ignores input after it appears (a double press cannot skip it)
+ARM_SECONDS = 0.8
 
 
 class HandoverTable(Protocol):
@@ -49,6 +57,27 @@ class HandoverScene(SkyScene):
             widgets.append(Button(f"Back to {prev_name} (undo their turn)", self.undo_previous,
                                   size="body"))
         self.form = Form(widgets)
+        #: seconds since the screen appeared (real time: not scaled by the animation speed)
+        self.shown_for = 0.0
+        #: keys held down from before (or during) the waiting time: ignored until released
+        self.held: set[int] = set()
+
+    @property
+    def armed(self) -> bool:
+        """Whether the screen takes input yet."""
+        return self.shown_for >= ARM_SECONDS
+
+    def enter(self) -> None:
+        super().enter()
+        pressed = pygame.key.get_pressed()
+        self.held = {key for key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+                     if pressed[key]}
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.shown_for += dt / max(0.01, self.app.settings.animation_speed)
+        for widget in self.form.widgets:
+            widget.enabled = self.armed
 
     def ready(self) -> None:
         self.app.pop()
@@ -69,6 +98,14 @@ class HandoverScene(SkyScene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.table.back()
+            return
+        if event.type == pygame.KEYUP:
+            self.held.discard(event.key)
+            return
+        if event.type == pygame.KEYDOWN and (not self.armed or event.key in self.held):
+            self.held.add(event.key)  # a repeat of a held key, or pressed too early
+            return
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and not self.armed:
             return
         self.form.handle(event)
 

@@ -13,6 +13,7 @@ from game.client import theme
 from game.client.kits import get_kit, has_table
 from game.client.scenes.base import SkyScene
 from game.client.session import GameConfig, HostSession, RemoteSession, background
+from game.client.settings import SeatTokens
 from game.client.widgets import Button, Form, TextField, draw_panel, stack_rects
 
 if TYPE_CHECKING:
@@ -67,7 +68,8 @@ def serve_table(app: Stage, table: Any, *, password: str | None = None,
             advertiser = Advertiser(server.port, name=table.name, game=table.game,
                                     seats_taken=table.seats_taken(),
                                     seats_total=table.seat_count, status=table.status,
-                                    interfaces=app.lan_interfaces, addresses=app.lan_interfaces)
+                                    interfaces=app.lan_interfaces, addresses=app.lan_interfaces,
+                                    password=bool(password))
             advertiser.start_in_background()
         except Exception as error:  # no discovery: manual host:port still works
             app.toast(f"The table is not advertised on the LAN ({error}); share the address.")
@@ -95,7 +97,7 @@ class LobbyScene(SkyScene):
         self.hosting = hosting
         buttons = []
         if hosting:
-            self.start_button = Button("Start now (free seats: bots)", self.start_game)
+            self.start_button = Button(start_label(session), self.start_game)
             buttons.append(self.start_button)
         buttons.append(Button("Leave", self.back, size="body"))
         self.form = Form(buttons)
@@ -117,10 +119,12 @@ class LobbyScene(SkyScene):
                 self.app.toast(f"Could not join: {self.session.error or event['detail']}")
                 self.leave()
                 return
-            if event["type"] == "refused":
+            if event["type"] == "refused" and not event.get("error"):  # errors: toast above
                 self.app.toast(event["detail"] or event["code"])
         if len(self.session.info.get("seats", [])) != seats:
             self.relayout()
+        if self.hosting:
+            self.start_button.label = start_label(self.session)
         if self.hosting and self.auto_start and self.session.status == "lobby" and \
                 self.session.table.seats_taken() == self.session.table.seat_count:
             self.session.table.start(fill_open=None)
@@ -208,6 +212,14 @@ class LobbyScene(SkyScene):
         self.draw_footer(surface, "Esc: leave")
 
 
+def start_label(session: Any) -> str:
+    """The host's start button: bots are mentioned only while a seat is free for one."""
+    free = sum(1 for seat in session.info.get("seats", []) if not seat.get("taken"))
+    if not free:
+        return "Start the game"
+    return f"Start now ({free} free seat{'s' if free > 1 else ''}: bot{'s' if free > 1 else ''})"
+
+
 def fill_level(game: str) -> str:
     """The bot level that takes a LAN table's free seats: the kit's choice if present."""
     from game.client.session import bot_levels
@@ -260,12 +272,14 @@ class JoinScene(SkyScene):
             Button(f"{t.name}  ·  {t.seats_taken}/{t.seats_total} seats  ·  "
                    f"{STATUS_WORDS.get(t.status, t.status)}"
                    + ("" if t.compatible else "  ·  other version")
+                   + ("  ·  password" if t.password else "")
                    + ("" if has_table(t.game) else f"  ·  no {t.game} table here yet"),
                    lambda t=t: self.join(t.host, t.port), size="body")
             for t in self.tables[:6]]
+        seated = SeatTokens()
         for button, table in zip(self.table_buttons, self.tables, strict=False):
-            button.enabled = (table.compatible and table.status == "lobby"
-                              and has_table(table.game))
+            button.enabled = (table.compatible and has_table(table.game) and (
+                table.status == "lobby" or seated.get(table.address) is not None))
         focused = self.form.widgets[self.form.focus]
         self.form.widgets = [*self.table_buttons, self.address, self.join_button,
                              self.back_button]
@@ -287,11 +301,20 @@ class JoinScene(SkyScene):
         self.join(host, port)
 
     def join(self, host: str, port: int) -> None:
+        """Join the table at ``host:port``; with a token kept from an earlier visit (left the
+        game, or restarted the program) the window takes its seat back."""
         from net.client import Client
 
-        client = Client(host, port, self.app.settings.player_name, reconnect=True,
-                        max_attempts=3)
-        self.app.push(LobbyScene(self.app, RemoteSession(client), hosting=False))
+        address, tokens = f"{host}:{port}", SeatTokens()
+        kept = tokens.get(address)
+
+        def connect(token: str | None = None) -> Client:
+            return Client(host, port, self.app.settings.player_name, token=token,
+                          reconnect=True, max_attempts=3)
+
+        session = RemoteSession(connect(kept), fresh_client=connect if kept else None,
+                                keep_token=lambda token, table: tokens.put(address, token, table))
+        self.app.push(LobbyScene(self.app, session, hosting=False))
 
     def relayout(self) -> None:
         # the address row never moves, so a table appearing cannot slide under a click

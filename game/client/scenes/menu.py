@@ -19,7 +19,7 @@ ITEMS = ("Play solo", "Hot-seat", "Host LAN game", "Join LAN game", "Rules", "Se
 
 
 class MainMenuScene(SkyScene):
-    """Arrows + Enter, or the mouse. Esc quits (nothing to lose here)."""
+    """Arrows + Enter, or the mouse. Esc asks before quitting (the Quit item does not)."""
 
     def __init__(self, app: Stage) -> None:
         super().__init__(app)
@@ -97,7 +97,10 @@ class MainMenuScene(SkyScene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.request_quit()
+            from game.client.scenes.dialog import ConfirmDialog
+
+            self.app.push(ConfirmDialog(self.app, "Quit Star Party?", self.app.quit, yes="Quit",
+                                        no="Stay"))
             return
         if self.form.handle(event):
             self.app.sounds.play("click")
@@ -106,4 +109,4 @@ class MainMenuScene(SkyScene):
         self.draw_sky(surface, alpha, horizon=True)
         self.draw_heading(surface, "Star Party")
         self.form.draw(surface, self.text, self.layout)
-        self.draw_footer(surface, "Arrows + Enter or the mouse  ·  F11 fullscreen  ·  Esc quits")
+        self.draw_footer(surface, "Arrows + Enter or the mouse  ·  F11 fullscreen  ·  Esc: quit")

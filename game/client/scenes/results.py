@@ -1,4 +1,5 @@
-"""Results: every player's score by category, a stacked bar chart, the winner, what next."""
+"""Results: every player's score by category, a stacked bar chart, the winner, what next;
+the game's statistics, its final boards and its replay when the game's kit and record allow."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import pygame
 
 from game.client import theme
 from game.client.kits import ClientKit, get_kit
+from game.client.record import record_of
 from game.client.scenes.base import SkyScene
 from game.client.session import GameConfig
 from game.client.widgets import Button, Form, draw_panel
@@ -32,8 +34,22 @@ class ResultsScene(SkyScene):
         self.names = names
         self.kinds = kinds
         self.order = sorted(range(len(self.scores)), key=lambda i: (self.ranking[i], i))
-        self.form = Form([Button("Play again", self.play_again),
-                          Button("Back to menu", self.to_menu)])
+        #: the moves of the game (None for a LAN guest: the host keeps them)
+        self.record = record_of(session)
+        self.statistics: list[tuple[str, list[int]]] = (
+            self.kit.statistics(self.record)
+            if self.kit.statistics is not None and self.record is not None else [])
+        self.showing_statistics = False
+        buttons = [Button("Play again", self.play_again)]
+        if self.statistics:
+            self.stats_button = Button("Statistics", self.toggle_statistics)
+            buttons.append(self.stats_button)
+        if self.kit.final_boards is not None and self.final_view() is not None:
+            buttons.append(Button("Final boards", self.show_final_boards))
+        if self.record is not None and self.record.moves:
+            buttons.append(Button("Watch replay", self.watch_replay))
+        buttons.append(Button("Back to menu", self.to_menu))
+        self.form = Form(buttons)
         # a LAN game's next round is the host's call: a guest is only offered the way back
         self.form.widgets[0].enabled = config is not None or self.lan_host
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -98,6 +114,28 @@ class ResultsScene(SkyScene):
                 return
             self._to_table()
 
+    def final_view(self) -> dict[str, Any] | None:
+        """The last view of the finished game (every board is public now)."""
+        views = getattr(self.session, "views", None) or {}
+        return next((v for v in views.values() if v.get("over")), None)
+
+    def toggle_statistics(self) -> None:
+        self.showing_statistics = not self.showing_statistics
+        self.stats_button.label = "Scores" if self.showing_statistics else "Statistics"
+        self.relayout()
+
+    def show_final_boards(self) -> None:
+        view = self.final_view()
+        if view is not None and self.kit.final_boards is not None:
+            self.app.push(self.kit.final_boards(self.app, view, self.names))
+
+    def watch_replay(self) -> None:
+        """The game again, move by move, on its own table (never the live one)."""
+        from game.client.scenes.replay import ReplayScene
+
+        if self.record is not None:
+            self.app.push(ReplayScene(self.app, self.record))
+
     def to_menu(self) -> None:
         from game.client.scenes.menu import MainMenuScene
 
@@ -108,25 +146,39 @@ class ResultsScene(SkyScene):
 
     def relayout(self) -> None:
         lay = self.layout
-        rows = max(1, len(self.scores))
-        self.row_h = min(lay.px(52), int(lay.height * 0.52 / rows))
-        self.panel = pygame.Rect(0, 0, min(lay.px(1180), lay.width - lay.px(40)),
-                                 self.row_h * rows + lay.px(64))
+        #: the score table's column titles: up to two lines
+        self.header_h = max(lay.px(34), int(2.2 * lay.font_px("tiny")) + lay.px(6))
+        h, gap = max(lay.px(54), lay.font_px("large") + 16), lay.px(16)
+        room = int(lay.height * 0.81) - h - lay.px(64)  # from the panel's top to the buttons
+        if self.showing_statistics:
+            rows = len(self.statistics) + 1
+            self.row_h = min(lay.px(34), max(lay.font_px("small") + 4,
+                                             (room - lay.px(24)) // rows))
+            height = self.row_h * rows + lay.px(24)
+        else:
+            rows = max(1, len(self.scores))
+            self.row_h = min(lay.px(52), int(lay.height * 0.52 / rows))
+            height = self.row_h * rows + lay.px(30) + self.header_h
+        self.panel = pygame.Rect(0, 0, min(lay.px(1180), lay.width - lay.px(40)), height)
         self.panel.midtop = (lay.width // 2, int(lay.height * 0.19))
-        w, h, gap = lay.px(240), lay.px(54), lay.px(24)
-        play, menu = self.form.widgets
-        play.rect = pygame.Rect(0, 0, w, h)
-        menu.rect = pygame.Rect(0, 0, w, h)
+        buttons = self.form.widgets
+        w = min(lay.px(240), (lay.width - lay.px(40) - gap * (len(buttons) - 1))
+                // len(buttons))
         y = min(self.panel.bottom + lay.px(24), lay.height - h - lay.px(40))
-        play.rect.topright = (lay.width // 2 - gap // 2, y)
-        menu.rect.topleft = (lay.width // 2 + gap // 2, y)
+        x = lay.width // 2 - (w * len(buttons) + gap * (len(buttons) - 1)) // 2
+        for button in buttons:
+            button.rect = pygame.Rect(x, y, w, h)
+            x += w + gap
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.to_menu()
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.form.move_focus(1)
+            self.form.move_focus(1 if event.key == pygame.K_RIGHT else -1)
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and self.statistics:
+            self.toggle_statistics()
             return
         self.form.handle(event)
 
@@ -139,23 +191,73 @@ class ResultsScene(SkyScene):
             label = self.text.render(solo, lay.font_px("large"), theme.TEXT)
             surface.blit(label, label.get_rect(center=(lay.width // 2, int(lay.height * 0.145))))
         draw_panel(surface, self.panel, lay)
+        if self.showing_statistics:
+            self.draw_statistics(surface)
+        else:
+            self.draw_scores(surface)
+        if not self.form.widgets[0].enabled and self.form.focus == 0:
+            self.form.focus = 1
+        self.form.draw(surface, self.text, lay)
+        if self.lan_guest:
+            note = self.text.render("If the host plays again, you join the new game here.",
+                                    lay.font_px("small"), theme.TEXT_DIM)
+            play = self.form.widgets[0].rect
+            surface.blit(note, note.get_rect(midtop=(lay.width // 2,
+                                                     play.bottom + lay.px(14))))
+        if not self.showing_statistics:
+            self.draw_picture(surface)
+        more = "  ·  Tab: statistics" if self.statistics else ""
+        self.draw_footer(surface, f"Enter: choose{more}  ·  Esc: back to the menu")
+
+    def draw_statistics(self, surface: pygame.Surface) -> None:
+        """The kit's statistics of the game: a row per figure, a column per player."""
+        lay = self.layout
+        size = self.text.fit("Power bonuses skipped", lay.font_px("small"), lay.px(230))
+        label_w = max(self.text.size(label, size)[0] for label, _ in self.statistics)
+        x0 = self.panel.x + lay.px(24)
+        col_w = (self.panel.right - lay.px(24) - x0 - label_w - lay.px(16)) // max(
+            1, len(self.order))
+        y = self.panel.y + lay.px(12)
+        for j, seat in enumerate(self.order):
+            name = self.names[seat]
+            fitted = self.text.fit(name, size, col_w - lay.px(6), bold=True)
+            label = self.text.render(name, fitted, theme.SEAT_COLORS[seat % 8], bold=True)
+            cx = x0 + label_w + lay.px(16) + j * col_w + col_w // 2
+            surface.blit(label, label.get_rect(midtop=(cx, y)))
+        for i, (title, values) in enumerate(self.statistics):
+            row_y = y + (i + 1) * self.row_h
+            label = self.text.render(title, size, theme.TEXT_DIM)
+            surface.blit(label, (x0, row_y))
+            for j, seat in enumerate(self.order):
+                cx = x0 + label_w + lay.px(16) + j * col_w + col_w // 2
+                value = self.text.render(str(values[seat]), size, theme.TEXT)
+                surface.blit(value, value.get_rect(midtop=(cx, row_y)))
+
+    def draw_scores(self, surface: pygame.Surface) -> None:
+        lay = self.layout
         x0 = self.panel.x + lay.px(24)
         name_w = lay.px(170)
-        col_w = lay.px(96)
-        header_y = self.panel.y + lay.px(16)
-        small = lay.font_px("small")
         columns = self.kit.score_columns
+        col_w = min(lay.px(110), (self.panel.w - lay.px(48) - name_w - lay.px(120))
+                    // (len(columns) + 1))
+        header_y = self.panel.y + lay.px(10)
+        small = lay.font_px("small")
+        tiny = lay.font_px("tiny")
         cols_x = [x0 + name_w + i * col_w for i in range(len(columns) + 1)]
         for column, x in zip(columns, cols_x, strict=False):
-            label = self.text.render(column.title, lay.font_px("tiny"), column.color, bold=True)
-            surface.blit(label, label.get_rect(midtop=(x + col_w // 2, header_y)))
+            # a title too wide for its column takes two lines ("Shooting / stars")
+            lines = self.text.wrap(column.title, tiny, col_w - lay.px(6))
+            for n, line in enumerate(lines[:2]):
+                label = self.text.render(line, tiny, column.color, bold=True)
+                surface.blit(label, label.get_rect(midtop=(x + col_w // 2,
+                                                           header_y + n * int(tiny * 1.1))))
         total_label = self.text.render("Total", small, theme.TEXT, bold=True)
         surface.blit(total_label, total_label.get_rect(midtop=(cols_x[-1] + col_w // 2,
                                                                header_y)))
         chart_x = cols_x[-1] + col_w + lay.px(16)
         chart_w = self.panel.right - chart_x - lay.px(24)
         best = max([s["total"] for s in self.scores] + [1])
-        y = header_y + lay.px(34)
+        y = header_y + self.header_h
         body = lay.font_px("body")
         for i in self.order:
             score = self.scores[i]
@@ -189,17 +291,6 @@ class ResultsScene(SkyScene):
                                                              width, bar_h))
                 bx += width
             y += self.row_h
-        if not self.form.widgets[0].enabled:
-            self.form.focus = 1
-        self.form.draw(surface, self.text, lay)
-        if self.lan_guest:
-            note = self.text.render("If the host plays again, you join the new game here.",
-                                    lay.font_px("small"), theme.TEXT_DIM)
-            play = self.form.widgets[0].rect
-            surface.blit(note, note.get_rect(midtop=(lay.width // 2,
-                                                     play.bottom + lay.px(14))))
-        self.draw_picture(surface)
-        self.draw_footer(surface, "Enter: choose  ·  Esc: back to the menu")
 
     def draw_picture(self, surface: pygame.Surface) -> None:
         """The kit's picture of the finished game (``results_picture``), under the buttons."""

@@ -88,7 +88,9 @@ class RulesScene(SkyScene):
                     label = self.text.render(line, lay.font_px("large"), theme.ACCENT, bold=True)
                 else:
                     label = self.text.render(line, lay.font_px("body"), theme.TEXT)
-                surface.blit(label, (x, y))
+                # whole lines only: a line half under the panel's edge is left for the scroll
+                if inner.top <= y and y + label.get_height() <= inner.bottom:
+                    surface.blit(label, (x, y))
             y += height
         surface.set_clip(clip)
         footer = (_("Wheel or arrows scroll  ·  Left/Right: another game  ·  Esc, Enter or "

@@ -12,7 +12,7 @@ from game.client import theme
 from game.client.kits import ClientKit, get_kit, has_table
 from game.client.scenes.base import SkyScene
 from game.client.session import GameConfig, SeatChoice, bot_levels
-from game.client.widgets import Button, Choice, Form, Widget
+from game.client.widgets import Button, Choice, Form, NamedChoice, Widget
 from game.rules import RULESETS, get_ruleset
 
 if TYPE_CHECKING:
@@ -98,8 +98,32 @@ class SetupScene(SkyScene):
                 default = "open"
             else:
                 default = default_bot
-            self.seats.append(Choice(f"Seat {i + 1}", values, default))
+            if self.mode == "hotseat":  # each player at the screen names their seat
+                self.seats.append(NamedChoice(f"Seat {i + 1}", values, default, named="human",
+                                              name=self.remembered_name(i)))
+            else:
+                self.seats.append(Choice(f"Seat {i + 1}", values, default))
         self._seats_for = game
+
+    def remembered_name(self, seat: int) -> str:
+        """The name seat ``seat`` had last time (hot-seat), else the player's, or Player N."""
+        names = self.app.settings.hotseat_names
+        if seat < len(names) and names[seat]:
+            return names[seat]
+        return self.app.settings.player_name if seat == 0 else f"Player {seat + 1}"
+
+    def seat_names(self) -> list[str]:
+        """Hot-seat names as typed: blank ones filled in, the same name twice numbered."""
+        names: list[str] = []
+        for i, row in enumerate(self.seats[: self.seat_count]):
+            name = (row.name.strip() if isinstance(row, NamedChoice) else "") or \
+                f"Player {i + 1}"
+            taken = {n.casefold() for n in names}
+            candidate, n = name, 2
+            while candidate.casefold() in taken:
+                candidate, n = f"{name} {n}", n + 1
+            names.append(candidate)
+        return names
 
     @property
     def seat_count(self) -> int:
@@ -119,13 +143,17 @@ class SetupScene(SkyScene):
     def config(self) -> GameConfig:
         seats = []
         human_number = 0
+        typed = self.seat_names()
         for choice in self.seats[: self.seat_count]:
             if choice.value == "open":
                 seats.append(SeatChoice("open", f"Player {len(seats) + 1}"))
             elif choice.value == "human":
                 human_number += 1
-                name = (self.app.settings.player_name if human_number == 1
-                        else f"Player {human_number}")
+                if isinstance(choice, NamedChoice):
+                    name = typed[len(seats)]
+                else:
+                    name = (self.app.settings.player_name if human_number == 1
+                            else f"Player {human_number}")
                 seats.append(SeatChoice("human", name))
             else:
                 star = BOT_STAR_NAMES[len(seats) % len(BOT_STAR_NAMES)]
@@ -140,6 +168,12 @@ class SetupScene(SkyScene):
         if kit is None:
             return
         config = self.config()
+        if self.mode == "hotseat":  # remembered for next time
+            named = self.seat_names()
+            self.app.settings.hotseat_names = [
+                named[i] if row.value == "human" else self.remembered_name(i)
+                for i, row in enumerate(self.seats[: self.seat_count])]
+            self.app.store_settings()
         seed = self.app.seed_source() if self.app.seed_source else random.randrange(1 << 30)
         if self.mode == "host":
             from game.client.scenes.lan import LobbyScene, start_hosting
@@ -210,5 +244,6 @@ class SetupScene(SkyScene):
             surface.blit(note, note.get_rect(midtop=(self.start.rect.centerx,
                                                      self.back_button.rect.bottom
                                                      + self.layout.px(12))))
-        self.draw_footer(surface, "Up/Down choose  ·  Left/Right change  ·  Enter start  ·  "
-                                  "Esc back")
+        names = "  ·  type a player's name" if self.mode == "hotseat" else ""
+        self.draw_footer(surface, f"Up/Down choose  ·  Left/Right change{names}  ·  "
+                                  "Enter start  ·  Esc back")

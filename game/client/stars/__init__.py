@@ -5,25 +5,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.client.kits import ClientKit, ScoreColumn, SetupOption
+from game.client.kits import ClientKit, SetupOption
+from game.client.stars.categories import SCORE_COLUMNS
 from game.client.stars.rules_text import LOOK_AT_THE_STARS
-from game.rules.stars import data, next_solo_rank, solo_rank
+from game.rules.stars import STATISTICS, data, game_statistics, next_solo_rank, solo_rank
 
 if TYPE_CHECKING:
     import pygame
 
     from game.client.layout import TextCache
+    from game.client.record import GameRecord
     from game.client.scenes.base import Scene, Stage
     from game.client.session import GameConfig
     from game.client.shooter import Shooter
 
-SCORE_COLUMNS = [
-    ScoreColumn("constellations", "Constellations", (255, 210, 90)),
-    ScoreColumn("planets", "Planets", (120, 170, 255)),
-    ScoreColumn("shooting_stars", "Shooting stars", (255, 160, 110)),
-    ScoreColumn("point_bonus", "Point bonus", (130, 230, 200)),
-    ScoreColumn("power_bonus", "Power bonus", (240, 150, 230)),
-]
 
 SETUP_OPTIONS = [
     SetupOption("point_card", "Point bonus card",
@@ -53,18 +48,26 @@ def setup_previews(text: TextCache, options: dict[str, Any],
                    size: int) -> list[tuple[str, pygame.Surface]]:
     """The chosen bonus cards (a card back with "?" when one will be drawn at random)."""
     from game.client import theme
-    from game.client.stars.render import render_bonus_card, render_card_back
+    from game.client.stars.render import (
+        bonus_title,
+        bonus_title_fits,
+        render_bonus_card,
+        render_card_back,
+    )
 
     previews = []
+    small = text.font(theme.MIN_FONT_PX)
     for kind, key, default, caption in (
             ("point", "point_card", data.DEFAULT_POINT_CARD, "Point bonus"),
             ("power", "power_card", data.DEFAULT_POWER_CARD, "Power bonus")):
         value = options.get(key, "default")
         value = default if value == "default" else value
         if isinstance(value, int):
-            card = render_bonus_card(kind, value, size, text.font(max(9, int(size * 0.11)),
-                                                                  bold=True),
-                                     text.font(max(8, int(size * 0.09))))
+            if not bonus_title_fits(kind, value, size, small):
+                caption = bonus_title(kind, value)  # too small a card to print it
+            card = render_bonus_card(kind, value, size,
+                                     text.font(max(theme.MIN_FONT_PX, int(size * 0.11)),
+                                               bold=True), small)
         else:
             card = render_card_back(size)
             mark = text.font(int(size * 0.3), bold=True).render("?", True, theme.TEXT)
@@ -85,6 +88,23 @@ def open_table(stage: Stage, config: GameConfig | None, seed: int = 0,
     return StarsTableScene(stage, config, seed, session=session)
 
 
+def final_boards(stage: Stage, view: dict[str, Any], names: list[str]) -> Scene:
+    from game.client.stars.final_boards import FinalBoardsScene
+
+    return FinalBoardsScene(stage, view, names)
+
+
+#: statistics shown even when nobody has any (the others only when someone does)
+ALWAYS_SHOWN = ("lines_drawn", "cards_skipped", "powers_used", "constellations")
+
+
+def statistics(record: GameRecord) -> list[tuple[str, list[int]]]:
+    """BGA's statistics of the game, replayed by the engine (``game_statistics``)."""
+    per_seat = game_statistics(record.options, record.seed, record.moves)
+    return [(label, [seat[key] for seat in per_seat]) for key, label in STATISTICS.items()
+            if key in ALWAYS_SHOWN or any(seat[key] for seat in per_seat)]
+
+
 def screenshots(shot: Shooter) -> None:
     from game.client.stars.screenshots import shoot
 
@@ -103,4 +123,6 @@ KIT = ClientKit(
     progress_line=progress_line,
     default_bot="greedy",
     screenshots=screenshots,
+    final_boards=final_boards,
+    statistics=statistics,
 )

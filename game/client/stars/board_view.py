@@ -31,10 +31,10 @@ class BoardViewScene(Scene):
         area = pygame.Rect(0, 0, int(lay.width * 0.6), int(lay.height * 0.84))
         area.center = (lay.width // 2, lay.height // 2 + lay.px(16))
         self.geo = BoardGeometry(area)
-        shade = pygame.Surface(lay.rect.size)
+        shade = pygame.Surface(lay.rect.size).convert()
         shade.fill((0, 0, 10))
-        shade.set_alpha(150)
-        self.shade = shade.convert()
+        shade.set_alpha(150)  # after convert(), which would drop it (a black screen)
+        self.shade = shade
 
     def handle(self, event: pygame.event.Event) -> None:
         others = [seat for _, seat in self.table.thumb_rects]

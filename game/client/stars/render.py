@@ -404,19 +404,24 @@ def _draw_shape(card: pygame.Surface, segments: Sequence[Sequence[int]], area: p
             pygame.draw.circle(card, (255, 255, 255), to_px(*point), max(2, int(step * 0.1)))
 
 
-def render_card(card_id: int, size: int, rot: int = 0) -> pygame.Surface:
-    """The face of night card ``card_id`` (line card or shooting star), ``size`` px square."""
+def render_card(card_id: int, size: int, rot: int = 0, star_size: int = 3) -> pygame.Surface:
+    """The face of night card ``card_id`` (line card or shooting star), ``size`` px square,
+    turned ``rot`` quarter turns as the ghost is (a shooting star of ``star_size`` segments,
+    its head where the ghost's is)."""
     card = _card_frame(size, (26, 34, 80), theme.ACCENT)
     area = pygame.Rect(0, 0, int(size * 0.8), int(size * 0.8))
     area.center = (size // 2, size // 2)
     if card_id in data.SHOOTING_STAR_CARD_IDS:
         step = area.w / 3.6
-        pts = [(area.x + (i + 0.3) * step, area.bottom - (i + 0.3) * step) for i in range(4)]
+
+        def to_px(x: int, y: int) -> tuple[int, int]:
+            x, y = rotate_point(x, y, rot)
+            return (round(area.x + (x + 0.3) * step), round(area.bottom - (y + 0.3) * step))
+
+        pts = [to_px(*p) for p in data.SHOOTING_STAR_SHAPES[star_size]]
         for a, b in zip(pts, pts[1:], strict=False):
-            draw_segment(card, (round(a[0]), round(a[1])), (round(b[0]), round(b[1])),
-                         theme.SHOOTING, max(2, int(step * 0.1)))
-        head = pts[-1]
-        pygame.draw.polygon(card, (255, 230, 150), _star_polygon(head, step * 0.45, step * 0.2))
+            draw_segment(card, a, b, theme.SHOOTING, max(2, int(step * 0.1)))
+        pygame.draw.polygon(card, (255, 230, 150), _star_polygon(pts[0], step * 0.45, step * 0.2))
     else:
         _draw_shape(card, data.LINE_CARDS[card_id], area, theme.LINE, rot)
     return card
@@ -431,21 +436,38 @@ def render_card_back(size: int) -> pygame.Surface:
     return card
 
 
+def bonus_title(kind: str, number: int) -> str:
+    """What a bonus card says: its points per copy, or its power."""
+    if kind == "point":
+        return f"{data.POINT_CARDS[number - 1]['points']} points each"
+    return data.POWER_CARDS[number - 1]["power"].replace("_", " ").capitalize()
+
+
+def bonus_title_fits(kind: str, number: int, size: int, small: pygame.font.Font) -> bool:
+    """Whether the card of ``size`` px can print its title (else it is left to a caption)."""
+    return small.size(bonus_title(kind, number))[0] <= size - 8
+
+
 def render_bonus_card(kind: str, number: int, size: int, font: pygame.font.Font,
                       small: pygame.font.Font) -> pygame.Surface:
-    """A point-bonus (``kind="point"``, 1..10) or power-bonus (``"power"``, 1..9) card."""
+    """A point-bonus (``kind="point"``, 1..10) or power-bonus (``"power"``, 1..9) card; a card
+    too small for its title at a readable size leaves it out (see ``bonus_title_fits``)."""
     if kind == "point":
         info = data.POINT_CARDS[number - 1]
         card = _card_frame(size, (24, 46, 70), (130, 230, 200))
-        title = f"{info['points']} points each"
         color = (150, 240, 210)
     else:
         info = data.POWER_CARDS[number - 1]
         card = _card_frame(size, (54, 30, 72), (240, 150, 230))
-        title = info["power"].replace("_", " ").capitalize()
         color = (250, 180, 240)
+    title = bonus_title(kind, number)
     area = pygame.Rect(0, 0, int(size * 0.66), int(size * 0.66))
     area.midtop = (size // 2, int(size * 0.06))
+    if not bonus_title_fits(kind, number, size, small):
+        area = pygame.Rect(0, 0, int(size * 0.8), int(size * 0.8))
+        area.center = (size // 2, size // 2)
+        _draw_shape(card, info["segments"], area, color)
+        return card
     _draw_shape(card, info["segments"], area, color)
     label = font.render(title, True, theme.TEXT)
     if label.get_width() > size - 8:

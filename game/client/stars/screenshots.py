@@ -1,5 +1,6 @@
 """Look at the Stars' part of ``starparty screenshots``: setup, the table mid-game with a ghost,
-a power-bonus prompt, the results and the hot-seat handover.
+the score preview, a power-bonus prompt, the results, the final boards, the replay and the
+hot-seat handover.
 
 Moves for "you" are picked by a greedy bot (preferring ones that earn a power bonus, to show
 the prompt); every move still goes through the table like a player's.
@@ -47,7 +48,10 @@ def _play_turn(shot: Shooter, table: StarsTableScene, bot: Bot) -> bool:
     shot.until(lambda: table.view.get("pending") is not None)
     if table.phase() == "power":
         return True
+    shot.look("review")
     table.confirm()
+    shot.until(lambda: table.phase() != "review")
+    shot.look("confirmed")
     return False
 
 
@@ -66,6 +70,32 @@ def play_until(shot: Shooter, table: StarsTableScene, card_number: int, bot: Bot
         if _play_turn(shot, table, bot):
             finish_turn(shot, table)
         shot.until(lambda n=n: table.view["card"]["n"] > n or table.view["over"])
+
+
+def preview_shot(shot: Shooter, table: StarsTableScene, warning_only: bool) -> bool:
+    """Hover the current card where the score preview says most: a spot that breaks a
+    constellation (True), else (unless ``warning_only``) the best gain. Saves
+    ``stars-score-preview``."""
+    from game.rules.stars import card_segments, legal_card_placements, placement_preview
+
+    card, sheet = table.view["card"], table.my_sheet()
+    if card["kind"] != "line" or table.phase() != "play":
+        return False
+    spots = legal_card_placements(sheet, card["id"], table.view["day"])
+    previews = [(placement_preview(sheet, card_segments(card["id"], *spot)), spot)
+                for spot in spots]
+    breaking = [(p, spot) for p, spot in previews if p["broken"]]
+    if not breaking and (warning_only or not previews):
+        return False
+    preview, (rot, dx, dy) = (breaking or
+                              [max(previews, key=lambda ps: ps[0]["delta"]["total"])])[0]
+    while table.rot != rot:
+        shot.key(pygame.K_r)
+    cx, cy = table._ghost_centre()
+    shot.move(table.geo.to_px(dx + cx + 0.1, dy + cy + 0.1))
+    shot.step(6)
+    shot.save("stars-score-preview")
+    return bool(preview["broken"])
 
 
 def shoot(shot: Shooter) -> None:
@@ -88,8 +118,15 @@ def shoot(shot: Shooter) -> None:
     shot.until(lambda: table.view is not None)
     bot = make_bot("stars", "greedy", SEED)
     # play into the second pile (the sun has risen once) and stop on a line card
+    looked = set()
     while table.view["card"]["n"] < 8 or table.view["card"]["kind"] != "line":
         n = table.view["card"]["n"]
+        if table.view["card"]["kind"] == "shooting_star" and "star" not in looked:
+            looked.add("star")
+            shot.step(40)
+            shot.key(pygame.K_3)  # the widest size label, selected (bold)
+            shot.move(table.geo.to_px(4.3, 6.2))
+            shot.look("shooting-star card")
         if _play_turn(shot, table, bot):
             while table.phase() == "power":
                 table.skip()
@@ -106,12 +143,20 @@ def shoot(shot: Shooter) -> None:
     shot.move(table.geo.to_px(dx + cx + 0.2, dy + cy + 0.15))
     shot.step(3)
     shot.save("table")
+    shot.key(pygame.K_TAB)  # another player's board, enlarged
+    shot.step(2)
+    shot.look("board view")
+    shot.key(pygame.K_ESCAPE)
+    warned = preview_shot(shot, table, warning_only=False)
     # a power-bonus prompt: keep playing until one comes up
     while True:
         n = table.view["card"]["n"]
+        if not warned and table.view["card"]["kind"] == "line":
+            shot.step(40)
+            warned = preview_shot(shot, table, warning_only=True)
         if table.view["card"]["kind"] == "line" and _play_turn(shot, table, bot):
             break
-        if table.phase() != "confirmed":
+        if table.phase() == "play" and table.view["card"]["n"] == n:
             table.skip()
             shot.until(lambda: table.phase() == "review")
             table.confirm()
@@ -129,10 +174,29 @@ def shoot(shot: Shooter) -> None:
     shot.until(lambda: type(app.scene).__name__ == "ResultsScene")
     shot.step(20)
     shot.save("results")
+    results = app.scene
+    results.toggle_statistics()
+    shot.step(2)
+    shot.look("results statistics")
+    results.toggle_statistics()
+    results.show_final_boards()
+    shot.step(20)
+    shot.save("stars-final-boards")
+    app.scene.choose(1)  # constellations only
+    shot.key(pygame.K_TAB)  # one board large, its items listed
+    shot.step(5)
+    shot.look("final board large")
+    app.pop()
+    results.watch_replay()
+    replay = app.scene
+    replay.go(replay.session.length * 2 // 3)
+    shot.step(30)
+    shot.save("replay")
+    app.pop()
     # the hot-seat handover
     app.scene.to_menu()
     app.scene.button("Hot-seat").activate()
     app.scene.start.activate()
-    shot.step(20)
+    shot.step(60)  # the handover takes input after a moment: show it ready
     shot.save("handover")
     app.scene.table.leave()

@@ -28,6 +28,7 @@ from game.rules.stars import (
     REASON_TEXT,
     card_segments,
     data,
+    placement_preview,
     placement_problem,
     shooting_star,
     shooting_star_problem,
@@ -51,6 +52,40 @@ def _segment_distance(p: tuple[float, float], line: list[int]) -> float:
     return math.dist(p, (x1 + t * dx, y1 + t * dy))
 
 
+def log_entry(event: dict[str, Any], names: list[str]) -> tuple[str, theme.Color] | None:
+    """One line of the game log for a public event (None: nothing to tell). Placements are
+    logged from the final reveal, when they can no longer be undone."""
+    kind = event.get("type")
+    if "to" in event:
+        return None  # private: a placement still open to undo
+    seat = event.get("seat")
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+    if kind == "card_flipped":
+        card = event.get("card", {})
+        what = "a shooting star" if card.get("kind") == "shooting_star" else "a line card"
+        return f"Card {event.get('n')}: {what}", theme.ACCENT
+    if kind == "sun_rose":
+        return "The sun rises: the bottom rows close", theme.SUN_SHADE
+    if kind == "game_over":
+        return "The night is over", theme.ACCENT
+    if kind == "card_skipped":
+        return f"{who} skipped the card", theme.TEXT_DIM
+    if kind == "lines_drawn":
+        count = len(event.get("lines", []))
+        extra = count - 2
+        text = f"{who} drew the card" + (f" + {extra} bonus line{'s' if extra > 1 else ''}"
+                                         if extra > 0 else "")
+        return text, theme.TEXT
+    if kind == "shooting_star_drawn":
+        return f"{who}: shooting star of {len(event.get('points', [])) - 1}", theme.SHOOTING
+    if kind == "object_placed":
+        return f"{who} used the power: {event.get('kind', '').replace('_', ' ')}", \
+            theme.POWER_COPY
+    if kind == "constellation_formed":
+        return f"{who}: constellation of {event.get('size')}", theme.LEGAL
+    return None
+
+
 class StarsTableScene(StarsTablePainter, Scene):
     """One game of Look at the Stars for the local seats of ``config``."""
 
@@ -67,6 +102,8 @@ class StarsTableScene(StarsTablePainter, Scene):
         humans = self.session.human_seats
         self.active = humans[0] if humans else 0
         self.hotseat = len(humans) > 1
+        #: a replay of a finished game (``ReplaySession``): nothing to play, nothing to send
+        self.replaying = bool(getattr(self.session, "replay", False))
         self.awaiting_handover = self.hotseat
         # ghost (the card under the mouse or moved by the keys)
         self.rot = 0
@@ -74,6 +111,8 @@ class StarsTableScene(StarsTablePainter, Scene):
         self.shooting_size = 3
         self.mouse_on_board = False
         self.keyboard_ghost = False
+        #: where the pointer is (pixels): the mouse's ghost is always aimed from here
+        self.pointer: tuple[int, int] | None = None
         self.target_index = 0
         # animation and messages
         self.flip = Tween(0.0, 1.0, FLIP_SECONDS, linear)
@@ -95,6 +134,16 @@ class StarsTableScene(StarsTablePainter, Scene):
         self.size_buttons = [Button(f"{n}", lambda n=n: self.set_size(n), size="body")
                              for n in (1, 2, 3)]
         self.thumb_rects: list[tuple[pygame.Rect, int]] = []
+        self.thumb_label_h = 0
+        self.thumbs_area = pygame.Rect(0, 0, 0, 0)
+        self.stacked = False
+        self.help_lines: list[str] = []
+        #: the game log: what happened, in the players' words, oldest first (public only:
+        #: placements are told when the card is over, as the table reveals them)
+        self.log: list[tuple[str, theme.Color]] = []
+        #: lines scrolled back from the newest (the wheel over the log)
+        self.log_scroll = 0
+        self.log_rect = pygame.Rect(0, 0, 0, 0)
         #: LAN host: remote seats whose player is gone (seat -> scene clock when they left)
         self.away_since: dict[int, float] = {}
         self.replace_buttons: dict[int, Button] = {}
@@ -108,6 +157,10 @@ class StarsTableScene(StarsTablePainter, Scene):
         self._ghost_key: tuple | None = None
         self._ghost: tuple[str, list, str | None] | None = None
         self._ghost_sheet: dict[str, Any] | None = None
+        #: score previews of the placements looked at on the current sheet (sheet held: its
+        #: id stays unique while memoised)
+        self._previews: dict[tuple, dict[str, Any]] = {}
+        self._preview_sheet: dict[str, Any] | None = None
         self.starfield: Starfield | None = None
 
     # --- state read from the latest view ----------------------------------------------------
@@ -152,6 +205,10 @@ class StarsTableScene(StarsTablePainter, Scene):
         card, sheet = self.card(), self.my_sheet()
         if card is None or sheet is None:
             return None
+        if self.mouse_on_board and not self.keyboard_ghost and self.pointer is not None:
+            # the mouse carries it: always where a click on the pointer puts the card, whatever
+            # changed since the pointer last moved (a turn, a new card, a resize)
+            self.aim_at(*self.geo.to_grid(*self.pointer))
         key = (id(sheet), card["id"], card["n"], self.rot, self.anchor, self.shooting_size)
         if self._ghost_key == key:
             return self._ghost
@@ -167,6 +224,46 @@ class StarsTableScene(StarsTablePainter, Scene):
         self._ghost_key, self._ghost, self._ghost_sheet = key, ghost, sheet
         return ghost
 
+    def preview(self) -> dict[str, Any] | None:
+        """What the ghost (or, during a power prompt, the chosen target) would change in the
+        score: ``placement_preview`` of the engine, memoised per sheet and placement, so a
+        moving mouse asks it once per spot. None where nothing legal is shown."""
+        sheet = self.my_sheet()
+        phase = self.phase()
+        if sheet is None:
+            return None
+        lines: list = []
+        star = None
+        objects: list = []
+        if phase == "play" and (self.mouse_on_board or self.keyboard_ghost):
+            ghost = self.ghost()
+            if ghost is None or ghost[2] is not None:
+                return None
+            if ghost[0] == "lines":
+                lines = ghost[1]
+            else:
+                star = ghost[1]
+        elif phase == "power":
+            targets = self.targets()
+            if not targets:
+                return None
+            target = targets[self.target_index % len(targets)]
+            if "line" in target:
+                lines = [target["line"]]
+            else:
+                objects = [{"kind": self.view["pending"]["prompt"]["power"], "at": target["at"]}]
+        else:
+            return None
+        if self._preview_sheet is not sheet:
+            self._previews.clear()
+            self._preview_sheet = sheet
+        key = (tuple(map(tuple, lines)), None if star is None else tuple(map(tuple, star)),
+               tuple((o["kind"], tuple(o["at"])) for o in objects))
+        found = self._previews.get(key)
+        if found is None:
+            found = self._previews[key] = placement_preview(sheet, lines, star, objects)
+        return found
+
     def _ghost_centre(self) -> tuple[float, float]:
         card = self.card()
         if card is None:
@@ -179,7 +276,25 @@ class StarsTableScene(StarsTablePainter, Scene):
     def aim_at(self, gx: float, gy: float) -> None:
         """Put the ghost's centre on grid position (gx, gy), snapped to stars."""
         cx, cy = self._ghost_centre()
-        self.anchor = (round(gx - cx), round(gy - cy))
+        self.anchor = (math.floor(gx - cx + 0.5), math.floor(gy - cy + 0.5))
+
+    def follow_pointer(self, pos: tuple[int, int]) -> None:
+        """The mouse carries the ghost: aim it from the pointer at ``pos``."""
+        self.pointer = pos
+        self.keyboard_ghost = False
+        self.aim_at(*self.geo.to_grid(*pos))
+
+    def reaim(self, change: Any) -> None:
+        """Turn or resize the ghost (``change()``) and aim it again: from the pointer when
+        the mouse carries it (so a click where the mouse rests plays exactly this ghost), else
+        around its old centre (the keyboard's ghost turns in place)."""
+        cx, cy = self._ghost_centre()
+        centre = (self.anchor[0] + cx, self.anchor[1] + cy)
+        change()
+        if self.mouse_on_board and not self.keyboard_ghost and self.pointer is not None:
+            self.aim_at(*self.geo.to_grid(*self.pointer))
+        else:
+            self.aim_at(*centre)
 
     def move_ghost(self, ddx: int, ddy: int) -> None:
         self.keyboard_ghost = True
@@ -193,18 +308,16 @@ class StarsTableScene(StarsTablePainter, Scene):
     def rotate(self, step: int = 1) -> None:
         if self.phase() != "play":
             return
-        cx, cy = self._ghost_centre()
-        centre = (self.anchor[0] + cx, self.anchor[1] + cy)
-        self.rot = (self.rot + step) % 4
-        self.aim_at(*centre)
+
+        def turn() -> None:
+            self.rot = (self.rot + step) % 4
+
+        self.reaim(turn)
 
     def set_size(self, size: int) -> None:
         card = self.card()
         if card and card["kind"] == "shooting_star" and self.phase() == "play":
-            cx, cy = self._ghost_centre()
-            centre = (self.anchor[0] + cx, self.anchor[1] + cy)
-            self.shooting_size = size
-            self.aim_at(*centre)
+            self.reaim(lambda: setattr(self, "shooting_size", size))
 
     def place(self) -> None:
         ghost = self.ghost()
@@ -323,7 +436,7 @@ class StarsTableScene(StarsTablePainter, Scene):
         super().enter()
         self.poll()
         if self.hotseat:
-            self.show_handover(self.active, None)
+            self.show_handover(self.first_to_play(), None)
 
     def exit(self) -> None:
         if not self.handed_on:
@@ -347,6 +460,17 @@ class StarsTableScene(StarsTablePainter, Scene):
         self.app.push(ConfirmDialog(self.app, question, self.leave, yes="Leave",
                                     no="Keep playing"))
 
+    def first_to_play(self) -> int:
+        """The first local seat that has not confirmed the card (a continued game may have
+        some who already have)."""
+        seats = self.session.human_seats
+        view = self.view or next(iter(self.session.views.values()), None)
+        if view is not None:
+            waiting = [s for s in seats if not view["seats"][s]["confirmed"]]
+            if waiting:
+                return waiting[0]
+        return seats[0]
+
     def show_handover(self, seat: int, previous: int | None) -> None:
         from game.client.scenes.handover import HandoverScene
 
@@ -359,12 +483,21 @@ class StarsTableScene(StarsTablePainter, Scene):
         self.awaiting_handover = False
         self.keyboard_ghost = False
         self.rot = 0
+        self.layout_thumbs()  # the thumbnails show everyone but the player now at the screen
         self.flip = Tween(0.0, 1.0, FLIP_SECONDS, linear)  # the card flips in for them too
         self.say(f"{self.session.names[seat]}, your turn.", theme.ACCENT)
 
     # --- network --------------------------------------------------------------------------
     def poll(self) -> None:
-        for seat, event in self.session.poll():
+        news = self.session.poll()
+        if not self.log and self.view is not None:
+            # the log opens on the card the game is at: card 1, or the card a continued game
+            # resumes on (a replay's story so far starts at card 1 too)
+            history = any(event.get("replayed") for _, event in news)
+            card = self.view["card"]
+            self.log.append(("Card 1" if history else log_entry(
+                {"type": "card_flipped", "n": card["n"], "card": card}, [])[0], theme.ACCENT))
+        for seat, event in news:
             self.on_event(seat, event)
         if self.session.results is not None and self.results_in is None:
             self.results_in = RESULTS_DELAY
@@ -385,6 +518,9 @@ class StarsTableScene(StarsTablePainter, Scene):
     def on_event(self, seat: int, event: dict[str, Any]) -> None:
         kind = event.get("type", "")
         self.events_seen.append(kind)
+        self.note(event)
+        if event.get("replayed"):
+            return  # a replay's story so far: for the log, not to animate
         mine = event.get("seat") == self.active and not event.get("final")
         sounds = self.app.sounds
         if kind == "card_flipped":
@@ -411,7 +547,7 @@ class StarsTableScene(StarsTablePainter, Scene):
             else:
                 points = [(p[0], p[1]) for p in event["points"]]
             self.flashes.append([points, 0.5])
-            self.say("Placed. Confirm (Enter) or undo (U).", theme.LEGAL)
+            self.status_time = 0.0  # the review line says what comes next
         elif kind == "power_offered" and event.get("seat") == self.active:
             sounds.play("bonus")
             self.target_index = 0
@@ -422,10 +558,10 @@ class StarsTableScene(StarsTablePainter, Scene):
         elif kind == "turn_undone" and event.get("seat") == self.active:
             self.say("Turn taken back: play the card again.", theme.TEXT_DIM)
         elif kind == "card_skipped" and mine:
-            self.say("Card skipped. Confirm (Enter) or undo (U).", theme.TEXT_DIM)
+            self.status_time = 0.0  # the review line says what comes next
         elif kind == "game_over":
             sounds.play("game_over")
-            self.say("The night is over!", theme.ACCENT, 10)
+            self.status_time = 0.0  # the "over" line says it
         elif kind == "connection":
             words = {"reconnecting": "Connection lost: reconnecting...",
                      "connected": "Connected to the table.",
@@ -437,6 +573,14 @@ class StarsTableScene(StarsTablePainter, Scene):
             self.say(REASON_TEXT.get(event["code"], event["detail"] or event["code"]),
                      theme.ILLEGAL)
 
+    def note(self, event: dict[str, Any]) -> None:
+        """Add what a public event tells to the game log."""
+        entry = log_entry(event, self.session.names)
+        if entry is not None:
+            self.log.append(entry)
+            if self.log_scroll:
+                self.log_scroll += 1  # reading back: the page stays where it is
+
     # --- input -----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         phase = self.phase()
@@ -445,15 +589,16 @@ class StarsTableScene(StarsTablePainter, Scene):
         elif event.type == pygame.MOUSEMOTION:
             self.mouse_on_board = self.geo.rect.collidepoint(event.pos)
             if self.mouse_on_board:
-                self.keyboard_ghost = False
-                if phase == "play":
-                    self.aim_at(*self.geo.to_grid(*event.pos))
-                elif phase == "power":
+                self.follow_pointer(event.pos)
+                if phase == "power":
                     hovered = self.hovered_target(event.pos)
                     if hovered is not None:
                         self.target_index = hovered
         elif event.type == pygame.MOUSEWHEEL:
-            self.rotate(1 if event.y < 0 else -1)
+            if self.log_rect.collidepoint(pygame.mouse.get_pos()):
+                self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + event.y))
+            else:
+                self.rotate(1 if event.y < 0 else -1)
         elif event.type == pygame.MOUSEBUTTONUP:
             self.handle_click(event, phase)
 
@@ -497,7 +642,11 @@ class StarsTableScene(StarsTablePainter, Scene):
             self.app.push(BoardViewScene(self.app, self, self.thumb_rects[0][1]))
 
     def handle_click(self, event: pygame.event.Event, phase: str) -> None:
+        on_board = self.geo.rect.collidepoint(event.pos)
         if event.button == 3:
+            if on_board and not self.keyboard_ghost:
+                self.mouse_on_board = True
+                self.pointer = event.pos
             self.rotate(1)
             return
         if event.button != 1:
@@ -513,9 +662,14 @@ class StarsTableScene(StarsTablePainter, Scene):
 
                 self.app.push(BoardViewScene(self.app, self, seat))
                 return
-        if self.geo.rect.collidepoint(event.pos):
+        if on_board:
             if phase == "play":
-                self.aim_at(*self.geo.to_grid(*event.pos))
+                shown = self.anchor
+                keyboard = self.keyboard_ghost
+                self.mouse_on_board = True
+                self.follow_pointer(event.pos)
+                if keyboard and self.anchor != shown:
+                    return  # the keyboard's ghost was elsewhere: this click only brings it here
                 self.place()
             elif phase == "power":
                 hovered = self.hovered_target(event.pos)

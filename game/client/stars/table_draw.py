@@ -14,8 +14,11 @@ import pygame
 
 from game.client import theme
 from game.client.starfield import Starfield
+from game.client.stars.categories import SCORE_COLUMNS
 from game.client.stars.render import (
     BoardGeometry,
+    bonus_title,
+    bonus_title_fits,
     draw_segment,
     render_bonus_card,
     render_card,
@@ -36,6 +39,9 @@ POWER_HELP = {
     data.BLACK_HOLE: "put the black hole on a free star",
 }
 GLOW_SECONDS = 1.4
+#: the controls, under the status lines (wrapped to the panel's width)
+HELP = ("Mouse: carry the card", "click: draw", "Wheel / R / right click: turn",
+        "Arrows + Enter: keyboard", "S skip", "U undo", "Enter confirm", "Tab: other boards")
 
 
 def power_label(power: str) -> str:
@@ -47,49 +53,67 @@ class StarsTablePainter:
 
     # --- layout ----------------------------------------------------------------------------
     def relayout(self) -> None:
+        """Board on the left at the window's full height; beside it the card panel and a
+        column with the bonus cards, your score, the other boards and the log. A window too
+        narrow for both columns (4:3, 800x600) stacks them in one column, so the board keeps
+        its size."""
         lay = self.layout
         w, h = lay.width, lay.height
         self.top_bar = pygame.Rect(0, 0, w, lay.px(46))
         margin = lay.px(14)
-        board_area = pygame.Rect(margin, self.top_bar.bottom + margin // 2, int(w * 0.45),
-                                 h - self.top_bar.bottom - margin - margin // 2)
-        self.geo = BoardGeometry(board_area)
-        self.geo.rect.topleft = board_area.topleft  # hug the corner; spare room goes right
-        mid_x = self.geo.rect.right + lay.px(18)
-        mid_w = lay.px(300)
-        self.middle = pygame.Rect(mid_x, self.geo.rect.y, mid_w, self.geo.rect.h)
-        card_size = min(lay.px(190), mid_w - lay.px(40))
-        self.card_rect = pygame.Rect(0, 0, card_size, card_size)
-        self.card_rect.midtop = (self.middle.centerx, self.middle.y + lay.px(42))
-        row_h, gap = lay.px(40), lay.px(8)
-        sizes_y = self.card_rect.bottom + lay.px(12)
-        third = (mid_w - lay.px(24) - 2 * gap) // 3
-        for i, button in enumerate(self.size_buttons):
-            button.rect = pygame.Rect(self.middle.x + lay.px(12) + i * (third + gap), sizes_y,
-                                      third, row_h)
-        y = sizes_y + row_h + lay.px(12)
-        half = (mid_w - lay.px(24) - gap) // 2
-        for i, name in enumerate(("rotate", "skip", "undo", "confirm")):
-            self.buttons[name].rect = pygame.Rect(
-                self.middle.x + lay.px(12) + (i % 2) * (half + gap), y + (i // 2) * (row_h + gap),
-                half, row_h)
-        self.status_rect = pygame.Rect(self.middle.x + lay.px(12),
-                                       y + 2 * (row_h + gap) + lay.px(6), mid_w - lay.px(24), 0)
-        self.status_rect.h = self.middle.bottom - self.status_rect.y - lay.px(12)
-        # right column: bonus cards, score, the other boards
-        right_x = self.middle.right + lay.px(16)
-        self.right = pygame.Rect(right_x, self.middle.y, w - right_x - margin, self.middle.h)
-        bonus = min(lay.px(132), (self.right.w - lay.px(16)) // 2)
-        self.bonus_rects = [pygame.Rect(self.right.x + i * (bonus + lay.px(16)),
-                                        self.right.y + lay.px(24), bonus, bonus)
-                            for i in range(2)]
-        self.score_rect = pygame.Rect(self.right.x, self.bonus_rects[0].bottom + lay.px(8),
-                                      self.right.w, lay.px(46))
+        top = self.top_bar.bottom + margin // 2
+        height = h - top - margin
+        mid_w, right_min = lay.px(300), lay.px(280)
+        board_w = BoardGeometry(pygame.Rect(0, 0, 10 * w, height)).rect.w
+        room = w - board_w - 2 * margin
+        self.stacked = room < mid_w + right_min + lay.px(34)
+        if self.stacked:
+            room = max(room, lay.px(240))
+        else:
+            board_w = min(board_w, w - 2 * margin - mid_w - right_min - lay.px(34))
+        self.geo = BoardGeometry(pygame.Rect(margin, top, board_w, height))
+        self.geo.rect.topleft = (margin, top)
+        side_x = self.geo.rect.right + lay.px(18)
+        side = pygame.Rect(side_x, top, w - side_x - margin, self.geo.rect.h)
+        fonts = {"tiny": lay.font_px("tiny"), "small": lay.font_px("small")}
+        self.help_lines = self.join_items(HELP, fonts["tiny"],
+                                          (side.w if self.stacked else mid_w) - lay.px(24))
+        help_h = len(self.help_lines) * int(fonts["tiny"] * 1.2) + lay.px(20)
+        if self.stacked:
+            self.middle = pygame.Rect(side.x, side.y, side.w, 0)
+            self.layout_card_panel(self.middle, help_h, bonus_in_panel=True)
+            self.right = pygame.Rect(side.x, self.middle.bottom + lay.px(10), side.w,
+                                     side.bottom - self.middle.bottom - lay.px(10))
+        else:
+            self.middle = pygame.Rect(side.x, side.y, mid_w, side.h)
+            self.layout_card_panel(self.middle, help_h, bonus_in_panel=False)
+            right_x = self.middle.right + lay.px(16)
+            self.right = pygame.Rect(right_x, side.y, w - right_x - margin, side.h)
+            bonus = min(lay.px(132), (self.right.w - lay.px(16)) // 2)
+            caption = fonts["small"] + lay.px(6)
+            self.bonus_rects = [pygame.Rect(self.right.x + i * (bonus + lay.px(16)),
+                                            self.right.y + caption, bonus, bonus)
+                                for i in range(2)]
+        below = self.right.y if self.stacked else self.bonus_rects[0].bottom + lay.px(8)
+        score_h = 2 * fonts["small"] + lay.px(10) if self.live_score else 0
+        self.score_rect = pygame.Rect(self.right.x, below, self.right.w, score_h)
+        rest = pygame.Rect(self.right.x, self.score_rect.bottom + lay.px(6), self.right.w,
+                           self.right.bottom - self.score_rect.bottom - lay.px(6))
+        if self.stacked:  # the other boards and the log side by side, under the card panel
+            log_w = int(rest.w * 0.46)
+            self.log_rect = pygame.Rect(rest.right - log_w, rest.y, log_w, rest.h)
+            self.thumbs_area = pygame.Rect(rest.x, rest.y, rest.w - log_w - lay.px(10), rest.h)
+        else:
+            log_h = max(4 * int(fonts["tiny"] * 1.25) + lay.px(34), int(rest.h * 0.3))
+            self.log_rect = pygame.Rect(rest.x, rest.bottom - log_h, rest.w, log_h)
+            self.thumbs_area = pygame.Rect(rest.x, rest.y, rest.w,
+                                           self.log_rect.y - lay.px(8) - rest.y)
+        bonus = self.bonus_rects[0].w
         self.fonts = {
-            "board": self.text.font(lay.font_px("small")),
+            "board": self.text.font(fonts["small"]),
             "badge": self.text.font(max(9, int(self.geo.spacing * 0.26)), bold=True),
-            "card": self.text.font(max(9, int(bonus * 0.11)), bold=True),
-            "card_small": self.text.font(max(8, int(bonus * 0.09))),
+            "card": self.text.font(max(theme.MIN_FONT_PX, int(bonus * 0.11)), bold=True),
+            "card_small": self.text.font(theme.MIN_FONT_PX),
         }
         self.card_cache.clear()
         self.layout_thumbs()
@@ -97,15 +121,68 @@ class StarsTablePainter:
         # only the margins show sky here: a thinner field than the menus' costs less per frame
         self.starfield = Starfield(lay.rect.size, lay.unit, count=160, seed=11)
 
+    def join_items(self, items: tuple[str, ...], size: int, width: int) -> list[str]:
+        """``items`` joined by dots into lines of ``width`` px, never splitting an item."""
+        lines: list[str] = []
+        for item in items:
+            trial = f"{lines[-1]}  ·  {item}" if lines else item
+            if lines and self.text.font(size).size(trial)[0] <= width:
+                lines[-1] = trial
+            else:
+                lines.append(item)
+        return lines
+
+    @property
+    def live_score(self) -> bool:
+        view = self.view
+        options = view["options"] if view else self.session.info.get("options", {})
+        return bool(options.get("live_score"))
+
+    def layout_card_panel(self, panel: pygame.Rect, help_h: int, bonus_in_panel: bool) -> None:
+        """The night card (with the bonus cards beside it when stacked), the size and action
+        buttons, the status lines and the help, inside ``panel`` (its height is set here when
+        it is 0)."""
+        lay = self.layout
+        pad, gap, row_h = lay.px(12), lay.px(8), max(lay.px(40), lay.font_px("body") + 10)
+        inner_w = panel.w - 2 * pad
+        card_top = panel.y + lay.font_px("large") + lay.px(18)
+        if bonus_in_panel:
+            caption = lay.font_px("small") + lay.px(4)
+            card = min(lay.px(190), int((inner_w - 2 * gap) / (1 + 2 * 0.72)))
+            bonus = int(card * 0.72)
+            self.card_rect = pygame.Rect(panel.x + pad, card_top, card, card)
+            self.bonus_rects = [
+                pygame.Rect(self.card_rect.right + gap + i * (bonus + gap),
+                            card_top + caption, bonus, bonus) for i in range(2)]
+        else:
+            card = min(lay.px(190), panel.w - lay.px(40))
+            self.card_rect = pygame.Rect(0, 0, card, card)
+            self.card_rect.midtop = (panel.centerx, card_top)
+        sizes_y = self.card_rect.bottom + pad
+        third = (inner_w - 2 * gap) // 3
+        for i, button in enumerate(self.size_buttons):
+            button.rect = pygame.Rect(panel.x + pad + i * (third + gap), sizes_y, third, row_h)
+        y = sizes_y + row_h + pad
+        half = (inner_w - gap) // 2
+        for i, name in enumerate(("rotate", "skip", "undo", "confirm")):
+            self.buttons[name].rect = pygame.Rect(
+                panel.x + pad + (i % 2) * (half + gap), y + (i // 2) * (row_h + gap),
+                half, row_h)
+        status_y = y + 2 * (row_h + gap) + lay.px(6)
+        if panel.h == 0:  # stacked: room for five status lines, then the help
+            status_h = 6 * int(lay.font_px("small") * 1.15) + lay.px(12)
+            panel.h = status_y + status_h + help_h - panel.y
+        self.status_rect = pygame.Rect(panel.x + pad, status_y, inner_w,
+                                       panel.bottom - help_h - status_y)
+
     def layout_thumbs(self) -> None:
         lay = self.layout
         others = [s for s in range(len(self.session.names)) if s != self.active]
-        top = self.score_rect.bottom + lay.px(8)
-        area = pygame.Rect(self.right.x, top, self.right.w, self.right.bottom - top)
+        area = self.thumbs_area
         self.thumb_rects = []
         if not others:
             return
-        label_h = lay.px(34)
+        label_h = 2 * self.text.font(lay.font_px("tiny")).get_linesize() + lay.px(4)
         best = None
         for cols in range(1, 5):
             rows = math.ceil(len(others) / cols)
@@ -115,8 +192,9 @@ class StarsTablePainter:
             if best is None or size > best[0]:
                 best = (size, cols)
         size, cols = best
-        w = int(size)
-        h = int(size * 12.5 / 10.5)
+        w = max(8, int(size))
+        h = max(8, int(size * 12.5 / 10.5))
+        self.thumb_label_h = label_h
         for i, seat in enumerate(others):
             col, row = i % cols, i // cols
             rect = pygame.Rect(area.x + col * (w + lay.px(10)),
@@ -155,8 +233,11 @@ class StarsTablePainter:
         cache_key = (kind, key, size)
         surface = self.card_cache.get(cache_key)
         if surface is None:
+            if len(self.card_cache) > 48:  # faces per card, turn and size: keep a few
+                self.card_cache.clear()
             if kind == "face":
-                surface = render_card(key, size)
+                card_id, rot, star_size = key
+                surface = render_card(card_id, size, rot, star_size)
             elif kind == "back":
                 surface = render_card_back(size)
             else:
@@ -233,6 +314,8 @@ class StarsTablePainter:
             surface.blit(part, (self.geo.rect.x, self.geo.rect.bottom - height -
                                 int(self.geo.spacing * 0.1)))
         phase = self.phase()
+        if phase in ("play", "power"):
+            self.draw_preview_marks(surface)
         if phase == "play" and (self.mouse_on_board or self.keyboard_ghost):
             self.draw_ghost(surface)
         elif phase == "power":
@@ -337,7 +420,8 @@ class StarsTablePainter:
         # the card flips in: back shrinks, face grows (a cheap scale, no rotozoom)
         t = self.flip.progress(alpha)
         size = self.card_rect.w
-        face = self.card_surface("face", card["id"], size)
+        # the card turns with the ghost (and shows the shooting star's chosen size)
+        face = self.card_surface("face", (card["id"], self.rot, self.shooting_size), size)
         if t < 1.0:
             half = abs(1 - 2 * t)
             source = self.card_surface("back", 0, size) if t < 0.5 else face
@@ -362,12 +446,13 @@ class StarsTablePainter:
             hint = self.text.render("Wheel, R or right click: rotate", lay.font_px("small"),
                                     theme.TEXT_DIM)
             surface.blit(hint, hint.get_rect(center=self.size_buttons[1].rect.center))
-        self.buttons["rotate"].enabled = phase == "play"
-        self.buttons["skip"].enabled = phase in ("play", "power")
+        playing = not self.replaying
+        self.buttons["rotate"].enabled = phase == "play" and playing
+        self.buttons["skip"].enabled = phase in ("play", "power") and playing
         self.buttons["skip"].label = "Skip power (S)" if phase == "power" else "Skip card (S)"
         self.buttons["undo"].enabled = phase in ("power", "review", "confirmed") and bool(
-            view.get("pending"))
-        self.buttons["confirm"].enabled = phase == "review"
+            view.get("pending")) and playing
+        self.buttons["confirm"].enabled = phase == "review" and playing
         mouse = pygame.mouse.get_pos()
         for button in self.buttons.values():
             button.draw(surface, self.text, lay, False, button.rect.collidepoint(mouse))
@@ -375,7 +460,13 @@ class StarsTablePainter:
 
     def status_lines(self, view: dict[str, Any], phase: str) -> list[tuple[str, theme.Color]]:
         lines: list[tuple[str, theme.Color]] = []
-        if phase == "power":
+        if self.replaying and phase in ("play", "power", "review"):
+            name = self.session.names[self.active]
+            lines.append(({"play": f"{name} has not played this card yet.",
+                           "power": f"{name} is choosing where to use a power bonus.",
+                           "review": f"{name} has played this card, not yet confirmed."}[phase],
+                          theme.TEXT))
+        elif phase == "power":
             prompt = view["pending"]["prompt"]
             lines.append((f"Power bonus: {power_label(prompt['power'])}", theme.ACCENT))
             extra = f" ({prompt['stars_left']} star left)" if prompt.get("stars_left") else ""
@@ -383,18 +474,22 @@ class StarsTablePainter:
                           f"{POWER_HELP.get(prompt['power'], '')}.", theme.TEXT))
             lines.append(("Click a highlighted place (or arrows + Enter), or skip (S).",
                           theme.TEXT_DIM))
+            lines += self.preview_lines()
         elif phase == "play":
             ghost = self.ghost()
             if ghost and (self.mouse_on_board or self.keyboard_ghost):
                 problem = ghost[2]
                 if problem is None:
                     lines.append(("Legal here: click or Enter to draw.", theme.LEGAL))
+                    lines += self.preview_lines()
                 else:
                     lines.append((REASON_TEXT.get(problem, problem), theme.ILLEGAL))
             else:
                 lines.append(("Move the card over your board (mouse or arrows).", theme.TEXT))
         elif phase == "review":
-            lines.append(("Confirm your turn (Enter), or undo (U).", theme.TEXT))
+            done = {"skip": "Card skipped", "shooting_star": "Shooting star drawn"}.get(
+                view["pending"]["action"], "Placed")
+            lines.append((f"{done}: confirm your turn (Enter), or undo (U).", theme.LEGAL))
         elif phase == "confirmed":
             waiting = [self.session.names[s] for s in range(len(view["seats"]))
                        if not view["seats"][s]["confirmed"]]
@@ -403,28 +498,56 @@ class StarsTablePainter:
                           theme.TEXT_DIM))
         elif phase == "over":
             lines.append(("The night is over. Counting the stars...", theme.ACCENT))
-        if self.status_time > 0 and self.status[0]:
-            lines.insert(0, self.status)
+        if self.status_time > 0 and self.status[0] and \
+                all(self.status[0] != text for text, _ in lines):
+            lines.insert(0, self.status)  # a passing message, unless a line says it already
         return lines
 
+    def preview_lines(self) -> list[tuple[str, theme.Color]]:
+        """The score this placement would change, per category, and what it would break
+        (the engine's ``placement_preview``)."""
+        preview = self.preview()
+        if preview is None:
+            return []
+        delta = preview["delta"]
+        parts = [f"{column.title} {delta[column.key]:+d}" for column in SCORE_COLUMNS
+                 if delta[column.key]]
+        total = delta["total"]
+        verdict = f"{total:+d}" if parts else "no change"
+        lines = [(f"Score if drawn here: {verdict}", theme.WARNING if total < 0 else
+                  theme.ACCENT if total > 0 else theme.TEXT_DIM)]
+        if parts:
+            lines.append((", ".join(parts), theme.TEXT))
+        for broken in preview["broken"]:
+            lines.append((f"Breaks your {broken['size']}-line constellation: it would grow to "
+                          f"{broken['into']} lines and score nothing.", theme.WARNING))
+        return lines
+
+    def draw_preview_marks(self, surface: pygame.Surface) -> None:
+        """The constellations a placement would break, pulsing in the warning colour."""
+        preview = self.preview()
+        if not preview or not preview["broken"]:
+            return
+        pulse = 0.65 + 0.35 * math.sin(self.clock * 6)
+        color = tuple(int(c * pulse) for c in theme.WARNING)
+        for broken in preview["broken"]:
+            for x1, y1, x2, y2 in broken["lines"]:
+                draw_segment(surface, self.geo.to_px(x1, y1), self.geo.to_px(x2, y2), color,
+                             self.geo.width(0.16))
+
     def draw_help(self, surface: pygame.Surface) -> int:
-        """The controls, at the bottom of the middle panel; returns the top y used."""
+        """The controls, at the bottom of the card panel; returns the top y used."""
         lay = self.layout
         size = lay.font_px("tiny")
-        lines = ["Mouse: carry the card  ·  click: draw",
-                 "Wheel / R / right click: turn",
-                 "Arrows + Enter: play by keyboard",
-                 "S skip  ·  U undo  ·  Enter confirm",
-                 "Tab: the other players' boards"]
-        y = self.middle.bottom - lay.px(12) - len(lines) * int(size * 1.2)
+        y = self.middle.bottom - lay.px(10) - len(self.help_lines) * int(size * 1.2)
         top = y
-        pygame.draw.line(surface, theme.PANEL_EDGE, (self.status_rect.x, y - lay.px(8)),
-                         (self.status_rect.right, y - lay.px(8)))
-        for line in lines:
+        pygame.draw.line(surface, theme.PANEL_EDGE, (self.status_rect.x, y - lay.px(6)),
+                         (self.status_rect.right, y - lay.px(6)))
+        for line in self.help_lines:
             label = self.text.render(line, size, theme.TEXT_DIM)
             surface.blit(label, (self.status_rect.x, y))
             y += int(size * 1.2)
-        return top - lay.px(14)
+        return top - lay.px(10)
 
     def draw_status(self, surface: pygame.Surface, view: dict[str, Any], phase: str) -> None:
         lay = self.layout
@@ -446,28 +569,61 @@ class StarsTablePainter:
         for rect, kind, number, title in (
                 (self.bonus_rects[0], "point", view["point_card"], "Point bonus"),
                 (self.bonus_rects[1], "power", view["power_card"], "Power bonus")):
-            label = self.text.render(title, small, theme.TEXT_DIM)
+            if not bonus_title_fits(kind, number, rect.w, self.fonts["card_small"]):
+                title = bonus_title(kind, number)  # the card is too small to print it
+            size = self.text.fit(title, small, rect.w + lay.px(6))
+            label = self.text.render(title, size, theme.TEXT_DIM)
             surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.y - lay.px(3))))
             surface.blit(self.card_surface(kind, number, rect.w), rect)
-        if view["options"].get("live_score") and view.get("my_score"):
+        if self.score_rect.h and view.get("my_score"):
             score = view["my_score"]
-            line1 = self.text.render(f"Your score: {score['total']}", lay.font_px("body"),
-                                     theme.ACCENT, bold=True)
+            line1 = self.text.render(f"Your score: {score['total']}", small, theme.ACCENT,
+                                     bold=True)
             surface.blit(line1, (self.score_rect.x, self.score_rect.y))
             parts = (f"const {score['constellations']} · planets {score['planets']} · "
                      f"shooting {score['shooting_stars']} · bonus "
                      f"{score['point_bonus'] + score['power_bonus']}")
-            line2 = self.text.render(parts, lay.font_px("tiny"), theme.TEXT_DIM)
+            size = self.text.fit(parts, lay.font_px("tiny"), self.score_rect.w)
+            line2 = self.text.render(parts, size, theme.TEXT_DIM)
             surface.blit(line2, (self.score_rect.x, self.score_rect.y + line1.get_height()))
         scores = view.get("scores")
         for rect, seat in self.thumb_rects:
             self.draw_thumb(surface, view, rect, seat, scores)
+        self.draw_log(surface)
+
+    def draw_log(self, surface: pygame.Surface) -> None:
+        """The game log: the newest lines that fit, or older ones after a wheel back."""
+        lay = self.layout
+        rect = self.log_rect
+        if rect.h <= 0:
+            return
+        draw_panel(surface, rect, lay)
+        pad = lay.px(10)
+        size = lay.font_px("tiny")
+        step = int(size * 1.25)
+        title = self.text.render("Game log" + ("  (wheel: back)" if self.log else ""),
+                                 lay.font_px("small"), theme.TEXT_DIM, bold=True)
+        surface.blit(title, (rect.x + pad, rect.y + pad // 2))
+        top = rect.y + pad // 2 + title.get_height() + lay.px(4)
+        room = max(0, (rect.bottom - pad // 2 - top) // step)
+        end = len(self.log) - self.log_scroll
+        lines: list[tuple[str, theme.Color]] = []
+        for text, color in reversed(self.log[:end]):
+            wrapped = self.text.wrap(text, size, rect.w - 2 * pad)
+            if len(lines) + len(wrapped) > room:
+                break
+            lines[:0] = [(line, color) for line in wrapped]
+        y = top + (room - len(lines)) * step
+        for text, color in lines:
+            label = self.text.render(text, size, color)
+            surface.blit(label, (rect.x + pad, y))
+            y += step
 
     def draw_thumb(self, surface: pygame.Surface, view: dict[str, Any], rect: pygame.Rect,
                    seat: int, scores: list | None) -> None:
         lay = self.layout
         info = view["seats"][seat]
-        label_h = lay.px(34)
+        label_h = self.thumb_label_h
         geo = BoardGeometry(pygame.Rect(rect.x, rect.y, rect.w, rect.h - label_h))
         layer = self.renderer.sheet_layer(info["sheet"], geo, day=view["day"], sizes=False)
         surface.blit(layer, geo.rect)
@@ -476,18 +632,29 @@ class StarsTablePainter:
                          geo.rect, max(1, lay.px(2 if mouse_over else 1)))
         name = self.session.names[seat]
         kind = self.session.kinds[seat]
-        if seat in self.away_since:
+        if view["over"]:
+            state, color = "final board", theme.ACCENT
+        elif seat in self.away_since:
             state, color = "left the table", theme.WARNING
         elif info["confirmed"]:
             state, color = "ready", theme.LEGAL
-        elif kind == "ai":
+        elif kind == "ai" and not self.replaying:
             dots = "." * (1 + int(self.clock * 3) % 3)
             state, color = f"thinking{dots}", theme.TEXT_DIM
         else:
             state, color = "playing", theme.TEXT_DIM
         tiny = lay.font_px("tiny")
+        points = f"{scores[seat]['total']} pts" if scores else ""
+        name = self.shortest_fit([name, name[:10] + "…", name[:5] + "…"], tiny, rect.w, True)
+        extra = self.shortest_fit([f"{state} · {points}" if points else state,
+                                   points or state.rstrip("."), state[:5]], tiny, rect.w)
         label = self.text.render(name, tiny, theme.SEAT_COLORS[seat % 8], bold=True)
         surface.blit(label, (rect.x, geo.rect.bottom + lay.px(2)))
-        extra = f"{state}" + (f" · {scores[seat]['total']} pts" if scores else "")
         label2 = self.text.render(extra, tiny, color)
         surface.blit(label2, (rect.x, geo.rect.bottom + lay.px(2) + label.get_height()))
+
+    def shortest_fit(self, candidates: list[str], size: int, width: int,
+                     bold: bool = False) -> str:
+        """The first of ``candidates`` (longest first) that fits ``width`` px, else the last."""
+        return next((text for text in candidates
+                     if self.text.size(text, size, bold)[0] <= width), candidates[-1])

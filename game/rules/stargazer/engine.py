@@ -11,7 +11,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules.base import Breakdown, Event, IllegalMove, Move, Options, Ruleset, State, make_rng
+from game.rules.base import (
+    SHAPE_CODES,
+    Breakdown,
+    Event,
+    Field,
+    IllegalMove,
+    Move,
+    Options,
+    Ruleset,
+    State,
+    make_rng,
+)
 from game.rules.stargazer.content import (
     CREWS,
     CREWS_BY_ID,
@@ -35,13 +46,27 @@ PHASE_MOVE = {
     "start_player": "start_player",
 }
 MOVE_TYPES = frozenset(PHASE_MOVE.values())
+#: the longest crew id (``crew`` fields are at most this long on the wire)
+_CREW_ID_LENGTH = 32
+#: every move type and its fields (``Ruleset.normalize_move``; docs/PROTOCOL.md section 11)
+MOVE_FIELDS: dict[str, dict[str, Field]] = {
+    "crew": {"crew": Field("str", _CREW_ID_LENGTH, meaning="id of a crew without a worker")},
+    "skill": {
+        "planet": Field("int", required=False, meaning="planet index (most skills)"),
+        "crew": Field("str", _CREW_ID_LENGTH, required=False,
+                      meaning="crew id (Quartermaster, Security Chief)"),
+        "square": Field("int", required=False, meaning="square 2.. on that planet (Diplomat)"),
+    },
+    "investigate": {"planets": Field("ints", 64, exact=False,
+                                     meaning="planet index of each cube, in order")},
+    "start_player": {"seat": Field("int", meaning="the seat that starts the next round")},
+}
 
 #: reason code -> a sentence for players
 REASON_TEXT: dict[str, str] = {
     "game_over": "The game is over.",
     "not_your_turn": "It is not your turn.",
-    "malformed_move": "That move is not understood.",
-    "unknown_move_type": "There is no such kind of move.",
+    **SHAPE_CODES,
     "wrong_phase": "That kind of move is not possible now.",
     "unknown_crew": "There is no such crew in this game.",
     "crew_taken": "A worker already stands on that crew.",
@@ -104,6 +129,7 @@ class StargazerRuleset(Ruleset):
     min_players = 3
     max_players = 4
     max_total = 400
+    move_fields = MOVE_FIELDS
 
     # --- options ---------------------------------------------------------------------------
     def default_options(self, players: int) -> Options:
@@ -146,8 +172,18 @@ class StargazerRuleset(Ruleset):
             raise ValueError(f"option 'start_player' must be 'random' or a seat 0..{players - 1}")
         return merged
 
+    def max_moves(self, options: Options) -> int:
+        """Every round costs at most crew + skill + investigation per seat and one start-player
+        move, and each round moves cubes out of the hands for good (a far looser bound than
+        any game comes near: random games end within 15 rounds)."""
+        players = self.normalize_options(options)["players"]
+        rounds = 4 * players * CUBES_PER_PLAYER
+        return rounds * (3 * players + 1)
+
     # --- setup -----------------------------------------------------------------------------
-    def setup(self, options: Options, seed: int) -> State:
+    def setup(self, options: Options, seed: int, secret: str | None = None) -> State:
+        """Everything Stargazer deals is public at once: the seed decides it all (a secret
+        has nothing to hide)."""
         options = self.normalize_options(options)
         players = options["players"]
         rng = make_rng(seed, "stargazer-setup")
@@ -262,11 +298,8 @@ class StargazerRuleset(Ruleset):
             raise IllegalMove("game_over")
         if not _is_int(seat) or seat != state["current"]:
             raise IllegalMove("not_your_turn", f"seat {seat!r} may not act now")
-        if not isinstance(move, dict) or not isinstance(move.get("t"), str):
-            raise IllegalMove("malformed_move", "a move is a map with a string 't'")
+        move = self.normalize_move(move)
         kind = move["t"]
-        if kind not in MOVE_TYPES:
-            raise IllegalMove("unknown_move_type", repr(kind))
         if kind != PHASE_MOVE[phase]:
             raise IllegalMove("wrong_phase", f"expected a {PHASE_MOVE[phase]!r} move")
         if kind == "crew":

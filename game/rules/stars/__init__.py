@@ -23,14 +23,17 @@ from game.rules.stars.placement import (
     shooting_star_problem,
 )
 from game.rules.stars.powers import power_name
+from game.rules.stars.preview import placement_preview
 from game.rules.stars.scoring import (
     bga_greedy_copy_count,
     next_solo_rank,
+    score_details,
     score_sheet,
     solo_rank,
     solo_standing,
 )
 from game.rules.stars.sheet import SheetIndex, new_sheet, validate_sheet
+from game.rules.stars.stats import STATISTICS, game_statistics
 
 RULESET = StarsRuleset()
 
@@ -76,20 +79,24 @@ def power_problem(
 __all__ = [
     "REASON_TEXT",
     "RULESET",
+    "STATISTICS",
     "StarsRuleset",
     "bga_greedy_copy_count",
     "card_info",
     "card_segments",
     "confirmed_sheet",
     "data",
+    "game_statistics",
     "legal_card_placements",
     "legal_shooting_stars",
     "new_sheet",
     "next_solo_rank",
+    "placement_preview",
     "placement_problem",
     "power_name",
     "power_problem",
     "power_targets",
+    "score_details",
     "score_sheet",
     "shooting_star",
     "shooting_star_problem",

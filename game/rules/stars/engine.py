@@ -11,7 +11,19 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from game.rules.base import Breakdown, Event, IllegalMove, Move, Options, Ruleset, State, make_rng
+from game.rules.base import (
+    MALFORMED_MOVE,
+    SHAPE_CODES,
+    Breakdown,
+    Event,
+    Field,
+    IllegalMove,
+    Move,
+    Options,
+    Ruleset,
+    State,
+    make_rng,
+)
 from game.rules.stars import data
 from game.rules.stars.geometry import (
     card_segments,
@@ -38,7 +50,8 @@ from game.rules.stars.sheet import SheetIndex, copy_sheet, new_sheet
 MOVE_REASONS: dict[str, str] = {
     "bad_seat": "There is no such seat at this table.",
     "game_over": "The game is over.",
-    "bad_move": "The move is not understood (missing or malformed fields).",
+    **SHAPE_CODES,
+    "turn_limit": "You have made too many moves on this card: skip or confirm it now.",
     "already_played": "You have already played this card; undo first to play it differently.",
     "wrong_card": "That move does not fit the card on the table.",
     "power_pending": "Use or skip your power bonus first.",
@@ -51,6 +64,32 @@ MOVE_REASONS: dict[str, str] = {
 REASON_TEXT: dict[str, str] = {**MOVE_REASONS, **PLACEMENT_REASONS}
 
 SHIFT_LIMIT = 16
+#: moves one seat may make on one card (undo cycles included); past it the seat may only
+#: finish: play the card if it has not (place, shooting_star or skip), skip_power, confirm.
+#: This bounds a game at ``max_moves`` moves, so any game's save stays small and resumes.
+TURN_MOVE_LIMIT = 60
+#: moves a seat can still make on a card after reaching the limit (play, skip_power, confirm)
+_FINISHING_MOVES = 3
+_PLAY_TYPES = ("place", "shooting_star", "skip")
+
+#: every move type and its fields (``Ruleset.normalize_move``; docs/PROTOCOL.md section 11)
+_POINT = Field("ints", 2, meaning="[x, y] of a star")
+MOVE_FIELDS: dict[str, dict[str, Field]] = {
+    "place": {"rot": Field("int", meaning="quarter turns 0..3"),
+              "dx": Field("int", meaning=f"shift right, -{SHIFT_LIMIT}..{SHIFT_LIMIT}"),
+              "dy": Field("int", meaning=f"shift up, -{SHIFT_LIMIT}..{SHIFT_LIMIT}")},
+    "shooting_star": {"size": Field("int", meaning="segments 1..3"),
+                      "rot": Field("int", meaning="quarter turns 0..3"),
+                      "dx": Field("int", meaning=f"-{SHIFT_LIMIT}..{SHIFT_LIMIT}"),
+                      "dy": Field("int", meaning=f"-{SHIFT_LIMIT}..{SHIFT_LIMIT}")},
+    "skip": {},
+    "power": {"at": Field("ints", 2, required=False, meaning="[x, y]: where the object goes"),
+              "line": Field("ints", 4, required=False,
+                            meaning="[x1, y1, x2, y2]: the Line bonus's segment")},
+    "skip_power": {},
+    "confirm": {},
+    "undo": {},
+}
 POINT_CARD_CHOICES = ("default", "random")
 POWER_CARD_CHOICES = ("default", "random_beginner", "random_experienced")
 
@@ -120,6 +159,7 @@ class StarsRuleset(Ruleset):
     title = "Look at the Stars"
     min_players = 1
     max_players = 8
+    move_fields = MOVE_FIELDS
 
     # --- options --------------------------------------------------------------------------
     def default_options(self, players: int) -> Options:
@@ -147,8 +187,14 @@ class StarsRuleset(Ruleset):
             )
         return merged
 
+    def max_moves(self, options: Options) -> int:
+        players = self.normalize_options(options)["players"]
+        return data.CARDS_PER_GAME * players * (TURN_MOVE_LIMIT + _FINISHING_MOVES)
+
     # --- setup ----------------------------------------------------------------------------
-    def setup(self, options: Options, seed: int) -> State:
+    def setup(self, options: Options, seed: int, secret: str | None = None) -> State:
+        """Boards and bonus cards from ``seed``; the deck order from ``seed`` and ``secret``
+        (the host's, never sent: a seed and the cards seen so far predict nothing)."""
         opts = self.normalize_options(options)
         rng = make_rng(seed, "stars-setup")
         players = opts["players"]
@@ -166,7 +212,7 @@ class StarsRuleset(Ruleset):
         elif power == "random_experienced":
             power = rng.randint(1, len(data.POWER_CARDS))
         deck = list(range(data.CARD_COUNT))
-        rng.shuffle(deck)
+        (rng if secret is None else make_rng(seed, "stars-deck", secret=secret)).shuffle(deck)
         return {
             "options": opts,
             "point_card": point,
@@ -182,6 +228,7 @@ class StarsRuleset(Ruleset):
                     "once_used": False,
                     "turn": None,
                     "confirmed": False,
+                    "card_moves": 0,
                 }
                 for b in boards
             ],
@@ -204,8 +251,9 @@ class StarsRuleset(Ruleset):
             return []
         me = state["seats"][seat]
         turn = me["turn"]
+        limited = me["card_moves"] >= TURN_MOVE_LIMIT
         if me["confirmed"]:
-            return [{"t": "undo"}]
+            return [] if limited else [{"t": "undo"}]
         if turn is None:
             card = self.current_card(state)
             day = state["day"]
@@ -221,6 +269,8 @@ class StarsRuleset(Ruleset):
                     )
             moves.append({"t": "skip"})
             return moves
+        if limited:
+            return [{"t": "skip_power"}] if turn["prompt"] is not None else [{"t": "confirm"}]
         if turn["prompt"] is not None:
             moves = [{"t": "power", **target} for target in self._prompt_targets(state, seat)]
             return moves + [{"t": "skip_power"}, {"t": "undo"}]
@@ -241,12 +291,26 @@ class StarsRuleset(Ruleset):
             raise IllegalMove("bad_seat", f"seat {seat!r}")
         if state["over"]:
             raise IllegalMove("game_over")
-        if not isinstance(move, dict) or not isinstance(move.get("t"), str):
-            raise IllegalMove("bad_move", "a move is a map with a string 't'")
-        handler = _HANDLERS.get(move["t"])
-        if handler is None:
-            raise IllegalMove("bad_move", f"unknown move type {move['t']!r}")
-        return handler(self, state, seat, move)
+        move = self.normalize_move(move)
+        kind = move["t"]
+        me = state["seats"][seat]
+        if me["card_moves"] >= TURN_MOVE_LIMIT and not (
+            kind in ("skip_power", "confirm") or (kind in _PLAY_TYPES and me["turn"] is None)
+        ):
+            raise IllegalMove("turn_limit", f"{TURN_MOVE_LIMIT} moves on this card already")
+        flipped = state["flipped"]
+        events = _HANDLERS[kind](self, state, seat, move)
+        if state["flipped"] == flipped and not state["over"]:
+            me["card_moves"] += 1  # (finishing the card reset every seat's count)
+        return events
+
+    def seats_affected(self, state: State, seat: int, move: Move,
+                       events: list[Event]) -> set[int] | None:
+        """A seat's moves on a card touch only its own sheet; the last confirm, which turns the
+        next card (or ends the game), touches everyone."""
+        if any(e["type"] in ("card_flipped", "game_over") for e in events):
+            return None
+        return {seat}
 
     # each handler checks everything first, then mutates
 
@@ -267,15 +331,15 @@ class StarsRuleset(Ruleset):
         for key in fields:
             value = move.get(key)
             if not _int(value):
-                raise IllegalMove("bad_move", f"{key!r} must be an integer")
+                raise IllegalMove(MALFORMED_MOVE, f"{key!r} must be an integer")
         for key in ("rot",):
             if key in fields and not 0 <= move[key] <= 3:
-                raise IllegalMove("bad_move", "'rot' must be 0..3")
+                raise IllegalMove(MALFORMED_MOVE, "'rot' must be 0..3")
         for key in ("dx", "dy"):
             if key in fields and abs(move[key]) > SHIFT_LIMIT:
                 raise IllegalMove("off_board", f"{key} {move[key]} is far off the board")
         if kind == "shooting_star" and move["size"] not in data.SHOOTING_STAR_SHAPES:
-            raise IllegalMove("bad_move", "'size' must be 1..3")
+            raise IllegalMove(MALFORMED_MOVE, "'size' must be 1..3")
         return me
 
     @staticmethod
@@ -374,7 +438,8 @@ class StarsRuleset(Ruleset):
         if power == data.LINE:
             line = move.get("line")
             if not _int_list(line, 4) or "at" in move:
-                raise IllegalMove("bad_move", "the Line bonus needs 'line': [x1, y1, x2, y2]")
+                raise IllegalMove(MALFORMED_MOVE,
+                                  "the Line bonus needs 'line': [x1, y1, x2, y2]")
             if not is_unit(line):
                 raise IllegalMove("not_unit_segment", f"line {line}")
             seg = norm(*line)
@@ -384,7 +449,7 @@ class StarsRuleset(Ruleset):
         else:
             at = move.get("at")
             if not _int_list(at, 2) or "line" in move:
-                raise IllegalMove("bad_move", f"the {power} power needs 'at': [x, y]")
+                raise IllegalMove(MALFORMED_MOVE, f"the {power} power needs 'at': [x, y]")
             trigger = [tuple(s) for s in prompt["copies"][0]]
             problem = object_problem(index, power, (at[0], at[1]), day, trigger)
             if problem:
@@ -516,6 +581,7 @@ class StarsRuleset(Ruleset):
             events += _new_constellations(i, sheet, mark)
             me["turn"] = None
             me["confirmed"] = False
+            me["card_moves"] = 0
         if state["flipped"] >= data.CARDS_PER_GAME:
             state["over"] = True
             events.append({"type": "game_over", "scores": self.score(state)})

@@ -15,8 +15,10 @@ from typing import Any
 from game.rules.stars import data
 from game.rules.stars.constellations import Group, group_lines
 from game.rules.stars.geometry import (
+    POWER_CARD_ROTATIONS,
     Point,
     Segment,
+    find_copies,
     is_unit,
     mid2,
     neighbours,
@@ -24,6 +26,7 @@ from game.rules.stars.geometry import (
     on_grid,
     path_segments,
 )
+from game.rules.stars.packing import max_disjoint
 
 Sheet = dict[str, Any]
 SHEET_KEYS = ("board", "lines", "shooting_stars", "objects", "point_card", "power_card")
@@ -161,64 +164,85 @@ def _int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+#: coordinates further off than this are refused before anything else looks at them (a
+#: hostile 10**5000 cannot even be printed)
+_COORDINATE_LIMIT = 1000
+
+
+def _show(value: Any) -> str:
+    """A short, safe description of an untrusted value for an error message: never the repr
+    of something deep (a 100 000-deep list raises RecursionError) or huge."""
+    if _int(value):
+        return str(value) if abs(value) <= _COORDINATE_LIMIT else "a huge integer"
+    if isinstance(value, list | tuple) and len(value) <= 4 and all(_int(v) for v in value):
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    if isinstance(value, str):
+        return repr(value[:30]) + ("..." if len(value) > 30 else "")
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    return f"a {type(value).__name__}"
+
+
+def _coordinates(value: Any, count: int, where: str, what: str) -> tuple[int, ...]:
+    if (not isinstance(value, list | tuple) or len(value) != count
+            or not all(_int(v) for v in value)):
+        raise ValueError(f"{where}: {what} must be {count} integers, got {_show(value)}")
+    if any(abs(v) > _COORDINATE_LIMIT for v in value):
+        raise ValueError(f"{where}: {what} {_show(value)} is far off the board")
+    return tuple(value)
+
+
 def _point(value: Any, where: str) -> Point:
-    if not isinstance(value, list | tuple) or len(value) != 2 or not all(_int(v) for v in value):
-        raise ValueError(f"{where}: a point must be [x, y] integers, got {value!r}")
-    return (value[0], value[1])
+    x, y = _coordinates(value, 2, where, "a point [x, y]")
+    return (x, y)
 
 
-def validate_sheet(sheet: Any) -> None:
-    """Raise ``ValueError`` naming the offending item unless ``sheet`` is a well-formed sheet.
+#: objects that need a free star (no line end, no shooting star, no other such object)
+_FREE_STAR_OBJECTS = (data.PLANET, data.GALAXY, data.TWINKLING_STAR, data.CRESCENT_MOON,
+                      data.BLACK_HOLE)
 
-    Checks shapes and types, that every line and shooting-star segment is a unit segment
-    between usable points of the board (a new_star re-opens an illustration point), that no
-    line is drawn twice, and that objects sit on board points. The order of play is not
-    re-checked.
+
+def validate_sheet(sheet: Any, *, reachable: bool = True) -> None:
+    """Raise ``ValueError`` naming the offending item unless ``sheet`` is a sheet a real game
+    can end with (``reachable=False``: only that it is well formed, for a sheet crafted to test
+    one scoring rule: shapes, types, usable board points, no item twice).
+
+    Checked: shapes and types; every line a unit segment between usable stars of the board (a
+    new star re-opens an illustration point), drawn once, not over a printed line; every
+    shooting star a straight diagonal run of 2 to 4 usable stars touching or crossing no line
+    and no other shooting star; objects only of the sheet's power card, at most one black hole
+    or crescent moon, no more than the power's disjoint copies on the sheet can have earned
+    (two per use for new stars); planets, galaxies, twinkling stars, moons and black holes on
+    free usable stars (no line end, no shooting star, no printed planet, no closed artwork, not
+    on one another); novas and auras on a star of a group of 3 or more lines; new stars on
+    illustration points. What depends on the order of play (the sun's closed rows, a black
+    hole's or an aura's ban on later lines) is not re-checked.
     """
     if not isinstance(sheet, dict):
-        raise ValueError(f"sheet must be a map, got {type(sheet).__name__}")
+        raise ValueError(f"sheet must be a map, got {_show(sheet)}")
     for key in SHEET_KEYS:
         if key not in sheet:
             raise ValueError(f"sheet is missing {key!r}")
-    unknown = sorted(str(k) for k in sheet if k not in SHEET_KEYS)
+    unknown = sorted(_show(k) for k in sheet if k not in SHEET_KEYS)
     if unknown:
-        raise ValueError(f"unknown sheet key(s): {', '.join(unknown)}")
+        raise ValueError(f"unknown sheet key(s): {', '.join(unknown[:5])}")
     board = sheet["board"]
     if not _int(board) or not 0 <= board < len(data.BOARDS):
-        raise ValueError(f"board must be 0..{len(data.BOARDS) - 1}, got {board!r}")
+        raise ValueError(f"board must be 0..{len(data.BOARDS) - 1}, got {_show(board)}")
     point_card = sheet["point_card"]
     if not _int(point_card) or not 1 <= point_card <= len(data.POINT_CARDS):
-        raise ValueError(f"point_card must be 1..{len(data.POINT_CARDS)}, got {point_card!r}")
+        raise ValueError(f"point_card must be 1..{len(data.POINT_CARDS)}, got {_show(point_card)}")
     power_card = sheet["power_card"]
     if not _int(power_card) or not 1 <= power_card <= len(data.POWER_CARDS):
-        raise ValueError(f"power_card must be 1..{len(data.POWER_CARDS)}, got {power_card!r}")
+        raise ValueError(f"power_card must be 1..{len(data.POWER_CARDS)}, got {_show(power_card)}")
     for key in ("lines", "shooting_stars", "objects"):
         if not isinstance(sheet[key], list):
-            raise ValueError(f"{key} must be a list")
+            raise ValueError(f"{key} must be a list, got {_show(sheet[key])}")
+        if len(sheet[key]) > _LIST_LIMIT:
+            raise ValueError(f"{key}: {len(sheet[key])} items, more than a board can hold")
 
-    opened: set[Point] = set()
-    seen_objects: set[tuple[str, Point]] = set()
-    for i, obj in enumerate(sheet["objects"]):
-        where = f"objects[{i}]"
-        if not isinstance(obj, dict) or set(obj) != {"kind", "at"}:
-            raise ValueError(f"{where}: an object must be {{'kind': K, 'at': [x, y]}}, got {obj!r}")
-        kind = obj["kind"]
-        if kind not in data.OBJECT_KINDS:
-            raise ValueError(f"{where}: unknown object kind {kind!r}")
-        at = _point(obj["at"], where)
-        cells = [at, (at[0] + 1, at[1])] if kind == data.GALAXY else [at]
-        for cell in cells:
-            if not on_grid(*cell) or cell in data.ARCH_MISSING:
-                raise ValueError(f"{where}: {kind} at {list(at)} is off the board")
-            if cell in data.BOARDS[board]["bottom"]:
-                raise ValueError(f"{where}: {kind} at {list(at)} is on a covered point")
-        if kind == data.NEW_STAR:
-            if at not in data.BOARDS[board]["illustration"]:
-                raise ValueError(f"{where}: new_star at {list(at)} is not an illustration point")
-            opened.add(at)
-        if (kind, at) in seen_objects:
-            raise ValueError(f"{where}: a second {kind} at {list(at)}")
-        seen_objects.add((kind, at))
+    objects = _check_objects(sheet, board, power_card, reachable)
+    opened = {at for kind, at, _ in objects if kind == data.NEW_STAR}
 
     def check_point(p: Point, where: str) -> None:
         if not usable_on_board(board, p, opened):
@@ -226,18 +250,23 @@ def validate_sheet(sheet: Any) -> None:
 
     taken = set(_PRINTED_LINES[board])
     for i, line in enumerate(sheet["lines"]):
-        where = f"lines[{i}] {line!r}"
-        if not isinstance(line, list | tuple) or len(line) != 4 or not all(_int(v) for v in line):
-            raise ValueError(f"{where}: a line must be [x1, y1, x2, y2] integers")
-        if not is_unit(line):
+        values = _coordinates(line, 4, f"lines[{i}]", "a line [x1, y1, x2, y2]")
+        where = f"lines[{i}] {list(values)}"
+        if not is_unit(values):
             raise ValueError(f"{where}: not a unit segment between neighbouring stars")
-        check_point((line[0], line[1]), where)
-        check_point((line[2], line[3]), where)
-        seg = norm(*line)
+        check_point((values[0], values[1]), where)
+        check_point((values[2], values[3]), where)
+        seg = norm(*values)
         if seg in taken:
             raise ValueError(f"{where}: this line is already on the board")
         taken.add(seg)
+    line_points = {(s[0], s[1]) for s in taken} | {(s[2], s[3]) for s in taken}
+    line_mids = {mid2(s) for s in taken}
+    if not reachable:
+        line_points, line_mids = set(), set()
 
+    star_points: dict[Point, int] = {}
+    star_mids: dict[Point, int] = {}
     for i, star in enumerate(sheet["shooting_stars"]):
         where = f"shooting_stars[{i}]"
         if not isinstance(star, list | tuple) or not 2 <= len(star) <= 4:
@@ -248,3 +277,104 @@ def validate_sheet(sheet: Any) -> None:
         steps = {(q[0] - p[0], q[1] - p[1]) for p, q in zip(points, points[1:], strict=False)}
         if len(steps) != 1 or next(iter(steps)) not in ((1, 1), (1, -1), (-1, 1), (-1, -1)):
             raise ValueError(f"{where}: points must form one straight diagonal run")
+        where = f"{where} {[list(p) for p in points]}"
+        mids = [mid2(seg) for seg in path_segments(points)]
+        if not reachable:
+            continue
+        for p in points:
+            if p in line_points:
+                raise ValueError(f"{where}: touches a line at {list(p)}")
+            if p in star_points:
+                raise ValueError(f"{where}: touches shooting_stars[{star_points[p]}] "
+                                 f"at {list(p)}")
+        for m in mids:
+            if m in line_mids:
+                raise ValueError(f"{where}: crosses a line")
+            if m in star_mids:
+                raise ValueError(f"{where}: crosses shooting_stars[{star_mids[m]}]")
+        star_points.update((p, i) for p in points)
+        star_mids.update((m, i) for m in mids)
+
+    if not reachable:
+        return
+    groups: list[Group] | None = None
+    for kind, at, where in objects:
+        if kind in _FREE_STAR_OBJECTS:
+            cells = [at, (at[0] + 1, at[1])] if kind == data.GALAXY else [at]
+            for cell in cells:
+                if not usable_on_board(board, cell, opened):
+                    raise ValueError(f"{where}: {kind} at {list(at)} is not on a free star "
+                                     f"(a printed planet or closed artwork at {list(cell)})")
+                if cell in line_points:
+                    raise ValueError(f"{where}: {kind} at {list(at)} is on a line end "
+                                     f"{list(cell)}")
+                if cell in star_points:
+                    raise ValueError(f"{where}: {kind} at {list(at)} is on "
+                                     f"shooting_stars[{star_points[cell]}]")
+            if kind == data.GALAXY and not any(
+                    q in line_points for cell in cells for q in neighbours(cell)):
+                raise ValueError(f"{where}: a galaxy touches the constellation that earned it")
+        elif kind in (data.NOVA, data.AURA):
+            if groups is None:
+                groups = group_lines(list(taken), [a for k, a, _ in objects if k == data.NOVA])
+            if not any(at in g.points and g.size >= 3 for g in groups):
+                raise ValueError(f"{where}: {kind} at {list(at)} is not on a star of a group "
+                                 "of 3 or more lines")
+    _check_power_uses(objects, taken, power_card)
+
+
+#: the most items a list of a sheet may have (more than any grid can hold)
+_LIST_LIMIT = 4096
+
+
+def _check_objects(sheet: dict[str, Any], board: int, power_card: int,
+                   reachable: bool) -> list[tuple[str, Point, str]]:
+    """Each object's shape, kind, board point and uniqueness: ``[(kind, at, where)]``."""
+    power = data.POWER_CARDS[power_card - 1]["power"]
+    found: list[tuple[str, Point, str]] = []
+    cells: dict[Point, str] = {}
+    seen: set[tuple[str, Point]] = set()
+    for i, obj in enumerate(sheet["objects"]):
+        where = f"objects[{i}]"
+        if not isinstance(obj, dict) or set(obj) != {"kind", "at"}:
+            raise ValueError(f"{where}: an object must be {{'kind': K, 'at': [x, y]}}, "
+                             f"got {_show(obj)}")
+        kind = obj["kind"]
+        if kind not in data.OBJECT_KINDS:
+            raise ValueError(f"{where}: unknown object kind {_show(kind)}")
+        at = _point(obj["at"], where)
+        where = f"{where} ({kind} at {list(at)})"
+        if reachable and kind != power:
+            raise ValueError(f"{where}: power card {power_card} gives {power}, not {kind}")
+        for cell in ([at, (at[0] + 1, at[1])] if kind == data.GALAXY else [at]):
+            if not on_grid(*cell) or cell in data.ARCH_MISSING:
+                raise ValueError(f"{where}: off the board")
+            if cell in data.BOARDS[board]["bottom"]:
+                raise ValueError(f"{where}: on a covered point")
+            if reachable and kind in _FREE_STAR_OBJECTS:
+                if cell in cells:
+                    raise ValueError(f"{where}: on the same star as {cells[cell]}")
+                cells[cell] = where
+        if kind == data.NEW_STAR and at not in data.BOARDS[board]["illustration"]:
+            raise ValueError(f"{where}: new_star at {list(at)} is not an illustration point")
+        if (kind, at) in seen:
+            raise ValueError(f"{where}: a second {kind} at {list(at)}")
+        seen.add((kind, at))
+        found.append((kind, at, where))
+    if reachable and power in data.ONCE_PER_GAME_POWERS and len(found) > 1:
+        raise ValueError(f"{found[1][2]}: a {power} is used once per game")
+    return found
+
+
+def _check_power_uses(objects: list[tuple[str, Point, str]], lines: set[Segment],
+                      power_card: int) -> None:
+    """Every use spent a copy of the power shape no other use shared: the objects cannot
+    outnumber the disjoint copies on the sheet (a new star use places two)."""
+    if not objects:
+        return
+    uses = len(max_disjoint(find_copies(POWER_CARD_ROTATIONS[power_card - 1], lines)))
+    per_use = 2 if objects[0][0] == data.NEW_STAR else 1
+    if len(objects) > uses * per_use:
+        kind, _, where = objects[uses * per_use]
+        raise ValueError(f"{where}: {len(objects)} {kind} object(s), but the lines hold only "
+                         f"{uses} disjoint cop{'y' if uses == 1 else 'ies'} of the power shape")

@@ -1,0 +1,36 @@
+"""A finished game as data: options, seed and moves (``game.rules.base.replay`` rebuilds any
+moment of it), with the seats' names and kinds.
+
+The window has the record of every game whose table runs here (solo, hot-seat, Continue, the
+LAN host): ``record_of(session)`` copies it from ``net.table.Table`` under the table's lock.
+A LAN guest has no record: its host keeps the move log (see docs/ARCHITECTURE.md, Replay).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    game: str
+    options: dict[str, Any]
+    seed: int
+    #: ``[[seat, move], ...]`` in the order the table accepted them
+    moves: list[list[Any]]
+    names: list[str]
+    kinds: list[str]
+
+
+def record_of(session: Any) -> GameRecord | None:
+    """The record of the game ``session`` plays, copied (later moves at that table never
+    reach it); None when the table is not in this process (a LAN guest)."""
+    table = getattr(session, "table", None)
+    if table is None or not hasattr(table, "save_data"):
+        return None
+    data = table.save_data()  # under the table's lock: a consistent moment
+    return GameRecord(data["game"], copy.deepcopy(data["options"]), int(data["seed"]),
+                      copy.deepcopy(data["moves"]), [s["name"] for s in data["seats"]],
+                      [s["kind"] for s in data["seats"]])

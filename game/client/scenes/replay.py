@@ -1,0 +1,172 @@
+"""Watch replay: a finished game again, move by move, forward and back, on its own table.
+
+Generic: the game's kit opens its ordinary table scene on a ``ReplaySession`` (the record
+replayed by the game's ``Ruleset``), and this scene drives it: it forwards no input to the
+table (a replay takes no moves), steps the session and draws a control bar over the table's
+top bar. Every game with a table gets its replay this way.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.client import theme
+from game.client.kits import get_kit
+from game.client.replay_session import ReplaySession
+from game.client.scenes.base import Scene
+from game.client.widgets import Button, draw_panel
+
+if TYPE_CHECKING:
+    from game.client.record import GameRecord
+    from game.client.scenes.base import Stage
+
+#: seconds between moves while playing
+PLAY_EVERY = 0.45
+
+
+class ReplayScene(Scene):
+    """Left/Right: a move; Up/Down: ten; Home/End; Space: play or pause; Tab: whose place
+    the game is watched from; Esc: back to the results."""
+
+    def __init__(self, app: Stage, record: GameRecord, seat: int | None = None) -> None:
+        super().__init__(app)
+        humans = [i for i, kind in enumerate(record.kinds) if kind == "human"]
+        self.session = ReplaySession(record, seat if seat is not None else
+                                     (humans[0] if humans else 0))
+        self.table = get_kit(record.game).open_table(app, None, 0, self.session)
+        self.playing = False
+        self.wait = 0.0
+        self.buttons = {
+            "start": Button("|<", lambda: self.go(0), size="body"),
+            "back": Button("<", lambda: self.go(self.session.position - 1), size="body"),
+            "play": Button("Play", self.toggle_play, size="body"),
+            "forward": Button(">", self.step_forward, size="body"),
+            "end": Button(">|", lambda: self.go(self.session.length), size="body"),
+            "seat": Button("", self.next_seat, size="body"),
+            "close": Button("Back (Esc)", self.back, size="body"),
+        }
+        self.bar = pygame.Rect(0, 0, 0, 0)
+
+    # --- moving --------------------------------------------------------------------------------
+    def go(self, position: int) -> None:
+        self.session.go_to(position)
+        self.show()
+
+    def step_forward(self) -> None:
+        if not self.session.forward():
+            self.playing = False
+        self.show()
+
+    def show(self) -> None:
+        """Hand the session's news to the table; after a jump, a fresh table that reads the
+        story so far (its log) and shows the game as it stands there."""
+        if self.session.jumped:
+            self.session.jumped = False
+            self.table.exit()
+            self.table = get_kit(self.session.record.game).open_table(self.app, None, 0,
+                                                                       self.session)
+            self.table.enter()
+        else:
+            self.table.poll()
+
+    def toggle_play(self) -> None:
+        if self.session.position >= self.session.length:
+            self.go(0)
+        self.playing = not self.playing
+        self.wait = 0.0
+
+    def next_seat(self) -> None:
+        self.session.watch(self.session.seat + 1)
+        self.show()
+
+    # --- scene hooks -------------------------------------------------------------------------
+    def enter(self) -> None:
+        self.table.enter()
+        super().enter()
+
+    def exit(self) -> None:
+        self.table.exit()
+
+    def relayout(self) -> None:
+        self.table.relayout()
+        lay = self.layout
+        self.bar = pygame.Rect(0, 0, lay.width, max(lay.px(46), lay.font_px("body") + 14))
+        x, gap = lay.px(12), lay.px(6)
+        small, row = lay.px(44), self.bar.h - lay.px(10)
+        for name in ("start", "back", "play", "forward", "end"):
+            width = lay.px(70) if name == "play" else small
+            self.buttons[name].rect = pygame.Rect(x, lay.px(5), width, row)
+            x += width + gap
+        self.moves_x = x + lay.px(8)
+        close_w = lay.px(130)
+        self.buttons["close"].rect = pygame.Rect(lay.width - close_w - lay.px(12), lay.px(5),
+                                                 close_w, row)
+        seat_w = lay.px(200)
+        self.buttons["seat"].rect = pygame.Rect(self.buttons["close"].rect.x - seat_w - gap,
+                                                lay.px(5), seat_w, row)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            key = event.key
+            position = self.session.position
+            if key == pygame.K_ESCAPE:
+                self.back()
+            elif key == pygame.K_RIGHT:
+                self.step_forward()
+            elif key == pygame.K_LEFT:
+                self.go(position - 1)
+            elif key in (pygame.K_UP, pygame.K_PAGEUP):
+                self.go(position + 10)
+            elif key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
+                self.go(position - 10)
+            elif key == pygame.K_HOME:
+                self.go(0)
+            elif key == pygame.K_END:
+                self.go(self.session.length)
+            elif key == pygame.K_SPACE:
+                self.toggle_play()
+            elif key == pygame.K_TAB:
+                self.next_seat()
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for button in self.buttons.values():
+                if button.rect.collidepoint(event.pos):
+                    button.activate()
+                    return
+
+    def update(self, dt: float) -> None:
+        self.table.update(dt)
+        if self.playing:
+            self.wait += dt
+            if self.wait >= PLAY_EVERY:
+                self.wait = 0.0
+                self.step_forward()
+
+    # --- drawing -------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.table.draw(surface, alpha)
+        lay = self.layout
+        draw_panel(surface, self.bar.inflate(0, 0), lay, theme.PANEL, theme.ACCENT, 1)
+        session = self.session
+        self.buttons["play"].label = "Pause" if self.playing else "Play"
+        self.buttons["seat"].label = f"Watching {session.names[session.seat]} (Tab)"
+        mouse = pygame.mouse.get_pos()
+        for button in self.buttons.values():
+            button.draw(surface, self.text, lay, False, button.rect.collidepoint(mouse))
+        right = self.buttons["seat"].rect.x - lay.px(12)
+        size = lay.font_px("small")
+        header = f"Replay  ·  move {session.position} of {session.length}"
+        label = self.text.render(header, size, theme.ACCENT, bold=True)
+        y = self.bar.centery - label.get_height()
+        surface.blit(label, (self.moves_x, y))
+        what = session.describe()
+        if what:
+            width = right - self.moves_x
+            shown = what
+            while shown and self.text.size(shown, size)[0] > width:
+                shown = shown[:-2]
+            if shown != what:
+                shown = shown[:-1] + "…"
+            detail = self.text.render(shown, size, theme.TEXT)
+            surface.blit(detail, (self.moves_x, self.bar.centery))

@@ -1,0 +1,237 @@
+"""The end of the night: every player's final board side by side, with what scored marked in
+its category's colour (constellations, the planets they touch, shooting stars, point-bonus
+copies, power objects). What scored comes from the engine (``score_details``), item by item.
+
+1-6 or Left/Right choose the category ("Everything" shows them all); a click or Enter on a
+board shows it large with the list of its items; Esc goes back.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.client import theme
+from game.client.scenes.base import SkyScene
+from game.client.stars.categories import CATEGORY, SCORE_COLUMNS
+from game.client.stars.render import BoardGeometry, SheetRenderer, draw_segment
+from game.client.widgets import Button, draw_panel
+from game.rules.stars import score_details
+
+if TYPE_CHECKING:
+    from game.client.scenes.base import Stage
+
+#: items that count other items' lines (their ``lines`` are constellations, ``stars[0]`` the
+#: object itself)
+COUNTING = ("planet", "twinkling_star", "crescent_moon")
+#: the selector: None shows every category at once
+CHOICES: list[tuple[str | None, str]] = [(None, "Everything")] + [
+    (column.key, column.title) for column in SCORE_COLUMNS]
+
+
+class FinalBoardsScene(SkyScene):
+    def __init__(self, app: Stage, view: dict[str, Any], names: list[str]) -> None:
+        super().__init__(app)
+        self.view = view
+        self.names = names
+        self.sheets = [seat["sheet"] for seat in view["seats"]]
+        self.items = [score_details(sheet) for sheet in self.sheets]
+        self.totals = [{column.key: sum(i["points"] for i in items
+                                        if i["category"] == column.key)
+                        for column in SCORE_COLUMNS} for items in self.items]
+        self.renderer = SheetRenderer(budget_mb=96)
+        self.choice = 0
+        #: the board shown large (None: all of them)
+        self.focus: int | None = None
+        self.tabs = [Button(title, lambda i=i: self.choose(i), size="small")
+                     for i, (_, title) in enumerate(CHOICES)]
+        self.board_rects: list[tuple[BoardGeometry, pygame.Rect, int]] = []
+        self.clock = 0.0
+
+    @property
+    def category(self) -> str | None:
+        return CHOICES[self.choice][0]
+
+    def choose(self, index: int) -> None:
+        self.choice = index % len(CHOICES)
+
+    def shown_items(self, seat: int) -> list[dict[str, Any]]:
+        """The items of ``seat``'s board drawn now (the chosen category, or all)."""
+        category = self.category
+        return [item for item in self.items[seat]
+                if category is None or item["category"] == category]
+
+    # --- layout ------------------------------------------------------------------------------
+    def relayout(self) -> None:
+        lay = self.layout
+        tab_h = max(lay.px(36), lay.font_px("small") + 12)
+        gap = lay.px(8)
+        width = min(lay.px(170), (lay.width - lay.px(40) - gap * (len(self.tabs) - 1))
+                    // len(self.tabs))
+        x = lay.width // 2 - (width * len(self.tabs) + gap * (len(self.tabs) - 1)) // 2
+        top = int(lay.height * 0.13)
+        for tab in self.tabs:
+            tab.rect = pygame.Rect(x, top, width, tab_h)
+            x += width + gap
+        area = pygame.Rect(lay.px(20), top + tab_h + lay.px(14), lay.width - lay.px(40),
+                           lay.height - top - tab_h - lay.px(14) - lay.px(44))
+        self.area = area
+        self.layout_boards()
+
+    def layout_boards(self) -> None:
+        lay = self.layout
+        area = self.area
+        seats = [self.focus] if self.focus is not None else list(range(len(self.sheets)))
+        label_h = 2 * self.text.font(lay.font_px("small")).get_linesize() + lay.px(6)
+        if self.focus is not None:  # one board large, its items listed beside it
+            board_area = pygame.Rect(area.x, area.y, int(area.w * 0.55), area.h - label_h)
+            geo = BoardGeometry(board_area)
+            self.board_rects = [(geo, geo.rect.inflate(0, label_h).move(0, label_h // 2),
+                                 self.focus)]
+            self.list_rect = pygame.Rect(geo.rect.right + lay.px(24), area.y,
+                                         area.right - geo.rect.right - lay.px(24), area.h)
+            return
+        best = None
+        for cols in range(1, len(seats) + 1):
+            rows = math.ceil(len(seats) / cols)
+            width = (area.w - (cols - 1) * lay.px(16)) / cols
+            height = (area.h - (rows - 1) * lay.px(12)) / rows - label_h
+            size = min(width, height * 10.5 / 12.5)
+            if best is None or size > best[0]:
+                best = (size, cols)
+        size, cols = best
+        w, h = int(size), int(size * 12.5 / 10.5)
+        left = area.centerx - (cols * w + (cols - 1) * lay.px(16)) // 2
+        self.board_rects = []
+        for i, seat in enumerate(seats):
+            col, row = i % cols, i // cols
+            cell = pygame.Rect(left + col * (w + lay.px(16)),
+                               area.y + row * (h + label_h + lay.px(12)), w, h)
+            geo = BoardGeometry(cell)
+            self.board_rects.append((geo, cell.inflate(0, label_h).move(0, label_h // 2),
+                                     seat))
+
+    # --- input -------------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                if self.focus is not None:
+                    self.focus = None
+                    self.layout_boards()
+                else:
+                    self.app.pop()
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.choose(self.choice + (1 if event.key == pygame.K_RIGHT else -1))
+            elif pygame.K_1 <= event.key <= pygame.K_6:
+                self.choose(event.key - pygame.K_1)
+            elif event.key in (pygame.K_TAB, pygame.K_DOWN, pygame.K_UP):
+                back = event.key == pygame.K_UP or event.mod & pygame.KMOD_SHIFT
+                count = len(self.sheets)
+                if self.focus is None:
+                    self.focus = count - 1 if back else 0
+                else:
+                    self.focus = (self.focus + (-1 if back else 1)) % count
+                self.layout_boards()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.focus = 0 if self.focus is None else None
+                self.layout_boards()
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for tab in self.tabs:
+                if tab.rect.collidepoint(event.pos):
+                    tab.activate()
+                    return
+            for _, rect, seat in self.board_rects:
+                if rect.collidepoint(event.pos):
+                    self.focus = None if self.focus is not None else seat
+                    self.layout_boards()
+                    return
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.clock += dt
+
+    # --- drawing -----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.draw_sky(surface, alpha)
+        lay = self.layout
+        self.draw_heading(surface, "Final boards", 0.06)
+        mouse = pygame.mouse.get_pos()
+        for i, tab in enumerate(self.tabs):
+            tab.draw(surface, self.text, lay, i == self.choice, tab.rect.collidepoint(mouse))
+            key = CHOICES[i][0]
+            if key is not None:  # a stripe of the category's colour under its tab
+                stripe = pygame.Rect(tab.rect.x + lay.px(10), tab.rect.bottom - lay.px(5),
+                                     tab.rect.w - lay.px(20), max(2, lay.px(3)))
+                pygame.draw.rect(surface, CATEGORY[key].color, stripe)
+        for geo, rect, seat in self.board_rects:
+            self.draw_board(surface, geo, rect, seat)
+        if self.focus is not None:
+            self.draw_items(surface, self.focus)
+        hint = ("Left/Right or 1-6: category  ·  click a board or Tab: one board large  ·  "
+                "Esc: back")
+        self.draw_footer(surface, hint)
+
+    def draw_board(self, surface: pygame.Surface, geo: BoardGeometry, rect: pygame.Rect,
+                   seat: int) -> None:
+        lay = self.layout
+        badge = self.text.font(max(9, int(geo.spacing * 0.26)), bold=True)
+        layer = self.renderer.sheet_layer(self.sheets[seat], geo, badge_font=badge)
+        surface.blit(layer, geo.rect)
+        pulse = 0.8 + 0.2 * math.sin(self.clock * 4)
+        everything = self.category is None
+        # constellations under the copies and objects that sit on their lines
+        order = {column.key: i for i, column in enumerate(SCORE_COLUMNS)}
+        for item in sorted(self.shown_items(seat), key=lambda i: order[i["category"]]):
+            color = CATEGORY[item["category"]].color
+            if item["points"] == 0:
+                color = theme.WARNING if "scores nothing" in item["label"] else theme.TEXT_DIM
+            else:
+                color = tuple(int(c * pulse) for c in color)
+            # all at once, a planet (moon, twinkling star) shows itself, not the lines it
+            # counts: those are the constellations' own
+            counted = item["kind"] in COUNTING
+            for x1, y1, x2, y2 in [] if everything and counted else item["lines"]:
+                draw_segment(surface, geo.to_px(x1, y1), geo.to_px(x2, y2), color,
+                             geo.width(0.13))
+            if counted:  # the planet (moon, twinkling star) itself, ringed
+                x, y = item["stars"][0]
+                pygame.draw.circle(surface, color, geo.to_px(x, y), int(geo.spacing * 0.5),
+                                   max(2, geo.width(0.07)))
+            elif not item["lines"]:  # an object, and the stars it scores (a black hole)
+                for x, y in item["stars"]:
+                    pygame.draw.circle(surface, color, geo.to_px(x, y),
+                                       int(geo.spacing * 0.36), max(2, geo.width(0.07)))
+        pygame.draw.rect(surface, theme.SEAT_COLORS[seat % 8], geo.rect, max(1, lay.px(2)))
+        size = lay.font_px("small")
+        total = sum(self.totals[seat].values())
+        category = self.category
+        points = (f"{total} points" if category is None else
+                  f"{CATEGORY[category].title}: {self.totals[seat][category]}")
+        name = self.names[seat]
+        fitted = self.text.fit(name, size, geo.rect.w, bold=True)
+        label = self.text.render(name, fitted, theme.SEAT_COLORS[seat % 8], bold=True)
+        surface.blit(label, (geo.rect.x, geo.rect.bottom + lay.px(4)))
+        fitted = self.text.fit(points, size, geo.rect.w)
+        detail = self.text.render(points, fitted, theme.TEXT)
+        surface.blit(detail, (geo.rect.x, geo.rect.bottom + lay.px(4) + label.get_height()))
+
+    def draw_items(self, surface: pygame.Surface, seat: int) -> None:
+        """The focused board's scoring items, in its categories' colours."""
+        lay = self.layout
+        rect = self.list_rect
+        draw_panel(surface, rect, lay)
+        size = lay.font_px("small")
+        pad = lay.px(12)
+        y = rect.y + pad
+        step = int(size * 1.3)
+        for item in sorted(self.shown_items(seat), key=lambda i: (i["category"], -i["points"])):
+            if y + step > rect.bottom - pad:
+                break
+            color = CATEGORY[item["category"]].color if item["points"] else theme.TEXT_DIM
+            text = f"{item['points']:>2}  {item['label']}"
+            fitted = self.text.fit(text, size, rect.w - 2 * pad)
+            label = self.text.render(text, fitted, color)
+            surface.blit(label, (rect.x + pad, y))
+            y += step

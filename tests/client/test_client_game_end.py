@@ -1,0 +1,175 @@
+"""The end of a game: the last boards on the table, the results' statistics, every final board
+with what scored, and the replay, which steps the game forward and back on its own copy."""
+
+from __future__ import annotations
+
+import copy
+import random
+import time
+
+import pygame
+import pytest
+
+from game.client.kits import get_kit
+from game.client.record import record_of
+from game.client.replay_session import ReplaySession
+from game.client.scenes.replay import ReplayScene
+from game.client.scenes.results import ResultsScene
+from game.client.session import GameConfig, LocalSession, SeatChoice
+from game.client.stars.categories import CATEGORY
+from game.client.stars.final_boards import CHOICES, FinalBoardsScene
+from game.client.stars.table import StarsTableScene
+from game.rules import get_ruleset
+from game.rules.base import make_rng, replay
+from game.rules.stars import RULESET, game_statistics, score_details
+from tests.client.clienthelpers import Driver
+from tests.client.stars_play import near
+from tests.client.textboxes import drawn_texts
+
+
+def finish_quickly(table: object, seat: int = 0, seed: int = 1) -> None:
+    """Random legal moves for ``seat`` (placements preferred) until the game is over."""
+    rng = random.Random(seed)
+    deadline = time.monotonic() + 60
+    while table.status != "over":
+        assert time.monotonic() < deadline, "the game did not end"
+        legal = table.legal_message(seat)
+        moves = [m for m in legal["moves"] if m["t"] != "undo"]
+        if not moves:
+            time.sleep(0.001)
+            continue
+        placing = [m for m in moves if m["t"] not in ("skip", "skip_power")]
+        move = rng.choice(placing or moves)
+        table.submit(seat, table.token_for(seat), legal["version"], move)
+
+
+@pytest.fixture
+def ended(drive: Driver) -> tuple[Driver, StarsTableScene, ResultsScene]:
+    """A solo game against a bot, played to the end, its results on screen."""
+    config = GameConfig("stars", [SeatChoice("human", "Ann"),
+                                  SeatChoice("ai", "Vega", "random")], {}, "solo")
+    session = LocalSession(config, 7, ai_delay=0.0)
+    table = StarsTableScene(drive.app, config, 7, session=session)
+    drive.app.push(table)
+    finish_quickly(session.table)
+    drive.until(lambda: table.view is not None and table.view["over"], what="the end")
+    drive.step()
+    shown = drawn_texts(drive.app)
+    assert "final board" in " ".join(shown), "the last boards are on the table, not 'thinking'"
+    assert not any("thinking" in text for text in shown)
+    drive.until(lambda: isinstance(drive.scene, ResultsScene), what="the results")
+    return drive, table, drive.scene
+
+
+def button(results: ResultsScene, label: str):  # noqa: ANN201
+    return next(w for w in results.form.widgets if w.label == label)
+
+
+def test_results_show_the_statistics_of_the_game(ended) -> None:  # noqa: ANN001
+    drive, table, results = ended
+    record = record_of(table.session)
+    stats = game_statistics(record.options, record.seed, record.moves)
+    drive.key(pygame.K_TAB)
+    assert results.showing_statistics
+    rows = dict(results.statistics)
+    assert rows["Lines drawn"] == [s["lines_drawn"] for s in stats]
+    assert rows["Cards skipped"] == [s["cards_skipped"] for s in stats]
+    assert rows["Power bonuses used"] == [s["powers_used"] for s in stats]
+    shown = drawn_texts(drive.app)
+    assert "Lines drawn" in shown and str(stats[0]["lines_drawn"]) in shown
+    drive.click(button(results, "Scores").rect.center)
+    assert not results.showing_statistics
+
+
+def test_final_boards_mark_what_scored_in_each_category(ended) -> None:  # noqa: ANN001
+    drive, table, results = ended
+    drive.click(button(results, "Final boards").rect.center)
+    boards = drive.scene
+    assert isinstance(boards, FinalBoardsScene)
+    final = table.session.table.state
+    for seat, scores in enumerate(results.scores):
+        items = score_details(final["seats"][seat]["sheet"])
+        for index, (category, _) in enumerate(CHOICES):
+            boards.choose(index)
+            expected = [i for i in items if category is None or i["category"] == category]
+            assert boards.shown_items(seat) == expected
+            if category is not None:
+                assert boards.totals[seat][category] == scores[category]
+    boards.choose(1)  # constellations
+    drive.step(2)
+    geo = next(geo for geo, _, seat in boards.board_rects if seat == 0)
+    scoring = [i for i in boards.shown_items(0) if i["points"]]
+    assert scoring, "this seeded game has constellations"
+    x1, y1, x2, y2 = scoring[0]["lines"][0]
+    middle = geo.to_px((x1 + x2) / 2, (y1 + y2) / 2)
+    assert near(drive.pixel(middle), CATEGORY["constellations"].color, 70)
+    drive.key(pygame.K_TAB)  # one board large, with its items listed
+    assert boards.focus == 0 and len(boards.board_rects) == 1
+    drive.key(pygame.K_ESCAPE)
+    assert boards.focus is None
+    drive.key(pygame.K_ESCAPE)
+    assert drive.scene is results
+
+
+def test_watch_replay_steps_forward_and_back_and_never_touches_the_table(ended) -> None:  # noqa: ANN001
+    drive, table, results = ended
+    live = table.session.table
+    before = (copy.deepcopy(live.state), copy.deepcopy(live.moves), live.version)
+    drive.click(button(results, "Watch replay").rect.center)
+    scene = drive.scene
+    assert isinstance(scene, ReplayScene)
+    session = scene.session
+    assert session.position == 0 and scene.table.view == RULESET.view(session.state_at(0), 0)
+    for _ in range(5):
+        drive.key(pygame.K_RIGHT)
+    assert session.position == 5 and session.state == session.state_at(5)
+    assert scene.table.view == RULESET.view(session.state_at(5), 0)
+    drive.key(pygame.K_LEFT)
+    assert session.position == 4 and session.state == session.state_at(4)
+    drive.key(pygame.K_END)
+    assert session.position == len(live.moves) and session.state == live.state
+    assert scene.table.view["over"]
+    told = [text for text, _ in scene.table.log]
+    assert told[0].startswith("Card 1") and told[-1] == "The night is over", \
+        "after a jump the log tells the story so far"
+    assert not any(kind == "turn_confirmed" for kind in scene.table.flashes)
+    drive.key(pygame.K_TAB)  # from Vega's place
+    assert scene.table.active == 1 and scene.table.view == RULESET.view(live.state, 1)
+    drive.key(pygame.K_HOME)
+    assert session.position == 0
+    drive.key(pygame.K_SPACE)  # play: a move every PLAY_EVERY seconds
+    drive.step(120)
+    assert session.position >= 2
+    assert (live.state, live.moves, live.version) == before, "the live table is untouched"
+    assert "Replay" in " ".join(drawn_texts(drive.app))
+    drive.key(pygame.K_ESCAPE)
+    assert drive.scene is results
+
+
+@pytest.mark.parametrize("game", ["stars", "stargazer"])
+def test_a_replay_session_is_the_record_replayed_for_any_game(game: str) -> None:
+    from game.client.record import GameRecord
+
+    ruleset = get_ruleset(game)
+    players = max(2, ruleset.min_players)
+    options = ruleset.normalize_options({"players": players})
+    state = ruleset.setup(options, 3)
+    rng = make_rng(3, "replay-test")
+    moves = []
+    while not ruleset.is_over(state) and len(moves) < 400:
+        seat = rng.choice(sorted(ruleset.to_move(state)))
+        move = rng.choice(ruleset.legal_moves(state, seat))
+        ruleset.apply(state, seat, move)
+        moves.append([seat, move])
+    record = GameRecord(game, options, 3, moves, [f"P{i}" for i in range(players)],
+                        ["human"] * players)
+    session = ReplaySession(record)
+    for position in [len(moves), 7, 0, 60, 59, 61, len(moves) // 2, 3]:
+        session.go_to(position)
+        assert session.state == replay(ruleset, options, 3, moves[:position])
+        assert session.views[0] == ruleset.view(session.state, 0)
+    session.go_to(len(moves) - 1)
+    assert session.forward() and not session.forward()
+    assert session.describe() and "seat " not in session.describe(), "names, not seats"
+    assert record.moves == moves, "the record is never changed"
+    assert get_kit("stars").open_table  # the window has a table to replay it on

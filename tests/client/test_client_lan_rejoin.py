@@ -1,0 +1,122 @@
+"""A player who leaves a started LAN game from the window joins it again and gets the same seat
+back, also after the program restarts (the window keeps its seat token per table address).
+Before: "the game has already started", shown twice."""
+
+from __future__ import annotations
+
+import os
+import stat
+
+import pygame
+import pytest
+
+from game.client.scenes.dialog import ConfirmDialog
+from game.client.scenes.lan import JoinScene, LobbyScene
+from game.client.scenes.menu import MainMenuScene
+from game.client.settings import SeatTokens
+from game.client.stars.table import StarsTableScene
+from game.tables import new_table
+from net.server import ServerThread
+from net.table import SeatSpec
+from tests.client.clienthelpers import Driver
+
+
+def join_by_address(drive: Driver, port: int) -> LobbyScene | StarsTableScene:
+    drive.click(drive.scene.button("Join LAN game").rect.center)
+    join = drive.scene
+    assert isinstance(join, JoinScene)
+    drive.click(join.address.rect.center)
+    drive.type_text(f"127.0.0.1:{port}")
+    drive.key(pygame.K_RETURN)
+    lobby = drive.scene  # (a seat taken back may already show its table)
+    assert isinstance(lobby, LobbyScene | StarsTableScene)
+    return lobby
+
+
+def leave_the_game(drive: Driver) -> None:
+    drive.key(pygame.K_ESCAPE)
+    dialog = drive.scene
+    assert isinstance(dialog, ConfirmDialog)
+    drive.click(dialog.form.widgets[1].rect.center)  # "Leave"
+    drive.until(lambda: isinstance(drive.scene, MainMenuScene), what="the menu")
+
+
+@pytest.mark.timeout(120)
+def test_leaving_a_started_lan_game_and_joining_again_takes_the_same_seat(
+        config_dir, autosave_dir) -> None:  # noqa: ANN001
+    host = new_table("stars", {}, 41, [SeatSpec("ai", "Vega", "greedy"), SeatSpec("open")])
+    server = ServerThread(host, host="127.0.0.1", port=0)
+    port = server.start()
+    drive = Driver(start="menu")
+    try:
+        lobby = join_by_address(drive, port)
+        assert isinstance(lobby, LobbyScene)
+        drive.until(lambda: lobby.session.human_seats == [1], what="the welcome")
+        host.start()
+        drive.until(lambda: isinstance(drive.scene, StarsTableScene), what="the game")
+        token = host.token_for(1)
+        assert SeatTokens().get(f"127.0.0.1:{port}") == token
+        assert stat.S_IMODE(os.stat(config_dir / "seats.json").st_mode) == 0o600
+        leave_the_game(drive)
+        drive.until(lambda: not host.info()["seats"][1]["connected"], what="the seat freed")
+        # back from the menu: the same seat, the same token, no "already started"
+        join_by_address(drive, port)
+        drive.until(lambda: isinstance(drive.scene, StarsTableScene), what="the game again")
+        assert drive.scene.session.human_seats == [1]
+        assert host.info()["seats"][1]["connected"] and host.token_for(1) == token
+        assert not [t for t in drive.app.toasts if "already started" in str(t)]
+    finally:
+        drive.close()
+    # the program restarts (a new window, the same config directory): it rejoins too
+    drive = Driver(start="menu")
+    try:
+        drive.until(lambda: not host.info()["seats"][1]["connected"], what="the old window gone")
+        join_by_address(drive, port)
+        drive.until(lambda: isinstance(drive.scene, StarsTableScene), what="the game again")
+        assert drive.scene.session.human_seats == [1] and host.token_for(1) == token
+        drive.key(pygame.K_ESCAPE)
+    finally:
+        drive.close()
+        server.stop()
+        host.close()
+
+
+@pytest.mark.timeout(60)
+def test_a_kept_token_the_host_no_longer_knows_joins_as_a_newcomer(
+        config_dir, autosave_dir) -> None:  # noqa: ANN001
+    host = new_table("stars", {}, 42, [SeatSpec("open"), SeatSpec("ai", "Vega", "greedy")])
+    server = ServerThread(host, host="127.0.0.1", port=0)
+    port = server.start()
+    SeatTokens().put(f"127.0.0.1:{port}", "A" * 32, "an-older-table")
+    drive = Driver(start="menu")
+    try:
+        lobby = join_by_address(drive, port)
+        assert isinstance(lobby, LobbyScene)
+        drive.until(lambda: host.seats_taken() == 2, what="the join")
+        drive.until(lambda: lobby.session.human_seats == [0], what="the welcome")
+        assert drive.scene is lobby and not drive.app.toasts
+        drive.until(lambda: SeatTokens().get(f"127.0.0.1:{port}") == host.token_for(0),
+                    what="the new token kept")
+    finally:
+        drive.close()
+        server.stop()
+        host.close()
+
+
+@pytest.mark.timeout(60)
+def test_a_refused_join_says_why_once(config_dir, autosave_dir) -> None:  # noqa: ANN001
+    host = new_table("stars", {}, 43, [SeatSpec("open"), SeatSpec("ai", "Vega", "greedy")])
+    host.start()
+    server = ServerThread(host, host="127.0.0.1", port=0)
+    port = server.start()
+    drive = Driver(start="menu")
+    try:
+        lobby = join_by_address(drive, port)
+        assert isinstance(lobby, LobbyScene)
+        drive.until(lambda: drive.scene is not lobby, what="the refusal")
+        said = [str(t) for t in drive.app.toasts if "started" in str(t)]
+        assert len(said) == 1, drive.app.toasts
+    finally:
+        drive.close()
+        server.stop()
+        host.close()

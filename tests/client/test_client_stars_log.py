@@ -1,0 +1,43 @@
+"""The game log beside the table: cards, placements, skips and powers, told once the card is
+over (an undone move is never logged), and drawn in its panel."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client.stars.table import log_entry
+from tests.client.clienthelpers import Driver
+from tests.client.test_client_solo_game import start_solo
+from tests.client.textboxes import drawn_texts
+
+
+def test_the_log_tells_each_card_once_it_is_over(drive: Driver) -> None:
+    table = start_solo(drive)
+    me, bot = table.session.names
+    drive.key(pygame.K_s)
+    drive.until(lambda: table.phase() == "review", what="the skip")
+    assert not any(me in text for text, _ in table.log), "an open turn is not logged"
+    drive.key(pygame.K_RETURN)
+    drive.until(lambda: table.view["card"]["n"] == 2, what="the next card")
+    drive.step()
+    texts = [text for text, _ in table.log]
+    assert f"{me} skipped the card" in texts
+    assert any(text.startswith(bot) for text in texts), texts
+    assert texts[-1].startswith("Card 2: ")
+    shown = drawn_texts(drive.app)
+    assert f"{me} skipped the card" in shown and texts[-1] in shown
+
+
+def test_log_lines_for_every_public_event_kind() -> None:
+    names = ["Ann", "Vega"]
+    assert log_entry({"type": "lines_drawn", "seat": 1, "final": True,
+                      "lines": [[0, 0, 1, 1], [1, 1, 2, 1], [2, 1, 3, 1]]}, names)[0] == \
+        "Vega drew the card + 1 bonus line"
+    assert log_entry({"type": "object_placed", "seat": 0, "final": True, "kind": "black_hole",
+                      "at": [3, 3]}, names)[0] == "Ann used the power: black hole"
+    assert log_entry({"type": "shooting_star_drawn", "seat": 0, "final": True,
+                      "points": [[0, 0], [1, 1], [2, 2]]}, names)[0] == \
+        "Ann: shooting star of 2"
+    assert log_entry({"type": "sun_rose", "day": 1}, names) is not None
+    assert log_entry({"type": "lines_drawn", "seat": 0, "final": False, "to": [0],
+                      "lines": [[0, 0, 1, 1]]}, names) is None, "private: not logged"

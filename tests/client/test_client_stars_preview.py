@@ -1,0 +1,138 @@
+"""The score preview while hovering (the engine's own scoring, shown before the click) and the
+card preview turning with the ghost."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.client import theme
+from game.client.stars.table import StarsTableScene
+from game.rules.stars import (
+    RULESET,
+    card_segments,
+    data,
+    placement_preview,
+    score_sheet,
+)
+from game.rules.stars.geometry import norm
+from tests.client.clienthelpers import Driver
+from tests.client.stars_play import midpoint_px, near
+
+SEVEN = [[x, 3, x + 1, 3] for x in range(7)]  # a 7-line constellation on board 0, row 3
+STRAIGHT_CARD = 2  # two segments in a row
+
+
+class StaticSession:
+    """A seat at a game that stands still: views of a crafted state; moves are only noted."""
+
+    def __init__(self, state: dict[str, Any]) -> None:
+        self.state = state
+        self.views = {0: RULESET.view(state, 0)}
+        self.human_seats = [0]
+        self.names = ["Ann", "Vega"]
+        self.kinds = ["human", "ai"]
+        self.info = {"game": "stars", "seats": [], "status": "playing"}
+        self.status = "playing"
+        self.results = None
+        self.config = None
+        self.sent: list[dict[str, Any]] = []
+
+    def poll(self) -> list:
+        return []
+
+    def send(self, seat: int, move: dict[str, Any]) -> None:
+        self.sent.append(move)
+
+    def close(self) -> None:
+        pass
+
+
+def crafted(card: int, lines: list[list[int]]) -> dict[str, Any]:
+    state = RULESET.setup({"players": 2}, 1)
+    deck = state["deck"]
+    deck.remove(card)
+    deck.insert(0, card)
+    for seat, record in enumerate(state["seats"]):
+        record["sheet"]["board"] = seat
+    state["seats"][0]["sheet"]["lines"] = [list(line) for line in lines]
+    return state
+
+
+def placement(card: int, segments: list[list[int]]) -> tuple[int, int, int]:
+    want = sorted(norm(*s) for s in segments)
+    for rot in range(4):
+        for dx in range(-4, 11):
+            for dy in range(-4, 12):
+                if sorted(norm(*s) for s in card_segments(card, rot, dx, dy)) == want:
+                    return rot, dx, dy
+    raise AssertionError("no such placement")
+
+
+def open_table(drive: Driver, state: dict[str, Any]) -> StarsTableScene:
+    table = StarsTableScene(drive.app, None, session=StaticSession(state))
+    drive.app.push(table)
+    drive.step(60)
+    return table
+
+
+def hover(drive: Driver, table: StarsTableScene, rot: int, dx: int, dy: int) -> None:
+    while table.rot != rot:
+        drive.key(pygame.K_r)
+    cx, cy = table._ghost_centre()
+    drive.move(table.geo.to_px(dx + cx, dy + cy))
+    assert table.anchor == (dx, dy)
+
+
+def texts(table: StarsTableScene) -> list[str]:
+    return [text for text, _ in table.status_lines(table.view, table.phase())]
+
+
+def test_hovering_shows_the_score_change_and_warns_before_breaking_a_constellation(
+        drive: Driver) -> None:
+    table = open_table(drive, crafted(STRAIGHT_CARD, SEVEN))
+    sheet = table.my_sheet()
+    assert score_sheet(sheet)["constellations"] == 7
+    # apart from it: two lines that score nothing yet, nothing broken
+    rot, dx, dy = placement(STRAIGHT_CARD, [[3, 6, 4, 6], [4, 6, 5, 6]])
+    hover(drive, table, rot, dx, dy)
+    drive.step()
+    lines = texts(table)
+    assert table.preview() == placement_preview(sheet, card_segments(STRAIGHT_CARD, rot, dx,
+                                                                     dy))
+    assert "Score if drawn here: no change" in lines, lines
+    assert not any("Breaks" in text for text in lines)
+    # two more lines in a row make it 9: the warning comes before the click
+    rot, dx, dy = placement(STRAIGHT_CARD, [[7, 3, 8, 3], [8, 3, 9, 3]])
+    hover(drive, table, rot, dx, dy)
+    drive.step()
+    preview = table.preview()
+    assert preview["broken"] and preview["broken"][0]["size"] == 7
+    assert preview["broken"][0]["into"] == 9
+    lines = texts(table)
+    after = score_sheet({**sheet, "lines": sheet["lines"] + [[7, 3, 8, 3], [8, 3, 9, 3]]})
+    assert f"Score if drawn here: {after['total'] - score_sheet(sheet)['total']:+d}" in lines
+    assert any(text.startswith("Constellations -7") for text in lines), lines
+    assert any("Breaks your 7-line constellation" in text for text in lines), lines
+    glowing = [near(drive.pixel(midpoint_px(table, line)), theme.WARNING, 120)
+               for line in SEVEN[:3]]
+    assert any(glowing), "the constellation at risk is marked on the board"
+    assert not table.session.sent, "hovering sends nothing"
+
+
+def test_the_card_turns_with_the_ghost(drive: Driver) -> None:
+    table = open_table(drive, crafted(STRAIGHT_CARD, []))
+    drive.move(table.geo.rect.center)
+    area = table.card_rect
+    before = pygame.image.tobytes(drive.app.screen.subsurface(area), "RGB")
+    drive.key(pygame.K_r)
+    drive.step()
+    after = pygame.image.tobytes(drive.app.screen.subsurface(area), "RGB")
+    assert before != after, "the card picture turned"
+    assert ("face", (STRAIGHT_CARD, 1, table.shooting_size), area.w) in table.card_cache
+    for _ in range(3):
+        drive.key(pygame.K_r)
+    drive.step()
+    assert pygame.image.tobytes(drive.app.screen.subsurface(area), "RGB") == before
+    assert data.LINE_CARDS[STRAIGHT_CARD]  # a line card: its segments turn on the card

@@ -1,0 +1,88 @@
+"""Every scene of every registered game, at 1280x720 and 800x600: no text drawn outside its box,
+cut off, over other text, or too small to read (``tests/client/textboxes.py``).
+
+The scenes are the ones ``starparty screenshots`` shows (each kit's own ``screenshots`` walk,
+so a new game's table is covered when its kit is registered) plus the generic scenes that walk
+does not reach: settings, join, the host's lobby, a dialog, the rules page scrolled.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.client.app import App
+from game.client.loop import ManualClock
+from game.client.scenes.dialog import ConfirmDialog
+from game.client.scenes.menu import MainMenuScene
+from game.client.settings import Settings
+from game.client.shooter import Shooter
+from game.commands.screenshots import shoot_all
+from tests.client.textboxes import text_problems
+
+
+class CheckingShooter(Shooter):
+    """Checks the frame instead of saving it."""
+
+    def __init__(self, app: App, clock: ManualClock, outdir: Path) -> None:
+        super().__init__(app, clock, outdir)
+        self.problems: dict[str, list[str]] = {}
+
+    def save(self, name: str) -> None:
+        self.look(name)
+
+    def look(self, name: str) -> None:
+        found = text_problems(self.app)
+        if found:
+            self.problems.setdefault(name, []).extend(found)
+        self.saved.append(self.outdir / name)
+
+
+def generic_scenes(shot: CheckingShooter) -> None:
+    """The generic scenes the screenshot walk does not show."""
+    app = shot.app
+    app.reset_to(MainMenuScene(app))
+    app.lan_advertise = False
+    app.lan_bind, app.lan_port = "127.0.0.1", 0
+    for item, name in (("Settings", "settings"), ("Join LAN game", "join")):
+        app.scene.button(item).activate()
+        shot.step(5)
+        shot.look(name)
+        app.reset_to(MainMenuScene(app))
+    app.scene.button("Host LAN game").activate()
+    app.scene.start.activate()
+    shot.step(5)
+    shot.look("lobby")
+    app.scene.leave()
+    app.reset_to(MainMenuScene(app))
+    app.push(ConfirmDialog(app, "Leave this game? 'Continue' in the menu brings it back.",
+                           lambda: None, yes="Leave", no="Keep playing"))
+    shot.step(2)
+    shot.look("dialog")
+    app.reset_to(MainMenuScene(app))
+    app.scene.button("Rules").activate()
+    for _ in range(7):  # scrolled part way: lines meet the panel's edges
+        shot.post(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False)
+        shot.step(2)
+        shot.look("rules scrolled")
+
+
+@pytest.mark.timeout(240)
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)], ids=["1280x720", "800x600"])
+def test_no_text_leaves_its_box(size: tuple[int, int], config_dir: Path,
+                                tmp_path: Path) -> None:
+    clock = ManualClock()
+    app = App(size, settings=Settings(player_name="Ann"), clock=clock, start="title",
+              save_settings=False)
+    shot = CheckingShooter(app, clock, tmp_path)
+    try:
+        shoot_all(shot)
+        generic_scenes(shot)
+    finally:
+        pygame.display.quit()
+    assert len(shot.saved) >= 12, "every scene was looked at"
+    report = list(dict.fromkeys(f"{name}: {problem}" for name, found in shot.problems.items()
+                                for problem in found))
+    assert not report, f"{len(report)} problems:\n" + "\n".join(report[:60])

@@ -1,0 +1,30 @@
+"""Widgets: the keyboard's focus and the mouse's hover look different, and hovering does not
+move the focus."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import theme
+from game.client.scenes.menu import MainMenuScene
+from tests.client.clienthelpers import Driver
+from tests.client.stars_play import near
+
+
+def test_focus_and_hover_look_different_and_hover_keeps_the_focus(drive: Driver) -> None:
+    menu = drive.scene
+    assert isinstance(menu, MainMenuScene)
+    focused, hovered = menu.form.widgets[0], menu.form.widgets[2]
+    drive.move(hovered.rect.center)
+    drive.step()
+    assert menu.form.widgets[menu.form.focus] is focused, "hovering does not take the focus"
+    ring = max(3, drive.app.layout.px(5)) - 1  # just outside the widget, on its focus ring
+    assert near(drive.pixel((focused.rect.centerx, focused.rect.y - ring)), theme.ACCENT, 40)
+    assert not near(drive.pixel((hovered.rect.centerx, hovered.rect.y - ring)),
+                    theme.ACCENT, 60), "no ring around the hovered one"
+    inside = (hovered.rect.x + drive.app.layout.px(20), hovered.rect.y + 5)
+    assert near(drive.pixel(inside), theme.PANEL_LIGHT, 6), "the hovered one is lighter"
+    assert near(drive.pixel((focused.rect.x + drive.app.layout.px(20), focused.rect.y + 5)),
+                theme.PANEL, 6)
+    drive.key(pygame.K_DOWN)  # the keyboard moves the focus, not the mouse
+    assert menu.form.focus == 1

@@ -1,0 +1,126 @@
+"""Score details (what scored, item by item), the placement preview and the game statistics:
+the engine's own scoring, checked against ``score_sheet`` and crafted sheets."""
+
+from __future__ import annotations
+
+import pytest
+from stars_testkit import obj, path, sheet
+
+from game.ai import make_bot
+from game.rules.base import make_rng
+from game.rules.stars import (
+    RULESET,
+    STATISTICS,
+    data,
+    game_statistics,
+    placement_preview,
+    score_details,
+    score_sheet,
+)
+from game.rules.stars.scoring import CATEGORIES
+
+ROW3 = [(x, 3) for x in range(10)]
+KINDS = {
+    "constellations": {"constellation", "dead_group"},
+    "planets": {"planet"},
+    "shooting_stars": {"shooting_star"},
+    "point_bonus": {"copy"},
+    "power_bonus": {"nova_group", "galaxy", "aura", "twinkling_star", "crescent_moon",
+                    "black_hole"},
+}
+
+
+def bot_game(seed: int, power_card: int, players: int = 2,
+             skip_every: int = 0) -> tuple[dict, list, dict]:
+    """A greedy-bot game to the end (the bots use their powers); ``skip_every``: seat 0
+    skips every n-th card and undoes once in a while, to exercise the statistics."""
+    options = RULESET.normalize_options({"players": players, "power_card": power_card})
+    state = RULESET.setup(options, seed)
+    bots = [make_bot("stars", "greedy", seed + i) for i in range(players)]
+    rng = make_rng(seed, "details")
+    moves = []
+    while not state["over"]:
+        seat = min(RULESET.to_move(state))
+        move = bots[seat].choose(RULESET, state, seat)
+        if seat == 0 and skip_every and state["seats"][0]["turn"] is None:
+            if state["flipped"] % skip_every == 0:
+                move = {"t": "skip"}
+            elif rng.random() < 0.2 and move["t"] == "place":
+                RULESET.apply(state, seat, move)  # placed, then taken back
+                moves.append([seat, move])
+                move = {"t": "undo"}
+        RULESET.apply(state, seat, move)
+        moves.append([seat, move])
+    return options, moves, state
+
+
+@pytest.mark.parametrize("power_card", range(1, 10))
+def test_items_add_up_to_each_category_on_bot_boards(power_card: int) -> None:
+    _, _, state = bot_game(power_card * 7, power_card)
+    for seat in state["seats"]:
+        items = score_details(seat["sheet"])
+        score = score_sheet(seat["sheet"])
+        for category in CATEGORIES:
+            assert sum(i["points"] for i in items if i["category"] == category) == \
+                score[category], (power_card, category, items)
+        for item in items:
+            assert item["lines"] or item["stars"], "every item shows where it is"
+            assert item["kind"] in KINDS[item["category"]], item
+
+
+def test_a_second_constellation_of_a_size_is_shown_at_zero_and_a_dead_group_too() -> None:
+    fives = path(*ROW3[:6]) + path(*[(x, 6) for x in range(3, 9)])
+    nine = path(*[(x, 4) for x in range(10)])
+    items = score_details(sheet(lines=fives + nine))
+    constellations = [i for i in items if i["category"] == "constellations"]
+    assert sorted(i["points"] for i in constellations) == [0, 0, 5]
+    again = next(i for i in constellations if i["points"] == 0 and len(i["lines"]) == 5)
+    assert "already scored" in again["label"]
+    dead = next(i for i in constellations if len(i["lines"]) == 9)
+    assert dead["points"] == 0 and "scores nothing" in dead["label"]
+    planets = [i for i in items if i["category"] == "planets"]
+    assert all(i["lines"] for i in planets), "a planet shows the constellations it touches"
+
+
+def test_a_nova_group_scores_in_the_power_box() -> None:
+    items = score_details(sheet(lines=path(*ROW3), objects=[obj("nova", 0, 3)]))
+    nova = next(i for i in items if "nova" in i["label"])
+    assert nova["category"] == "power_bonus" and nova["points"] == 9
+
+
+def test_the_preview_is_the_score_change_and_names_a_broken_constellation() -> None:
+    seven = path(*[(x, 3) for x in range(8)])
+    base = sheet(lines=seven)
+    assert score_sheet(base)["constellations"] == 7
+    grow = placement_preview(base, lines=[[7, 3, 8, 3]])
+    assert grow["delta"]["constellations"] == 1 and not grow["broken"]
+    join = placement_preview(base, lines=[[7, 3, 8, 3], [8, 3, 9, 3]])  # 9 lines: dead
+    assert join["delta"]["constellations"] == -7
+    assert join["broken"] == [{"size": 7, "into": 9, "lines": sorted(
+        [list(s) for s in seven] + [[7, 3, 8, 3], [8, 3, 9, 3]])}]
+    after = score_sheet(sheet(lines=seven + [[7, 3, 8, 3], [8, 3, 9, 3]]))
+    assert join["after"] == after
+    assert join["delta"]["total"] == after["total"] - score_sheet(base)["total"]
+    star = placement_preview(base, shooting_star=[[0, 8], [1, 9]])
+    assert star["delta"]["shooting_stars"] == 1 and star["delta"]["total"] == 1
+    assert base["lines"] == seven, "the sheet itself is not touched"
+
+
+def test_statistics_count_what_the_record_shows() -> None:
+    options, moves, state = bot_game(5, data.DEFAULT_POWER_CARD, skip_every=4)
+    stats = game_statistics(options, 5, moves)
+    assert len(stats) == 2 and all(list(s) == list(STATISTICS) for s in stats)
+    mine = stats[0]
+    confirmed_skips = data.CARDS_PER_GAME // 4
+    assert mine["cards_skipped"] == confirmed_skips, "undone placements never count"
+    assert mine["cards_placed"] + mine["shooting_stars"] + mine["cards_skipped"] == \
+        data.CARDS_PER_GAME
+    sheet0 = state["seats"][0]["sheet"]
+    assert mine["lines_drawn"] == len(sheet0["lines"])
+    assert mine["shooting_stars"] == len(sheet0["shooting_stars"])
+    bonus_lines = mine["lines_drawn"] - 2 * mine["cards_placed"]
+    assert mine["powers_used"] == bonus_lines, "the Line power: one extra line per use"
+    sizes = [i for i in score_details(sheet0) if i["category"] == "constellations"
+             and i["label"].startswith("constellation")]
+    assert mine["constellations"] == len(sizes)
+    assert sum(mine[f"constellations_{n}"] for n in range(3, 11)) == mine["constellations"]
