@@ -28,10 +28,10 @@ from game.rules.stargazer import CREWS_BY_ID, PLANET_TYPES
 TOOLTIP_DELAY = 0.45
 
 
-
 def readable(size: int) -> int:
     """A label's type size on the ring, never below what a player can read."""
     return max(theme.MIN_FONT_PX, size)
+
 
 class StargazerTablePainter(StargazerPanels):
     """Layout and drawing for ``StargazerTableScene`` (uses its session, view and choices)."""
