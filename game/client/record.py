@@ -1,5 +1,6 @@
-"""A finished game as data: options, seed and moves (``game.rules.base.replay`` rebuilds any
-moment of it), with the seats' names and kinds.
+"""A finished game as data: options, seed, secret and moves (``game.rules.base.replay``
+rebuilds any moment of it), with the seats' names and kinds. The secret (the key of the hidden
+deal) comes from the table in this process and never leaves it.
 
 The window has the record of every game whose table runs here (solo, hot-seat, Continue, the
 LAN host): ``record_of(session)`` copies it from ``net.table.Table`` under the table's lock.
@@ -22,6 +23,8 @@ class GameRecord:
     moves: list[list[Any]]
     names: list[str]
     kinds: list[str]
+    #: the table's secret (``net.table.Table.secret``): with the seed it deals the hidden order
+    secret: str | None = None
 
 
 def record_of(session: Any) -> GameRecord | None:
@@ -33,4 +36,4 @@ def record_of(session: Any) -> GameRecord | None:
     data = table.save_data()  # under the table's lock: a consistent moment
     return GameRecord(data["game"], copy.deepcopy(data["options"]), int(data["seed"]),
                       copy.deepcopy(data["moves"]), [s["name"] for s in data["seats"]],
-                      [s["kind"] for s in data["seats"]])
+                      [s["kind"] for s in data["seats"]], data.get("secret"))

@@ -47,7 +47,7 @@ class ReplaySession:
                       for i, (name, kind) in enumerate(zip(self.names, self.kinds,
                                                            strict=True))]}
         self.position = 0
-        self.state: State = self.ruleset.setup(record.options, record.seed)
+        self.state: State = self.ruleset.setup(record.options, record.seed, record.secret)
         self._checkpoints: dict[int, State] = {0: copy.deepcopy(self.state)}
         self._events: list[tuple[int, dict[str, Any]]] = []
         #: the events of each move played so far (``_history[k]``: move k's)
@@ -123,7 +123,7 @@ class ReplaySession:
         """A jump is shown as it lands: the story so far for the log, nothing to animate."""
         while len(self._history) < self.position:  # moves skipped over from a checkpoint
             state = replay(self.ruleset, self.record.options, self.record.seed,
-                           self.record.moves[:len(self._history)])
+                           self.record.moves[:len(self._history)], self.record.secret)
             seat, move = self.record.moves[len(self._history)]
             self._history.append(self.ruleset.apply(state, seat, copy.deepcopy(move)))
         self._events = [(self.seat, {**event, "replayed": True})
@@ -141,7 +141,7 @@ class ReplaySession:
     def state_at(self, position: int) -> State:
         """The game after its first ``position`` moves, rebuilt from scratch (tests compare)."""
         return replay(self.ruleset, self.record.options, self.record.seed,
-                      self.record.moves[:position])
+                      self.record.moves[:position], self.record.secret)
 
     def describe(self, position: int | None = None) -> str:
         """The last move played before ``position`` (default: now), with names for seats."""

@@ -68,7 +68,7 @@ def button(results: ResultsScene, label: str):  # noqa: ANN201
 def test_results_show_the_statistics_of_the_game(ended) -> None:  # noqa: ANN001
     drive, table, results = ended
     record = record_of(table.session)
-    stats = game_statistics(record.options, record.seed, record.moves)
+    stats = game_statistics(record.options, record.seed, record.moves, record.secret)
     drive.key(pygame.K_TAB)
     assert results.showing_statistics
     rows = dict(results.statistics)

@@ -100,7 +100,7 @@ ALWAYS_SHOWN = ("lines_drawn", "cards_skipped", "powers_used", "constellations")
 
 def statistics(record: GameRecord) -> list[tuple[str, list[int]]]:
     """BGA's statistics of the game, replayed by the engine (``game_statistics``)."""
-    per_seat = game_statistics(record.options, record.seed, record.moves)
+    per_seat = game_statistics(record.options, record.seed, record.moves, record.secret)
     return [(label, [seat[key] for seat in per_seat]) for key, label in STATISTICS.items()
             if key in ALWAYS_SHOWN or any(seat[key] for seat in per_seat)]
 

@@ -31,12 +31,12 @@ _ACTION_KEY = {"place": "cards_placed", "shooting_star": "shooting_stars",
                "skip": "cards_skipped"}
 
 
-def game_statistics(options: dict[str, Any], seed: int,
-                    moves: Sequence[Sequence[Any]]) -> list[dict[str, int]]:
+def game_statistics(options: dict[str, Any], seed: int, moves: Sequence[Sequence[Any]],
+                    secret: str | None = None) -> list[dict[str, int]]:
     """Per seat, every key of ``STATISTICS``, for the game ``options`` + ``seed`` + ``moves``
-    (``IllegalMove`` if the record is not a game)."""
+    (+ the table's ``secret``; ``IllegalMove`` if the record is not a game)."""
     ruleset = StarsRuleset()
-    state = ruleset.setup(options, seed)
+    state = ruleset.setup(options, seed, secret)
     seats = len(state["seats"])
     totals = [dict.fromkeys(_TURN_KEYS, 0) for _ in range(seats)]
     turn = [dict.fromkeys(_TURN_KEYS, 0) for _ in range(seats)]
