@@ -70,6 +70,25 @@ def machine_line() -> str:
     )
 
 
+# --- running games -------------------------------------------------------------------------------
+#: if set (``--games-log``), every finished game is appended here as one JSON line at once, so a
+#: long run that is stopped early still leaves the games it finished
+GAMES_LOG: Path | None = None
+
+
+def map_games(play: Any, jobs: list[Any], workers: int) -> list[Any]:
+    """``play`` over ``jobs`` on ``workers`` processes, in order (each game is seeded by its job,
+    so the figures do not depend on the number of workers)."""
+    results = []
+    with multiprocessing.Pool(workers) as pool:
+        for job, result in zip(jobs, pool.imap(play, jobs, chunksize=1), strict=True):
+            results.append(result)
+            if GAMES_LOG is not None:
+                with GAMES_LOG.open("a") as log:
+                    log.write(json.dumps({"job": job, "result": result}) + "\n")
+    return results
+
+
 # --- Look at the Stars solo ----------------------------------------------------------------------
 def stars_bot(level: str, seed: int) -> Any:
     if level == "clairvoyant":
@@ -108,13 +127,13 @@ def summarize(totals: list[float]) -> dict[str, float]:
             "min": min(totals), "max": max(totals)}
 
 
-def run_stars(levels: list[str], games: int, power: Any, workers: int) -> dict[str, Any]:
+def run_stars(levels: list[str], games: int, power: Any, workers: int,
+              first: int = 0) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for level in levels:
-        jobs = [(level, g, power) for g in range(games)]
+        jobs = [(level, g, power) for g in range(first, first + games)]
         t0 = time.time()
-        with multiprocessing.Pool(workers) as pool:
-            results = pool.map(play_stars_solo, jobs, chunksize=1)
+        results = map_games(play_stars_solo, jobs, workers)
         wall = time.time() - t0
         totals = [r["score"]["total"] for r in results]
         card_ms = sorted(1000 * s for r in results for s in r["card_seconds"])
@@ -177,11 +196,10 @@ def play_stargazer(job: tuple[list[str], int, int | None]) -> dict[str, Any]:
 
 
 def run_stargazer_lineup(lineup: list[str], games: int, iterations: int | None,
-                         workers: int) -> dict[str, Any]:
+                         workers: int, first: int = 0) -> dict[str, Any]:
     t0 = time.time()
-    with multiprocessing.Pool(workers) as pool:
-        results = pool.map(play_stargazer, [(lineup, g, iterations) for g in range(games)],
-                           chunksize=1)
+    jobs = [(lineup, g, iterations) for g in range(first, first + games)]
+    results = map_games(play_stargazer, jobs, workers)
     wall = time.time() - t0
     out: dict[str, Any] = {"lineup": lineup, "games": games, "wall_s": wall,
                            "iterations": iterations}
@@ -225,18 +243,26 @@ def main(argv: list[str] | None = None) -> int:
                     help="hard's iteration budget (default: its own, about 1 s a move)")
     sg.add_argument("--lineup", nargs="*", help="one lineup only, e.g. hard normal normal")
     sg.add_argument("--json", type=Path)
+    for command in (stars, sg):
+        command.add_argument("--first", type=int, default=0,
+                             help="first game number (seed): split a long run into parts")
+        command.add_argument("--games-log", type=Path,
+                             help="append every finished game here as a JSON line")
     args = parser.parse_args(argv)
+    global GAMES_LOG
+    GAMES_LOG = getattr(args, "games_log", None)
     print(machine_line(), flush=True)
     if args.what == "calibrate":
         return 0
     if args.what == "stars":
         report: dict[str, Any] = {}
         if args.games:
-            report["default"] = run_stars(args.levels, args.games, None, args.workers)
+            report["default"] = run_stars(args.levels, args.games, None, args.workers,
+                                           args.first)
         if args.power_cards:
             for power in range(1, len(stars_data.POWER_CARDS) + 1):
                 report[f"power{power}"] = run_stars(args.levels, args.power_games, power,
-                                                    args.workers)
+                                                    args.workers, args.first)
         if args.json:
             args.json.write_text(json.dumps(report))
         return 0
@@ -244,7 +270,7 @@ def main(argv: list[str] | None = None) -> int:
         report = {}
         if args.lineup:
             report["/".join(args.lineup)] = run_stargazer_lineup(
-                args.lineup, args.games, args.hard_iterations, args.workers)
+                args.lineup, args.games, args.hard_iterations, args.workers, args.first)
             args.players = []
         for players in args.players:
             lineups = [["hard"] + ["normal"] * (players - 1),
@@ -253,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
                        ["hard", "normal", "easy", "random"][:players]]
             for lineup in lineups:
                 report["/".join(lineup)] = run_stargazer_lineup(
-                    lineup, args.games, args.hard_iterations, args.workers)
+                    lineup, args.games, args.hard_iterations, args.workers, args.first)
         if args.json:
             args.json.write_text(json.dumps(report))
     return 0

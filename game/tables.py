@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from game.ai import make_bot
+from game.ai import THINK_SECONDS, make_bot, resolve_level
 from game.rules import get_ruleset
 from game.rules.base import Ruleset
 from net.local import LocalConnection, local_game
@@ -108,12 +108,23 @@ def load_ruleset(target: str | None) -> Ruleset | None:
     return getattr(importlib.import_module(module_name), attribute)
 
 
+def table_bot(game: str, level: str, seed: int) -> Any:
+    """A bot for a table's AI seat: ``make_bot`` with the level's thinking time
+    (``game.ai.THINK_SECONDS``) as ``think_seconds``, which the table turns into the ``stop``
+    that ends a search in time (and at once when the table closes)."""
+    bot = make_bot(game, level, seed)
+    seconds = THINK_SECONDS.get(game, {}).get(resolve_level(game, level))
+    if seconds is not None:
+        bot.think_seconds = seconds
+    return bot
+
+
 def new_table(game: str, options: dict[str, Any], seed: int, seats: list[SeatSpec], *,
               ruleset: Ruleset | None = None, **table_kwargs: Any) -> Table:
     """A new table of the registered ``game`` (``ruleset``: a developer's stand-in). The rest
     of the keywords are ``net.table.Table``'s (name, autosave_dir, ai_delay...)."""
     return Table(game, options, seed, seats, ruleset=ruleset or get_ruleset(game),
-                 bot_factory=make_bot, **table_kwargs)
+                 bot_factory=table_bot, **table_kwargs)
 
 
 def resume_table(source: Path | dict[str, Any], *, ruleset: Ruleset | None = None,
@@ -121,7 +132,7 @@ def resume_table(source: Path | dict[str, Any], *, ruleset: Ruleset | None = Non
     """A saved table brought back (``net.table.Table.resume``) with the registered game the
     save names. ``SaveError`` / ``TableError`` when the save cannot be used."""
     return Table.resume(source, ruleset_for=(lambda _game: ruleset) if ruleset else get_ruleset,
-                        bot_factory=make_bot, **table_kwargs)
+                        bot_factory=table_bot, **table_kwargs)
 
 
 def new_local_game(game: str, options: dict[str, Any], seed: int, seats: list[SeatSpec],
@@ -129,4 +140,4 @@ def new_local_game(game: str, options: dict[str, Any], seed: int, seats: list[Se
     """A started table of ``game`` and one in-process connection per local human seat (solo
     and hot-seat play)."""
     return local_game(game, options, seed, seats, ruleset=get_ruleset(game),
-                      bot_factory=make_bot, **table_kwargs)
+                      bot_factory=table_bot, **table_kwargs)

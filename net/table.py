@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import copy
 import hmac
+import inspect
 import logging
 import secrets
 import threading
+import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -116,6 +118,14 @@ class _ListenerEntry:
     seat: int | None
     sink: Listener
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _takes_stop(bot: Any) -> bool:
+    """Whether ``bot.choose`` accepts a ``stop`` callable (see ``Table._think``)."""
+    try:
+        return "stop" in inspect.signature(bot.choose).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 def clean_name(name: Any, fallback: str) -> str:
@@ -723,14 +733,28 @@ class Table:
 
     def _think(self, seat: int, state: State) -> Move | None:
         """The bot's move, computed in a worker thread within ``ai_budget`` seconds; past the
-        budget (or if the bot fails) a random legal move stands in."""
+        budget (or if the bot fails) a random legal move stands in.
+
+        A bot whose ``choose`` takes ``stop`` (searching bots) is handed one: it turns True at
+        the bot's own ``think_seconds`` (if it has one) or well before the budget runs out,
+        and at once when the table closes, so a search ends with its best move so far."""
         self._ai_token(seat)
         outcome: dict[str, Any] = {}
         bot = self._bots[seat]
+        seconds = min(float(getattr(bot, "think_seconds", None) or self.ai_budget),
+                      0.8 * self.ai_budget)
+        deadline = time.monotonic() + seconds
+        closing = self._closing
+
+        def stop() -> bool:
+            return closing.is_set() or time.monotonic() >= deadline
 
         def run() -> None:
             try:
-                outcome["move"] = bot.choose(self.ruleset, state, seat)
+                if _takes_stop(bot):
+                    outcome["move"] = bot.choose(self.ruleset, state, seat, stop=stop)
+                else:
+                    outcome["move"] = bot.choose(self.ruleset, state, seat)
             except Exception as exc:
                 outcome["error"] = exc
 

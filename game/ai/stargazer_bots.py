@@ -369,18 +369,34 @@ class EasyBot(StrongBot):
 
 
 class _Node:
-    """One position of the search tree: whose macro-move it is, the macro-moves (whole turns)
-    not yet tried, the children, and per seat the sum of rewards seen through it."""
+    """One position of the search tree: whose macro-move it is, the crews whose turns are not
+    built yet, the macro-moves (whole turns) built but not tried, the children, and per seat the
+    sum of rewards seen through it. Turns are built lazily, one crew at a time, when the search
+    first needs them: most nodes below the root are visited once or twice, so building every
+    crew's turn on arrival (the costly part: every investigation is scored) was mostly wasted."""
 
-    __slots__ = ("state", "player", "untried", "children", "visits", "sums")
+    __slots__ = ("state", "player", "width", "crews", "untried", "children", "visits", "sums")
 
-    def __init__(self, state: State, player: int, untried: list[list[Move]], players: int):
+    def __init__(
+        self,
+        state: State,
+        player: int,
+        width: int,
+        crews: list[Move],
+        untried: list[list[Move]],
+        players: int,
+    ):
         self.state = state
         self.player = player
+        self.width = width
+        self.crews = crews
         self.untried = untried
         self.children: list[tuple[list[Move], _Node]] = []
         self.visits = 0
         self.sums = [0.0] * players
+
+    def expandable(self) -> bool:
+        return bool(self.crews or self.untried)
 
 
 class HardBot:
@@ -389,7 +405,8 @@ class HardBot:
     Stargazer hides nothing (the view is the whole state), so no determinization is needed: the
     tree is searched on the position itself. A macro-move is a whole turn: a crew, then the
     strong bot's greedy skill choice and the ``widths`` best investigations for it (more at the
-    root than below), or a start-player choice. A new leaf is scored by the strong bot's static
+    root than below), or a start-player choice; a crew's turns are built only when the search first
+    expands that crew (``_Node``). A new leaf is scored by the strong bot's static
     evaluation for every seat, squashed into a win chance (``scale`` VP of lead ~ 73 %); a
     finished game scores 1 for the winners. Selection is UCB1 on the mover's own reward
     (``explore``). ``iterations`` bounds the search; a ``stop`` callable handed to ``choose``
@@ -398,8 +415,9 @@ class HardBot:
     """
 
     name = "hard"
-    #: default iterations: about 1 s a move on the project's 2-core VM (docs/AI.md)
-    ITERATIONS = 400
+    #: default iterations: at most ~0.45 s CPU a move on the project's 2-core VM, 69 % of
+    #: 3-player games against two normal bots (docs/AI.md)
+    ITERATIONS = 200
 
     def __init__(
         self,
@@ -419,20 +437,23 @@ class HardBot:
         self.last_iterations = 0
 
     # --- macro-moves -----------------------------------------------------------------------
-    def _macros(self, ruleset: Ruleset, state: State, width: int) -> list[list[Move]]:
+    def _macros(self, ruleset: Ruleset, state: State) -> tuple[list[Move], list[list[Move]]]:
+        """(crews whose turns are built on demand, whole macro-moves) at ``state``."""
         seat = state["current"]
         legal = ruleset.legal_moves(state, seat)
         if state["phase"] == "start_player":
-            return [[m] for m in legal]
+            return [], [[m] for m in legal]
         if state["phase"] != "crew":
             _, plan = self.judge._finish_turn(ruleset, clone_state(state), seat, own=False)
-            return [plan]
-        out: list[list[Move]] = []
-        for crew in legal:
-            trial = clone_state(state)
-            ruleset.apply(trial, seat, crew)
-            out += [[crew, *rest] for rest in self._continuations(ruleset, trial, seat, width)]
-        return out
+            return [], [plan]
+        return list(legal), []
+
+    def _crew_turns(self, ruleset: Ruleset, node: _Node, crew: Move) -> list[list[Move]]:
+        """The whole turns the search weighs for ``crew`` at ``node`` (best first)."""
+        trial = clone_state(node.state)
+        ruleset.apply(trial, node.player, crew)
+        return [[crew, *rest] for rest in self._continuations(ruleset, trial, node.player,
+                                                               node.width)]
 
     def _continuations(
         self, ruleset: Ruleset, state: State, seat: int, width: int
@@ -466,15 +487,25 @@ class HardBot:
 
     def _node(self, ruleset: Ruleset, state: State, width: int) -> _Node:
         over = state["phase"] == "over"
-        macros = [] if over else self._macros(ruleset, state, width)
+        crews, macros = ([], []) if over else self._macros(ruleset, state)
+        self.rng.shuffle(crews)
         self.rng.shuffle(macros)
-        return _Node(state, -1 if over else state["current"], macros, state["players"])
+        player = -1 if over else state["current"]
+        return _Node(state, player, width, crews, macros, state["players"])
+
+    def _next_macro(self, ruleset: Ruleset, node: _Node) -> list[Move]:
+        """An untried macro-move of ``node``: every crew's best turn before any crew's second."""
+        if node.crews:
+            turns = self._crew_turns(ruleset, node, node.crews.pop())
+            node.untried[:0] = turns[1:]
+            return turns[0]
+        return node.untried.pop()
 
     # --- search ----------------------------------------------------------------------------
     def search(self, ruleset: Ruleset, state: State, stop: Callable[[], bool] | None) -> list[Move]:
         """The macro-move (whole turn) the search likes best from ``state``."""
         root = self._node(ruleset, clone_state(state), self.widths[0])
-        if len(root.untried) == 1:
+        if not root.crews and len(root.untried) == 1:
             return root.untried[0]
         done = 0
         while done < self.iterations:
@@ -484,14 +515,14 @@ class HardBot:
             done += 1
         self.last_iterations = done
         if not root.children:
-            return root.untried[0]
+            return self._next_macro(ruleset, root)
         best = max(root.children, key=lambda c: (c[1].visits, c[1].sums[root.player]))
         return best[0]
 
     def _iterate(self, ruleset: Ruleset, root: _Node) -> None:
         node = root
         path = [root]
-        while not node.untried and node.children:
+        while not node.expandable() and node.children:
             log_n = math.log(node.visits + 1)
             me = node.player
             node = max(
@@ -499,8 +530,8 @@ class HardBot:
                 key=lambda c: c.sums[me] / c.visits + self.explore * math.sqrt(log_n / c.visits),
             )
             path.append(node)
-        if node.untried:
-            macro = node.untried.pop()
+        if node.expandable():
+            macro = self._next_macro(ruleset, node)
             state = clone_state(node.state)
             seat = node.player
             for move in macro:

@@ -1,6 +1,5 @@
-"""A finished game as data: options, seed, secret and moves (``game.rules.base.replay``
-rebuilds any moment of it), with the seats' names and kinds. The secret (the key of the hidden
-deal) comes from the table in this process and never leaves it.
+"""A finished game as data: options, seed, the host's secret and moves
+(``game.rules.base.replay`` rebuilds any moment of it), with the seats' names and kinds.
 
 The window has the record of every game whose table runs here (solo, hot-seat, Continue, the
 LAN host): ``record_of(session)`` copies it from ``net.table.Table`` under the table's lock.
@@ -23,7 +22,8 @@ class GameRecord:
     moves: list[list[Any]]
     names: list[str]
     kinds: list[str]
-    #: the table's secret (``net.table.Table.secret``): with the seed it deals the hidden order
+    #: the host's secret that dealt the hidden order (``game.rules.base.new_secret``; None:
+    #: the seed alone dealt it). At game over nothing is hidden any more.
     secret: str | None = None
 
 

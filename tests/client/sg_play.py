@@ -134,6 +134,8 @@ def play_to_results(drive: Driver, table: StargazerTableScene, rng: random.Rando
         if isinstance(scene, HandoverScene):
             seen["handovers"] += 1
             assert table.awaiting_handover
+            # the handover takes input only after a moment (a double press cannot skip it)
+            drive.until(lambda scene=scene: scene.armed, what="the handover to take input")
             drive.key(pygame.K_RETURN)
             assert drive.scene is table and table.active == scene.seat
             continue

@@ -175,5 +175,6 @@ def test_the_handover_screen_says_where_the_game_stands(drive) -> None:  # noqa:
     assert handover.seat == 1 and table.awaiting_handover
     line = handover.kit.progress_line(table.view)
     assert line.startswith("Round 1") and "fewest cubes left: 12" in line
+    drive.until(lambda: handover.armed, what="the handover to take input")
     drive.key(pygame.K_RETURN)
     assert drive.scene is table and table.active == 1 and table.phase() == "crew"

@@ -4,7 +4,7 @@ the engine's own scoring, checked against ``score_sheet`` and crafted sheets."""
 from __future__ import annotations
 
 import pytest
-from stars_testkit import obj, path, sheet
+from stars_testkit import POWER_NUMBER, obj, path, sheet
 
 from game.ai import make_bot
 from game.rules.base import make_rng
@@ -83,12 +83,15 @@ def test_a_second_constellation_of_a_size_is_shown_at_zero_and_a_dead_group_too(
 
 
 def test_a_nova_group_scores_in_the_power_box() -> None:
-    # a crafted sheet (a nova on the Line power card, no copy that earned it): only its
-    # shape is checked
-    items = score_details(sheet(lines=path(*ROW3), objects=[obj("nova", 0, 3)]),
-                          reachable=False)
+    # a real game's sheet: the power shape drawn (it earned the nova) and a 9-line group,
+    # too big for a constellation, that the nova makes score
+    shape = next(c["segments"] for c in data.POWER_CARDS if c["power"] == "nova")
+    lines = path(*ROW3) + [[a - 1, b, c - 1, d] for a, b, c, d in shape]
+    board = sheet(lines=lines, objects=[obj("nova", 0, 3)], power_card=POWER_NUMBER["nova"])
+    items = score_details(board)
     nova = next(i for i in items if "nova" in i["label"])
     assert nova["category"] == "power_bonus" and nova["points"] == 9
+    assert score_sheet(board)["power_bonus"] == 9
 
 
 def test_the_preview_is_the_score_change_and_names_a_broken_constellation() -> None:

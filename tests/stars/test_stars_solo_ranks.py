@@ -23,12 +23,12 @@ def test_no_solo_rank_is_named_like_a_game_of_the_project() -> None:
 def test_each_rank_starts_at_its_published_total() -> None:
     """The table of docs/rules/look-at-the-stars.md: each threshold is a bot's median score."""
     assert data.SOLO_RANKS == [(0, "Novice"), (24, "Apprentice"), (39, "Sky Watcher"),
-                               (44, "Astronomer"), (47, "Master of the Night")]
+                               (44, "Astronomer"), (48, "Master of the Night")]
     for (low, title), (high, _) in zip(data.SOLO_RANKS, data.SOLO_RANKS[1:], strict=False):
         assert solo_rank(low) == title and solo_rank(high - 1) == title
         assert next_solo_rank(low) == next_solo_rank(high - 1)
     assert next_solo_rank(38) == (39, "Sky Watcher")
-    assert next_solo_rank(47) is None and solo_rank(150) == "Master of the Night"
+    assert next_solo_rank(48) is None and solo_rank(150) == "Master of the Night"
 
 
 def test_the_standing_among_the_bots_rises_with_the_score() -> None:
@@ -43,13 +43,16 @@ def test_the_standing_among_the_bots_rises_with_the_score() -> None:
 @pytest.mark.parametrize(
     ("total", "expected"),
     [
-        (30, "Your solo rank: Apprentice (30 points)  ·  next rank: Sky Watcher, from 39 points"),
-        (41, "Your solo rank: Sky Watcher (41 points)  ·  next rank: Astronomer, from 44 points"),
+        (30, "Your solo rank: Apprentice (30 points)  ·  next: Sky Watcher, from 39"),
+        (41, "Your solo rank: Sky Watcher (41 points)  ·  next: Astronomer, from 44"),
         (88, "Your solo rank: Master of the Night (88 points)"),
     ],
 )
 def test_the_results_screen_names_the_rank_earned_and_the_next(total: int, expected: str) -> None:
     from game.client.stars import solo_rank_text
 
-    assert solo_rank_text(total) == expected
-    assert "points for" not in solo_rank_text(total)
+    line = solo_rank_text(total)
+    assert line.startswith(expected + "  ·  better than ")
+    hard = dict(solo_standing(total))["hard"]
+    assert line.endswith(f"better than {hard}% of the hard bot's games")
+    assert "points for" not in line

@@ -28,6 +28,11 @@ from game.rules.stargazer import CREWS_BY_ID, PLANET_TYPES
 TOOLTIP_DELAY = 0.45
 
 
+
+def readable(size: int) -> int:
+    """A label's type size on the ring, never below what a player can read."""
+    return max(theme.MIN_FONT_PX, size)
+
 class StargazerTablePainter(StargazerPanels):
     """Layout and drawing for ``StargazerTableScene`` (uses its session, view and choices)."""
 
@@ -297,21 +302,27 @@ class StargazerTablePainter(StargazerPanels):
                              max(1, geo.px(2)), border_radius=geo.px(3))
             # the VP printed on that square, picked out where it is printed
             accident = not cube["vp"]
-            label = self.text.render(str(cube["vp"]), geo.px(14), theme.SKY, bold=True)
+            label = self.text.render(str(cube["vp"]), readable(geo.px(14)), theme.SKY,
+                                     bold=True)
             pill = label.get_rect(midbottom=(rect.centerx, rect.y)).inflate(geo.px(8), 0)
             pygame.draw.rect(surface, theme.ILLEGAL if accident else theme.LEGAL, pill,
                              border_radius=geo.px(5))
             surface.blit(label, label.get_rect(center=pill.center))
             if accident:
-                word = self.text.render("accident", geo.px(12), theme.ILLEGAL, bold=True)
+                word = self.text.render("accident", readable(geo.px(12)), theme.ILLEGAL,
+                                        bold=True)
                 box = word.get_rect(midtop=(rect.centerx, rect.bottom + geo.px(3)))
                 box.clamp_ip(geo.cards[cube["planet"]])
                 pygame.draw.rect(surface, (12, 16, 36), box.inflate(geo.px(6), geo.px(2)),
                                  border_radius=geo.px(4))
                 surface.blit(word, box)
-            badge = self.text.render(str(number), geo.px(12), theme.SKY, bold=True)
+            # the cube's place in the path, on a disc of its own at the square's corner
+            badge = self.text.render(str(number), readable(geo.px(12)), theme.SKY, bold=True)
             tag = badge.get_rect(center=(rect.right, rect.bottom))
-            pygame.draw.circle(surface, theme.ACCENT, tag.center, geo.px(7))
+            side = max(tag.w, tag.h) + geo.px(2)
+            disc = pygame.Rect(0, 0, side, side)
+            disc.center = tag.center
+            pygame.draw.rect(surface, theme.ACCENT, disc, border_radius=side // 2)
             surface.blit(badge, tag)
         for a, b in zip(path, path[1:], strict=False):
             self._ring_arrow(surface, a, b, mine)
@@ -373,7 +384,8 @@ class StargazerTablePainter(StargazerPanels):
             color = self.palette.player(row["owner"])
             pygame.draw.rect(surface, color, rect.inflate(geo.px(5), geo.px(5)),
                              max(2, geo.px(3)), border_radius=geo.px(4))
-            label = self.text.render(ordinal(row["rank"]), geo.px(13), theme.TEXT, bold=True)
+            label = self.text.render(ordinal(row["rank"]), readable(geo.px(13)), theme.TEXT,
+                                     bold=True)
             box = label.get_rect(midtop=(rect.centerx, rect.bottom + geo.px(4)))
             pygame.draw.rect(surface, (12, 16, 36), box.inflate(geo.px(4), geo.px(2)),
                              border_radius=geo.px(3))

@@ -8,7 +8,14 @@ from typing import TYPE_CHECKING, Any
 from game.client.kits import ClientKit, SetupOption
 from game.client.stars.categories import SCORE_COLUMNS
 from game.client.stars.rules_text import LOOK_AT_THE_STARS
-from game.rules.stars import STATISTICS, data, game_statistics, next_solo_rank, solo_rank
+from game.rules.stars import (
+    STATISTICS,
+    data,
+    game_statistics,
+    next_solo_rank,
+    solo_rank,
+    solo_standing,
+)
 
 if TYPE_CHECKING:
     import pygame
@@ -35,13 +42,15 @@ SETUP_OPTIONS = [
 
 
 def solo_rank_text(total: int) -> str:
-    """The solo line: the rank earned, and which rank is next and from how many points."""
+    """The solo line: the rank earned, which rank is next and from how many points, and where
+    the total stands among the strongest bot's measured games (``solo_standing``)."""
     line = f"Your solo rank: {solo_rank(total)} ({total} points)"
     following = next_solo_rank(total)
     if following is not None:
         lowest, title = following
-        line += f"  ·  next rank: {title}, from {lowest} points"
-    return line
+        line += f"  ·  next: {title}, from {lowest}"
+    level, share = solo_standing(total)[-1]
+    return line + f"  ·  better than {share}% of the {level} bot's games"
 
 
 def setup_previews(text: TextCache, options: dict[str, Any],

@@ -186,10 +186,9 @@ def _score(index: SheetIndex, items: list[dict[str, Any]] | None) -> dict[str, i
     return breakdown
 
 
-def score_details(sheet: dict[str, Any], *, reachable: bool = True) -> list[dict[str, Any]]:
-    """``score_items`` of a sheet; ``ValueError`` as for ``score_sheet`` (``reachable=False``:
-    any well-formed sheet, for tests of one scoring rule on a crafted sheet)."""
-    validate_sheet(sheet, reachable=reachable)
+def score_details(sheet: dict[str, Any]) -> list[dict[str, Any]]:
+    """``score_items`` of a sheet; ``ValueError`` as for ``score_sheet``."""
+    validate_sheet(sheet)
     return score_items(SheetIndex(sheet))
 
 

@@ -33,8 +33,8 @@ _ACTION_KEY = {"place": "cards_placed", "shooting_star": "shooting_stars",
 
 def game_statistics(options: dict[str, Any], seed: int, moves: Sequence[Sequence[Any]],
                     secret: str | None = None) -> list[dict[str, int]]:
-    """Per seat, every key of ``STATISTICS``, for the game ``options`` + ``seed`` + ``moves``
-    (+ the table's ``secret``; ``IllegalMove`` if the record is not a game)."""
+    """Per seat, every key of ``STATISTICS``, for the game ``options`` + ``seed`` (+ the
+    host's ``secret``) + ``moves`` (``IllegalMove`` if the record is not a game)."""
     ruleset = StarsRuleset()
     state = ruleset.setup(options, seed, secret)
     seats = len(state["seats"])

@@ -1,0 +1,58 @@
+"""A searching bot at a table is handed a ``stop``: it ends the search at the bot's own thinking
+time (well inside the table's budget, so its own move is played, not the random stand-in) and
+at once when the table closes."""
+
+from __future__ import annotations
+
+import threading
+
+from game.tables import table_bot
+from net.table import SeatSpec
+from tests.net.nethelpers import toy_table, wait_until
+
+
+class _SearchingBot:
+    """Searches until told to stop; then plays its marked move (``add 2``)."""
+
+    name = "searching"
+
+    def __init__(self, think_seconds: float | None) -> None:
+        self.think_seconds = think_seconds
+        self.stopped = threading.Event()
+
+    def choose(self, ruleset, state, seat, stop=None):  # noqa: ANN001, ANN201
+        while not stop():
+            self.stopped.wait(0.005)
+        self.stopped.set()
+        return {"t": "add", "n": 2}
+
+
+def test_a_search_ends_at_the_bots_thinking_time_with_its_own_move() -> None:
+    bot = _SearchingBot(think_seconds=0.05)
+    table = toy_table([SeatSpec("ai")], rounds=1, ai_budget=30.0,
+                      bot_factory=lambda game, level, seed: bot)
+    table.start()
+    try:
+        wait_until(lambda: table.status == "over", timeout=20)
+        assert bot.stopped.is_set()
+        assert [move for _, move in table.moves] == [{"t": "add", "n": 2}], \
+            "the bot's own move, not the random stand-in after the budget"
+    finally:
+        table.close()
+
+
+def test_closing_the_table_stops_a_search_at_once() -> None:
+    bot = _SearchingBot(think_seconds=None)  # it would think for most of the 30 s budget
+    table = toy_table([SeatSpec("ai"), SeatSpec("human")], rounds=1, ai_budget=30.0,
+                      bot_factory=lambda game, level, seed: bot)
+    table.start()
+    wait_until(lambda: table._ai_thread is not None and table._ai_thread.is_alive())
+    table.close()
+    assert bot.stopped.wait(10), "close() told the search to stop"
+
+
+def test_table_bots_carry_their_levels_thinking_time() -> None:
+    from game.ai import THINK_SECONDS
+
+    assert table_bot("stargazer", "hard", 1).think_seconds == THINK_SECONDS["stargazer"]["hard"]
+    assert getattr(table_bot("stars", "greedy", 1), "think_seconds", None) is None
