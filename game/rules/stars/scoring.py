@@ -187,7 +187,7 @@ def _score(index: SheetIndex, items: list[dict[str, Any]] | None) -> dict[str, i
 
 
 def score_details(sheet: dict[str, Any]) -> list[dict[str, Any]]:
-    """``score_items`` of a sheet; ``ValueError`` if it is malformed."""
+    """``score_items`` of a sheet; ``ValueError`` as for ``score_sheet``."""
     validate_sheet(sheet)
     return score_items(SheetIndex(sheet))
 
