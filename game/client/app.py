@@ -222,10 +222,12 @@ class App:
         self.terminating = True
 
     def install_signal_handlers(self) -> None:
-        """SIGTERM (``kill``, a session logging out) and SIGHUP: leave like Quit, without the
-        "Quit?" dialog SDL's own handler would lead to (nobody is there to answer it); the
-        games in progress are saved as the scenes close."""
-        for name in ("SIGTERM", "SIGHUP"):
+        """SIGTERM (``kill``, a session logging out), SIGHUP and SIGINT (Ctrl-C in the
+        terminal): leave like Quit at the next frame, without the "Quit?" dialog SDL's own
+        handler would lead to (nobody is there to answer it); the games in progress are saved
+        as the scenes close. (Ctrl-C as a KeyboardInterrupt could land anywhere in a frame,
+        between a table's lock and its listeners, and leave the window host hanging.)"""
+        for name in ("SIGTERM", "SIGHUP", "SIGINT"):
             number = getattr(signal, name, None)
             if number is None:
                 continue
