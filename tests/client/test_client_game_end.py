@@ -20,7 +20,7 @@ from game.client.stars.categories import CATEGORY
 from game.client.stars.final_boards import CHOICES, FinalBoardsScene
 from game.client.stars.table import StarsTableScene
 from game.rules import get_ruleset
-from game.rules.base import make_rng, replay
+from game.rules.base import make_rng, replay, reproducible_secrets
 from game.rules.stars import RULESET, game_statistics, score_details
 from tests.client.clienthelpers import Driver
 from tests.client.stars_play import near
@@ -48,7 +48,8 @@ def ended(drive: Driver) -> tuple[Driver, StarsTableScene, ResultsScene]:
     """A solo game against a bot, played to the end, its results on screen."""
     config = GameConfig("stars", [SeatChoice("human", "Ann"),
                                   SeatChoice("ai", "Vega", "random")], {}, "solo")
-    session = LocalSession(config, 7, ai_delay=0.0)
+    with reproducible_secrets("client-tests"):  # seed 7 deals the same game on every run
+        session = LocalSession(config, 7, ai_delay=0.0)
     table = StarsTableScene(drive.app, config, 7, session=session)
     drive.app.push(table)
     finish_quickly(session.table)

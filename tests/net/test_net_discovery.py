@@ -37,13 +37,15 @@ def next_event(browser: Browser, kind: str, instance: str | None = None,
 @pytest.mark.timeout(60)
 def test_register_discover_update_remove_on_loopback() -> None:
     browser = Browser(interfaces=LOOPBACK)
-    advertiser = Advertiser(47123, name="Orion's table", game="stars", seats_taken=1,
+    # a name of this run only: other tests (here and in parallel runs) advertise tables too
+    name = f"Discovery check {os.getpid()}"
+    advertiser = Advertiser(47123, name=name, game="stars", seats_taken=1,
                             seats_total=4, interfaces=LOOPBACK, addresses=LOOPBACK)
     try:
         advertiser.start()
         ad = next_event(browser, "added", advertiser.instance)
         assert (ad.name, ad.game, ad.seats_taken, ad.seats_total, ad.status) == (
-            "Orion's table", "stars", 1, 4, "lobby")
+            name, "stars", 1, 4, "lobby")
         assert ad.address == "127.0.0.1:47123" and ad.protocol == PROTOCOL_VERSION
         assert ad.compatible and ad.instance.endswith(SERVICE_TYPE)
         assert ad in browser.tables()
