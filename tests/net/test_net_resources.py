@@ -211,6 +211,7 @@ def test_password_guessing_is_slowed_down_per_address() -> None:
         for _ in range(3):
             raw = Raw(server.port, "127.0.0.5").hello(password="guess", role="spectator")
             assert raw.closed() and raw.codes() == ["bad_password"]
+            raw.close()
         locked = Raw(server.port, "127.0.0.5").hello(password="orion", role="spectator")
         assert locked.closed() and locked.codes() == ["locked_out"]
         assert "try again in 1 s" in locked.messages[-1]["message"]
