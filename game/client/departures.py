@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from game.client import theme
+from game.client.i18n import N_, _
 from game.client.layout import Layout, TextCache
 from game.client.widgets import Button, draw_panel
 
@@ -52,7 +53,7 @@ class Departures:
         if due != sorted(self.buttons):
             self.buttons = {
                 seat: self.buttons.get(seat) or Button(
-                    f"Let a bot play for {self.session.names[seat]} (B)",
+                    N_("Let a bot play for {name} (B)", name=self.session.names[seat]),
                     lambda seat=seat: self.replace(seat), size="small")
                 for seat in due}
             self.changed = True
@@ -88,7 +89,9 @@ class Departures:
             return
         draw_panel(surface, self.rect, lay)
         names = ", ".join(self.session.names[s] for s in self.buttons)
-        label = text.render(f"Left the table: {names}", lay.font_px("small"), theme.WARNING,
+        line = _("Left the table: {names}").format(names=names)
+        label = text.render(line, text.fit(line, lay.font_px("small"), self.rect.w - lay.px(24),
+                                           True), theme.WARNING,
                             bold=True)
         surface.blit(label, (self.rect.x + lay.px(12), self.rect.y + lay.px(10)))
         mouse = pygame.mouse.get_pos()
