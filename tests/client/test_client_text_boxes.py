@@ -1,5 +1,6 @@
-"""Every scene of every registered game, at 1280x720 and 800x600: no text drawn outside its box,
-cut off, over other text, or too small to read (``tests/client/textboxes.py``).
+"""Every scene of every registered game, at 1280x720 and 800x600, in English and in Japanese:
+no text drawn outside its box, cut off, over other text, or too small to read
+(``tests/client/textboxes.py``).
 
 The scenes are the ones ``starparty screenshots`` shows (each kit's own ``screenshots`` walk,
 so a new game's table is covered when its kit is registered) plus the generic scenes that walk
@@ -13,7 +14,9 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.client import i18n
 from game.client.app import App
+from game.client.i18n import N_
 from game.client.loop import ManualClock
 from game.client.scenes.dialog import ConfirmDialog
 from game.client.scenes.menu import MainMenuScene
@@ -57,8 +60,8 @@ def generic_scenes(shot: CheckingShooter) -> None:
     shot.look("lobby")
     app.scene.leave()
     app.reset_to(MainMenuScene(app))
-    app.push(ConfirmDialog(app, "Leave this game? 'Continue' in the menu brings it back.",
-                           lambda: None, yes="Leave", no="Keep playing"))
+    app.push(ConfirmDialog(app, N_("Leave this game? 'Continue' in the menu brings it back."),
+                           lambda: None, yes=N_("Leave"), no=N_("Keep playing")))
     shot.step(2)
     shot.look("dialog")
     app.reset_to(MainMenuScene(app))
@@ -70,18 +73,21 @@ def generic_scenes(shot: CheckingShooter) -> None:
 
 
 @pytest.mark.timeout(240)
+@pytest.mark.parametrize("language", ["en", "ja"])
 @pytest.mark.parametrize("size", [(1280, 720), (800, 600)], ids=["1280x720", "800x600"])
-def test_no_text_leaves_its_box(size: tuple[int, int], config_dir: Path,
+def test_no_text_leaves_its_box(size: tuple[int, int], language: str, config_dir: Path,
                                 tmp_path: Path) -> None:
     clock = ManualClock()
-    app = App(size, settings=Settings(player_name="Ann"), clock=clock, start="title",
-              save_settings=False)
+    app = App(size, settings=Settings(player_name="Ann", language=language), clock=clock,
+              start="title", save_settings=False)
+    assert i18n.language() == language
     shot = CheckingShooter(app, clock, tmp_path)
     try:
         shoot_all(shot)
         generic_scenes(shot)
     finally:
         pygame.display.quit()
+        i18n.set_language("en")
     assert len(shot.saved) >= 12, "every scene was looked at"
     report = list(dict.fromkeys(f"{name}: {problem}" for name, found in shot.problems.items()
                                 for problem in found))

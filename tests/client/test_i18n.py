@@ -96,7 +96,8 @@ def test_japanese_strings_are_looked_up_when_shown() -> None:
         "設定を保存できませんでした: disk full"
     assert tr("Back") == "Back", "plain text (a player's name) is never translated"
     assert i18n.translations("ja").plural(5) == 0, "Japanese has one plural form"
-    assert ngettext("{n} point", "{n} points", 2) == "{n} points"  # unknown: English forms
+    assert ngettext("{n} point", "{n} points", 2) == "{n}点"
+    assert ngettext("{n} comet", "{n} comets", 2) == "{n} comets"  # unknown: English forms
     i18n.set_language("en")
     assert tr(back) == "Back"
     assert ngettext("{n} point", "{n} points", 1) == "{n} point"
