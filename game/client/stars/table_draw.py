@@ -631,6 +631,8 @@ class StarsTablePainter:
         size = lay.font_px("tiny")
         step = int(size * 1.25)
         words = _("Game log  (wheel: back)") if self.log else _("Game log")
+        if self.text.size(words, lay.font_px("small"), True)[0] > rect.w - 2 * pad:
+            words = _("Game log")  # a narrow column: the hint gives way to the title
         size = self.text.fit(words, lay.font_px("small"), rect.w - 2 * pad, True)
         title = self.text.render(words, size, theme.TEXT_DIM, bold=True)
         surface.blit(title, (rect.x + pad, rect.y + pad // 2))
