@@ -44,6 +44,7 @@ class MainMenuScene(SkyScene):
 
     def _continue(self) -> None:
         from game.client.kits import get_kit
+        from game.client.net_text import error_text
         from game.client.resume import resume_session
         from net.save import SaveError
         from net.table import TableError
@@ -53,7 +54,10 @@ class MainMenuScene(SkyScene):
         try:
             session = resume_session(self.app, self.resumable)
         except (SaveError, TableError, OSError) as error:
-            self.app.toast(N_("Could not continue that game: {error}", error=str(error)))
+            code = getattr(error, "code", None)
+            why = error_text(code, error.message) if isinstance(error, TableError) and code \
+                else str(error)
+            self.app.toast(N_("Could not continue that game: {error}", error=why))
             self.resumable = None  # not offered again from this menu
             self.form = Form([w for w in self.form.widgets
                               if not (isinstance(w, Button) and w.label == CONTINUE)])

@@ -10,6 +10,7 @@ import pygame
 from game.client import theme
 from game.client.i18n import N_, _, ngettext, tr
 from game.client.kits import ClientKit, get_kit
+from game.client.net_text import error_text
 from game.client.record import record_of
 from game.client.scenes.base import SkyScene
 from game.client.session import GameConfig
@@ -115,7 +116,7 @@ class ResultsScene(SkyScene):
             try:
                 self.session.table.restart(seed)
             except TableError as error:
-                self.app.toast(error.message)
+                self.app.toast(error_text(error.code, error.message))
                 return
             self._to_table()
 
