@@ -1,6 +1,6 @@
 """Every scene of every registered game, at 1280x720 and 800x600, in English and in Japanese:
 no text drawn outside its box, cut off, over other text, or too small to read
-(``tests/client/textboxes.py``).
+(``tests/client/textboxes.py``), and in Japanese no text of the catalog left in English.
 
 The scenes are the ones ``starparty screenshots`` shows (each kit's own ``screenshots`` walk,
 so a new game's table is covered when its kit is registered) plus the generic scenes that walk
@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from babel.messages.pofile import read_po
 
 from game.client import i18n
 from game.client.app import App
@@ -23,7 +24,17 @@ from game.client.scenes.menu import MainMenuScene
 from game.client.settings import Settings
 from game.client.shooter import Shooter
 from game.commands.screenshots import shoot_all
-from tests.client.textboxes import text_problems
+from tests.client.textboxes import drawn_texts, text_problems
+from tools import extract_messages
+
+
+def english_messages() -> set[str]:
+    """The catalog's English texts that show as they are (no placeholders): in a Japanese
+    window none of them may be on screen."""
+    with extract_messages.TEMPLATE.open("rb") as pot:
+        template = read_po(pot)
+    return {message.id for message in template
+            if isinstance(message.id, str) and message.id and "{" not in message.id}
 
 
 class CheckingShooter(Shooter):
@@ -32,12 +43,17 @@ class CheckingShooter(Shooter):
     def __init__(self, app: App, clock: ManualClock, outdir: Path) -> None:
         super().__init__(app, clock, outdir)
         self.problems: dict[str, list[str]] = {}
+        #: English texts a Japanese window must not show (None: the window is in English)
+        self.english = english_messages() if i18n.language() == "ja" else None
 
     def save(self, name: str) -> None:
         self.look(name)
 
     def look(self, name: str) -> None:
         found = text_problems(self.app)
+        if self.english is not None:
+            found += [f"{text!r} is left in English" for text in drawn_texts(self.app)
+                      if text in self.english]
         if found:
             self.problems.setdefault(name, []).extend(found)
         self.saved.append(self.outdir / name)
