@@ -294,8 +294,11 @@ class StargazerPanels:
             count = self.text.render(str(crew["count"]), lay.font_px("large"), theme.ACCENT,
                                      bold=True)
             surface.blit(count, count.get_rect(center=badge.center))
+            # "cubes" under the count, where it fits under the badge without touching the text
             caption = self.text.render(_("cubes"), readable_px(lay.px(11)), theme.TEXT_DIM)
-            surface.blit(caption, caption.get_rect(midtop=(badge.centerx, badge.bottom)))
+            if caption.get_width() <= badge.w + lay.px(10) and \
+                    badge.bottom + caption.get_height() <= rect.bottom:
+                surface.blit(caption, caption.get_rect(midtop=(badge.centerx, badge.bottom)))
             text_x = badge.right + lay.px(8)
             text_w = rect.right - lay.px(128) - text_x
             dim = taken and index != active
@@ -303,11 +306,15 @@ class StargazerPanels:
                                     theme.TEXT_DIM if dim else theme.TEXT, bold=True)
             surface.blit(name, (text_x, rect.y + lay.px(6)))
             words = self.wrap(_(crew["text"]), small, text_w)
-            for i, line in enumerate(words[:2]):
-                if i == 1 and len(words) > 2:
+            # two lines of the skill where the row has room for them (one in a small window)
+            step = max(lay.px(14), self.text.size("Ag星", small)[1])
+            top = max(rect.y + lay.px(26), rect.y + lay.px(6) + name.get_height())
+            shown = max(1, min(2, (rect.bottom - lay.px(2) - top) // step))
+            for i, line in enumerate(words[:shown]):
+                if i == shown - 1 and len(words) > shown:
                     line = self.fit(line + " ...", small, text_w)
                 label = self.text.render(line, small, theme.TEXT_DIM)
-                surface.blit(label, (text_x, rect.y + lay.px(26) + i * lay.px(14)))
+                surface.blit(label, (text_x, top + i * step))
             # what is on the crew: its worker, free cubes, players' cubes, the bonus
             landing = falling.get(index, [])
             worker = view["workers"][index]
