@@ -90,7 +90,7 @@ class StargazerTableScene(StargazerTablePainter, Scene):
         self.status = ("", theme.TEXT)
         self.status_time = 0.0
         self.events_seen: list[str] = []
-        self.departures = Departures(self.session, app.toast, self._bot_took_over)
+        self.departures = Departures(self.session, app.toast, self._seat_news)
         self.handed_on = False
         self.scoring: ScoringShow | None = None
         self.scoring_in: float | None = None
@@ -329,9 +329,10 @@ class StargazerTableScene(StargazerTablePainter, Scene):
         self.status = (message, color)
         self.status_time = seconds
 
-    def _bot_took_over(self, seat: int, name: str) -> None:
+    def _seat_news(self, message: str) -> None:
+        """A bot took a departed player's seat, or gave it back (``Departures``)."""
         self.app.sounds.play("click")
-        self.say(N_("A bot plays on for {name}.", name=name), theme.ACCENT)
+        self.say(message, theme.ACCENT)
 
     # --- scene hooks -------------------------------------------------------------------------
     def enter(self) -> None:
@@ -493,8 +494,8 @@ class StargazerTableScene(StargazerTablePainter, Scene):
                 self.scoring.next_step()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.confirm()
-        elif key == pygame.K_b and self.departures.buttons:
-            self.departures.replace(min(self.departures.buttons))
+        elif self.departures.key(key):
+            pass
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
             step = 1 if key in (pygame.K_RIGHT, pygame.K_DOWN) else -1
             if phase == "crew":

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.client import theme
+from game.client.departures import Departures
 from game.client.i18n import N_, Lazy, _, ngettext
 from game.client.net_text import CONNECTION_NEWS, error_text
 from game.client.scenes.base import Scene
@@ -43,8 +44,6 @@ if TYPE_CHECKING:
 SUN_SECONDS = 1.6
 FLIP_SECONDS = 0.55
 RESULTS_DELAY = 1.6
-#: a LAN host is offered a bot for a remote player who has been gone this long (seconds)
-REPLACE_AFTER = 20.0
 
 
 def _segment_distance(p: tuple[float, float], line: list[int]) -> float:
@@ -164,10 +163,8 @@ class StarsTableScene(StarsTablePainter, Scene):
         #: lines scrolled back from the newest (the wheel over the log)
         self.log_scroll = 0
         self.log_rect = pygame.Rect(0, 0, 0, 0)
-        #: LAN host: remote seats whose player is gone (seat -> scene clock when they left)
-        self.away_since: dict[int, float] = {}
-        self.replace_buttons: dict[int, Button] = {}
-        self.away_rect = pygame.Rect(0, 0, 0, 0)
+        #: LAN host: remote seats whose player is gone, and the seats a bot stands in for
+        self.departures = Departures(self.session, app.toast, self._seat_news)
         #: the results screen took the session over (a LAN table may play again)
         self.handed_on = False
         self.geo = BoardGeometry(pygame.Rect(0, 0, 100, 100))
@@ -405,47 +402,10 @@ class StarsTableScene(StarsTablePainter, Scene):
         return best if distance(targets[best]) < 0.75 else None
 
     # --- a LAN host's departed players ---------------------------------------------------
-    @property
-    def hosting(self) -> bool:
-        return getattr(self.session, "server", None) is not None
-
-    def track_departures(self) -> None:
-        """Note when remote players leave (and come back); after ``REPLACE_AFTER`` seconds
-        away the host gets a button that lets a bot play on for them."""
-        if not self.hosting or self.session.status != "playing":
-            self.away_since.clear()
-        else:
-            for seat in self.session.info["seats"]:
-                gone = seat["kind"] in ("remote", "open") and seat.get("taken") and \
-                    not seat.get("connected")
-                if gone:
-                    self.away_since.setdefault(seat["seat"], self.clock)
-                else:
-                    self.away_since.pop(seat["seat"], None)
-        due = sorted(s for s, since in self.away_since.items()
-                     if self.clock - since >= REPLACE_AFTER)
-        if due != sorted(self.replace_buttons):
-            self.replace_buttons = {
-                seat: self.replace_buttons.get(seat) or Button(
-                    N_("Let a bot play for {name} (B)", name=self.session.names[seat]),
-                    lambda seat=seat: self.replace_with_bot(seat), size="small")
-                for seat in due}
-            self.layout_departures()
-
-    def replace_with_bot(self, seat: int) -> None:
-        from game.client.scenes.lan import fill_level
-        from net.table import TableError
-
-        level = fill_level(self.session.info.get("game", "stars"))
-        name = self.session.names[seat]
-        try:
-            self.session.table.replace_with_bot(seat, level)
-        except TableError as error:
-            self.app.toast(error_text(error.code, error.message))
-            return
-        self.away_since.pop(seat, None)
+    def _seat_news(self, message: str) -> None:
+        """A bot took a departed player's seat, or gave it back (``Departures``)."""
         self.app.sounds.play("click")
-        self.say(N_("A bot plays on for {name}.", name=name), theme.ACCENT)
+        self.say(message, theme.ACCENT)
 
     def say(self, message: str, color: theme.Color = theme.TEXT, seconds: float = 4.0) -> None:
         self.status = (message, color)
@@ -644,8 +604,8 @@ class StarsTableScene(StarsTablePainter, Scene):
                     self.use_power(targets[self.target_index % len(targets)])
             elif phase == "review":
                 self.confirm()
-        elif key == pygame.K_b and self.replace_buttons:
-            self.replace_with_bot(min(self.replace_buttons))
+        elif self.departures.key(key):
+            pass
         elif key == pygame.K_s:
             self.skip()
         elif key in (pygame.K_u, pygame.K_BACKSPACE):
@@ -667,8 +627,9 @@ class StarsTableScene(StarsTablePainter, Scene):
             return
         if event.button != 1:
             return
-        for button in [*self.replace_buttons.values(), *self.buttons.values(),
-                       *self.size_buttons]:
+        if self.departures.click(event.pos):
+            return
+        for button in [*self.buttons.values(), *self.size_buttons]:
             if button.enabled and button.rect.collidepoint(event.pos):
                 button.activate()
                 return
@@ -699,7 +660,9 @@ class StarsTableScene(StarsTablePainter, Scene):
     # --- update -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.clock += dt
-        self.track_departures()
+        self.departures.track(self.clock)
+        if self.departures.changed:
+            self.departures.layout(self.right, self.layout)
         if self.starfield is not None:
             self.starfield.update(dt)
         self.flip.update(dt)

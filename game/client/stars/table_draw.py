@@ -124,7 +124,7 @@ class StarsTablePainter:
         }
         self.card_cache.clear()
         self.layout_thumbs()
-        self.layout_departures()
+        self.departures.layout(self.right, lay)
         # only the margins show sky here: a thinner field than the menus' costs less per frame
         self.starfield = Starfield(lay.rect.size, lay.unit, count=160, seed=11)
 
@@ -208,34 +208,6 @@ class StarsTablePainter:
                                area.y + row * (h + label_h + lay.px(8)), w, h + label_h)
             self.thumb_rects.append((rect, seat))
 
-    def layout_departures(self) -> None:
-        """The host's "let a bot play" prompt: a panel at the foot of the right column."""
-        lay = self.layout
-        buttons = list(self.replace_buttons.values())
-        row = lay.px(38)
-        height = lay.px(40) + len(buttons) * (row + lay.px(6))
-        self.away_rect = pygame.Rect(self.right.x, self.right.bottom - height, self.right.w,
-                                     height)
-        y = self.away_rect.y + lay.px(34)
-        for button in buttons:
-            button.rect = pygame.Rect(self.away_rect.x + lay.px(10), y,
-                                      self.away_rect.w - lay.px(20), row)
-            y += row + lay.px(6)
-
-    def draw_departures(self, surface: pygame.Surface) -> None:
-        if not self.replace_buttons:
-            return
-        lay = self.layout
-        draw_panel(surface, self.away_rect, lay)
-        names = ", ".join(self.session.names[s] for s in self.replace_buttons)
-        line = _("Left the table: {names}").format(names=names)
-        size = self.text.fit(line, lay.font_px("small"), self.away_rect.w - lay.px(24), True)
-        label = self.text.render(line, size, theme.WARNING, bold=True)
-        surface.blit(label, (self.away_rect.x + lay.px(12), self.away_rect.y + lay.px(10)))
-        mouse = pygame.mouse.get_pos()
-        for button in self.replace_buttons.values():
-            button.draw(surface, self.text, lay, False, button.rect.collidepoint(mouse))
-
     # --- drawing -----------------------------------------------------------------------------
     def card_surface(self, kind: str, key: Any, size: int) -> pygame.Surface:
         # a bonus card prints its title in the window's language
@@ -267,7 +239,7 @@ class StarsTablePainter:
         self.draw_board(surface, view, alpha)
         self.draw_middle(surface, view, alpha)
         self.draw_right(surface, view)
-        self.draw_departures(surface)
+        self.departures.draw(surface, self.text, self.layout)
 
     def draw_top_bar(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         lay = self.layout
@@ -666,8 +638,10 @@ class StarsTablePainter:
         kind = self.session.kinds[seat]
         if view["over"]:
             state, color = _("final board"), theme.ACCENT
-        elif seat in self.away_since:
+        elif seat in self.departures.away_since:
             state, color = _("left the table"), theme.WARNING
+        elif seat in self.departures.stand_ins:
+            state, color = _("a bot plays for now"), theme.TEXT_DIM
         elif info["confirmed"]:
             state, color = _("ready"), theme.LEGAL
         elif kind == "ai" and not self.replaying:
