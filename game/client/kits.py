@@ -68,8 +68,9 @@ class ClientKit:
     #: card pictures beside the setup form for the chosen options: (caption, surface) pairs
     setup_previews: Callable[[TextCache, dict[str, Any], int],
                              list[tuple[str, pygame.Surface]]] | None = None
-    #: solo results: the rank line for a score (None: the game has no solo ranks)
-    solo_line: Callable[[int], str] | None = None
+    #: solo results: the rank line for a score and the game's final view (None when the
+    #: window has none); None: the game has no solo ranks
+    solo_line: Callable[[int, dict[str, Any] | None], str] | None = None
     #: the handover screen's line about where the game stands (None: nothing to say)
     progress_line: Callable[[dict[str, Any]], str | None] = field(default=lambda view: None)
     #: the bot level a LAN host fills free seats with (None: the strongest registered)

@@ -56,3 +56,17 @@ def test_the_results_screen_names_the_rank_earned_and_the_next(total: int, expec
     hard = dict(solo_standing(total))["hard"]
     assert line.endswith(f"better than {hard}% of the hard bot's games")
     assert "points for" not in line
+
+
+def test_the_standing_is_measured_against_games_with_the_same_power_card() -> None:
+    """Power card 6 lifts every planning bot by about 4 points: the same total stands lower
+    against its games than against the default card's."""
+    from game.client.stars import solo_rank_text
+
+    assert set(data.SOLO_BOT_SCORES_BY_POWER) == set(range(1, len(data.POWER_CARDS) + 1))
+    default = dict(solo_standing(46))["hard"]
+    card6 = dict(solo_standing(46, 6))["hard"]
+    assert card6 < default
+    view = {"seats": [{"sheet": {"power_card": 6}}]}
+    assert solo_rank_text(46, view).endswith(f"better than {card6}% of the hard bot's games")
+    assert dict(solo_standing(46, "default"))["hard"] == default, "an unknown card: default"

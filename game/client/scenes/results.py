@@ -100,7 +100,7 @@ class ResultsScene(SkyScene):
         if self.config is None or len(humans) != 1 or not self.scores or \
                 self.kit.solo_line is None:
             return None  # a LAN game is never solo, even with one player at each machine
-        return self.kit.solo_line(self.scores[humans[0]]["total"])
+        return self.kit.solo_line(self.scores[humans[0]]["total"], self.final_view())
 
     def play_again(self) -> None:
         """Solo / hot-seat: a new table with the same setup. LAN host: a new game at the same

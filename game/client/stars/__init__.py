@@ -55,16 +55,20 @@ SETUP_OPTIONS = [
 ]
 
 
-def solo_rank_text(total: int) -> str:
+def solo_rank_text(total: int, view: dict[str, Any] | None = None) -> str:
     """The solo line: the rank earned, which rank is next and from how many points, and where
-    the total stands among the strongest bot's measured games (``solo_standing``)."""
+    the total stands among the strongest bot's measured games with the same power card
+    (``solo_standing``; the final ``view`` tells the card)."""
     line = ngettext("Your solo rank: {rank} ({n} point)", "Your solo rank: {rank} ({n} points)",
                     total).format(rank=_(solo_rank(total)), n=total)
     following = next_solo_rank(total)
     if following is not None:
         lowest, title = following
         line = _("{line}  ·  next: {rank}, from {n}").format(line=line, rank=_(title), n=lowest)
-    level, share = solo_standing(total)[-1]
+    power_card = None
+    if view is not None and view.get("seats"):
+        power_card = view["seats"][0].get("sheet", {}).get("power_card")
+    level, share = solo_standing(total, power_card)[-1]
     from game.client.session import bot_level_word
 
     return _("{line}  ·  better than {share}% of the {level} bot's games").format(

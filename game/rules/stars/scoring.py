@@ -251,12 +251,16 @@ def next_solo_rank(total: int) -> tuple[int, str] | None:
     return better[0] if better else None
 
 
-def solo_standing(total: int) -> list[tuple[str, int]]:
+def solo_standing(total: int, power_card: int | None = None) -> list[tuple[str, int]]:
     """Where a solo total stands among the bots: per bot level (weakest first), the percent
     of that bot's seeded solo games the total beats (``data.SOLO_BOT_SCORES``: mean and sd of
-    each level's scores, read as a normal distribution, which fits them well)."""
+    each level's scores, read as a normal distribution, which fits them well). With the
+    game's ``power_card`` the bots' games with that card are the measure (the cards shift a
+    bot's mean by up to ~4 points; ``data.SOLO_BOT_SCORES_BY_POWER``)."""
+    table = data.SOLO_BOT_SCORES_BY_POWER.get(power_card, data.SOLO_BOT_SCORES) \
+        if isinstance(power_card, int) else data.SOLO_BOT_SCORES
     out = []
-    for level, (mean, sd) in data.SOLO_BOT_SCORES.items():
+    for level, (mean, sd) in table.items():
         share = 0.5 * (1.0 + math.erf((total - mean) / (sd * math.sqrt(2.0))))
         out.append((level, round(100 * share)))
     return out
