@@ -22,6 +22,7 @@ SCORE_COLUMNS = [
     ScoreColumn("specialty", "Specialty", (120, 170, 255)),
     ScoreColumn("motivation", "Motivation", (130, 230, 200)),
     ScoreColumn("skills", "Skills", (240, 150, 230)),
+    ScoreColumn("order", "Turn order", (200, 200, 200)),
 ]
 
 

@@ -92,6 +92,8 @@ class StargazerPanels:
                          f"motivation {parts['motivation']}")
                 if parts["skills"]:
                     words += f" · skills {parts['skills']}"
+                if parts.get("order"):
+                    words += f" · turn order {parts['order']}"
                 line = self.text.render(self.fit(words, small, width), small, theme.TEXT_DIM)
                 surface.blit(line, (x, row.y + row_h - lay.px(3)))
             y = row.bottom + lay.px(2)
@@ -133,7 +135,7 @@ class StargazerPanels:
         kind, planet = show.step
         heading = {"planet": PLANET_TYPES[view["planets"][planet]]["name"] if planet >= 0
                    else "", "specialty": "Specialty bonus",
-                   "bonus": "Motivation and skills"}[kind]
+                   "bonus": "Motivation, skills and turn order"}[kind]
         title = self.text.render("Final scoring", lay.font_px("small"), theme.TEXT_DIM)
         surface.blit(title, (x, y))
         y += title.get_height()
@@ -188,7 +190,7 @@ class StargazerPanels:
             for seat in range(show.players):
                 parts = show.breakdown(seat)
                 line = (f"{names[seat]}: motivation {parts.get('motivation', 0)}, "
-                        f"skills {parts.get('skills', 0)}")
+                        f"skills {parts.get('skills', 0)}, turn order {parts.get('order', 0)}")
                 text = self.text.render(self.fit(line, body, width), body, theme.TEXT)
                 surface.blit(text, (x, y))
                 y += text.get_height() + lay.px(4)
