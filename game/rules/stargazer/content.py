@@ -1,8 +1,9 @@
 """Stargazer's designed card content as plain data: planet types and the twelve crews.
 
-The draft (seed 001) names the components but never published their numbers; everything here
-is the project's design (see docs/rules/stargazer.md and the balance log in
-docs/balance/stargazer.md). Skills are data: an ``effect`` name interpreted by
+The draft (seed 001, draft 7) names the components but never published their numbers;
+everything here is the project's design (see docs/rules/stargazer.md and the balance log in
+docs/balance/stargazer.md). Lessons taken from the designer's earlier drafts 4-6 (published on
+the designer's site, not in the seed) are attributed to them there, never to the seed. Skills are data: an ``effect`` name interpreted by
 ``skills.py`` / ``placement.py`` plus optional parameters, never a code branch per crew.
 """
 
@@ -28,7 +29,7 @@ MAX_FREE_CUBES_ON_CREW = 3
 PLANETS_FOR_PLAYERS: dict[int, int] = {3: 5, 4: 7}
 START_CREW = "armstrong"
 #: Free cubes put on crews at setup (project rule: they make the first round's first pick worth
-#: something, which evens out the round-1 turn positions; see docs/balance/stargazer.md).
+#: something; see docs/balance/stargazer.md). They come out of the stock.
 SETUP_FREE_CUBES: dict[str, int] = {"armstrong": 1}
 
 #: VP each player starts with, by their turn position in round 1 (0 = the first start player).
