@@ -329,6 +329,8 @@ class _Connection:
         elif token:
             seat = table.seat_for_token(token)
             if seat is None:
+                seat = table.reclaim_from_bot(token)  # back after a bot stood in
+            if seat is None:
                 raise WireError("bad_token", "that token does not hold a seat at this table")
         else:
             try:

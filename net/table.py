@@ -101,6 +101,9 @@ class _Seat:
     connections: int = 0
     #: a ``remote`` seat kept for the player of this name (None: anyone may take it)
     reserved: str | None = None
+    #: while a bot stands in for a remote player who left (``Table.replace_with_bot``), the
+    #: player's token waits here: it gives the seat back (``Table.give_back`` or a reconnect)
+    away_token: str | None = None
 
     def public(self, index: int) -> dict[str, Any]:
         return {
@@ -110,6 +113,7 @@ class _Seat:
             "bot": self.bot,
             "taken": self.claimed or self.kind == "ai",
             "connected": self.kind == "ai" or self.connections > 0,
+            "stand_in": self.away_token is not None,
         }
 
 
@@ -368,30 +372,74 @@ class Table:
     def replace_with_bot(self, seat: int, level: str) -> None:
         """The host hands a seat whose remote player left mid-game to a bot at ``level``.
 
-        The player's token is revoked (they cannot come back to that seat). ``TableError``
-        codes: ``no_such_seat``, ``not_started`` / ``game_over`` (only during play),
-        ``not_remote`` (a local or AI seat), ``seat_connected`` (the player is still there).
+        The bot stands in: the player's token no longer moves the seat, but it is kept, and
+        the seat goes back to the player when they reconnect with it or when the host calls
+        ``give_back``. ``TableError`` codes: ``no_such_seat``, ``not_started`` /
+        ``game_over`` (only during play), ``not_remote`` (a local or AI seat),
+        ``seat_connected`` (the player is still there).
         """
         with self._lock:
             self._refuse_if_closed()
-            if (not isinstance(seat, int) or isinstance(seat, bool)
-                    or not 0 <= seat < len(self._seats)):
-                raise TableError("no_such_seat", f"there is no seat {seat!r}")
-            if self.status != "playing":
-                code = "not_started" if self.status == "lobby" else "game_over"
-                raise TableError(code, "a seat is handed to a bot only during play")
-            target = self._seats[seat]
+            target = self._seat_in_play(seat, "a seat is handed to a bot only during play")
             if target.kind not in ("remote", "open"):
                 raise TableError("not_remote", f"seat {seat} is not a remote player's seat")
             if target.connections > 0:
                 raise TableError("seat_connected",
                                  f"{target.name} is still connected to seat {seat}")
+            target.away_token = target.token
             target.kind, target.bot, target.token = "ai", level or "random", None
             target.claimed = True
             self._autosave(durable=True)
             self._announce_table()
             self._start_ai()
             self._changed.notify_all()
+
+    def give_back(self, seat: int) -> None:
+        """The host takes the stand-in bot off a seat: it is the remote player's again (their
+        kept token holds it; the game waits for them as for any player who is away). A move
+        the bot was still thinking about is dropped. ``TableError`` codes: ``no_such_seat``,
+        ``not_started`` / ``game_over``, ``not_stand_in`` (no bot stands in for a player
+        there)."""
+        with self._lock:
+            self._refuse_if_closed()
+            target = self._seat_in_play(seat, "a seat is given back only during play")
+            if target.away_token is None:
+                raise TableError("not_stand_in",
+                                 f"no bot stands in for a player at seat {seat}")
+            self._restore_player(seat)
+
+    def reclaim_from_bot(self, token: Any) -> int | None:
+        """A player whose seat a bot stands in for comes back with their token: the seat is
+        theirs again (``give_back``). Returns the seat, or None if no stand-in holds it."""
+        if not isinstance(token, str) or not token:
+            return None
+        with self._lock:
+            if self.status != "playing":
+                return None
+            for index, seat in enumerate(self._seats):
+                if seat.away_token is not None and hmac.compare_digest(seat.away_token, token):
+                    self._restore_player(index)
+                    return index
+            return None
+
+    def _seat_in_play(self, seat: Any, why: str) -> _Seat:
+        if (not isinstance(seat, int) or isinstance(seat, bool)
+                or not 0 <= seat < len(self._seats)):
+            raise TableError("no_such_seat", f"there is no seat {seat!r}")
+        if self.status != "playing":
+            code = "not_started" if self.status == "lobby" else "game_over"
+            raise TableError(code, why)
+        return self._seats[seat]
+
+    def _restore_player(self, seat: int) -> None:
+        """Under the lock: the stand-in bot of ``seat`` leaves; the kept token holds it."""
+        target = self._seats[seat]
+        target.kind, target.token, target.away_token = "remote", target.away_token, None
+        self._bots.pop(seat, None)  # a move it is thinking about is dropped (see _ai_loop)
+        self._ai_stuck_at.pop(seat, None)
+        self._autosave(durable=True)
+        self._announce_table()
+        self._changed.notify_all()
 
     def rename(self, seat: int, token: str, name: str, *, announce: bool = True) -> None:
         """A seat's player changes its name (announced only when it changed)."""
@@ -685,7 +733,7 @@ class Table:
             )
             self._ai_thread.start()
 
-    def _next_ai_job(self) -> tuple[int, int, State] | None:
+    def _next_ai_job(self) -> tuple[int, int, State, Any] | None:
         if self.status != "playing":
             return None
         waiting = [
@@ -700,7 +748,8 @@ class Table:
         # the bot thinks on a copy whose hidden part (an undealt deck's order) is shuffled
         # anew: no bot can play on what its seat may not know
         hidden_shuffle = secrets.randbits(62)
-        return seat, self.version, self.ruleset.reshuffle_hidden(self.state, hidden_shuffle)
+        return (seat, self.version, self.ruleset.reshuffle_hidden(self.state, hidden_shuffle),
+                self._bots[seat])
 
     def _ai_loop(self) -> None:
         while not self._closing.is_set():
@@ -709,13 +758,15 @@ class Table:
                 if job is None:
                     self._changed.wait(timeout=1.0)
                     continue
-            seat, version, state = job
+            seat, version, state, bot = job
             if self.ai_delay > 0 and self._closing.wait(self.ai_delay):
                 return
-            move = self._think(seat, state)
+            move = self._think(seat, state, bot)
             with self._lock:
                 if self._closing.is_set() or self.seat_versions[seat] > version:
                     continue  # something concerning this seat changed: think again
+                if self._bots.get(seat) is not bot:
+                    continue  # the seat went back to its player while the bot thought
                 refusal = self.submit(seat, self._ai_token(seat), version, move)
                 if refusal is not None:
                     fallback = self._random_move(seat, version)
@@ -731,23 +782,22 @@ class Table:
             seat_state.token = new_token()
         return seat_state.token
 
-    def _think(self, seat: int, state: State) -> Move | None:
+    def _think(self, seat: int, state: State, bot: Any) -> Move | None:
         """The bot's move, computed in a worker thread within ``ai_budget`` seconds; past the
         budget (or if the bot fails) a random legal move stands in.
 
         A bot whose ``choose`` takes ``stop`` (searching bots) is handed one: it turns True at
         the bot's own ``think_seconds`` (if it has one) or well before the budget runs out,
         and at once when the table closes, so a search ends with its best move so far."""
-        self._ai_token(seat)
         outcome: dict[str, Any] = {}
-        bot = self._bots[seat]
         seconds = min(float(getattr(bot, "think_seconds", None) or self.ai_budget),
                       0.8 * self.ai_budget)
         deadline = time.monotonic() + seconds
         closing = self._closing
 
         def stop() -> bool:
-            return closing.is_set() or time.monotonic() >= deadline
+            return (closing.is_set() or time.monotonic() >= deadline
+                    or self._bots.get(seat) is not bot)
 
         def run() -> None:
             try:
@@ -796,7 +846,8 @@ class Table:
                 "moves": list(self.moves),
                 "seats": [
                     {"kind": s.kind, "name": s.name, "bot": s.bot, "token": s.token,
-                     "claimed": s.claimed, "reserved": s.reserved}
+                     "claimed": s.claimed, "reserved": s.reserved,
+                     "away_token": s.away_token}
                     for s in self._seats
                 ],
             }
@@ -888,6 +939,8 @@ class Table:
                 seat.token, seat.claimed = saved.get("token"), bool(saved.get("claimed"))
                 reserved = saved.get("reserved")
                 seat.reserved = reserved if isinstance(reserved, str) and reserved else None
+                away = saved.get("away_token")
+                seat.away_token = away if isinstance(away, str) and away else None
             secret = data.get("secret")
             if secret != table.secret:  # a save from before secrets: the seed alone dealt it
                 table.secret = secret if isinstance(secret, str) and secret else None

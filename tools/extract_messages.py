@@ -3,7 +3,9 @@
 ``python tools/extract_messages.py`` scans ``game/`` for ``_()``, ``N_()`` and ``ngettext()``
 (Babel's Python extractor), adds the names and texts the window shows straight from plain data
 (``data_messages``: game titles, bot level labels, every game's refused-move sentences,
-Stargazer crews and planets, solo ranks), writes
+Stargazer crews and planets, Look at the Stars' solo ranks, board names and statistics; each
+with a ``data:`` comment naming where it comes from, so a changed crew text only needs this
+script run again and its new ``msgstr`` filled in), writes
 ``game/client/locale/starparty.pot`` and merges it into every
 ``game/client/locale/<lang>/LC_MESSAGES/starparty.po``: new msgids arrive with an empty msgstr
 for a translator, translations of msgids that left the source are dropped, the rest are kept.
@@ -59,7 +61,7 @@ def data_messages() -> list[tuple[str, str]]:
     from game.client.kits import get_kit, playable_games
     from game.rules import RULESETS
     from game.rules.stargazer import content
-    from game.rules.stars import data
+    from game.rules.stars import STATISTICS, data
 
     found = [(get_kit(game).title, f"kit {game}: title") for game in playable_games()]
     found += [(label, f"bot level {level}") for level, label in LEVEL_LABELS.items()]
@@ -72,6 +74,9 @@ def data_messages() -> list[tuple[str, str]]:
     for crew in content.CREWS:
         found += [(crew[key], f"stargazer crew {crew['id']}: {key}") for key in ("name", "text")]
     found += [(name, "stars solo rank") for _, name in data.SOLO_RANKS]
+    found += [(board["name"], f"stars board {number}") for number, board in
+              enumerate(data.BOARDS) if board.get("name")]
+    found += [(label, f"stars statistic {key}") for key, label in STATISTICS.items()]
     return found
 
 

@@ -1,8 +1,12 @@
-"""A LAN host's players who left: after a while the host may let a bot play on for them.
+"""A LAN host's players who left: after a while the host may let a bot play on for them, and
+give the seat back.
 
-Any game's table scene can hold a ``Departures``: it notes when a remote seat's player goes
-(and comes back), and after ``REPLACE_AFTER`` seconds away offers a button per seat that
-hands the seat to the game's LAN fill-in bot (``net.Table.replace_with_bot``).
+Any game's table scene holds a ``Departures``: it notes when a remote seat's player goes (and
+comes back), and after ``REPLACE_AFTER`` seconds away offers a button per seat that hands the
+seat to the game's LAN fill-in bot (``net.Table.replace_with_bot``, key B). While a bot stands
+in, a button gives the seat back (``net.Table.give_back``, key G: the game then waits for the
+player again); a player who reconnects with their token takes the seat back by themselves, and
+the host is told.
 """
 
 from __future__ import annotations
@@ -13,7 +17,9 @@ from typing import Any
 import pygame
 
 from game.client import theme
+from game.client.i18n import N_, _
 from game.client.layout import Layout, TextCache
+from game.client.net_text import error_text
 from game.client.widgets import Button, draw_panel
 
 #: a LAN host is offered a bot for a remote player who has been gone this long (seconds)
@@ -22,13 +28,18 @@ REPLACE_AFTER = 20.0
 
 class Departures:
     def __init__(self, session: Any, toast: Callable[[str], None],
-                 replaced: Callable[[int, str], None]) -> None:
+                 say: Callable[[str], None]) -> None:
         self.session = session
         self.toast = toast
-        self.replaced = replaced
+        #: tells the table what changed ("A bot plays on for Bo.")
+        self.say = say
         #: remote seats whose player is gone (seat -> clock when they left)
         self.away_since: dict[int, float] = {}
+        #: "let a bot play" buttons, per seat away long enough
         self.buttons: dict[int, Button] = {}
+        #: "give the seat back" buttons, per seat a bot stands in for
+        self.returns: dict[int, Button] = {}
+        self.stand_ins: set[int] = set()
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.changed = False
 
@@ -37,7 +48,9 @@ class Departures:
         return getattr(self.session, "server", None) is not None
 
     def track(self, clock: float) -> None:
-        """Note who left and who came back; ``changed`` is set when the buttons change."""
+        """Note who left, who came back and where a bot stands in; ``changed`` is set when
+        the buttons change."""
+        stand_ins: set[int] = set()
         if not self.hosting or self.session.status != "playing":
             self.away_since.clear()
         else:
@@ -48,13 +61,26 @@ class Departures:
                     self.away_since.setdefault(seat["seat"], clock)
                 else:
                     self.away_since.pop(seat["seat"], None)
+                if seat.get("stand_in"):
+                    stand_ins.add(seat["seat"])
+        for seat in sorted(self.stand_ins - stand_ins):
+            if self.hosting and self.session.status == "playing" \
+                    and self.session.kinds[seat] != "ai":
+                self.say(N_("{name} has the seat back; the bot stepped aside.",
+                            name=self.session.names[seat]))
+        self.stand_ins = stand_ins
         due = sorted(s for s, since in self.away_since.items() if clock - since >= REPLACE_AFTER)
-        if due != sorted(self.buttons):
+        if due != sorted(self.buttons) or sorted(stand_ins) != sorted(self.returns):
             self.buttons = {
                 seat: self.buttons.get(seat) or Button(
-                    f"Let a bot play for {self.session.names[seat]} (B)",
+                    N_("Let a bot play for {name} (B)", name=self.session.names[seat]),
                     lambda seat=seat: self.replace(seat), size="small")
                 for seat in due}
+            self.returns = {
+                seat: self.returns.get(seat) or Button(
+                    N_("Give {name} the seat back (G)", name=self.session.names[seat]),
+                    lambda seat=seat: self.give_back(seat), size="small")
+                for seat in sorted(stand_ins)}
             self.changed = True
 
     def replace(self, seat: int) -> None:
@@ -66,15 +92,42 @@ class Departures:
         try:
             self.session.table.replace_with_bot(seat, level)
         except TableError as error:
-            self.toast(error.message)
+            self.toast(error_text(error.code, error.message))
             return
         self.away_since.pop(seat, None)
-        self.replaced(seat, name)
+        self.stand_ins.add(seat)
+        self.say(N_("A bot plays on for {name}.", name=name))
+
+    def give_back(self, seat: int) -> None:
+        from net.table import TableError
+
+        name = self.session.names[seat]
+        try:
+            self.session.table.give_back(seat)
+        except TableError as error:
+            self.toast(error_text(error.code, error.message))
+            return
+        self.stand_ins.discard(seat)
+        self.say(N_("The seat is {name}'s again: the game waits for them.", name=name))
+
+    def key(self, key: int) -> bool:
+        """B: a bot for the first seat away long enough; G: the first stand-in's seat back."""
+        if key == pygame.K_b and self.buttons:
+            self.replace(min(self.buttons))
+            return True
+        if key == pygame.K_g and self.returns:
+            self.give_back(min(self.returns))
+            return True
+        return False
+
+    @property
+    def all_buttons(self) -> list[Button]:
+        return [*self.buttons.values(), *self.returns.values()]
 
     def layout(self, column: pygame.Rect, lay: Layout) -> None:
-        """A panel at the foot of ``column`` with one button per departed seat."""
+        """A panel at the foot of ``column`` with one button per departed or stood-in seat."""
         row = lay.px(38)
-        buttons = list(self.buttons.values())
+        buttons = self.all_buttons
         height = lay.px(40) + len(buttons) * (row + lay.px(6))
         self.rect = pygame.Rect(column.x, column.bottom - height, column.w, height)
         y = self.rect.y + lay.px(34)
@@ -83,20 +136,33 @@ class Departures:
             y += row + lay.px(6)
         self.changed = False
 
+    def heading(self) -> str:
+        parts = []
+        if self.buttons:
+            parts.append(_("Left the table: {names}").format(
+                names=_(", ").join(self.session.names[s] for s in self.buttons)))
+        if self.returns:
+            parts.append(_("A bot plays for: {names}").format(
+                names=_(", ").join(self.session.names[s] for s in self.returns)))
+        return " · ".join(parts)
+
     def draw(self, surface: pygame.Surface, text: TextCache, lay: Layout) -> None:
-        if not self.buttons:
+        if not self.all_buttons:
             return
         draw_panel(surface, self.rect, lay)
-        names = ", ".join(self.session.names[s] for s in self.buttons)
-        label = text.render(f"Left the table: {names}", lay.font_px("small"), theme.WARNING,
-                            bold=True)
+        size = lay.font_px("small")
+        width = self.rect.w - lay.px(24)
+        heading = self.heading()
+        while len(heading) > 4 and text.size(heading, size, bold=True)[0] > width:
+            heading = heading[:-2] + "…"
+        label = text.render(heading, size, theme.WARNING, bold=True)
         surface.blit(label, (self.rect.x + lay.px(12), self.rect.y + lay.px(10)))
         mouse = pygame.mouse.get_pos()
-        for button in self.buttons.values():
+        for button in self.all_buttons:
             button.draw(surface, text, lay, False, button.rect.collidepoint(mouse))
 
     def click(self, pos: tuple[int, int]) -> bool:
-        for button in self.buttons.values():
+        for button in self.all_buttons:
             if button.rect.collidepoint(pos):
                 button.activate()
                 return True

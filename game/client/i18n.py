@@ -10,9 +10,12 @@ moment it is shown, so switching language live needs no restart:
   English msgid that remembers to be translated when shown. Widgets, headings, footers,
   dialogs and toasts pass what they are given through ``tr()``, so a ``Button(N_("Back"))``
   built once in ``__init__`` shows the current language every frame, and tests still find it
-  by its English label. ``N_("Join {host}", host=name)`` formats after translating.
+  by its English label. ``N_("Join {host}", host=name)`` formats after translating (and
+  equals the formatted English text).
 - ``ngettext(singular, plural, n)`` picks the plural form the catalog's ``Plural-Forms`` says
   (Japanese has one form); format the number in yourself: ``ngettext(...).format(n=n)``.
+- ``Lazy(lambda: ...)`` is a label worked out when shown (values, plurals) for a widget built
+  once: ``Button(Lazy(lambda: ngettext(...).format(n=n)), ...)``.
 
 Catalogs are the ``.po`` files under ``game/client/locale/<lang>/LC_MESSAGES/starparty.po``
 (source, edited by people). ``tools/extract_messages.py`` (Babel, a tool of the test extra)
@@ -33,6 +36,7 @@ import gettext
 import json
 import locale
 import os
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -48,14 +52,36 @@ _language = SOURCE_LANGUAGE
 
 
 class Msg(str):
-    """An English msgid to translate when it is shown (see ``N_`` and ``tr``)."""
+    """An English msgid to translate when it is shown (see ``N_`` and ``tr``). As a ``str`` it
+    is the English text, formatted: ``N_("Join {host}", host="Ann")`` equals "Join Ann"."""
 
+    msgid: str
     kwargs: dict[str, Any]
 
     def __new__(cls, msgid: str, **kwargs: Any) -> Msg:
-        msg = super().__new__(cls, msgid)
+        msg = super().__new__(cls, msgid.format(**kwargs) if kwargs else msgid)
+        msg.msgid = msgid
         msg.kwargs = kwargs
         return msg
+
+
+class Lazy(str):
+    """Text worked out when it is shown, by ``make`` (which calls ``_``/``ngettext``): for a
+    label built once whose wording depends on values ("2/4 seats  ·  playing", plurals). It is
+    a ``str`` equal to the English text, so tests find it by its English words."""
+
+    make: Callable[[], str]
+
+    def __new__(cls, make: Callable[[], str]) -> Lazy:
+        global _current
+        current, _current = _current, gettext.NullTranslations()
+        try:
+            english = make()
+        finally:
+            _current = current
+        text = super().__new__(cls, english)
+        text.make = make
+        return text
 
 
 def _(msgid: str) -> str:
@@ -76,9 +102,15 @@ def N_(msgid: str, **kwargs: Any) -> Msg:  # noqa: N802 - the gettext convention
 def tr(text: str) -> str:
     """What to show for ``text``: a ``Msg`` translated (and formatted) now, any other string
     (a player's name, text already translated) as it is."""
+    if isinstance(text, Lazy):
+        return text.make()
     if isinstance(text, Msg):
-        translated = _current.gettext(str(text))
-        return translated.format(**text.kwargs) if text.kwargs else translated
+        translated = _current.gettext(text.msgid)
+        if not text.kwargs:
+            return translated
+        # a value may be a message itself ("{level}" of a bot): shown translated too
+        return translated.format(**{key: tr(value) if isinstance(value, Msg) else value
+                                    for key, value in text.kwargs.items()})
     return text
 
 

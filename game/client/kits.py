@@ -87,6 +87,10 @@ class ClientKit:
     #: a seat's piece (colour and mark) beside its name on the results, as the table shows it:
     #: ``(seat, size in px, colour_blind)`` -> surface (None: names in the generic seat colours)
     seat_token: Callable[[int, int, bool], pygame.Surface] | None = None
+    #: Watch replay: one move in the window's language, ``(state, seat, move, name_of)``
+    #: (``name_of(seat)`` -> the seat's name); None: the ruleset's English ``describe_move``
+    describe_move: Callable[[dict[str, Any], int, dict[str, Any], Callable[[int], str]],
+                            str] | None = None
 
 
 def get_kit(game: str) -> ClientKit:

@@ -204,6 +204,32 @@ class TextCache:
         self.surfaces.clear()
         self._measured.clear()
 
+    def pen(self, size: int, bold: bool = False) -> Pen:
+        """One type size of this cache, to hand to code that draws text of one size (board
+        labels, card titles): it renders with the fallback font like everything else."""
+        return Pen(self, size, bold)
+
+
+class Pen:
+    """A ``TextCache`` at one size and weight: ``render(text, color)`` and ``size(text)``.
+
+    Drawing code that was given a ``pygame.font.Font`` takes a pen instead, so names and
+    Japanese text render with the CJK fallback there too."""
+
+    def __init__(self, cache: TextCache, px: int, bold: bool = False) -> None:
+        self.cache, self.px, self.bold = cache, px, bold
+
+    def render(self, text: str, color: theme.Color = theme.TEXT) -> pygame.Surface:
+        return self.cache.render(text, self.px, color, self.bold)
+
+    def size(self, text: str) -> tuple[int, int]:
+        return self.cache.size(text, self.px, self.bold)
+
+    def get_linesize(self) -> int:
+        """The height of a line holding Latin and CJK text."""
+        return max(self.cache.font(self.px, self.bold).get_linesize(),
+                   self.cache.size("Ag星", self.px, self.bold)[1])
+
 
 def _break_units(paragraph: str) -> list[tuple[str, bool]]:
     """The unbreakable pieces of ``paragraph`` and whether a space came before each: words

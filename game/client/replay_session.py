@@ -149,11 +149,20 @@ class ReplaySession:
         if position <= 0:
             return ""
         seat, move = self.record.moves[position - 1]
+        from game.client.kits import get_kit, has_table
+
+        kit = get_kit(self.record.game) if has_table(self.record.game) else None
+        if kit is not None and kit.describe_move is not None and isinstance(move, dict):
+            return kit.describe_move(self.state, seat, move, self._name)
         text = self.ruleset.describe_move(self.state, seat, move)
         return re.sub(r"\bseat (\d+)\b", lambda m: self._name(int(m.group(1))), text)
 
     def _name(self, seat: int) -> str:
-        return self.names[seat] if 0 <= seat < len(self.names) else f"seat {seat}"
+        if 0 <= seat < len(self.names):
+            return self.names[seat]
+        from game.client.i18n import _
+
+        return _("seat {n}").format(n=seat)
 
     def _refresh(self) -> None:
         self.views = {self.seat: self.ruleset.view(self.state, self.seat)}

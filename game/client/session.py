@@ -42,9 +42,21 @@ class GameConfig:
 
     def seat_specs(self) -> list[SeatSpec]:
         """The table's seats (``net.table.SeatSpec``) for these choices."""
-        return [SeatSpec(s.kind, s.name if s.kind != "open" else f"Player {i + 1}",
+        from game.client.i18n import _
+
+        return [SeatSpec(s.kind, s.name if s.kind != "open" else
+                         _("Player {n}").format(n=i + 1),
                          s.bot if s.kind == "ai" else None)
                 for i, s in enumerate(self.seats)]
+
+
+def bot_level_word(level: str) -> str:
+    """A bot level in a word of the window's language ("hard"), for "AI (hard)"."""
+    from game.client.i18n import N_, _
+
+    words = {"random": N_("random"), "easy": N_("easy"), "greedy": N_("greedy"),
+             "normal": N_("normal"), "hard": N_("hard")}
+    return _(words[level]) if level in words else level
 
 
 def bot_levels(game: str) -> list[str]:
@@ -211,6 +223,8 @@ class RemoteSession(TableInfo):
         self.results: dict[str, Any] | None = None
         self.connection = "connecting"
         self.error: str = ""
+        #: the code of the last ``error`` (the window words the ones it knows itself)
+        self.error_code: str = ""
         self.closed = False
         self.last_move: dict[str, Any] | None = None
         self.retries = 0
@@ -258,6 +272,7 @@ class RemoteSession(TableInfo):
                                    "detail": message.get("detail", "")}))
             elif kind == "error":
                 self.error = message.get("message") or message.get("code", "")
+                self.error_code = str(message.get("code", ""))
                 out.append((seat, {"type": "refused", "code": message.get("code", ""),
                                    "detail": self.error, "error": True}))
             elif kind == "refused":

@@ -148,7 +148,7 @@ def test_continue_a_lan_game_serves_it_again(config_dir: Path, autosave_dir: Pat
         assert drive.scene.resumable == path
         drive.click(drive.scene.button(CONTINUE).rect.center)
         table = drive.scene
-        assert isinstance(table, StarsTableScene) and table.hosting
+        assert isinstance(table, StarsTableScene) and table.departures.hosting
         guest = Client("127.0.0.1", table.session.server.port, "Bea", token=token,
                        reconnect=False)
         assert guest.wait_for(lambda m: m["t"] == "snapshot", 10) is not None

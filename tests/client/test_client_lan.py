@@ -24,8 +24,8 @@ LOOPBACK = ["127.0.0.1"]
 class SkippingPlayer:
     """A remote human (over TCP) who skips every card: enough to move the game along."""
 
-    def __init__(self, port: int, name: str) -> None:
-        self.client = Client("127.0.0.1", port, name, reconnect=False)
+    def __init__(self, port: int, name: str, token: str | None = None) -> None:
+        self.client = Client("127.0.0.1", port, name, token=token, reconnect=False)
         self.answered = -1
 
     def __call__(self) -> None:
@@ -215,8 +215,9 @@ def test_tables_appearing_do_not_steal_the_focus_from_the_address(drive) -> None
 
 
 @pytest.mark.timeout(120)
-def test_the_host_lets_a_bot_play_on_for_a_player_who_left(drive) -> None:  # noqa: ANN001
-    from game.client.stars.table import REPLACE_AFTER
+def test_the_host_lets_a_bot_play_on_for_a_player_who_left_and_gives_the_seat_back(
+        drive) -> None:  # noqa: ANN001
+    from game.client.departures import REPLACE_AFTER
 
     drive.click(drive.scene.button("Host LAN game").rect.center)
     drive.click(drive.scene.start.rect.center)
@@ -228,32 +229,53 @@ def test_the_host_lets_a_bot_play_on_for_a_player_who_left(drive) -> None:  # no
     drive.click(lobby.start_button.rect.center)
     drive.until(lambda: isinstance(drive.scene, StarsTableScene), what="the game to start")
     table = drive.scene
+    departures = table.departures
     token = table.session.table.token_for(1)  # Bea's token (her client may not have polled it)
     drive.hooks.remove(player)
     player.client.close()  # Bea's machine goes away mid-game
-    drive.until(lambda: 1 in table.away_since, what="the host to notice")
+    drive.until(lambda: 1 in departures.away_since, what="the host to notice")
     seconds = REPLACE_AFTER / 2
     drive.step(int(seconds / 0.25), seconds=0.25)
-    assert not table.replace_buttons, "a short absence is waited out"
+    assert not departures.buttons, "a short absence is waited out"
     back = Client("127.0.0.1", port, "Bea", token=token, reconnect=False)  # Bea is back...
-    drive.until(lambda: 1 not in table.away_since, what="Bea to be back")
+    drive.until(lambda: 1 not in departures.away_since, what="Bea to be back")
     back.close()  # ...and leaves again: the wait starts over
-    drive.until(lambda: 1 in table.away_since, what="the host to notice again")
+    drive.until(lambda: 1 in departures.away_since, what="the host to notice again")
     drive.step(int(seconds / 0.25), seconds=0.25)
-    assert not table.replace_buttons
+    assert not departures.buttons
     drive.step(int(seconds / 0.25) + 4, seconds=0.25)
-    button = table.replace_buttons[1]
-    assert "Bea" in button.label and table.away_rect.contains(button.rect)
+    button = departures.buttons[1]
+    assert "Bea" in button.label and departures.rect.contains(button.rect)
     assert drive.pixel((button.rect.x + 1, button.rect.centery)) != drive.pixel(
-        (button.rect.x - 20, table.away_rect.y - 20)), "the prompt is drawn"
+        (button.rect.x - 20, departures.rect.y - 20)), "the prompt is drawn"
     drive.click(button.rect.center)
     drive.step(2)
     seat = table.session.info["seats"][1]
-    assert (seat["kind"], seat["name"]) == ("ai", "Bea")
-    assert not table.replace_buttons and 1 not in table.away_since
+    assert (seat["kind"], seat["name"], seat["stand_in"]) == ("ai", "Bea", True)
+    assert not departures.buttons and 1 not in departures.away_since
+    # the host gives the seat back (G): the game waits for Bea again
+    give_back = departures.returns[1]
+    assert "Bea" in give_back.label and departures.rect.contains(give_back.rect)
+    drive.key(pygame.K_g)
+    drive.step(2)
+    seat = table.session.info["seats"][1]
+    assert (seat["kind"], seat["stand_in"]) == ("remote", False) and not departures.returns
+    assert "Bea" in table.status[0] and "again" in table.status[0], table.status
+    # a bot again, and this time Bea comes back by herself with her token
+    drive.step(int(REPLACE_AFTER / 0.25) + 4, seconds=0.25)
+    drive.click(departures.buttons[1].rect.center)
+    drive.step(2)
+    assert table.session.info["seats"][1]["kind"] == "ai"
+    bea = SkippingPlayer(port, "Bea", token=token)
+    drive.hooks.append(bea)
+    drive.until(lambda: table.session.info["seats"][1]["kind"] == "remote", what="Bea's seat")
+    drive.step(2)
+    assert not departures.returns and "back" in table.status[0], table.status
     play_to_results(drive, table, random.Random(4))
     results = drive.scene
     assert results.scores == table.session.table.ruleset.score(table.session.table.state)
+    drive.hooks.remove(bea)
+    bea.client.close()
     drive.key(pygame.K_ESCAPE)
 
 

@@ -96,7 +96,8 @@ def test_japanese_strings_are_looked_up_when_shown() -> None:
         "設定を保存できませんでした: disk full"
     assert tr("Back") == "Back", "plain text (a player's name) is never translated"
     assert i18n.translations("ja").plural(5) == 0, "Japanese has one plural form"
-    assert ngettext("{n} point", "{n} points", 2) == "{n} points"  # unknown: English forms
+    assert ngettext("{n} point", "{n} points", 2) == "{n}点"
+    assert ngettext("{n} comet", "{n} comets", 2) == "{n} comets"  # unknown: English forms
     i18n.set_language("en")
     assert tr(back) == "Back"
     assert ngettext("{n} point", "{n} points", 1) == "{n} point"
@@ -388,3 +389,31 @@ def test_screenshots_in_japanese_show_japanese_pages(tmp_path, monkeypatch) -> N
         assert japanese in shown, japanese
     assert "Press any key" not in shown and "Look at the Stars: rules" not in shown
     assert "Up/Down choose  ·  Left/Right change  ·  Esc back" not in shown
+
+
+def test_a_switch_rewords_a_game_in_progress(drive) -> None:  # noqa: ANN001
+    """The table's log, status, buttons and bonus cards follow a switch mid-game: no
+    English text of the catalog is left on screen, and back again."""
+    from game.client.stars.table import StarsTableScene
+    from tests.client.test_client_text_boxes import english_messages
+    from tests.client.textboxes import drawn_texts
+
+    drive.click(drive.scene.button("Play solo").rect.center)
+    drive.click(drive.scene.start.rect.center)
+    table = drive.scene
+    assert isinstance(table, StarsTableScene)
+    drive.step(30)
+    english = drawn_texts(drive.app)
+    assert any(text.startswith("Game log") for text in english)
+    assert {"Card 1: a line card", "Card 1: a shooting star"} & set(english)
+    drive.app.set_language("ja")
+    drive.step(2)
+    japanese = drawn_texts(drive.app)
+    left = [text for text in japanese if text in english_messages()]
+    assert not left, f"left in English after the switch: {left}"
+    assert any(text.startswith("ゲームログ") for text in japanese)
+    assert {"カード1: ラインカード", "カード1: 流れ星"} & set(japanese), "the log is reworded"
+    assert "回転 (R)" in japanese and "得点ボーナス" in japanese
+    drive.app.set_language("en")
+    drive.step(2)
+    assert "Rotate (R)" in drawn_texts(drive.app)

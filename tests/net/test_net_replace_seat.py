@@ -1,14 +1,21 @@
 """``Table.replace_with_bot``: the host hands the seat of a remote player who left mid-game
-to a bot, and only that: connected, local and AI seats, and tables not in play, are refused."""
+to a bot, and only that: connected, local and AI seats, and tables not in play, are refused.
+And back: the player who returns with their token, or the host (``Table.give_back``), takes
+the seat back from the bot."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from game.ai.base import RandomBot
+from net.client import Client
 from net.local import LocalConnection
 from net.save import read_save
+from net.server import ServerThread
 from net.table import SeatSpec, Table, TableError
 from tests.net.nethelpers import resume_toy, toy_table, wait_until
 
@@ -95,3 +102,145 @@ def test_a_replaced_seat_stays_a_bot_after_resume(tmp_path: Path) -> None:
     host = LocalConnection.for_seat(resumed, 0)
     _play_host_until_over(resumed, host)
     resumed.close()
+
+
+def _moves_of(table: Table, seat: int) -> int:
+    return sum(1 for who, _ in table.moves if who == seat)
+
+
+def test_the_player_who_comes_back_gets_the_seat_back_from_the_bot(tmp_path: Path) -> None:
+    table, host, remote = _table(tmp_path)
+    table.start()
+    token = remote.token
+    assert token is not None
+    remote.close()
+    table.replace_with_bot(1, "random")
+    assert table.info()["seats"][1]["stand_in"] is True, "everyone sees a bot stands in for Bo"
+    server = ServerThread(table, host="127.0.0.1", port=0)
+    server.start()
+    try:
+        # the host plays one turn; the bot plays Bo's turn after it
+        wait_until(lambda: host.poll() is not None and host.to_move == [0])
+        host.send_move({"t": "add", "n": 1})
+        wait_until(lambda: _moves_of(table, 1) >= 1)
+        client = Client("127.0.0.1", server.port, "Bo", token=token)
+        welcome = client.wait_for(lambda m: m["t"] == "welcome", 5)
+        assert welcome is not None and welcome["seat"] == 1 and welcome["token"] == token
+        seat = table.info()["seats"][1]
+        assert (seat["kind"], seat["stand_in"], seat["connected"]) == ("remote", False, True)
+        assert table.seat_for_token(token) == 1, "Bo's own token holds the seat again"
+        bot_moves = _moves_of(table, 1)
+        # Bo's turn comes round again: the game waits for Bo, the bot no longer plays it
+        wait_until(lambda: host.poll() is not None and host.to_move == [0])
+        host.send_move({"t": "add", "n": 1})
+        wait_until(lambda: 1 in table.to_move())
+        assert _moves_of(table, 1) == bot_moves
+        client.wait_for(lambda m: m["t"] in ("snapshot", "events") and m["version"]
+                        == table.version, 5)
+        client.send_move({"t": "add", "n": 2})
+        wait_until(lambda: _moves_of(table, 1) == bot_moves + 1)
+        assert [m for who, m in table.moves if who == 1][-1] == {"t": "add", "n": 2}, \
+            "Bo's own move"
+        assert read_save(table.autosave_path)["seats"][1]["kind"] == "remote", "saved at once"
+        client.close()
+    finally:
+        server.stop()
+        table.close()
+        host.close()
+
+
+def test_the_host_gives_the_seat_back_and_the_game_waits_for_its_player(
+        tmp_path: Path) -> None:
+    table, host, remote = _table(tmp_path)
+    table.start()
+    token = remote.token
+    remote.close()
+    table.replace_with_bot(1, "random")
+    table.give_back(1)
+    seat = table.info()["seats"][1]
+    assert (seat["kind"], seat["stand_in"], seat["connected"]) == ("remote", False, False)
+    wait_until(lambda: host.poll() is not None and host.to_move == [0])
+    host.send_move({"t": "add", "n": 1})
+    wait_until(lambda: 1 in table.to_move())
+    threading.Event().wait(0.3)  # a bot would have moved by now (the toy bots answer at once)
+    assert 1 in table.to_move() and _moves_of(table, 1) == 0, "nobody plays for Bo"
+    back = LocalConnection(table, 1, token)
+    back.poll()
+    back.send_move({"t": "add", "n": 2})
+    assert not [m for m in back.poll() if m["t"] == "refused"]
+    assert _moves_of(table, 1) == 1, "Bo moves with the token kept for him"
+    back.close()
+    host.close()
+    table.close()
+
+
+def test_give_back_refuses_seats_no_bot_stands_in_for(tmp_path: Path) -> None:
+    table, host, remote = _table(tmp_path)
+    with pytest.raises(TableError) as lobby:
+        table.give_back(1)
+    assert lobby.value.code == "not_started"
+    table.start()
+    for seat, code in ((0, "not_stand_in"), (1, "not_stand_in"), (2, "not_stand_in"),
+                       (5, "no_such_seat"), ("1", "no_such_seat")):
+        before = table.info()
+        with pytest.raises(TableError) as refused:
+            table.give_back(seat)  # type: ignore[arg-type]
+        assert refused.value.code == code, seat
+        assert table.info() == before, "a refusal changes nothing"
+    assert table.reclaim_from_bot(remote.token) is None, "Bo still holds the seat"
+    assert table.reclaim_from_bot("") is None and table.reclaim_from_bot(None) is None
+    remote.close()
+    host.close()
+    table.close()
+
+
+def test_a_stand_in_survives_a_resume_and_its_player_still_comes_back(tmp_path: Path) -> None:
+    table, host, remote = _table(tmp_path)
+    table.start()
+    token = remote.token
+    remote.close()
+    table.replace_with_bot(1, "random")
+    table.close()
+    host.close()
+    resumed = resume_toy(table.autosave_path)
+    assert resumed.info()["seats"][1]["stand_in"] is True
+    assert resumed.reclaim_from_bot(token) == 1
+    assert resumed.info()["seats"][1]["kind"] == "remote"
+    assert resumed.seat_for_token(token) == 1
+    resumed.close()
+
+
+class _GatedBot:
+    """A bot that thinks until the test lets it answer."""
+
+    def __init__(self) -> None:
+        self.thinking = threading.Event()
+        self.release = threading.Event()
+
+    def choose(self, ruleset: Any, state: Any, seat: int) -> Any:
+        self.thinking.set()
+        self.release.wait(10)
+        return RandomBot(1).choose(ruleset, state, seat)
+
+
+def test_a_move_the_bot_was_thinking_about_is_dropped_when_the_seat_goes_back(
+        tmp_path: Path) -> None:
+    gated = _GatedBot()
+    table = toy_table([SeatSpec("remote"), SeatSpec("human", "Host")], rounds=3,
+                      autosave_dir=tmp_path, bot_factory=lambda game, level, seed: gated)
+    remote = LocalConnection.join(table, "Bo")
+    token = remote.token
+    table.start()
+    remote.close()
+    table.replace_with_bot(0, "random")
+    assert gated.thinking.wait(5), "the bot is thinking about Bo's turn"
+    table.give_back(0)
+    gated.release.set()
+    threading.Event().wait(0.3)
+    assert table.moves == [], "the bot's late move was not played for Bo"
+    back = LocalConnection(table, 0, token)
+    back.poll()
+    back.send_move({"t": "add", "n": 1})
+    assert table.moves == [[0, {"t": "add", "n": 1}]]
+    back.close()
+    table.close()

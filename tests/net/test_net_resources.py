@@ -262,7 +262,7 @@ def test_a_join_announces_the_table_once() -> None:
         assert len(tables) == 1
         assert tables[0]["table"]["seats"][0] | {"seat": 0} == {
             "seat": 0, "name": "Vega", "kind": "remote", "bot": None, "taken": True,
-            "connected": True}
+            "connected": True, "stand_in": False}
         # the joiner itself gets welcome and snapshot, no table message
         assert [m["t"] for m in joiner.messages] == ["welcome", "snapshot"]
         for raw in (watcher, joiner):

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from game.client import theme
+from game.client.i18n import N_, _
 from game.client.kits import get_kit
 from game.client.scenes.base import SkyScene
 from game.client.widgets import Button, Form, stack_rects
@@ -51,11 +52,11 @@ class HandoverScene(SkyScene):
         self.previous = previous
         self.name = table.session.names[seat]
         self.kit = get_kit(table.session.info["game"])
-        widgets = [Button(f"I am {self.name}: show my board", self.ready)]
+        widgets = [Button(N_("I am {name}: show my board", name=self.name), self.ready)]
         if previous is not None:
             prev_name = table.session.names[previous]
-            widgets.append(Button(f"Back to {prev_name} (undo their turn)", self.undo_previous,
-                                  size="body"))
+            widgets.append(Button(N_("Back to {name} (undo their turn)", name=prev_name),
+                                  self.undo_previous, size="body"))
         self.form = Form(widgets)
         #: seconds since the screen appeared (real time: not scaled by the animation speed)
         self.shown_for = 0.0
@@ -117,8 +118,9 @@ class HandoverScene(SkyScene):
         if progress:
             label = self.text.render(progress, lay.font_px("large"), theme.TEXT_DIM)
             surface.blit(label, label.get_rect(center=(lay.width // 2, int(lay.height * 0.28))))
-        title = self.text.render(f"Pass the screen to {self.name}", lay.font_px("title"),
-                                 theme.ACCENT, bold=True)
+        words = _("Pass the screen to {name}").format(name=self.name)
+        size = self.text.fit(words, lay.font_px("title"), lay.width - lay.px(40), bold=True)
+        title = self.text.render(words, size, theme.ACCENT, bold=True)
         surface.blit(title, title.get_rect(center=(lay.width // 2, int(lay.height * 0.4))))
         self.form.draw(surface, self.text, lay)
-        self.draw_footer(surface, "Enter: ready  ·  Esc: leave the game")
+        self.draw_footer(surface, N_("Enter: ready  ·  Esc: leave the game"))

@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.client import theme
+from game.client.i18n import N_, Lazy, _, ngettext, tr
 from game.client.kits import get_kit, has_table
+from game.client.net_text import error_text
 from game.client.scenes.base import SkyScene
 from game.client.session import GameConfig, HostSession, RemoteSession, background
 from game.client.settings import SeatTokens
@@ -19,7 +21,10 @@ from game.client.widgets import Button, Form, TextField, draw_panel, stack_rects
 if TYPE_CHECKING:
     from game.client.scenes.base import Stage
 
-STATUS_WORDS = {"lobby": "waiting for players", "playing": "playing", "over": "finished"}
+CONNECTION_WORDS = {"connecting": N_("Connecting..."), "connected": N_("Connected."),
+                    "reconnecting": N_("Reconnecting...")}
+STATUS_WORDS = {"lobby": N_("waiting for players"), "playing": N_("playing"),
+                "over": N_("finished")}
 
 
 def start_hosting(app: Stage, config: GameConfig, seed: int) -> HostSession:
@@ -28,7 +33,8 @@ def start_hosting(app: Stage, config: GameConfig, seed: int) -> HostSession:
     from game.tables import new_table
 
     table = new_table(config.game, dict(config.options), seed, config.seat_specs(),
-                      name=f"{app.settings.player_name}'s table", ai_delay=app.ai_delay,
+                      name=_("{name}'s table").format(name=app.settings.player_name),
+                      ai_delay=app.ai_delay,
                       autosave_dir=app.autosave_dir)
     try:
         return serve_table(app, table)
@@ -72,7 +78,8 @@ def serve_table(app: Stage, table: Any, *, password: str | None = None,
                                     password=bool(password))
             advertiser.start_in_background()
         except Exception as error:  # no discovery: manual host:port still works
-            app.toast(f"The table is not advertised on the LAN ({error}); share the address.")
+            app.toast(N_("The table is not advertised on the LAN ({error}); share the address.",
+                         error=str(error)))
             advertiser = None
     host_seat = next(s["seat"] for s in table.info()["seats"] if s["kind"] == "human")
     connection = LocalConnection.for_seat(table, host_seat)
@@ -99,7 +106,7 @@ class LobbyScene(SkyScene):
         if hosting:
             self.start_button = Button(start_label(session), self.start_game)
             buttons.append(self.start_button)
-        buttons.append(Button("Leave", self.back, size="body"))
+        buttons.append(Button(N_("Leave"), self.back, size="body"))
         self.form = Form(buttons)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.started = False
@@ -114,13 +121,13 @@ class LobbyScene(SkyScene):
         if self.app.scene is not self or self.started:
             return
         seats = len(self.session.info.get("seats", []))
-        for _, event in self.session.poll():
+        for _seat, event in self.session.poll():
             if event["type"] == "connection" and event["state"] in ("failed", "closed"):
-                self.app.toast(f"Could not join: {self.session.error or event['detail']}")
+                self.app.toast(N_("Could not join: {error}", error=self.error_text(event)))
                 self.leave()
                 return
             if event["type"] == "refused" and not event.get("error"):  # errors: toast above
-                self.app.toast(event["detail"] or event["code"])
+                self.app.toast(error_text(event["code"], event["detail"]))
         if len(self.session.info.get("seats", [])) != seats:
             self.relayout()
         if self.hosting:
@@ -131,11 +138,18 @@ class LobbyScene(SkyScene):
         if self.session.status != "lobby" and self.session.views and self.session.human_seats:
             game = self.session.info.get("game", "")
             if not has_table(game):
-                self.app.toast(f"This window cannot show a {game} table yet.")
+                self.app.toast(N_("This window cannot show a {game} table yet.", game=game))
                 self.leave()
                 return
             self.started = True
             self.app.replace(get_kit(game).open_table(self.app, None, 0, self.session))
+
+    def error_text(self, event: dict[str, Any]) -> str:
+        """Why the connection failed, in the window's language when the code is known."""
+        code = getattr(self.session, "error_code", "") or ""
+        if code:
+            return error_text(code, self.session.error)
+        return self.session.error or error_text(event.get("code", ""), event["detail"])
 
     def leave(self) -> None:
         if not self.hosting:
@@ -170,54 +184,61 @@ class LobbyScene(SkyScene):
         self.draw_sky(surface, alpha)
         lay = self.layout
         info = self.session.info
-        title = info.get("name") or ("Your LAN table" if self.hosting else "Joining...")
+        title = info.get("name") or (N_("Your LAN table") if self.hosting else N_("Joining..."))
         self.draw_heading(surface, title)
         draw_panel(surface, self.panel, lay)
         x, y = self.panel.x + lay.px(28), self.panel.y + lay.px(22)
         body, small = lay.font_px("body"), lay.font_px("small")
         if self.hosting:
-            line = "Others join from 'Join LAN game' or at " + ", ".join(
-                host_addresses(self.session))
+            line = _("Others join from 'Join LAN game' or at {addresses}").format(
+                addresses=", ".join(host_addresses(self.session)))
         else:
-            line = {"connecting": "Connecting...", "connected": "Connected.",
-                    "reconnecting": "Reconnecting..."}.get(self.session.connection,
-                                                          self.session.connection)
+            state = CONNECTION_WORDS.get(self.session.connection)
+            line = _(state) if state is not None else self.session.connection
         label = self.text.render(line, small, theme.TEXT_DIM)
         surface.blit(label, (x, y))
         y += lay.px(36)
         for seat in info.get("seats", []):
             who = seat["name"]
             if seat["kind"] == "ai":
-                state, color = f"AI ({seat.get('bot') or 'bot'})", theme.TEXT_DIM
+                state, color = bot_label(seat.get("bot")), theme.TEXT_DIM
             elif seat.get("taken"):
-                state, color = "here", theme.LEGAL
+                state, color = _("here"), theme.LEGAL
             else:
-                state, color = "free seat", theme.ACCENT
+                state, color = _("free seat"), theme.ACCENT
             mine = seat["seat"] in self.session.human_seats
-            name = self.text.render(who + ("  (you)" if mine else ""), body,
+            name = self.text.render(_("{name}  (you)").format(name=who) if mine else who, body,
                                     theme.SEAT_COLORS[seat["seat"] % 8], bold=True)
             surface.blit(name, (x, y))
             status = self.text.render(state, body, color)
             surface.blit(status, (self.panel.right - lay.px(28) - status.get_width(), y))
             y += lay.px(34)
         if self.hosting:
-            waiting = ("The game starts by itself when every seat is taken." if self.auto_start
-                       else "Start when everyone is here.")
+            waiting = (N_("The game starts by itself when every seat is taken.")
+                       if self.auto_start else N_("Start when everyone is here."))
         else:
-            waiting = "Waiting for the host to start the game..."
-        label = self.text.render(waiting, body, theme.TEXT)
+            waiting = N_("Waiting for the host to start the game...")
+        label = self.text.render(tr(waiting), body, theme.TEXT)
         surface.blit(label, label.get_rect(midbottom=(self.panel.centerx,
                                                       self.panel.bottom - lay.px(16))))
         self.form.draw(surface, self.text, lay)
-        self.draw_footer(surface, "Esc: leave")
+        self.draw_footer(surface, N_("Esc: leave"))
 
 
 def start_label(session: Any) -> str:
     """The host's start button: bots are mentioned only while a seat is free for one."""
     free = sum(1 for seat in session.info.get("seats", []) if not seat.get("taken"))
     if not free:
-        return "Start the game"
-    return f"Start now ({free} free seat{'s' if free > 1 else ''}: bot{'s' if free > 1 else ''})"
+        return N_("Start the game")
+    return Lazy(lambda: ngettext("Start now ({n} free seat: a bot)",
+                                 "Start now ({n} free seats: bots)", free).format(n=free))
+
+
+def bot_label(level: str | None) -> str:
+    """A bot's seat state in the lobby: "AI (normal)" in the window's language."""
+    from game.client.session import bot_level_word
+
+    return _("AI ({level})").format(level=bot_level_word(level) if level else _("bot"))
 
 
 def fill_level(game: str) -> str:
@@ -229,14 +250,30 @@ def fill_level(game: str) -> str:
     return preferred if preferred in levels else levels[-1]
 
 
+def table_label(table: Any) -> str:
+    """``Orion's table  ·  2/4 seats  ·  waiting for players`` (and why it cannot be joined)."""
+    status = STATUS_WORDS.get(table.status)
+    parts = [table.name,
+             _("{taken}/{total} seats").format(taken=table.seats_taken,
+                                              total=table.seats_total),
+             _(status) if status is not None else table.status]
+    if not table.compatible:
+        parts.append(_("other version"))
+    if table.password:
+        parts.append(_("password"))
+    if not has_table(table.game):
+        parts.append(_("no {game} table here yet").format(game=table.game))
+    return "  ·  ".join(parts)
+
+
 class JoinScene(SkyScene):
     """Tables found on the LAN (live), or an address typed by hand."""
 
     def __init__(self, app: Stage) -> None:
         super().__init__(app)
-        self.address = TextField("Address (host:port)", "", lambda _: None, limit=60)
-        self.join_button = Button("Join address", self.join_typed, size="body")
-        self.back_button = Button("Back", self.back, size="body")
+        self.address = TextField(N_("Address (host:port)"), "", lambda _text: None, limit=60)
+        self.join_button = Button(N_("Join address"), self.join_typed, size="body")
+        self.back_button = Button(N_("Back"), self.back, size="body")
         self.table_buttons: list[Button] = []
         self.tables: list[Any] = []
         self.browser: Any = None
@@ -251,7 +288,7 @@ class JoinScene(SkyScene):
 
             browser = Browser(interfaces=self.app.lan_interfaces)
         except Exception as error:  # no zeroconf here: typing works anyway
-            self.browse_error = f"LAN discovery is unavailable ({error})"
+            self.browse_error = N_("LAN discovery is unavailable ({error})", error=str(error))
             return
         if self._closing:
             background(browser.close)
@@ -269,12 +306,8 @@ class JoinScene(SkyScene):
             return
         self.tables = self.browser.tables()
         self.table_buttons = [
-            Button(f"{t.name}  ·  {t.seats_taken}/{t.seats_total} seats  ·  "
-                   f"{STATUS_WORDS.get(t.status, t.status)}"
-                   + ("" if t.compatible else "  ·  other version")
-                   + ("  ·  password" if t.password else "")
-                   + ("" if has_table(t.game) else f"  ·  no {t.game} table here yet"),
-                   lambda t=t: self.join(t.host, t.port), size="body")
+            Button(Lazy(lambda t=t: table_label(t)), lambda t=t: self.join(t.host, t.port),
+                   size="body")
             for t in self.tables[:6]]
         seated = SeatTokens()
         for button, table in zip(self.table_buttons, self.tables, strict=False):
@@ -344,11 +377,13 @@ class JoinScene(SkyScene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_sky(surface, alpha)
-        self.draw_heading(surface, "Join a LAN game")
+        self.draw_heading(surface, N_("Join a LAN game"))
         lay = self.layout
         if not self.table_buttons:
-            text = self.browse_error or "Looking for tables on your network..."
-            label = self.text.render(text, lay.font_px("large"), theme.TEXT_DIM)
+            text = tr(self.browse_error or N_("Looking for tables on your network..."))
+            size = self.text.fit(text, lay.font_px("large"), lay.width - lay.px(40))
+            label = self.text.render(text, size, theme.TEXT_DIM)
             surface.blit(label, label.get_rect(center=(lay.width // 2, int(lay.height * 0.33))))
         self.form.draw(surface, self.text, lay)
-        self.draw_footer(surface, "Click a table, or type host:port and press Enter  ·  Esc back")
+        self.draw_footer(surface, N_("Click a table, or type host:port and press Enter  ·  "
+                                     "Esc back"))

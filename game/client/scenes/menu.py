@@ -8,14 +8,16 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.client.i18n import N_
 from game.client.scenes.base import SkyScene
 from game.client.widgets import Button, Form, stack_rects
 
 if TYPE_CHECKING:
     from game.client.scenes.base import Stage
 
-CONTINUE = "Continue"
-ITEMS = ("Play solo", "Hot-seat", "Host LAN game", "Join LAN game", "Rules", "Settings", "Quit")
+CONTINUE = N_("Continue")
+ITEMS = (N_("Play solo"), N_("Hot-seat"), N_("Host LAN game"), N_("Join LAN game"), N_("Rules"),
+         N_("Settings"), N_("Quit"))
 
 
 class MainMenuScene(SkyScene):
@@ -42,6 +44,7 @@ class MainMenuScene(SkyScene):
 
     def _continue(self) -> None:
         from game.client.kits import get_kit
+        from game.client.net_text import error_text
         from game.client.resume import resume_session
         from net.save import SaveError
         from net.table import TableError
@@ -51,7 +54,10 @@ class MainMenuScene(SkyScene):
         try:
             session = resume_session(self.app, self.resumable)
         except (SaveError, TableError, OSError) as error:
-            self.app.toast(f"Could not continue that game: {error}")
+            code = getattr(error, "code", None)
+            why = error_text(code, error.message) if isinstance(error, TableError) and code \
+                else str(error)
+            self.app.toast(N_("Could not continue that game: {error}", error=why))
             self.resumable = None  # not offered again from this menu
             self.form = Form([w for w in self.form.widgets
                               if not (isinstance(w, Button) and w.label == CONTINUE)])
@@ -99,8 +105,8 @@ class MainMenuScene(SkyScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             from game.client.scenes.dialog import ConfirmDialog
 
-            self.app.push(ConfirmDialog(self.app, "Quit Star Party?", self.app.quit, yes="Quit",
-                                        no="Stay"))
+            self.app.push(ConfirmDialog(self.app, N_("Quit Star Party?"), self.app.quit,
+                                        yes=N_("Quit"), no=N_("Stay")))
             return
         if self.form.handle(event):
             self.app.sounds.play("click")
@@ -109,4 +115,5 @@ class MainMenuScene(SkyScene):
         self.draw_sky(surface, alpha, horizon=True)
         self.draw_heading(surface, "Star Party")
         self.form.draw(surface, self.text, self.layout)
-        self.draw_footer(surface, "Arrows + Enter or the mouse  ·  F11 fullscreen  ·  Esc: quit")
+        self.draw_footer(surface, N_("Arrows + Enter or the mouse  ·  F11 fullscreen  ·  "
+                                     "Esc: quit"))

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.client import theme
+from game.client.i18n import N_, _
 from game.client.kits import get_kit
 from game.client.replay_session import ReplaySession
 from game.client.scenes.base import Scene
@@ -41,11 +42,11 @@ class ReplayScene(Scene):
         self.buttons = {
             "start": Button("|<", lambda: self.go(0), size="body"),
             "back": Button("<", lambda: self.go(self.session.position - 1), size="body"),
-            "play": Button("Play", self.toggle_play, size="body"),
+            "play": Button(N_("Play"), self.toggle_play, size="body"),
             "forward": Button(">", self.step_forward, size="body"),
             "end": Button(">|", lambda: self.go(self.session.length), size="body"),
             "seat": Button("", self.next_seat, size="body"),
-            "close": Button("Back (Esc)", self.back, size="body"),
+            "close": Button(N_("Back (Esc)"), self.back, size="body"),
         }
         self.bar = pygame.Rect(0, 0, 0, 0)
 
@@ -149,14 +150,16 @@ class ReplayScene(Scene):
         lay = self.layout
         draw_panel(surface, self.bar.inflate(0, 0), lay, theme.PANEL, theme.ACCENT, 1)
         session = self.session
-        self.buttons["play"].label = "Pause" if self.playing else "Play"
-        self.buttons["seat"].label = f"Watching {session.names[session.seat]} (Tab)"
+        self.buttons["play"].label = N_("Pause") if self.playing else N_("Play")
+        self.buttons["seat"].label = _("Watching {name} (Tab)").format(
+            name=session.names[session.seat])
         mouse = pygame.mouse.get_pos()
         for button in self.buttons.values():
             button.draw(surface, self.text, lay, False, button.rect.collidepoint(mouse))
         right = self.buttons["seat"].rect.x - lay.px(12)
         size = lay.font_px("small")
-        header = f"Replay  ·  move {session.position} of {session.length}"
+        header = _("Replay  ·  move {n} of {total}").format(n=session.position,
+                                                         total=session.length)
         label = self.text.render(header, size, theme.ACCENT, bold=True)
         y = self.bar.centery - label.get_height()
         surface.blit(label, (self.moves_x, y))

@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.client import theme
+from game.client.i18n import N_, _, ngettext, tr
 from game.client.kits import ClientKit, get_kit
+from game.client.net_text import error_text
 from game.client.record import record_of
 from game.client.scenes.base import SkyScene
 from game.client.session import GameConfig
@@ -40,15 +42,15 @@ class ResultsScene(SkyScene):
             self.kit.statistics(self.record)
             if self.kit.statistics is not None and self.record is not None else [])
         self.showing_statistics = False
-        buttons = [Button("Play again", self.play_again)]
+        buttons = [Button(N_("Play again"), self.play_again)]
         if self.statistics:
-            self.stats_button = Button("Statistics", self.toggle_statistics)
+            self.stats_button = Button(N_("Statistics"), self.toggle_statistics)
             buttons.append(self.stats_button)
         if self.kit.final_boards is not None and self.final_view() is not None:
-            buttons.append(Button("Final boards", self.show_final_boards))
+            buttons.append(Button(N_("Final boards"), self.show_final_boards))
         if self.record is not None and self.record.moves:
-            buttons.append(Button("Watch replay", self.watch_replay))
-        buttons.append(Button("Back to menu", self.to_menu))
+            buttons.append(Button(N_("Watch replay"), self.watch_replay))
+        buttons.append(Button(N_("Back to menu"), self.to_menu))
         self.form = Form(buttons)
         # a LAN game's next round is the host's call: a guest is only offered the way back
         self.form.widgets[0].enabled = config is not None or self.lan_host
@@ -83,10 +85,14 @@ class ResultsScene(SkyScene):
     def winner_text(self) -> str:
         winners = [self.names[i] for i in range(len(self.scores)) if self.ranking[i] == 1]
         if len(self.scores) == 1:
-            return f"{winners[0]} scored {self.scores[0]['total']} points"
+            total = self.scores[0]["total"]
+            return ngettext("{name} scored {n} point", "{name} scored {n} points",
+                            total).format(name=winners[0], n=total)
         if len(winners) == 1:
-            return f"{winners[0]} wins!"
-        return "A tie between " + " and ".join(winners) + "!"
+            return _("{name} wins!").format(name=winners[0])
+        names = _("{names} and {last}").format(names=_(", ").join(winners[:-1]),
+                                               last=winners[-1])
+        return _("A tie between {names}!").format(names=names)
 
     def solo_line(self) -> str | None:
         """Solo: the human's rank title from the published table (``SOLO_RANKS``)."""
@@ -110,7 +116,7 @@ class ResultsScene(SkyScene):
             try:
                 self.session.table.restart(seed)
             except TableError as error:
-                self.app.toast(error.message)
+                self.app.toast(error_text(error.code, error.message))
                 return
             self._to_table()
 
@@ -121,7 +127,7 @@ class ResultsScene(SkyScene):
 
     def toggle_statistics(self) -> None:
         self.showing_statistics = not self.showing_statistics
-        self.stats_button.label = "Scores" if self.showing_statistics else "Statistics"
+        self.stats_button.label = N_("Scores") if self.showing_statistics else N_("Statistics")
         self.relayout()
 
     def show_final_boards(self) -> None:
@@ -199,21 +205,23 @@ class ResultsScene(SkyScene):
             self.form.focus = 1
         self.form.draw(surface, self.text, lay)
         if self.lan_guest:
-            note = self.text.render("If the host plays again, you join the new game here.",
+            note = self.text.render(_("If the host plays again, you join the new game here."),
                                     lay.font_px("small"), theme.TEXT_DIM)
             play = self.form.widgets[0].rect
             surface.blit(note, note.get_rect(midtop=(lay.width // 2,
                                                      play.bottom + lay.px(14))))
         if not self.showing_statistics:
             self.draw_picture(surface)
-        more = "  ·  Tab: statistics" if self.statistics else ""
-        self.draw_footer(surface, f"Enter: choose{more}  ·  Esc: back to the menu")
+        self.draw_footer(surface, N_("Enter: choose  ·  Tab: statistics  ·  Esc: back to the menu")
+                         if self.statistics else N_("Enter: choose  ·  Esc: back to the menu"))
 
     def draw_statistics(self, surface: pygame.Surface) -> None:
         """The kit's statistics of the game: a row per figure, a column per player."""
         lay = self.layout
-        size = self.text.fit("Power bonuses skipped", lay.font_px("small"), lay.px(230))
-        label_w = max(self.text.size(label, size)[0] for label, _ in self.statistics)
+        titles = [_(title) for title, _values in self.statistics]
+        size = self.text.fit(max(titles, key=len), lay.font_px("small"), lay.px(230))
+        size = min(self.text.fit(title, size, lay.px(230)) for title in titles)
+        label_w = max(self.text.size(title, size)[0] for title in titles)
         x0 = self.panel.x + lay.px(24)
         col_w = (self.panel.right - lay.px(24) - x0 - label_w - lay.px(16)) // max(
             1, len(self.order))
@@ -224,7 +232,8 @@ class ResultsScene(SkyScene):
             label = self.text.render(name, fitted, theme.SEAT_COLORS[seat % 8], bold=True)
             cx = x0 + label_w + lay.px(16) + j * col_w + col_w // 2
             surface.blit(label, label.get_rect(midtop=(cx, y)))
-        for i, (title, values) in enumerate(self.statistics):
+        for i, (title, values) in enumerate(zip(titles, (v for _t, v in self.statistics),
+                                                strict=True)):
             row_y = y + (i + 1) * self.row_h
             label = self.text.render(title, size, theme.TEXT_DIM)
             surface.blit(label, (x0, row_y))
@@ -246,12 +255,12 @@ class ResultsScene(SkyScene):
         cols_x = [x0 + name_w + i * col_w for i in range(len(columns) + 1)]
         for column, x in zip(columns, cols_x, strict=False):
             # a title too wide for its column takes two lines ("Shooting / stars")
-            lines = self.text.wrap(column.title, tiny, col_w - lay.px(6))
+            lines = self.text.wrap(tr(column.title), tiny, col_w - lay.px(6))
             for n, line in enumerate(lines[:2]):
                 label = self.text.render(line, tiny, column.color, bold=True)
                 surface.blit(label, label.get_rect(midtop=(x + col_w // 2,
                                                            header_y + n * int(tiny * 1.1))))
-        total_label = self.text.render("Total", small, theme.TEXT, bold=True)
+        total_label = self.text.render(_("Total"), small, theme.TEXT, bold=True)
         surface.blit(total_label, total_label.get_rect(midtop=(cols_x[-1] + col_w // 2,
                                                                header_y)))
         chart_x = cols_x[-1] + col_w + lay.px(16)
@@ -267,7 +276,8 @@ class ResultsScene(SkyScene):
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, row, border_radius=lay.px(8))
             rank = self.text.render(f"{self.ranking[i]}.", body, theme.TEXT_DIM)
             surface.blit(rank, rank.get_rect(midleft=(x0, row.centery)))
-            who = self.names[i] + (" (AI)" if self.kinds[i] == "ai" else "")
+            who = (_("{name} (AI)").format(name=self.names[i]) if self.kinds[i] == "ai"
+                   else self.names[i])
             name_x = x0 + lay.px(30)
             color = theme.SEAT_COLORS[i % 8]
             if self.kit.seat_token is not None:  # the seat's piece, as on the table

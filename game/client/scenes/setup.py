@@ -9,6 +9,7 @@ import pygame
 
 from game.ai import LEVEL_LABELS
 from game.client import theme
+from game.client.i18n import N_, _, language
 from game.client.kits import ClientKit, get_kit, has_table
 from game.client.scenes.base import SkyScene
 from game.client.session import GameConfig, SeatChoice, bot_levels
@@ -27,7 +28,8 @@ def game_choices() -> list[tuple[str, str]]:
     choices = []
     for name in RULESETS:
         title = get_ruleset(name).title or name
-        choices.append((name, title if has_table(name) else f"{title} (table coming soon)"))
+        choices.append((name, N_(title) if has_table(name) else
+                        N_("{title} (table coming soon)", title=N_(title))))
     return choices
 
 
@@ -38,13 +40,13 @@ class SetupScene(SkyScene):
     def __init__(self, app: Stage, mode: str, game: str = "stars") -> None:
         super().__init__(app)
         self.mode = mode
-        self.game = Choice("Game", game_choices(), game, lambda _: self._refresh())
-        self.count = Choice("Players", [(2, "2")], 2, lambda _: self._refresh())
+        self.game = Choice(N_("Game"), game_choices(), game, lambda _value: self._refresh())
+        self.count = Choice(N_("Players"), [(2, "2")], 2, lambda _value: self._refresh())
         self.seats: list[Choice] = []
         #: per game: its option rows (kept while the player switches games)
         self._options: dict[str, dict[str, Choice]] = {}
-        self.start = Button("Start game", self.start_game)
-        self.back_button = Button("Back", self.back, size="body")
+        self.start = Button(N_("Start game"), self.start_game)
+        self.back_button = Button(N_("Back"), self.back, size="body")
         self.form = Form()
         self._seats_for: str | None = None
         self._previews: dict[tuple, list[tuple[str, pygame.Surface]]] = {}
@@ -73,25 +75,26 @@ class SetupScene(SkyScene):
         kit = self.kit
         preferred = kit.default_bot if kit and kit.default_bot in self.levels else None
         default_bot = preferred or self.levels[-1]
-        bots = [(lvl, LEVEL_LABELS.get(lvl, f"Bot ({lvl})")) for lvl in self.levels]
+        bots = [(lvl, N_(LEVEL_LABELS[lvl]) if lvl in LEVEL_LABELS
+                 else N_("Bot ({level})", level=lvl)) for lvl in self.levels]
         if self.mode == "solo":
             fewest, most = max(0, ruleset.min_players - 1), ruleset.max_players - 1
-            self.count = Choice("AI opponents", [(n, str(n)) for n in range(fewest, most + 1)],
-                                max(fewest, min(1, most)), lambda _: self._refresh())
+            self.count = Choice(N_("AI opponents"), [(n, str(n)) for n in range(fewest, most + 1)],
+                                max(fewest, min(1, most)), lambda _value: self._refresh())
         else:
             fewest, most = max(2, ruleset.min_players), min(MAX_SEATS, ruleset.max_players)
-            self.count = Choice("Players", [(n, str(n)) for n in range(fewest, most + 1)],
-                                fewest, lambda _: self._refresh())
+            self.count = Choice(N_("Players"), [(n, str(n)) for n in range(fewest, most + 1)],
+                                fewest, lambda _value: self._refresh())
         self.seats = []
         for i in range(MAX_SEATS):
             if self.mode in ("solo", "host") and i == 0:
-                values = [("human", f"You ({self.app.settings.player_name})")]
+                values = [("human", N_("You ({name})", name=self.app.settings.player_name))]
             elif self.mode == "solo":
                 values = bots
             elif self.mode == "host":
-                values = [("open", "LAN player"), *bots]
+                values = [("open", N_("LAN player")), *bots]
             else:
-                values = [("human", "Human"), *bots]
+                values = [("human", N_("Human")), *bots]
             if i == 0 or (self.mode == "hotseat" and i < 2):
                 default = "human"
             elif self.mode == "host":
@@ -99,10 +102,11 @@ class SetupScene(SkyScene):
             else:
                 default = default_bot
             if self.mode == "hotseat":  # each player at the screen names their seat
-                self.seats.append(NamedChoice(f"Seat {i + 1}", values, default, named="human",
+                self.seats.append(NamedChoice(N_("Seat {n}", n=i + 1), values, default,
+                                              named="human",
                                               name=self.remembered_name(i)))
             else:
-                self.seats.append(Choice(f"Seat {i + 1}", values, default))
+                self.seats.append(Choice(N_("Seat {n}", n=i + 1), values, default))
         self._seats_for = game
 
     def remembered_name(self, seat: int) -> str:
@@ -110,14 +114,14 @@ class SetupScene(SkyScene):
         names = self.app.settings.hotseat_names
         if seat < len(names) and names[seat]:
             return names[seat]
-        return self.app.settings.player_name if seat == 0 else f"Player {seat + 1}"
+        return self.app.settings.player_name if seat == 0 else _("Player {n}").format(n=seat + 1)
 
     def seat_names(self) -> list[str]:
         """Hot-seat names as typed: blank ones filled in, the same name twice numbered."""
         names: list[str] = []
         for i, row in enumerate(self.seats[: self.seat_count]):
             name = (row.name.strip() if isinstance(row, NamedChoice) else "") or \
-                f"Player {i + 1}"
+                _("Player {n}").format(n=i + 1)
             taken = {n.casefold() for n in names}
             candidate, n = name, 2
             while candidate.casefold() in taken:
@@ -146,14 +150,14 @@ class SetupScene(SkyScene):
         typed = self.seat_names()
         for choice in self.seats[: self.seat_count]:
             if choice.value == "open":
-                seats.append(SeatChoice("open", f"Player {len(seats) + 1}"))
+                seats.append(SeatChoice("open", _("Player {n}").format(n=len(seats) + 1)))
             elif choice.value == "human":
                 human_number += 1
                 if isinstance(choice, NamedChoice):
                     name = typed[len(seats)]
                 else:
                     name = (self.app.settings.player_name if human_number == 1
-                            else f"Player {human_number}")
+                            else _("Player {n}").format(n=human_number))
                 seats.append(SeatChoice("human", name))
             else:
                 star = BOT_STAR_NAMES[len(seats) % len(BOT_STAR_NAMES)]
@@ -181,7 +185,7 @@ class SetupScene(SkyScene):
             try:
                 session = start_hosting(self.app, config, seed)
             except OSError as error:
-                self.app.toast(f"Could not host: {error}")
+                self.app.toast(N_("Could not host: {error}", error=str(error)))
                 return
             self.app.push(LobbyScene(self.app, session, hosting=True))
             return
@@ -221,7 +225,7 @@ class SetupScene(SkyScene):
         if kit is None or kit.setup_previews is None or y + size > lay.height - lay.px(40):
             return
         values = {key: choice.value for key, choice in self.options.items()}
-        key = (self.game.value, tuple(sorted(values.items(), key=str)), size)
+        key = (self.game.value, tuple(sorted(values.items(), key=str)), size, language())
         if key not in self._previews:
             self._previews[key] = kit.setup_previews(self.text, values, size)
         previews = self._previews[key]
@@ -234,16 +238,17 @@ class SetupScene(SkyScene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_sky(surface, alpha)
-        self.draw_heading(surface, {"solo": "Solo game", "hotseat": "Hot-seat game",
-                                    "host": "Host a LAN game"}[self.mode])
+        self.draw_heading(surface, {"solo": N_("Solo game"), "hotseat": N_("Hot-seat game"),
+                                    "host": N_("Host a LAN game")}[self.mode])
         self.form.draw(surface, self.text, self.layout)
         self.draw_previews(surface)
         if not self.start.enabled:
-            note = self.text.render("This game has no table in this version yet.",
+            note = self.text.render(_("This game has no table in this version yet."),
                                     self.layout.font_px("small"), theme.WARNING)
             surface.blit(note, note.get_rect(midtop=(self.start.rect.centerx,
                                                      self.back_button.rect.bottom
                                                      + self.layout.px(12))))
-        names = "  ·  type a player's name" if self.mode == "hotseat" else ""
-        self.draw_footer(surface, f"Up/Down choose  ·  Left/Right change{names}  ·  "
-                                  "Enter start  ·  Esc back")
+        self.draw_footer(surface, N_("Up/Down choose  ·  Left/Right change  ·  type a player's "
+                                     "name  ·  Enter start  ·  Esc back")
+                         if self.mode == "hotseat" else
+                         N_("Up/Down choose  ·  Left/Right change  ·  Enter start  ·  Esc back"))

@@ -4,8 +4,10 @@ scoring), rules page, screenshots and the rest of its client kit (``KIT``, regis
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from game.client.i18n import N_, _
 from game.client.kits import ClientKit, ScoreColumn
 from game.client.stargazer.rules_text import STARGAZER
 
@@ -18,11 +20,11 @@ if TYPE_CHECKING:
     from game.client.shooter import Shooter
 
 SCORE_COLUMNS = [
-    ScoreColumn("majority", "Majority", (255, 210, 90)),
-    ScoreColumn("specialty", "Specialty", (120, 170, 255)),
-    ScoreColumn("motivation", "Motivation", (130, 230, 200)),
-    ScoreColumn("skills", "Skills", (240, 150, 230)),
-    ScoreColumn("order", "Turn order", (200, 200, 200)),
+    ScoreColumn("majority", N_("Majority"), (255, 210, 90)),
+    ScoreColumn("specialty", N_("Specialty"), (120, 170, 255)),
+    ScoreColumn("motivation", N_("Motivation"), (130, 230, 200)),
+    ScoreColumn("skills", N_("Skills"), (240, 150, 230)),
+    ScoreColumn("order", N_("Turn order"), (200, 200, 200)),
 ]
 
 
@@ -33,8 +35,10 @@ def progress_line(view: dict[str, Any]) -> str | None:
     if not view or "round" not in view or "hands" not in view:
         return None
     progress = end_progress(view)
-    return (f"Round {view['round']}  ·  fewest cubes left: {progress['fewest_cubes']}  ·  "
-            f"planets full: {progress['planets_full']} of {progress['planets_full_to_end']}")
+    return _("Round {n}  ·  fewest cubes left: {fewest}  ·  planets full: {full} of "
+             "{needed}").format(n=view["round"], fewest=progress["fewest_cubes"],
+                                full=progress["planets_full"],
+                                needed=progress["planets_full_to_end"])
 
 
 def open_table(stage: Stage, config: GameConfig | None, seed: int = 0,
@@ -61,6 +65,29 @@ def seat_token(seat: int, size: int, colour_blind: bool) -> pygame.Surface:
     return pawn_sprite(size, palette_for(colour_blind).player(seat), player_mark(seat))
 
 
+def describe_move(state: dict[str, Any], seat: int, move: dict[str, Any],
+                  name_of: Callable[[int], str]) -> str:
+    """Watch replay's line for a move, in the window's language (crews and planets named)."""
+    from game.rules.stargazer import CREWS_BY_ID, PLANET_TYPES
+
+    name, kind = name_of(seat), move.get("t")
+    if kind == "crew":
+        crew = CREWS_BY_ID.get(str(move.get("crew", "")))
+        return _("{name} picks {crew}").format(
+            name=name, crew=_(crew["name"]) if crew else move.get("crew"))
+    if kind == "investigate":
+        planets = state.get("planets", [])
+        path = [_(PLANET_TYPES[planets[p]]["name"]) if isinstance(p, int) and
+                0 <= p < len(planets) and planets[p] in PLANET_TYPES else str(p)
+                for p in move.get("planets") or []]
+        return _("{name} investigates: {path}").format(name=name, path=" > ".join(path))
+    if kind == "start_player":
+        other = move.get("seat")
+        return _("{name} names {other} start player").format(
+            name=name, other=name_of(other) if isinstance(other, int) else other)
+    return _("{name}: {move}").format(name=name, move=move)
+
+
 def screenshots(shot: Shooter) -> None:
     from game.client.stargazer.screenshots import shoot
 
@@ -80,4 +107,5 @@ KIT = ClientKit(
     screenshots=screenshots,
     results_picture=results_picture,
     seat_token=seat_token,
+    describe_move=describe_move,
 )

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.client.i18n import N_, _
+
 Color = tuple[int, int, int]
 
 #: the mark on each seat's cubes and worker, by seat
@@ -25,9 +27,17 @@ PLANET_TEXTURES: dict[str, str] = {
 }
 #: shown as words too (the specialty bonus groups cubes by these names)
 COLOUR_WORDS: dict[str, str] = {
-    "red": "red", "blue": "blue", "yellow": "yellow", "green": "green", "black": "black",
-    "white": "white (wild)",
+    "red": N_("red"), "blue": N_("blue"), "yellow": N_("yellow"), "green": N_("green"),
+    "black": N_("black"), "white": N_("white (wild)"),
 }
+#: a colour in one word (the specialty lines: "red 2, blue 1, wild 1")
+COLOUR_SHORT: dict[str, str] = {**COLOUR_WORDS, "white": N_("white")}
+
+
+def colour_word(colour: str, short: bool = False) -> str:
+    """A planet colour in the window's language."""
+    word = (COLOUR_SHORT if short else COLOUR_WORDS).get(colour)
+    return _(word) if word is not None else colour
 
 
 @dataclass(frozen=True)

@@ -12,29 +12,68 @@ from typing import Any
 import pygame
 
 from game.client import theme
-from game.client.stargazer.palette import COLOUR_WORDS, player_mark
+from game.client.i18n import N_, _, ngettext, tr
+from game.client.stargazer.palette import colour_word, player_mark
 from game.client.stargazer.sprites import cube_sprite, pawn_sprite
 from game.client.widgets import Button, draw_panel
 from game.rules.stargazer import CREWS_BY_ID, PLANET_TYPES, end_progress, motivation_bonus
-from game.rules.stargazer.content import COLOUR_GROUPS
+from game.rules.stargazer.content import COLOUR_GROUPS, START_CREW
 
-PHASE_WORDS = {"crew": "is choosing a crew", "skill": "is using a skill",
-               "investigate": "is investigating", "start_player": "names the next start player"}
-TIMING_WORDS = {"choice": "a choice right after the pick", "placement": "widens where cubes go",
-                "round_end": "acts at the end of the round"}
-ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+#: what the player to act is doing, as "{name} is choosing a crew"
+PHASE_WORDS = {"crew": N_("{name} is choosing a crew"), "skill": N_("{name} is using a skill"),
+               "investigate": N_("{name} is investigating"),
+               "start_player": N_("{name} names the next start player")}
+TIMING_WORDS = {"choice": N_("a choice right after the pick"),
+                "placement": N_("widens where cubes go"),
+                "round_end": N_("acts at the end of the round")}
+ORDINAL = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}
+
+
+def phase_words(phase: str, name: str) -> str:
+    """"Ann is investigating" (just the name for a phase without words)."""
+    words = PHASE_WORDS.get(phase)
+    return _(words).format(name=name) if words is not None else name
+
+
+def timing_words(timing: str) -> str:
+    words = TIMING_WORDS.get(timing)
+    return _(words) if words is not None else timing
 
 
 def direction_word(last: int, planet: int, count: int) -> str:
     """Which way round the ring ``planet`` lies from ``last`` (words for the path prompt)."""
     ahead = (planet - last) % count
     if ahead == 0:
-        return "the same planet"
-    return "clockwise" if ahead <= count // 2 else "counter-clockwise"
+        return _("the same planet")
+    return _("clockwise") if ahead <= count // 2 else _("counter-clockwise")
 
 
 def ordinal(n: int) -> str:
-    return ORDINAL.get(n, f"{n}th")
+    known = ORDINAL.get(n)
+    return _(known) if known is not None else _("{n}th").format(n=n)
+
+
+def planet_name(planet_type: str, short: bool = True) -> str:
+    """A planet type's name in the window's language; ``short`` drops a trailing " planet"
+    ("Lava" for the path prompt) where the language has one to drop."""
+    name = _(PLANET_TYPES[planet_type]["name"])
+    if short and name.endswith(" planet"):
+        name = name[: -len(" planet")]
+    return name
+
+
+def readable_px(size: int) -> int:
+    """Never a type size below what stays readable."""
+    return max(theme.MIN_FONT_PX, size)
+
+
+def vp(points: int) -> str:
+    """"3 VP" in the window's language."""
+    return _("{n} VP").format(n=points)
+
+
+def cubes_word(count: int) -> str:
+    return ngettext("{n} cube", "{n} cubes", count).format(n=count)
 
 
 class StargazerPanels:
@@ -50,7 +89,8 @@ class StargazerPanels:
             return
         x, y = box.x + lay.px(12), box.y + lay.px(10)
         width = box.w - lay.px(24)
-        title = self.text.render(f"Round {view['round']}", lay.font_px("large"), theme.ACCENT,
+        title = self.text.render(_("Round {n}").format(n=view["round"]), lay.font_px("large"),
+                                 theme.ACCENT,
                                  bold=True)
         surface.blit(title, (x, y))
         y += title.get_height() + lay.px(6)
@@ -67,12 +107,14 @@ class StargazerPanels:
             middle = row.y + row_h // 2
             pawn = pawn_sprite(lay.px(22), self.palette.player(seat), player_mark(seat))
             surface.blit(pawn, pawn.get_rect(midleft=(x, middle)))
-            name = self.session.names[seat] + (" (AI)" if self.session.kinds[seat] == "ai" else "")
+            name = self.session.names[seat]
+            if self.session.kinds[seat] == "ai":
+                name = _("{name} (AI)").format(name=name)
             label = self.text.render(self.fit(name, body, width * 0.42), body, theme.TEXT,
                                      bold=seat == view["current"])
             surface.blit(label, label.get_rect(midleft=(x + lay.px(28), middle)))
             right = row.right - lay.px(6)
-            score = self.text.render(f"{scores[seat]['total']} VP", body, theme.ACCENT, bold=True)
+            score = self.text.render(vp(scores[seat]["total"]), body, theme.ACCENT, bold=True)
             surface.blit(score, score.get_rect(midright=(right, middle)))
             right -= lay.px(56)
             cubes = self.text.render(f"x{view['hands'][seat]}", body, theme.TEXT)
@@ -81,32 +123,37 @@ class StargazerPanels:
             cube = cube_sprite(lay.px(15), self.palette.player(seat), player_mark(seat))
             surface.blit(cube, cube.get_rect(midright=(right, middle)))
             if seat == view["start"]:
-                star = self.text.render("start", small, theme.SKY, bold=True)
+                star = self.text.render(_("start"), small, theme.SKY, bold=True)
                 tag = star.get_rect(midright=(right - cube.get_width() - lay.px(8), middle))
                 pygame.draw.rect(surface, theme.ACCENT, tag.inflate(lay.px(6), lay.px(2)),
                                  border_radius=lay.px(4))
                 surface.blit(star, tag)
             if detail:
                 parts = scores[seat]
-                words = (f"majority {parts['majority']} · specialty {parts['specialty']} · "
-                         f"motivation {parts['motivation']}")
+                words = _("majority {majority} · specialty {specialty} · motivation "
+                          "{motivation}").format(majority=parts["majority"],
+                                                 specialty=parts["specialty"],
+                                                 motivation=parts["motivation"])
                 if parts["skills"]:
-                    words += f" · skills {parts['skills']}"
+                    words = _("{words} · skills {n}").format(words=words, n=parts["skills"])
                 if parts.get("order"):
-                    words += f" · turn order {parts['order']}"
+                    words = _("{words} · turn order {n}").format(words=words, n=parts["order"])
                 line = self.text.render(self.fit(words, small, width), small, theme.TEXT_DIM)
                 surface.blit(line, (x, row.y + row_h - lay.px(3)))
             y = row.bottom + lay.px(2)
         y += lay.px(6)
         free = cube_sprite(lay.px(15), self.palette.free, "none")
         surface.blit(free, (x, y + lay.px(1)))
-        stock = self.text.render(f"Stock: {view['stock']} free cubes", body, theme.TEXT)
+        stock = self.text.render(ngettext("Stock: {n} free cube", "Stock: {n} free cubes",
+                                          view["stock"]).format(n=view["stock"]), body,
+                                 theme.TEXT)
         surface.blit(stock, (x + lay.px(22), y))
         y += stock.get_height() + lay.px(6)
         progress = end_progress(view)
-        words = (f"The game ends at a round's end once a hand is empty (fewest left: "
-                 f"{progress['fewest_cubes']}) or {progress['planets_full_to_end']} planets "
-                 f"are full (now {progress['planets_full']}).")
+        words = _("The game ends at a round's end once a hand is empty (fewest left: "
+                  "{fewest}) or {needed} planets are full (now {full}).").format(
+            fewest=progress["fewest_cubes"], needed=progress["planets_full_to_end"],
+            full=progress["planets_full"])
         for line in self.wrap(words, small, width):
             if y + small > box.bottom - lay.px(6):
                 break
@@ -133,10 +180,10 @@ class StargazerPanels:
         body, small = lay.font_px("small"), lay.font_px("tiny")
         names = self.session.names
         kind, planet = show.step
-        heading = {"planet": PLANET_TYPES[view["planets"][planet]]["name"] if planet >= 0
-                   else "", "specialty": "Specialty bonus",
-                   "bonus": "Motivation, skills and turn order"}[kind]
-        title = self.text.render("Final scoring", lay.font_px("small"), theme.TEXT_DIM)
+        heading = {"planet": _(PLANET_TYPES[view["planets"][planet]]["name"]) if planet >= 0
+                   else "", "specialty": _("Specialty bonus"),
+                   "bonus": _("Motivation, skills and turn order")}[kind]
+        title = self.text.render(_("Final scoring"), lay.font_px("small"), theme.TEXT_DIM)
         surface.blit(title, (x, y))
         y += title.get_height()
         label = self.text.render(heading, lay.font_px("large"), theme.ACCENT, bold=True)
@@ -145,17 +192,19 @@ class StargazerPanels:
         if kind == "planet":
             for row in show.standings[planet][:show.revealed()]:
                 owner = row["owner"]
-                who = "Free cubes" if owner < 0 else names[owner]
+                who = _("Free cubes") if owner < 0 else names[owner]
                 if row["square"] < 1:
-                    where, color = "no square: 0", theme.TEXT_DIM
+                    where, color = _("no square: 0"), theme.TEXT_DIM
                 elif row["vp"] == 0:
-                    where, color = f"square {row['square']}: accident, 0", theme.ILLEGAL
+                    where, color = _("square {n}: accident, 0").format(n=row["square"]), \
+                        theme.ILLEGAL
                 else:
-                    where, color = f"square {row['square']}: {row['vp']} VP", theme.ACCENT
+                    where, color = _("square {n}: {vp}").format(n=row["square"],
+                                                               vp=vp(row["vp"])), theme.ACCENT
                 cube = cube_sprite(lay.px(16), self.palette.player(owner), player_mark(owner))
                 surface.blit(cube, (x, y + lay.px(2)))
-                line = f"{ordinal(row['rank'])}  {who}, {row['cubes']} cube" + \
-                    ("s" if row["cubes"] > 1 else "")
+                line = _("{rank}  {name}, {cubes}").format(rank=ordinal(row["rank"]), name=who,
+                                                          cubes=cubes_word(row["cubes"]))
                 text = self.text.render(self.fit(line, body, width - lay.px(22)), body,
                                         theme.TEXT_DIM if owner < 0 else theme.TEXT)
                 surface.blit(text, (x + lay.px(22), y))
@@ -165,32 +214,33 @@ class StargazerPanels:
                 y += score.get_height() + lay.px(5)
             if show.revealed() == len(show.standings[planet]) and \
                     any(r["owner"] < 0 for r in show.standings[planet]):
-                note = self.text.render("(free cubes: a virtual player who scores nothing)",
-                                        small, theme.TEXT_DIM)
+                words = _("(free cubes: a virtual player who scores nothing)")
+                note = self.text.render(self.fit(words, small, width), small, theme.TEXT_DIM)
                 surface.blit(note, (x, y))
                 y += note.get_height()
         elif kind == "specialty":
             for seat in range(show.players):
                 counts, wild = show.specialty[seat]
-                parts = [f"{COLOUR_WORDS.get(g, g).split(' ')[0]} {c}"
+                parts = [_("{colour} {n}").format(colour=colour_word(g, short=True), n=c)
                          for g, c in zip(COLOUR_GROUPS, counts, strict=True) if c]
                 if wild:
-                    parts.append(f"wild {wild}")
+                    parts.append(_("wild {n}").format(n=wild))
                 label = self.text.render(names[seat], body, theme.TEXT, bold=True)
                 surface.blit(label, (x, y))
-                vp = self.text.render(f"{show.specialty_vp(seat)} VP", body, theme.ACCENT,
-                                      bold=True)
-                surface.blit(vp, vp.get_rect(topright=(box.right - lay.px(12), y)))
+                points = self.text.render(vp(show.specialty_vp(seat)), body, theme.ACCENT,
+                                          bold=True)
+                surface.blit(points, points.get_rect(topright=(box.right - lay.px(12), y)))
                 y += label.get_height()
-                line = ", ".join(parts) or "no cubes on planets"
+                line = _(", ").join(parts) or _("no cubes on planets")
                 text = self.text.render(self.fit(line, small, width), small, theme.TEXT_DIM)
                 surface.blit(text, (x, y))
                 y += text.get_height() + lay.px(4)
         else:
             for seat in range(show.players):
                 parts = show.breakdown(seat)
-                line = (f"{names[seat]}: motivation {parts.get('motivation', 0)}, "
-                        f"skills {parts.get('skills', 0)}, turn order {parts.get('order', 0)}")
+                line = _("{name}: motivation {motivation}, skills {skills}, turn order {order}"
+                         ).format(name=names[seat], motivation=parts.get("motivation", 0),
+                                  skills=parts.get("skills", 0), order=parts.get("order", 0))
                 text = self.text.render(self.fit(line, body, width), body, theme.TEXT)
                 surface.blit(text, (x, y))
                 y += text.get_height() + lay.px(4)
@@ -201,7 +251,7 @@ class StargazerPanels:
             surface.blit(pawn, (x, y))
             label = self.text.render(self.fit(names[seat], body, width * 0.6), body, theme.TEXT)
             surface.blit(label, (x + lay.px(24), y))
-            total = self.text.render(f"{totals[seat]} VP", body, theme.ACCENT, bold=True)
+            total = self.text.render(vp(totals[seat]), body, theme.ACCENT, bold=True)
             surface.blit(total, total.get_rect(topright=(box.right - lay.px(12), y)))
             y += lay.px(22)
 
@@ -209,9 +259,11 @@ class StargazerPanels:
     def draw_crews(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         lay = self.layout
         draw_panel(surface, self.crews_rect, lay)
-        head = self.text.render("Crews", lay.font_px("body"), theme.ACCENT, bold=True)
+        head = self.text.render(_("Crews"), lay.font_px("body"), theme.ACCENT, bold=True)
         surface.blit(head, (self.crews_rect.x + lay.px(12), self.crews_rect.y + lay.px(6)))
-        hint = self.text.render("the mouse on a crew: its full text", lay.font_px("tiny"),
+        words = _("the mouse on a crew: its full text")
+        room = self.crews_rect.w - head.get_width() - lay.px(36)
+        hint = self.text.render(words, self.text.fit(words, lay.font_px("tiny"), room),
                                 theme.TEXT_DIM)
         surface.blit(hint, hint.get_rect(topright=(self.crews_rect.right - lay.px(12),
                                                    self.crews_rect.y + lay.px(9))))
@@ -244,20 +296,27 @@ class StargazerPanels:
             count = self.text.render(str(crew["count"]), lay.font_px("large"), theme.ACCENT,
                                      bold=True)
             surface.blit(count, count.get_rect(center=badge.center))
-            caption = self.text.render("cubes", lay.px(11), theme.TEXT_DIM)
-            surface.blit(caption, caption.get_rect(midtop=(badge.centerx, badge.bottom)))
+            # "cubes" under the count, where it fits under the badge without touching the text
+            caption = self.text.render(_("cubes"), readable_px(lay.px(11)), theme.TEXT_DIM)
+            if caption.get_width() <= badge.w + lay.px(10) and \
+                    badge.bottom + caption.get_height() <= rect.bottom:
+                surface.blit(caption, caption.get_rect(midtop=(badge.centerx, badge.bottom)))
             text_x = badge.right + lay.px(8)
             text_w = rect.right - lay.px(128) - text_x
             dim = taken and index != active
-            name = self.text.render(self.fit(crew["name"], body, text_w), body,
+            name = self.text.render(self.fit(_(crew["name"]), body, text_w), body,
                                     theme.TEXT_DIM if dim else theme.TEXT, bold=True)
             surface.blit(name, (text_x, rect.y + lay.px(6)))
-            words = self.wrap(crew["text"], small, text_w)
-            for i, line in enumerate(words[:2]):
-                if i == 1 and len(words) > 2:
+            words = self.wrap(_(crew["text"]), small, text_w)
+            # two lines of the skill where the row has room for them (one in a small window)
+            step = max(lay.px(14), self.text.size("Ag星", small)[1])
+            top = max(rect.y + lay.px(26), rect.y + lay.px(6) + name.get_height())
+            shown = max(1, min(2, (rect.bottom - lay.px(2) - top) // step))
+            for i, line in enumerate(words[:shown]):
+                if i == shown - 1 and len(words) > shown:
                     line = self.fit(line + " ...", small, text_w)
                 label = self.text.render(line, small, theme.TEXT_DIM)
-                surface.blit(label, (text_x, rect.y + lay.px(26) + i * lay.px(14)))
+                surface.blit(label, (text_x, top + i * step))
             # what is on the crew: its worker, free cubes, players' cubes, the bonus
             landing = falling.get(index, [])
             worker = view["workers"][index]
@@ -280,7 +339,8 @@ class StargazerPanels:
                 x += cube + lay.px(2)
             bonus = motivation_bonus(view, index)
             if bonus and not taken:
-                label = self.text.render(f"+{bonus} VP", small, theme.ACCENT, bold=True)
+                label = self.text.render(_("+{n} VP").format(n=bonus), small, theme.ACCENT,
+                                         bold=True)
                 surface.blit(label, label.get_rect(bottomright=(rect.right - lay.px(8),
                                                                 rect.bottom - lay.px(5))))
             elif taken and worker is not None:
@@ -296,77 +356,88 @@ class StargazerPanels:
         names = self.session.names
         lines: list[tuple[str, theme.Color]] = []
         if phase == "over":
-            return "Final scoring", [("Planet by planet. Enter or a click: next.", theme.TEXT),
-                                     ("Esc: straight to the results.", theme.TEXT_DIM)]
+            return _("Final scoring"), [(_("Planet by planet. Enter or a click: next."),
+                                         theme.TEXT),
+                                        (_("Esc: straight to the results."), theme.TEXT_DIM)]
         if phase in ("watching", "handover"):
             current = view["current"]
             kind = self.session.kinds[current]
             dots = "." * (1 + int(self.clock * 3) % 3)
-            title = f"{names[current]} {PHASE_WORDS.get(view['phase'], 'plays')}{dots}"
+            words = PHASE_WORDS.get(view["phase"], N_("{name} plays"))
+            title = _(words).format(name=names[current]) + dots
             if kind == "ai":
-                lines.append(("A bot: watch its cubes drop.", theme.TEXT_DIM))
+                lines.append((_("A bot: watch its cubes drop."), theme.TEXT_DIM))
             active = view.get("active_crew")
             if active is not None:
                 crew = CREWS_BY_ID[view["crews"][active]]
-                lines.append((f"{crew['name']} (up to {crew['count']}): {crew['text']}",
-                              theme.TEXT))
+                lines.append((_("{crew} (up to {n}): {skill}").format(
+                    crew=_(crew["name"]), n=crew["count"], skill=_(crew["text"])), theme.TEXT))
             return title, lines
         if phase == "crew":
             if self.crew_choice is not None:
                 crew = CREWS_BY_ID[view["crews"][self.crew_choice]]
                 bonus = motivation_bonus(view, self.crew_choice)
-                lines.append((f"{crew['name']}: investigates with up to {crew['count']} "
-                              f"cube{'s' if crew['count'] > 1 else ''}.", theme.ACCENT))
+                lines.append((ngettext("{crew}: investigates with up to {n} cube.",
+                                       "{crew}: investigates with up to {n} cubes.",
+                                       crew["count"]).format(crew=_(crew["name"]),
+                                                             n=crew["count"]), theme.ACCENT))
                 if bonus:
-                    lines.append((f"Picking it now pays +{bonus} VP (motivation).", theme.LEGAL))
-                lines.append((f"Skill ({TIMING_WORDS.get(crew['timing'], crew['timing'])}): "
-                              f"{crew['text']}", theme.TEXT))
-            lines.append(("Click a crew (green) to choose; click again or Enter to pick.",
+                    lines.append((_("Picking it now pays +{n} VP (motivation).").format(
+                        n=bonus), theme.LEGAL))
+                lines.append((_("Skill ({timing}): {skill}").format(
+                    timing=timing_words(crew["timing"]), skill=_(crew["text"])), theme.TEXT))
+            lines.append((_("Click a crew (green) to choose; click again or Enter to pick."),
                           theme.TEXT_DIM))
-            return "Choose a crew", lines
+            return _("Choose a crew"), lines
         if phase == "skill":
             crew = CREWS_BY_ID[view["crews"][view["active_crew"]]]
             targets = self.skill_targets()
-            lines.append((crew["text"], theme.TEXT))
+            lines.append((_(crew["text"]), theme.TEXT))
             if targets and self.target_choice is not None:
                 index = self.target_choice % len(targets)
-                lines.append((f"Target {index + 1} of {len(targets)}: "
-                              f"{self.describe_target(index)}", theme.ACCENT))
+                lines.append((_("Target {n} of {total}: {target}").format(
+                    n=index + 1, total=len(targets), target=self.describe_target(index)),
+                    theme.ACCENT))
                 change = self.score_change(targets[index])
                 if change is not None:
-                    lines.append((f"Your score if the game ended now: {change:+d} VP",
-                                  theme.LEGAL if change > 0 else theme.TEXT_DIM))
-            lines.append(("Click a highlighted place (arrows + Enter).", theme.TEXT_DIM))
-            return f"{crew['name']}: the skill", lines
+                    lines.append((_("Your score if the game ended now: {change} VP").format(
+                        change=f"{change:+d}"), theme.LEGAL if change > 0 else theme.TEXT_DIM))
+            lines.append((_("Click a highlighted place (arrows + Enter)."), theme.TEXT_DIM))
+            return _("{crew}: the skill").format(crew=_(crew["name"])), lines
         if phase == "investigate":
             crew = CREWS_BY_ID[view["crews"][view["active_crew"]]]
             most = self.most_cubes()
             path = self.shown_path()
             if crew["timing"] == "placement":
-                lines.append((f"{crew['name']}: {crew['text']}", theme.TEXT_DIM))
+                lines.append((_("{crew}: {skill}").format(crew=_(crew["name"]),
+                                                          skill=_(crew["text"])), theme.TEXT_DIM))
             if not self.path:
-                lines.append(("Click the start planet (green); the mouse shows the path.",
+                lines.append((_("Click the start planet (green); the mouse shows the path."),
                               theme.TEXT))
             if path:
-                planets = [PLANET_TYPES[view["planets"][p]]["name"].split(" ")[0] for p in path]
-                lines.append((f"{len(path)} cube{'s' if len(path) > 1 else ''}: "
-                              + " > ".join(planets), theme.ACCENT))
+                planets = [planet_name(view["planets"][p]) for p in path]
+                lines.append((_("{cubes}: {path}").format(cubes=cubes_word(len(path)),
+                                                          path=" > ".join(planets)),
+                              theme.ACCENT))
                 change = self.score_change({"t": "investigate", "planets": path})
                 if change is not None:
-                    lines.append((f"Your score if the game ended now: {change:+d} VP",
-                                  theme.LEGAL if change > 0 else theme.TEXT_DIM))
+                    lines.append((_("Your score if the game ended now: {change} VP").format(
+                        change=f"{change:+d}"), theme.LEGAL if change > 0 else theme.TEXT_DIM))
             if self.path:
                 last, n = self.path[-1], len(view["planets"])
-                nxt = [f"{PLANET_TYPES[view['planets'][p]]['name'].split(' ')[0]} "
-                       f"({direction_word(last, p, n)})" for p in self.candidates()]
+                nxt = [_("{planet} ({direction})").format(
+                    planet=planet_name(view["planets"][p]),
+                    direction=direction_word(last, p, n)) for p in self.candidates()]
                 if nxt and len(self.path) < most:
-                    lines.append(("Next cube may go to: " + ", ".join(nxt) + " (click).",
-                                  theme.TEXT_DIM))
-            return f"Investigate: up to {most} cube{'s' if most > 1 else ''}", lines
+                    lines.append((_("Next cube may go to: {places} (click).").format(
+                        places=_(", ").join(nxt)), theme.TEXT_DIM))
+            return ngettext("Investigate: up to {n} cube", "Investigate: up to {n} cubes",
+                            most).format(n=most), lines
         if phase == "start_player":
-            lines.append(("Captain Armstrong: name the player who starts the next round "
-                          "(yourself too).", theme.TEXT))
-            return "Who starts next round?", lines
+            lines.append((_("{crew}: name the player who starts the next round "
+                            "(yourself too).").format(crew=_(CREWS_BY_ID[START_CREW]["name"])),
+                          theme.TEXT))
+            return _("Who starts next round?"), lines
         return "", lines
 
     def describe_target(self, index: int) -> str:
@@ -374,26 +445,27 @@ class StargazerPanels:
         places = self.target_places(index)
         squares = [p for p in places if p[0] == "square"]
         if squares:
-            name = PLANET_TYPES[view["planets"][squares[0][1]]]["name"]
+            name = _(PLANET_TYPES[view["planets"][squares[0][1]]]["name"])
             numbers = sorted(p[2] for p in squares)
             if numbers == [0]:
-                return f"{name}, its 0 square"
+                return _("{planet}, its 0 square").format(planet=name)
             if len(numbers) == 2:
-                return f"{name}, swap squares {numbers[0]} and {numbers[1]}"
-            return f"{name}, square {numbers[0]}"
+                return _("{planet}, swap squares {a} and {b}").format(planet=name, a=numbers[0],
+                                                                      b=numbers[1])
+            return _("{planet}, square {n}").format(planet=name, n=numbers[0])
         crews = [p for p in places if p[0] == "crew"]
         if crews:
-            return CREWS_BY_ID[view["crews"][crews[0][1]]]["name"]
+            return _(CREWS_BY_ID[view["crews"][crews[0][1]]]["name"])
         planets = [p for p in places if p[0] == "planet"]
         if planets:
-            return PLANET_TYPES[view["planets"][planets[0][1]]]["name"]
+            return _(PLANET_TYPES[view["planets"][planets[0][1]]]["name"])
         return str(self.skill_targets()[index])
 
     def draw_action(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         """The action panel, painted again only when its words or buttons change."""
         title, lines = self.action_lines(view)
         if self.status_time > 0 and self.status[0]:
-            lines = [self.status, *lines]
+            lines = [(tr(self.status[0]), self.status[1]), *lines]
         buttons = self.visible_buttons()
         mouse = pygame.mouse.get_pos()
         phase = self.phase()
@@ -426,5 +498,5 @@ class StargazerPanels:
                 surface.blit(label, (x, y))
                 y += int(small * 1.12)
             y += lay.px(3)
-        for button, (_, _, hovered, focused) in zip(buttons, states, strict=True):
+        for button, (_label, _enabled, hovered, focused) in zip(buttons, states, strict=True):
             button.draw(surface, self.text, lay, focused, hovered)

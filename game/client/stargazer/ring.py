@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from game.client import theme
+from game.client.i18n import _
 from game.client.layout import TextCache
 from game.client.stargazer.palette import PLANET_TEXTURES, Palette, player_mark
 from game.client.stargazer.sprites import cube_sprite, planet_sprite
@@ -215,18 +216,21 @@ class RingPainter:
         colour = palette.planet(info["colour"])
         disc = planet_sprite(geo.px(12), colour, PLANET_TEXTURES.get(info["colour"], "none"))
         surface.blit(disc, (geo.px(8), geo.px(8)))
-        name = self.text.render(info["name"], geo.px(16), theme.TEXT, bold=True)
-        surface.blit(name, name.get_rect(midleft=(geo.px(38),
-                                                  geo.px(8) + disc.get_height() // 2)))
         tags = []
         if info.get("tie_break") == "earlier":
-            tags.append("ties: front")
+            tags.append(_("ties: front"))
         if info.get("specialty") == "wild":
-            tags.append("wild")
-        status = "FULL" if room == 0 else f"{room} left"
+            tags.append(_("wild"))
+        status = _("FULL") if room == 0 else _("{n} left").format(n=room)
         tag = self.text.render(" · ".join([*tags, status]), geo.px(12),
                                theme.WARNING if room == 0 else theme.TEXT_DIM, bold=room == 0)
         surface.blit(tag, tag.get_rect(topright=(card.w - geo.px(8), geo.px(11))))
+        title = _(info["name"])
+        room_px = card.w - geo.px(38) - tag.get_width() - geo.px(14)
+        size = max(geo.px(12), self.text.fit(title, geo.px(16), room_px, bold=True))
+        name = self.text.render(title, size, theme.TEXT, bold=True)
+        surface.blit(name, name.get_rect(midleft=(geo.px(38),
+                                                  geo.px(8) + disc.get_height() // 2)))
         # the track
         track = info["track"]
         queue = view["tracks"][planet]
@@ -288,7 +292,7 @@ class RingPainter:
         size = geo.px(13)
         x = geo.px(8)
         if not rows:
-            label = self.text.render("no cubes yet", size, theme.TEXT_DIM)
+            label = self.text.render(_("no cubes yet"), size, theme.TEXT_DIM)
             surface.blit(label, (x, y + geo.px(3)))
             return
         chip = geo.px(15)
@@ -298,7 +302,8 @@ class RingPainter:
             words = f"{row['vp']}"
             if i == 0:
                 lead = row["cubes"] - rows[1]["cubes"] if len(rows) > 1 else row["cubes"]
-                words = f"{row['vp']} VP +{lead}" if lead else f"{row['vp']} VP (tie)"
+                words = (_("{vp} VP +{lead}").format(vp=row["vp"], lead=lead) if lead
+                         else _("{vp} VP (tie)").format(vp=row["vp"]))
             label = self.text.render(words, size, theme.ACCENT if i == 0 else theme.TEXT_DIM,
                                      bold=i == 0)
             if x + chip + label.get_width() > right:
@@ -317,7 +322,8 @@ def final_ring_picture(view: dict[str, Any], text: TextCache, size: tuple[int, i
     from game.client.stargazer.palette import palette_for
 
     surface = pygame.Surface(size, pygame.SRCALPHA)
-    caption = text.render("The final ring, clockwise from the left", max(10, size[1] // 10),
+    words = _("The final ring, clockwise from the left")
+    caption = text.render(words, text.fit(words, max(10, size[1] // 10), size[0]),
                           theme.TEXT_DIM)
     surface.blit(caption, caption.get_rect(midtop=(size[0] // 2, 0)))
     painter = RingPainter(text)

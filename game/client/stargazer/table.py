@@ -17,6 +17,8 @@ import pygame
 
 from game.client import theme
 from game.client.departures import Departures
+from game.client.i18n import N_
+from game.client.net_text import CONNECTION_NEWS, error_text
 from game.client.scenes.base import Scene
 from game.client.session import GameConfig, LocalSession
 from game.client.stargazer.final_scoring import ScoringShow
@@ -88,7 +90,7 @@ class StargazerTableScene(StargazerTablePainter, Scene):
         self.status = ("", theme.TEXT)
         self.status_time = 0.0
         self.events_seen: list[str] = []
-        self.departures = Departures(self.session, app.toast, self._bot_took_over)
+        self.departures = Departures(self.session, app.toast, self._seat_news)
         self.handed_on = False
         self.scoring: ScoringShow | None = None
         self.scoring_in: float | None = None
@@ -256,7 +258,7 @@ class StargazerTableScene(StargazerTablePainter, Scene):
         if self.phase() != "crew":
             return
         if index not in self.legal_crews():
-            self.say("A worker already stands on that crew.", theme.ILLEGAL)
+            self.say(N_("A worker already stands on that crew."), theme.ILLEGAL)
             self.app.sounds.play("invalid")
             return
         if self.crew_choice == index:
@@ -281,7 +283,7 @@ class StargazerTableScene(StargazerTablePainter, Scene):
                 self.path = []
             else:
                 self.app.sounds.play("invalid")
-                self.say("Choose one of the highlighted planets.", theme.ILLEGAL)
+                self.say(N_("Choose one of the highlighted planets."), theme.ILLEGAL)
                 return
         self.path.append(planet)
         self.count = max(self.count, len(self.path))
@@ -327,9 +329,10 @@ class StargazerTableScene(StargazerTablePainter, Scene):
         self.status = (message, color)
         self.status_time = seconds
 
-    def _bot_took_over(self, seat: int, name: str) -> None:
+    def _seat_news(self, message: str) -> None:
+        """A bot took a departed player's seat, or gave it back (``Departures``)."""
         self.app.sounds.play("click")
-        self.say(f"A bot plays on for {name}.", theme.ACCENT)
+        self.say(message, theme.ACCENT)
 
     # --- scene hooks -------------------------------------------------------------------------
     def enter(self) -> None:
@@ -353,10 +356,10 @@ class StargazerTableScene(StargazerTablePainter, Scene):
             self.leave()
             return
         saved = getattr(getattr(self.session, "table", None), "autosave_path", None)
-        question = ("Leave this game? 'Continue' in the menu brings it back." if saved
-                    else "Leave this game? It will be lost.")
-        self.app.push(ConfirmDialog(self.app, question, self.leave, yes="Leave",
-                                    no="Keep playing"))
+        question = (N_("Leave this game? 'Continue' in the menu brings it back.") if saved
+                    else N_("Leave this game? It will be lost."))
+        self.app.push(ConfirmDialog(self.app, question, self.leave, yes=N_("Leave"),
+                                    no=N_("Keep playing")))
 
     def show_handover(self, seat: int) -> None:
         from game.client.scenes.handover import HandoverScene
@@ -369,7 +372,7 @@ class StargazerTableScene(StargazerTablePainter, Scene):
         self.active = seat
         self.awaiting_handover = False
         self.turn_key = None
-        self.say(f"{self.session.names[seat]}, your turn.", theme.ACCENT)
+        self.say(N_("{name}, your turn.", name=self.session.names[seat]), theme.ACCENT)
 
     def undo(self) -> None:
         """(The handover's "undo their turn": a Stargazer move is final once sent.)"""
@@ -409,25 +412,27 @@ class StargazerTableScene(StargazerTablePainter, Scene):
         elif kind == "crew_chosen" and view is not None:
             index = view["crews"].index(event["crew"])
             motion.drop(("worker", index), event["seat"], sprite="pawn")
-            self.say(f"{who} picks {CREWS_BY_ID[event['crew']]['name']}.", theme.TEXT, 3.0)
+            self.say(N_("{name} picks {crew}.", name=who,
+                        crew=N_(CREWS_BY_ID[event["crew"]]["name"])), theme.TEXT, 3.0)
         elif kind == "motivation_bonus" and view is not None:
             index = view["crews"].index(event["crew"])
-            for _ in range(event["free_cubes"]):
+            for _cube in range(event["free_cubes"]):
                 motion.lift(("crew", index), -1)
             for owner in event["player_cubes"]:
                 motion.lift(("crew", index), owner)
-            motion.say(f"+{event['vp']} VP", ("crew", index), theme.ACCENT)
+            motion.say(N_("+{n} VP", n=event["vp"]), ("crew", index), theme.ACCENT)
             sounds.play("bonus")
         elif kind == "skill_ignored":
             crew = CREWS_BY_ID.get(event.get("crew", ""), {}).get("name", "The crew")
-            self.say(f"{crew}: the skill cannot apply now, so it is ignored.", theme.TEXT_DIM)
+            self.say(N_("{crew}: the skill cannot apply now, so it is ignored.", crew=N_(crew)),
+                     theme.TEXT_DIM)
         elif kind == "cube_to_crew" and view is not None:
             motion.drop(("crew", view["crews"].index(event["crew"])), event["seat"])
         elif kind == "crew_cleared" and view is not None:
             index = view["crews"].index(event["crew"])
-            for _ in range(event["free_cubes"]):
+            for _cube in range(event["free_cubes"]):
                 motion.lift(("crew", index), -1)
-            motion.say(f"+{event['vp']} VP", ("crew", index), theme.ACCENT)
+            motion.say(N_("+{n} VP", n=event["vp"]), ("crew", index), theme.ACCENT)
         elif kind == "cube_recalled":
             motion.lift(("square", event["planet"], event["square"]), event["seat"])
         elif kind == "cubes_swapped":
@@ -442,24 +447,22 @@ class StargazerTableScene(StargazerTablePainter, Scene):
         elif kind == "free_cube_added" and view is not None:
             motion.drop(("crew", view["crews"].index(event["crew"])), -1)
         elif kind == "round_ended":
-            self.say(f"Round {event['round']} is over.", theme.TEXT_DIM, 3.0)
+            self.say(N_("Round {n} is over.", n=event["round"]), theme.TEXT_DIM, 3.0)
         elif kind == "round_started":
             start = event.get("start")
             name = names[start] if isinstance(start, int) and start < len(names) else "?"
-            self.say(f"Round {event['round']}: {name} starts.", theme.ACCENT, 3.0)
+            self.say(N_("Round {n}: {name} starts.", n=event["round"], name=name), theme.ACCENT,
+                     3.0)
         elif kind == "game_over":
             sounds.play("game_over")
-            self.say("The game is over: the final scoring.", theme.ACCENT, 10)
+            self.say(N_("The game is over: the final scoring."), theme.ACCENT, 10)
         elif kind == "connection":
-            words = {"reconnecting": "Connection lost: reconnecting...",
-                     "connected": "Connected to the table.",
-                     "failed": "The connection to the table failed.",
-                     "closed": "The table closed the connection."}
-            self.app.toast(words.get(event["state"], event["state"]))
+            self.app.toast(CONNECTION_NEWS.get(event["state"], event["state"]))
         elif kind == "refused":
             sounds.play("invalid")
-            self.say(REASON_TEXT.get(event["code"], event["detail"] or event["code"]),
-                     theme.ILLEGAL)
+            reason = REASON_TEXT.get(event["code"])
+            self.say(N_(reason) if reason is not None else
+                     error_text(event["code"], event["detail"]), theme.ILLEGAL)
 
     def _impact(self, flight: Flight) -> None:
         if flight.kind == "drop":
@@ -491,8 +494,8 @@ class StargazerTableScene(StargazerTablePainter, Scene):
                 self.scoring.next_step()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.confirm()
-        elif key == pygame.K_b and self.departures.buttons:
-            self.departures.replace(min(self.departures.buttons))
+        elif self.departures.key(key):
+            pass
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
             step = 1 if key in (pygame.K_RIGHT, pygame.K_DOWN) else -1
             if phase == "crew":

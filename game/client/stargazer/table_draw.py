@@ -15,10 +15,11 @@ from typing import Any
 import pygame
 
 from game.client import theme
+from game.client.i18n import N_, _, ngettext, tr
 from game.client.starfield import Starfield
 from game.client.stargazer.motion import FIRST_IMPACT, bounce
-from game.client.stargazer.palette import COLOUR_WORDS, player_mark
-from game.client.stargazer.panels import PHASE_WORDS, TIMING_WORDS, StargazerPanels, ordinal
+from game.client.stargazer.palette import colour_word, player_mark
+from game.client.stargazer.panels import StargazerPanels, ordinal, phase_words, timing_words
 from game.client.stargazer.ring import COLOR_KEY, RingGeometry
 from game.client.stargazer.sprites import cube_sprite, faded_cube, pawn_sprite
 from game.client.widgets import Button, draw_panel
@@ -71,12 +72,13 @@ class StargazerTablePainter(StargazerPanels):
         lay = self.layout
         if not hasattr(self, "buttons"):
             self.buttons = {
-                "confirm": Button("Confirm (Enter)", self.confirm, size="body"),
-                "fewer": Button("- cube", lambda: self.change_count(-1), size="body"),
-                "more": Button("+ cube", lambda: self.change_count(1), size="body"),
-                "undo": Button("Undo pick (U)", self.undo_pick, size="body"),
-                "previous": Button("< Previous", lambda: self._cycle_target(-1), size="body"),
-                "next": Button("Next >", lambda: self._cycle_target(1), size="body"),
+                "confirm": Button(N_("Confirm (Enter)"), self.confirm, size="body"),
+                "fewer": Button(N_("- cube"), lambda: self.change_count(-1), size="body"),
+                "more": Button(N_("+ cube"), lambda: self.change_count(1), size="body"),
+                "undo": Button(N_("Undo pick (U)"), self.undo_pick, size="body"),
+                "previous": Button(N_("< Previous"), lambda: self._cycle_target(-1),
+                                   size="body"),
+                "next": Button(N_("Next >"), lambda: self._cycle_target(1), size="body"),
             }
         self.seat_buttons = [Button(name, lambda s=s: self.choose_start_player(s), size="body")
                              for s, name in enumerate(self.session.names)]
@@ -127,13 +129,13 @@ class StargazerTablePainter(StargazerPanels):
             self.buttons["fewer"].enabled = self.count > max(1, len(self.path))
             self.buttons["more"].enabled = self.count < self.most_cubes()
             self.buttons["confirm"].enabled = bool(self.path) or self.focus_planet is not None
-            self.buttons["confirm"].label = ("Confirm (Enter)" if self.path
-                                             else "Start here (Enter)")
+            self.buttons["confirm"].label = (N_("Confirm (Enter)") if self.path
+                                             else N_("Start here (Enter)"))
         elif phase == "crew":
             self.buttons["confirm"].enabled = self.crew_choice is not None
-            self.buttons["confirm"].label = "Pick this crew (Enter)"
+            self.buttons["confirm"].label = N_("Pick this crew (Enter)")
         elif phase == "skill":
-            self.buttons["confirm"].label = "Use the skill here (Enter)"
+            self.buttons["confirm"].label = N_("Use the skill here (Enter)")
             self.buttons["confirm"].enabled = self.target_choice is not None
             several = len(self.skill_targets()) > 1
             self.buttons["previous"].enabled = self.buttons["next"].enabled = several
@@ -194,7 +196,7 @@ class StargazerTablePainter(StargazerPanels):
             self.starfield.draw(surface, alpha)
         view = self.view
         if view is None:
-            label = self.text.render("Waiting for the table...", self.layout.font_px("large"),
+            label = self.text.render(_("Waiting for the table..."), self.layout.font_px("large"),
                                      theme.TEXT_DIM)
             surface.blit(label, label.get_rect(center=self.layout.rect.center))
             return
@@ -232,20 +234,23 @@ class StargazerTablePainter(StargazerPanels):
         pygame.draw.rect(surface, theme.PANEL, self.top_bar)
         pygame.draw.line(surface, theme.PANEL_EDGE, self.top_bar.bottomleft,
                          self.top_bar.bottomright, max(1, lay.px(1)))
-        title = self.text.render("Stargazer", lay.font_px("large"), theme.ACCENT, bold=True)
+        title = self.text.render(_("Stargazer"), lay.font_px("large"), theme.ACCENT, bold=True)
         surface.blit(title, title.get_rect(midleft=(lay.px(16), self.top_bar.centery)))
         names = self.session.names
         if view["phase"] == "over":
-            doing = "The game is over: final scoring"
+            doing = _("The game is over: final scoring")
         else:
             current = view["current"]
-            doing = (f"Round {view['round']}  ·  {names[current]} "
-                     f"{PHASE_WORDS.get(view['phase'], '')}")
-        label = self.text.render(doing, lay.font_px("body"), theme.TEXT)
+            doing = _("Round {n}  ·  {doing}").format(
+                n=view["round"], doing=phase_words(view["phase"], names[current]))
+        who = names[self.active] if self.active < len(names) else ""
+        right = self.text.render(_("{name}  ·  Esc: menu").format(name=who), lay.font_px("body"),
+                                 theme.TEXT_DIM)
+        room = lay.width - title.get_width() - right.get_width() - lay.px(40 + 16 + 24)
+        label = self.text.render(doing, self.text.fit(doing, lay.font_px("body"), room),
+                                 theme.TEXT)
         surface.blit(label, label.get_rect(midleft=(title.get_width() + lay.px(40),
                                                     self.top_bar.centery)))
-        who = names[self.active] if self.active < len(names) else ""
-        right = self.text.render(f"{who}  ·  Esc: menu", lay.font_px("body"), theme.TEXT_DIM)
         surface.blit(right, right.get_rect(midright=(lay.width - lay.px(16),
                                                      self.top_bar.centery)))
 
@@ -309,7 +314,7 @@ class StargazerTablePainter(StargazerPanels):
                              border_radius=geo.px(5))
             surface.blit(label, label.get_rect(center=pill.center))
             if accident:
-                word = self.text.render("accident", readable(geo.px(12)), theme.ILLEGAL,
+                word = self.text.render(_("accident"), readable(geo.px(12)), theme.ILLEGAL,
                                         bold=True)
                 box = word.get_rect(midtop=(rect.centerx, rect.bottom + geo.px(3)))
                 box.clamp_ip(geo.cards[cube["planet"]])
@@ -437,7 +442,8 @@ class StargazerTablePainter(StargazerPanels):
             if rect is None:
                 continue
             age = self.motion.clock - floater.start
-            label = self.text.render(floater.text, lay.font_px("body"), floater.color, bold=True)
+            label = self.text.render(tr(floater.text), lay.font_px("body"), floater.color,
+                                     bold=True)
             label.set_alpha(int(255 * max(0.0, 1 - age / 1.4)))
             surface.blit(label, label.get_rect(midbottom=(rect.centerx,
                                                           rect.y - int(lay.px(30) * age))))
@@ -451,23 +457,25 @@ class StargazerTablePainter(StargazerPanels):
             return
         if self.hover_crew is not None and self.hover_crew < len(view["crews"]):
             crew = CREWS_BY_ID[view["crews"][self.hover_crew]]
-            lines = [(f"{crew['name']}: up to {crew['count']} "
-                      f"cube{'s' if crew['count'] > 1 else ''}", theme.ACCENT),
-                     (crew["text"], theme.TEXT),
-                     (f"Skill timing: {TIMING_WORDS.get(crew['timing'], crew['timing'])}.",
+            lines = [(ngettext("{crew}: up to {n} cube", "{crew}: up to {n} cubes",
+                               crew["count"]).format(crew=_(crew["name"]), n=crew["count"]),
+                      theme.ACCENT),
+                     (_(crew["text"]), theme.TEXT),
+                     (_("Skill timing: {timing}.").format(timing=timing_words(crew["timing"])),
                       theme.TEXT_DIM)]
         elif self.hover_planet is not None and self.scoring is None and \
                 self.hover_planet < len(view["planets"]):
             info = PLANET_TYPES[view["planets"][self.hover_planet]]
             track = " ".join(str(v) for v in info["track"])
-            lines = [(f"{info['name']} ({COLOUR_WORDS.get(info['colour'], info['colour'])})",
-                      theme.ACCENT), (info["text"], theme.TEXT),
-                     (f"VP on squares 1, 2, ...: {track}", theme.TEXT_DIM)]
+            lines = [(_("{planet} ({colour})").format(planet=_(info["name"]),
+                                                      colour=colour_word(info["colour"])),
+                      theme.ACCENT), (_(info["text"]), theme.TEXT),
+                     (_("VP on squares 1, 2, ...: {track}").format(track=track), theme.TEXT_DIM)]
         if not lines:
             return
         width = lay.px(300)
         small = lay.font_px("small")
-        key = ("tooltip", tuple(lines), width)
+        key = ("tooltip", tuple(lines), width, id(self.text))
         cached = self._panels.get("tooltip")
         if cached is None or cached[0] != key:
             wrapped = [(line, color) for text, color in lines
@@ -497,10 +505,9 @@ class StargazerTablePainter(StargazerPanels):
         key = ("fit", text, size, int(width))
         cached = self._memo.get(key)
         if cached is None:
-            font = self.text.font(size)
             cached = text
-            if font.size(text)[0] > width:
-                while cached and font.size(cached + "...")[0] > width:
+            if self.text.size(text, size)[0] > width:
+                while cached and self.text.size(cached + "...", size)[0] > width:
                     cached = cached[:-1]
                 cached = cached.rstrip() + "..."
             self._memo[key] = cached

@@ -3,8 +3,10 @@ its client kit (``KIT``, registered in ``game.client.kits``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from game.client.i18n import N_, Lazy, _, ngettext
 from game.client.kits import ClientKit, SetupOption
 from game.client.stars.categories import SCORE_COLUMNS
 from game.client.stars.rules_text import LOOK_AT_THE_STARS
@@ -27,30 +29,46 @@ if TYPE_CHECKING:
     from game.client.shooter import Shooter
 
 
+def _point_card_label(n: int, points: int) -> str:
+    return ngettext("Card {n} ({points} pt)", "Card {n} ({points} pts)", points).format(
+        n=n, points=points)
+
+
+def _power_card_label(n: int, power: str) -> str:
+    from game.client.stars.render import power_label
+
+    return _("{n}: {power}").format(n=n, power=power_label(power))
+
+
 SETUP_OPTIONS = [
-    SetupOption("point_card", "Point bonus card",
-                [("default", "Default (card 3, plus)"), ("random", "Random")]
-                + [(n, f"Card {n} ({card['points']} pts)")
+    SetupOption("point_card", N_("Point bonus card"),
+                [("default", N_("Default (card 3, plus)")), ("random", N_("Random"))]
+                + [(n, Lazy(lambda n=n, points=card["points"]: _point_card_label(n, points)))
                    for n, card in enumerate(data.POINT_CARDS, 1)], "default"),
-    SetupOption("power_card", "Power bonus card",
-                [("default", "Default (Line)"), ("random_beginner", "Random beginner"),
-                 ("random_experienced", "Random experienced")]
-                + [(n, f"{n}: {card['power'].replace('_', ' ').capitalize()}")
+    SetupOption("power_card", N_("Power bonus card"),
+                [("default", N_("Default (Line)")), ("random_beginner", N_("Random beginner")),
+                 ("random_experienced", N_("Random experienced"))]
+                + [(n, Lazy(lambda n=n, power=card["power"]: _power_card_label(n, power)))
                    for n, card in enumerate(data.POWER_CARDS, 1)], "default"),
-    SetupOption("live_score", "Live score", [(False, "Hidden"), (True, "Shown")], False),
+    SetupOption("live_score", N_("Live score"), [(False, N_("Hidden")), (True, N_("Shown"))],
+                False),
 ]
 
 
 def solo_rank_text(total: int) -> str:
     """The solo line: the rank earned, which rank is next and from how many points, and where
     the total stands among the strongest bot's measured games (``solo_standing``)."""
-    line = f"Your solo rank: {solo_rank(total)} ({total} points)"
+    line = ngettext("Your solo rank: {rank} ({n} point)", "Your solo rank: {rank} ({n} points)",
+                    total).format(rank=_(solo_rank(total)), n=total)
     following = next_solo_rank(total)
     if following is not None:
         lowest, title = following
-        line += f"  ·  next: {title}, from {lowest}"
+        line = _("{line}  ·  next: {rank}, from {n}").format(line=line, rank=_(title), n=lowest)
     level, share = solo_standing(total)[-1]
-    return line + f"  ·  better than {share}% of the {level} bot's games"
+    from game.client.session import bot_level_word
+
+    return _("{line}  ·  better than {share}% of the {level} bot's games").format(
+        line=line, share=share, level=bot_level_word(level))
 
 
 def setup_previews(text: TextCache, options: dict[str, Any],
@@ -65,21 +83,21 @@ def setup_previews(text: TextCache, options: dict[str, Any],
     )
 
     previews = []
-    small = text.font(theme.MIN_FONT_PX)
+    small = text.pen(theme.MIN_FONT_PX)
     for kind, key, default, caption in (
-            ("point", "point_card", data.DEFAULT_POINT_CARD, "Point bonus"),
-            ("power", "power_card", data.DEFAULT_POWER_CARD, "Power bonus")):
+            ("point", "point_card", data.DEFAULT_POINT_CARD, _("Point bonus")),
+            ("power", "power_card", data.DEFAULT_POWER_CARD, _("Power bonus"))):
         value = options.get(key, "default")
         value = default if value == "default" else value
         if isinstance(value, int):
             if not bonus_title_fits(kind, value, size, small):
                 caption = bonus_title(kind, value)  # too small a card to print it
             card = render_bonus_card(kind, value, size,
-                                     text.font(max(theme.MIN_FONT_PX, int(size * 0.11)),
-                                               bold=True), small)
+                                     text.pen(max(theme.MIN_FONT_PX, int(size * 0.11)),
+                                              bold=True), small)
         else:
             card = render_card_back(size)
-            mark = text.font(int(size * 0.3), bold=True).render("?", True, theme.TEXT)
+            mark = text.render("?", int(size * 0.3), theme.TEXT, bold=True)
             card.blit(mark, mark.get_rect(center=(size // 2, size // 2)))
         previews.append((caption, card))
     return previews
@@ -87,7 +105,7 @@ def setup_previews(text: TextCache, options: dict[str, Any],
 
 def progress_line(view: dict[str, Any]) -> str | None:
     card = view.get("card")
-    return f"Night card {card['n']} of {card['of']}" if card else None
+    return _("Night card {n} of {total}").format(n=card["n"], total=card["of"]) if card else None
 
 
 def open_table(stage: Stage, config: GameConfig | None, seed: int = 0,
@@ -110,8 +128,34 @@ ALWAYS_SHOWN = ("lines_drawn", "cards_skipped", "powers_used", "constellations")
 def statistics(record: GameRecord) -> list[tuple[str, list[int]]]:
     """BGA's statistics of the game, replayed by the engine (``game_statistics``)."""
     per_seat = game_statistics(record.options, record.seed, record.moves, record.secret)
-    return [(label, [seat[key] for seat in per_seat]) for key, label in STATISTICS.items()
+    return [(N_(label), [seat[key] for seat in per_seat]) for key, label in STATISTICS.items()
             if key in ALWAYS_SHOWN or any(seat[key] for seat in per_seat)]
+
+
+def describe_move(state: dict[str, Any], seat: int, move: dict[str, Any],
+                  name_of: Callable[[int], str]) -> str:
+    """Watch replay's line for a move, in the window's language."""
+    from game.client.stars.render import power_label
+
+    name, kind = name_of(seat), move.get("t")
+    if kind == "place":
+        return _("{name} draws the card (turn {rot}, shift {dx},{dy})").format(
+            name=name, rot=move.get("rot"), dx=move.get("dx"), dy=move.get("dy"))
+    if kind == "shooting_star":
+        return _("{name} draws a shooting star of {n}").format(name=name, n=move.get("size"))
+    if kind == "power":
+        prompt = (state["seats"][seat].get("turn") or {}).get("prompt") \
+            if 0 <= seat < len(state.get("seats", [])) else None
+        where = move.get("at") or move.get("line")
+        if prompt:
+            return _("{name} uses the power ({power}) at {where}").format(
+                name=name, power=power_label(prompt["power"]).lower(), where=where)
+        return _("{name} uses the power at {where}").format(name=name, where=where)
+    words = {"skip": N_("{name} skips the card"), "skip_power": N_("{name} skips the power"),
+             "confirm": N_("{name} confirms"), "undo": N_("{name} takes the turn back")}
+    if kind in words:
+        return _(words[kind]).format(name=name)
+    return _("{name}: {move}").format(name=name, move=move)
 
 
 def screenshots(shot: Shooter) -> None:
@@ -134,4 +178,5 @@ KIT = ClientKit(
     screenshots=screenshots,
     final_boards=final_boards,
     statistics=statistics,
+    describe_move=describe_move,
 )

@@ -7,11 +7,15 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.client import theme
+from game.client.i18n import N_, _, ngettext
 from game.client.scenes.base import Scene
 from game.client.stars.render import BoardGeometry
 
 if TYPE_CHECKING:
     from game.client.scenes.base import Stage
+
+
+HINT = N_("Tab / arrows: next player  ·  any other key or click: close")
 
 
 class BoardViewScene(Scene):
@@ -58,17 +62,20 @@ class BoardViewScene(Scene):
         info = view["seats"][self.seat]
         layer = self.table.renderer.sheet_layer(
             info["sheet"], self.geo, day=view["day"], font=self.table.fonts.get("board"),
-            badge_font=self.text.font(max(9, int(self.geo.spacing * 0.26)), bold=True))
+            badge_font=self.text.pen(max(9, int(self.geo.spacing * 0.26)), bold=True))
         surface.blit(layer, self.geo.rect)
         pygame.draw.rect(surface, theme.ACCENT, self.geo.rect, max(1, self.layout.px(2)))
         name = self.table.session.names[self.seat]
         scores = view.get("scores")
-        extra = f"  ·  {scores[self.seat]['total']} points" if scores else ""
-        label = self.text.render(f"{name}'s sky{extra}", self.layout.font_px("large"),
-                                 theme.ACCENT, bold=True)
+        words = _("{name}'s sky").format(name=name)
+        if scores:
+            total = scores[self.seat]["total"]
+            words = ngettext("{sky}  ·  {n} point", "{sky}  ·  {n} points", total).format(
+                sky=words, n=total)
+        size = self.text.fit(words, self.layout.font_px("large"), self.layout.width, True)
+        label = self.text.render(words, size, theme.ACCENT, bold=True)
         surface.blit(label, label.get_rect(midbottom=(self.geo.rect.centerx,
                                                       self.geo.rect.y - self.layout.px(6))))
-        hint = self.text.render("Tab / arrows: next player  ·  any other key or click: close",
-                                self.layout.font_px("small"), theme.TEXT_DIM)
+        hint = self.text.render(_(HINT), self.layout.font_px("small"), theme.TEXT_DIM)
         surface.blit(hint, hint.get_rect(midtop=(self.geo.rect.centerx,
                                                  self.geo.rect.bottom + self.layout.px(6))))

@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.client import theme
+from game.client.i18n import N_, _, ngettext, tr
 from game.client.scenes.base import SkyScene
 from game.client.stars.categories import CATEGORY, SCORE_COLUMNS
-from game.client.stars.render import BoardGeometry, SheetRenderer, draw_segment
+from game.client.stars.render import BoardGeometry, SheetRenderer, draw_segment, power_label
 from game.client.widgets import Button, draw_panel
 from game.rules.stars import score_details
 
@@ -27,8 +28,30 @@ if TYPE_CHECKING:
 #: object itself)
 COUNTING = ("planet", "twinkling_star", "crescent_moon")
 #: the selector: None shows every category at once
-CHOICES: list[tuple[str | None, str]] = [(None, "Everything")] + [
+CHOICES: list[tuple[str | None, str]] = [(None, N_("Everything"))] + [
     (column.key, column.title) for column in SCORE_COLUMNS]
+
+
+def item_label(item: dict[str, Any]) -> str:
+    """What a scoring item of ``score_details`` is, in the window's language (the engine's
+    ``label`` is English: the words are made here from the item's kind and figures)."""
+    kind, points, size = item["kind"], item["points"], len(item["lines"])
+    if kind in ("constellation", "nova_group"):
+        text = (_("constellation of {n} lines") if kind == "constellation"
+                else _("nova constellation of {n} lines")).format(n=size)
+        if points == 0 and kind == "constellation":
+            text = _("{item} (a {n} already scored)").format(item=text, n=size)
+        return text
+    if kind == "dead_group":
+        return _("{n} lines: too many, scores nothing").format(n=size)
+    if kind == "planet":
+        return ngettext("planet touching {n} constellation",
+                        "planet touching {n} constellations", points).format(n=points)
+    if kind == "shooting_star":
+        return _("shooting star of {n}").format(n=points)
+    if kind == "copy":
+        return _("point-bonus copy")
+    return power_label(kind).lower() if kind else item["label"]
 
 
 class FinalBoardsScene(SkyScene):
@@ -84,7 +107,7 @@ class FinalBoardsScene(SkyScene):
         lay = self.layout
         area = self.area
         seats = [self.focus] if self.focus is not None else list(range(len(self.sheets)))
-        label_h = 2 * self.text.font(lay.font_px("small")).get_linesize() + lay.px(6)
+        label_h = 2 * self.text.pen(lay.font_px("small")).get_linesize() + lay.px(6)
         if self.focus is not None:  # one board large, its items listed beside it
             board_area = pygame.Rect(area.x, area.y, int(area.w * 0.55), area.h - label_h)
             geo = BoardGeometry(board_area)
@@ -156,7 +179,7 @@ class FinalBoardsScene(SkyScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_sky(surface, alpha)
         lay = self.layout
-        self.draw_heading(surface, "Final boards", 0.06)
+        self.draw_heading(surface, N_("Final boards"), 0.06)
         mouse = pygame.mouse.get_pos()
         for i, tab in enumerate(self.tabs):
             tab.draw(surface, self.text, lay, i == self.choice, tab.rect.collidepoint(mouse))
@@ -169,14 +192,14 @@ class FinalBoardsScene(SkyScene):
             self.draw_board(surface, geo, rect, seat)
         if self.focus is not None:
             self.draw_items(surface, self.focus)
-        hint = ("Left/Right or 1-6: category  ·  click a board or Tab: one board large  ·  "
-                "Esc: back")
+        hint = N_("Left/Right or 1-6: category  ·  click a board or Tab: one board large  ·  "
+                  "Esc: back")
         self.draw_footer(surface, hint)
 
     def draw_board(self, surface: pygame.Surface, geo: BoardGeometry, rect: pygame.Rect,
                    seat: int) -> None:
         lay = self.layout
-        badge = self.text.font(max(9, int(geo.spacing * 0.26)), bold=True)
+        badge = self.text.pen(max(9, int(geo.spacing * 0.26)), bold=True)
         layer = self.renderer.sheet_layer(self.sheets[seat], geo, badge_font=badge)
         surface.blit(layer, geo.rect)
         pulse = 0.8 + 0.2 * math.sin(self.clock * 4)
@@ -207,8 +230,10 @@ class FinalBoardsScene(SkyScene):
         size = lay.font_px("small")
         total = sum(self.totals[seat].values())
         category = self.category
-        points = (f"{total} points" if category is None else
-                  f"{CATEGORY[category].title}: {self.totals[seat][category]}")
+        points = (ngettext("{n} point", "{n} points", total).format(n=total)
+                  if category is None else
+                  _("{category}: {n}").format(category=tr(CATEGORY[category].title),
+                                              n=self.totals[seat][category]))
         name = self.names[seat]
         fitted = self.text.fit(name, size, geo.rect.w, bold=True)
         label = self.text.render(name, fitted, theme.SEAT_COLORS[seat % 8], bold=True)
@@ -230,7 +255,7 @@ class FinalBoardsScene(SkyScene):
             if y + step > rect.bottom - pad:
                 break
             color = CATEGORY[item["category"]].color if item["points"] else theme.TEXT_DIM
-            text = f"{item['points']:>2}  {item['label']}"
+            text = f"{item['points']:>2}  {item_label(item)}"
             fitted = self.text.fit(text, size, rect.w - 2 * pad)
             label = self.text.render(text, fitted, color)
             surface.blit(label, (rect.x + pad, y))

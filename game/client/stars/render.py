@@ -15,6 +15,8 @@ from functools import lru_cache
 import pygame
 
 from game.client import theme
+from game.client.i18n import N_, _, ngettext
+from game.client.layout import Pen
 from game.rules.stars import data
 from game.rules.stars.constellations import Group
 from game.rules.stars.geometry import rotate_point
@@ -179,7 +181,7 @@ def _draw_blob(surface: pygame.Surface, geo: BoardGeometry, points: set[tuple[in
         pygame.draw.circle(surface, color, geo.to_px(x, y), r)
 
 
-def render_board(board: int, geo: BoardGeometry, text_font: pygame.font.Font | None = None,
+def render_board(board: int, geo: BoardGeometry, text_font: Pen | None = None,
                  opened: Iterable[tuple[int, int]] = ()) -> pygame.Surface:
     """The printed board (no player marks) in a surface of ``geo.rect.size``."""
     geo = geo.local()
@@ -217,7 +219,7 @@ def render_board(board: int, geo: BoardGeometry, text_font: pygame.font.Font | N
                                 [(cx - direction * k, cy - k), (cx - direction * k, cy + k),
                                  (cx + direction * k, cy)])
     if text_font is not None:
-        label = text_font.render(info["name"], True, theme.TEXT_DIM)
+        label = text_font.render(_(info["name"]), theme.TEXT_DIM)
         surface.blit(label, (int(s * 0.3), int(s * 0.25)))
     return surface
 
@@ -278,9 +280,10 @@ class SheetRenderer:
                 tuple(tuple(map(tuple, star)) for star in sheet["shooting_stars"]),
                 tuple((o["kind"], tuple(o["at"])) for o in sheet["objects"]))
 
-    def board_layer(self, board: int, geo: BoardGeometry, font: pygame.font.Font | None,
+    def board_layer(self, board: int, geo: BoardGeometry, font: Pen | None,
                     opened: tuple = ()) -> pygame.Surface:
-        key = (board, geo.rect.size, opened, font is not None)
+        # the board's name is printed in the window's language
+        key = (board, geo.rect.size, opened, font is not None and _(data.BOARDS[board]["name"]))
         layer = self.boards.get(key)
         if layer is None:
             layer = render_board(board, geo, font, opened)
@@ -289,11 +292,11 @@ class SheetRenderer:
 
     def sheet_layer(self, sheet: dict, geo: BoardGeometry, *, day: int = 0,
                     pending: Sequence[Sequence[int]] = (), sizes: bool = True,
-                    font: pygame.font.Font | None = None,
-                    badge_font: pygame.font.Font | None = None) -> pygame.Surface:
+                    font: Pen | None = None,
+                    badge_font: Pen | None = None) -> pygame.Surface:
         """The board with everything drawn on ``sheet``; closed rows shaded up to ``day``."""
         key = (self._key(sheet), geo.rect.size, day, tuple(map(tuple, pending)), sizes,
-               font is not None)
+               font is not None and _(data.BOARDS[sheet["board"]]["name"]))
         layer = self.sheets.get(key)
         if layer is not None:
             return layer
@@ -310,7 +313,7 @@ class SheetRenderer:
 
     def draw_marks(self, surface: pygame.Surface, geo: BoardGeometry, sheet: dict,
                    index: SheetIndex, pending: Sequence[Sequence[int]], sizes: bool,
-                   badge_font: pygame.font.Font | None) -> None:
+                   badge_font: Pen | None) -> None:
         s = geo.spacing
         width = geo.width(0.085)
         pending_set = {tuple(p) for p in pending}
@@ -337,14 +340,14 @@ class SheetRenderer:
 
     @staticmethod
     def draw_badge(surface: pygame.Surface, geo: BoardGeometry, group: Group,
-                   font: pygame.font.Font) -> None:
+                   font: Pen) -> None:
         x, y = group_anchor(group)
         cx, cy = geo.to_px(x - 0.32, y - 0.32)
         color = size_color(group.size, group.valid)
         r = max(4, int(geo.spacing * 0.2))
         pygame.draw.circle(surface, (10, 12, 30), (cx, cy), r)
         pygame.draw.circle(surface, color, (cx, cy), r, max(1, geo.width(0.03)))
-        label = font.render(str(group.size), True, color)
+        label = font.render(str(group.size), color)
         surface.blit(label, label.get_rect(center=(cx, cy + 1)))
 
     def shade(self, geo: BoardGeometry, rows: int) -> pygame.Surface:
@@ -436,20 +439,41 @@ def render_card_back(size: int) -> pygame.Surface:
     return card
 
 
+#: what each power is called on its card and in the window
+POWER_NAMES: dict[str, str] = {
+    data.PLANET: N_("Planet"),
+    data.LINE: N_("Line"),
+    data.NEW_STAR: N_("New star"),
+    data.GALAXY: N_("Galaxy"),
+    data.TWINKLING_STAR: N_("Twinkling star"),
+    data.NOVA: N_("Nova"),
+    data.AURA: N_("Aura"),
+    data.CRESCENT_MOON: N_("Crescent moon"),
+    data.BLACK_HOLE: N_("Black hole"),
+}
+
+
+def power_label(power: str) -> str:
+    """A power's name in the window's language ("New star")."""
+    known = POWER_NAMES.get(power)
+    return _(known) if known is not None else power.replace("_", " ").capitalize()
+
+
 def bonus_title(kind: str, number: int) -> str:
     """What a bonus card says: its points per copy, or its power."""
     if kind == "point":
-        return f"{data.POINT_CARDS[number - 1]['points']} points each"
-    return data.POWER_CARDS[number - 1]["power"].replace("_", " ").capitalize()
+        points = data.POINT_CARDS[number - 1]["points"]
+        return ngettext("{n} point each", "{n} points each", points).format(n=points)
+    return power_label(data.POWER_CARDS[number - 1]["power"])
 
 
-def bonus_title_fits(kind: str, number: int, size: int, small: pygame.font.Font) -> bool:
+def bonus_title_fits(kind: str, number: int, size: int, small: Pen) -> bool:
     """Whether the card of ``size`` px can print its title (else it is left to a caption)."""
     return small.size(bonus_title(kind, number))[0] <= size - 8
 
 
-def render_bonus_card(kind: str, number: int, size: int, font: pygame.font.Font,
-                      small: pygame.font.Font) -> pygame.Surface:
+def render_bonus_card(kind: str, number: int, size: int, font: Pen,
+                      small: Pen) -> pygame.Surface:
     """A point-bonus (``kind="point"``, 1..10) or power-bonus (``"power"``, 1..9) card; a card
     too small for its title at a readable size leaves it out (see ``bonus_title_fits``)."""
     if kind == "point":
@@ -469,8 +493,8 @@ def render_bonus_card(kind: str, number: int, size: int, font: pygame.font.Font,
         _draw_shape(card, info["segments"], area, color)
         return card
     _draw_shape(card, info["segments"], area, color)
-    label = font.render(title, True, theme.TEXT)
+    label = font.render(title, theme.TEXT)
     if label.get_width() > size - 8:
-        label = small.render(title, True, theme.TEXT)
+        label = small.render(title, theme.TEXT)
     card.blit(label, label.get_rect(midbottom=(size // 2, size - int(size * 0.05))))
     return card

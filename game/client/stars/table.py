@@ -13,15 +13,19 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.client import theme
+from game.client.departures import Departures
+from game.client.i18n import N_, Lazy, _, ngettext
+from game.client.net_text import CONNECTION_NEWS, error_text
 from game.client.scenes.base import Scene
 from game.client.session import GameConfig, LocalSession
 from game.client.starfield import Starfield
 from game.client.stars.render import (
     BoardGeometry,
     SheetRenderer,
+    power_label,
     shape_box,
 )
-from game.client.stars.table_draw import GLOW_SECONDS, StarsTablePainter
+from game.client.stars.table_draw import GLOW_SECONDS, StarsTablePainter, reason_text
 from game.client.tweens import Tween, ease_in_out, linear
 from game.client.widgets import Button
 from game.rules.stars import (
@@ -40,8 +44,6 @@ if TYPE_CHECKING:
 SUN_SECONDS = 1.6
 FLIP_SECONDS = 0.55
 RESULTS_DELAY = 1.6
-#: a LAN host is offered a bot for a remote player who has been gone this long (seconds)
-REPLACE_AFTER = 20.0
 
 
 def _segment_distance(p: tuple[float, float], line: list[int]) -> float:
@@ -54,7 +56,16 @@ def _segment_distance(p: tuple[float, float], line: list[int]) -> float:
 
 def log_entry(event: dict[str, Any], names: list[str]) -> tuple[str, theme.Color] | None:
     """One line of the game log for a public event (None: nothing to tell). Placements are
-    logged from the final reveal, when they can no longer be undone."""
+    logged from the final reveal, when they can no longer be undone. The text is ``Lazy``: a
+    language switch rewords the log."""
+    found = _log_entry(event, names)
+    if found is None:
+        return None
+    words, color = found
+    return Lazy(words), color
+
+
+def _log_entry(event: dict[str, Any], names: list[str]) -> tuple[Any, theme.Color] | None:
     kind = event.get("type")
     if "to" in event:
         return None  # private: a placement still open to undo
@@ -62,27 +73,35 @@ def log_entry(event: dict[str, Any], names: list[str]) -> tuple[str, theme.Color
     who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
     if kind == "card_flipped":
         card = event.get("card", {})
-        what = "a shooting star" if card.get("kind") == "shooting_star" else "a line card"
-        return f"Card {event.get('n')}: {what}", theme.ACCENT
+        star = card.get("kind") == "shooting_star"
+        n = event.get("n")
+        return (lambda: (_("Card {n}: a shooting star") if star else
+                         _("Card {n}: a line card")).format(n=n)), theme.ACCENT
     if kind == "sun_rose":
-        return "The sun rises: the bottom rows close", theme.SUN_SHADE
+        return (lambda: _("The sun rises: the bottom rows close")), theme.SUN_SHADE
     if kind == "game_over":
-        return "The night is over", theme.ACCENT
+        return (lambda: _("The night is over")), theme.ACCENT
     if kind == "card_skipped":
-        return f"{who} skipped the card", theme.TEXT_DIM
+        return (lambda: _("{name} skipped the card").format(name=who)), theme.TEXT_DIM
     if kind == "lines_drawn":
-        count = len(event.get("lines", []))
-        extra = count - 2
-        text = f"{who} drew the card" + (f" + {extra} bonus line{'s' if extra > 1 else ''}"
-                                         if extra > 0 else "")
-        return text, theme.TEXT
+        extra = len(event.get("lines", [])) - 2
+        if extra > 0:
+            return (lambda: ngettext("{name} drew the card + {n} bonus line",
+                                     "{name} drew the card + {n} bonus lines",
+                                     extra).format(name=who, n=extra)), theme.TEXT
+        return (lambda: _("{name} drew the card").format(name=who)), theme.TEXT
     if kind == "shooting_star_drawn":
-        return f"{who}: shooting star of {len(event.get('points', [])) - 1}", theme.SHOOTING
+        size = len(event.get("points", [])) - 1
+        return (lambda: _("{name}: shooting star of {n}").format(name=who, n=size)), \
+            theme.SHOOTING
     if kind == "object_placed":
-        return f"{who} used the power: {event.get('kind', '').replace('_', ' ')}", \
-            theme.POWER_COPY
+        power = str(event.get("kind", ""))
+        return (lambda: _("{name} used the power: {power}").format(
+            name=who, power=power_label(power).lower())), theme.POWER_COPY
     if kind == "constellation_formed":
-        return f"{who}: constellation of {event.get('size')}", theme.LEGAL
+        size = event.get("size")
+        return (lambda: _("{name}: constellation of {n}").format(name=who, n=size)), \
+            theme.LEGAL
     return None
 
 
@@ -126,10 +145,10 @@ class StarsTableScene(StarsTablePainter, Scene):
         self.results_in: float | None = None
         self.clock = 0.0
         self.buttons: dict[str, Button] = {
-            "rotate": Button("Rotate (R)", self.rotate, size="body"),
-            "skip": Button("Skip card (S)", self.skip, size="body"),
-            "undo": Button("Undo (U)", self.undo, size="body"),
-            "confirm": Button("Confirm (Enter)", self.confirm, size="body"),
+            "rotate": Button(N_("Rotate (R)"), self.rotate, size="body"),
+            "skip": Button(N_("Skip card (S)"), self.skip, size="body"),
+            "undo": Button(N_("Undo (U)"), self.undo, size="body"),
+            "confirm": Button(N_("Confirm (Enter)"), self.confirm, size="body"),
         }
         self.size_buttons = [Button(f"{n}", lambda n=n: self.set_size(n), size="body")
                              for n in (1, 2, 3)]
@@ -144,10 +163,8 @@ class StarsTableScene(StarsTablePainter, Scene):
         #: lines scrolled back from the newest (the wheel over the log)
         self.log_scroll = 0
         self.log_rect = pygame.Rect(0, 0, 0, 0)
-        #: LAN host: remote seats whose player is gone (seat -> scene clock when they left)
-        self.away_since: dict[int, float] = {}
-        self.replace_buttons: dict[int, Button] = {}
-        self.away_rect = pygame.Rect(0, 0, 0, 0)
+        #: LAN host: remote seats whose player is gone, and the seats a bot stands in for
+        self.departures = Departures(self.session, app.toast, self._seat_news)
         #: the results screen took the session over (a LAN table may play again)
         self.handed_on = False
         self.geo = BoardGeometry(pygame.Rect(0, 0, 100, 100))
@@ -325,7 +342,7 @@ class StarsTableScene(StarsTablePainter, Scene):
             return
         kind, _, problem = ghost
         if problem is not None:
-            self.say(REASON_TEXT.get(problem, problem), theme.ILLEGAL)
+            self.say(reason_text(problem), theme.ILLEGAL)
             self.app.sounds.play("invalid")
             return
         dx, dy = self.anchor
@@ -385,47 +402,10 @@ class StarsTableScene(StarsTablePainter, Scene):
         return best if distance(targets[best]) < 0.75 else None
 
     # --- a LAN host's departed players ---------------------------------------------------
-    @property
-    def hosting(self) -> bool:
-        return getattr(self.session, "server", None) is not None
-
-    def track_departures(self) -> None:
-        """Note when remote players leave (and come back); after ``REPLACE_AFTER`` seconds
-        away the host gets a button that lets a bot play on for them."""
-        if not self.hosting or self.session.status != "playing":
-            self.away_since.clear()
-        else:
-            for seat in self.session.info["seats"]:
-                gone = seat["kind"] in ("remote", "open") and seat.get("taken") and \
-                    not seat.get("connected")
-                if gone:
-                    self.away_since.setdefault(seat["seat"], self.clock)
-                else:
-                    self.away_since.pop(seat["seat"], None)
-        due = sorted(s for s, since in self.away_since.items()
-                     if self.clock - since >= REPLACE_AFTER)
-        if due != sorted(self.replace_buttons):
-            self.replace_buttons = {
-                seat: self.replace_buttons.get(seat) or Button(
-                    f"Let a bot play for {self.session.names[seat]} (B)",
-                    lambda seat=seat: self.replace_with_bot(seat), size="small")
-                for seat in due}
-            self.layout_departures()
-
-    def replace_with_bot(self, seat: int) -> None:
-        from game.client.scenes.lan import fill_level
-        from net.table import TableError
-
-        level = fill_level(self.session.info.get("game", "stars"))
-        name = self.session.names[seat]
-        try:
-            self.session.table.replace_with_bot(seat, level)
-        except TableError as error:
-            self.app.toast(error.message)
-            return
-        self.away_since.pop(seat, None)
+    def _seat_news(self, message: str) -> None:
+        """A bot took a departed player's seat, or gave it back (``Departures``)."""
         self.app.sounds.play("click")
-        self.say(f"A bot plays on for {name}.", theme.ACCENT)
+        self.say(message, theme.ACCENT)
 
     def say(self, message: str, color: theme.Color = theme.TEXT, seconds: float = 4.0) -> None:
         self.status = (message, color)
@@ -455,10 +435,10 @@ class StarsTableScene(StarsTablePainter, Scene):
             self.leave()
             return
         saved = getattr(getattr(self.session, "table", None), "autosave_path", None)
-        question = ("Leave this game? 'Continue' in the menu brings it back." if saved
-                    else "Leave this game? It will be lost.")
-        self.app.push(ConfirmDialog(self.app, question, self.leave, yes="Leave",
-                                    no="Keep playing"))
+        question = (N_("Leave this game? 'Continue' in the menu brings it back.") if saved
+                    else N_("Leave this game? It will be lost."))
+        self.app.push(ConfirmDialog(self.app, question, self.leave, yes=N_("Leave"),
+                                    no=N_("Keep playing")))
 
     def first_to_play(self) -> int:
         """The first local seat that has not confirmed the card (a continued game may have
@@ -485,7 +465,7 @@ class StarsTableScene(StarsTablePainter, Scene):
         self.rot = 0
         self.layout_thumbs()  # the thumbnails show everyone but the player now at the screen
         self.flip = Tween(0.0, 1.0, FLIP_SECONDS, linear)  # the card flips in for them too
-        self.say(f"{self.session.names[seat]}, your turn.", theme.ACCENT)
+        self.say(N_("{name}, your turn.", name=self.session.names[seat]), theme.ACCENT)
 
     # --- network --------------------------------------------------------------------------
     def poll(self) -> None:
@@ -495,7 +475,7 @@ class StarsTableScene(StarsTablePainter, Scene):
             # resumes on (a replay's story so far starts at card 1 too)
             history = any(event.get("replayed") for _, event in news)
             card = self.view["card"]
-            self.log.append(("Card 1" if history else log_entry(
+            self.log.append((Lazy(lambda: _("Card {n}").format(n=1)) if history else log_entry(
                 {"type": "card_flipped", "n": card["n"], "card": card}, [])[0], theme.ACCENT))
         for seat, event in news:
             self.on_event(seat, event)
@@ -534,11 +514,11 @@ class StarsTableScene(StarsTablePainter, Scene):
         elif kind == "constellation_formed" and event.get("seat") == self.active:
             self.glows.append([event["lines"], GLOW_SECONDS])
             sounds.play("bonus")
-            self.say(f"A constellation of {event['size']} lines!", theme.ACCENT, 3.0)
+            self.say(N_("A constellation of {n} lines!", n=event["size"]), theme.ACCENT, 3.0)
         elif kind == "sun_rose":
             self.sun = Tween(0.0, 1.0, SUN_SECONDS, ease_in_out)
             sounds.play("sun_rise")
-            self.say("The sun rises: the bottom rows are closed.", theme.SUN_SHADE)
+            self.say(N_("The sun rises: the bottom rows are closed."), theme.SUN_SHADE)
         elif kind in ("lines_drawn", "shooting_star_drawn") and mine:
             sounds.play("line_drawn")
             if kind == "lines_drawn":
@@ -556,22 +536,18 @@ class StarsTableScene(StarsTablePainter, Scene):
             sounds.play("bonus")
             self.flashes.append([[tuple(event["at"])], 0.6])
         elif kind == "turn_undone" and event.get("seat") == self.active:
-            self.say("Turn taken back: play the card again.", theme.TEXT_DIM)
+            self.say(N_("Turn taken back: play the card again."), theme.TEXT_DIM)
         elif kind == "card_skipped" and mine:
             self.status_time = 0.0  # the review line says what comes next
         elif kind == "game_over":
             sounds.play("game_over")
             self.status_time = 0.0  # the "over" line says it
         elif kind == "connection":
-            words = {"reconnecting": "Connection lost: reconnecting...",
-                     "connected": "Connected to the table.",
-                     "failed": "The connection to the table failed.",
-                     "closed": "The table closed the connection."}
-            self.app.toast(words.get(event["state"], event["state"]))
+            self.app.toast(CONNECTION_NEWS.get(event["state"], event["state"]))
         elif kind == "refused":
             sounds.play("invalid")
-            self.say(REASON_TEXT.get(event["code"], event["detail"] or event["code"]),
-                     theme.ILLEGAL)
+            self.say(reason_text(event["code"]) if event["code"] in REASON_TEXT
+                     else error_text(event["code"], event["detail"]), theme.ILLEGAL)
 
     def note(self, event: dict[str, Any]) -> None:
         """Add what a public event tells to the game log."""
@@ -628,8 +604,8 @@ class StarsTableScene(StarsTablePainter, Scene):
                     self.use_power(targets[self.target_index % len(targets)])
             elif phase == "review":
                 self.confirm()
-        elif key == pygame.K_b and self.replace_buttons:
-            self.replace_with_bot(min(self.replace_buttons))
+        elif self.departures.key(key):
+            pass
         elif key == pygame.K_s:
             self.skip()
         elif key in (pygame.K_u, pygame.K_BACKSPACE):
@@ -651,8 +627,9 @@ class StarsTableScene(StarsTablePainter, Scene):
             return
         if event.button != 1:
             return
-        for button in [*self.replace_buttons.values(), *self.buttons.values(),
-                       *self.size_buttons]:
+        if self.departures.click(event.pos):
+            return
+        for button in [*self.buttons.values(), *self.size_buttons]:
             if button.enabled and button.rect.collidepoint(event.pos):
                 button.activate()
                 return
@@ -677,13 +654,15 @@ class StarsTableScene(StarsTablePainter, Scene):
                     self.use_power(self.targets()[hovered])
                 else:
                     self.app.sounds.play("invalid")
-                    self.say("Choose one of the highlighted places, or skip the power.",
+                    self.say(N_("Choose one of the highlighted places, or skip the power."),
                              theme.ILLEGAL)
 
     # --- update -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.clock += dt
-        self.track_departures()
+        self.departures.track(self.clock)
+        if self.departures.changed:
+            self.departures.layout(self.right, self.layout)
         if self.starfield is not None:
             self.starfield.update(dt)
         self.flip.update(dt)

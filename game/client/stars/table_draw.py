@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from game.client import theme
+from game.client.i18n import N_, _, language, ngettext, tr
 from game.client.starfield import Starfield
 from game.client.stars.categories import SCORE_COLUMNS
 from game.client.stars.render import (
@@ -20,6 +21,7 @@ from game.client.stars.render import (
     bonus_title,
     bonus_title_fits,
     draw_segment,
+    power_label,
     render_bonus_card,
     render_card,
     render_card_back,
@@ -28,24 +30,29 @@ from game.client.widgets import draw_panel
 from game.rules.stars import REASON_TEXT, data
 
 POWER_HELP = {
-    data.PLANET: "put a new planet on a free star",
-    data.LINE: "draw one extra line",
-    data.NEW_STAR: "open a covered illustration point as a new star",
-    data.GALAXY: "put a galaxy on two free stars side by side",
-    data.TWINKLING_STAR: "put a twinkling star on a free star",
-    data.NOVA: "put a nova on a star of a group of 3+ lines",
-    data.AURA: "put a luminous aura on a star of a group of 3+ lines",
-    data.CRESCENT_MOON: "put the crescent moon on a free star",
-    data.BLACK_HOLE: "put the black hole on a free star",
+    data.PLANET: N_("put a new planet on a free star"),
+    data.LINE: N_("draw one extra line"),
+    data.NEW_STAR: N_("open a covered illustration point as a new star"),
+    data.GALAXY: N_("put a galaxy on two free stars side by side"),
+    data.TWINKLING_STAR: N_("put a twinkling star on a free star"),
+    data.NOVA: N_("put a nova on a star of a group of 3+ lines"),
+    data.AURA: N_("put a luminous aura on a star of a group of 3+ lines"),
+    data.CRESCENT_MOON: N_("put the crescent moon on a free star"),
+    data.BLACK_HOLE: N_("put the black hole on a free star"),
 }
 GLOW_SECONDS = 1.4
 #: the controls, under the status lines (wrapped to the panel's width)
-HELP = ("Mouse: carry the card", "click: draw", "Wheel / R / right click: turn",
-        "Arrows + Enter: keyboard", "S skip", "U undo", "Enter confirm", "Tab: other boards")
+HELP = (N_("Mouse: carry the card"), N_("click: draw"), N_("Wheel / R / right click: turn"),
+        N_("Arrows + Enter: keyboard"), N_("S skip"), N_("U undo"), N_("Enter confirm"),
+        N_("Tab: other boards"))
+#: what the top bar says of the sun, by day (0: no pile played yet)
+DAY_NAMES = (N_("Night: all rows open"), N_("Dawn: rows 0-1 closed"),
+             N_("Morning: rows 0-3 closed"))
 
 
-def power_label(power: str) -> str:
-    return power.replace("_", " ").capitalize()
+def reason_text(problem: str) -> str:
+    """Why a placement is refused, in the window's language (the engine's sentence)."""
+    return _(REASON_TEXT[problem]) if problem in REASON_TEXT else problem
 
 
 class StarsTablePainter:
@@ -110,23 +117,23 @@ class StarsTablePainter:
                                            self.log_rect.y - lay.px(8) - rest.y)
         bonus = self.bonus_rects[0].w
         self.fonts = {
-            "board": self.text.font(fonts["small"]),
-            "badge": self.text.font(max(9, int(self.geo.spacing * 0.26)), bold=True),
-            "card": self.text.font(max(theme.MIN_FONT_PX, int(bonus * 0.11)), bold=True),
-            "card_small": self.text.font(theme.MIN_FONT_PX),
+            "board": self.text.pen(fonts["small"]),
+            "badge": self.text.pen(max(9, int(self.geo.spacing * 0.26)), bold=True),
+            "card": self.text.pen(max(theme.MIN_FONT_PX, int(bonus * 0.11)), bold=True),
+            "card_small": self.text.pen(theme.MIN_FONT_PX),
         }
         self.card_cache.clear()
         self.layout_thumbs()
-        self.layout_departures()
+        self.departures.layout(self.right, lay)
         # only the margins show sky here: a thinner field than the menus' costs less per frame
         self.starfield = Starfield(lay.rect.size, lay.unit, count=160, seed=11)
 
     def join_items(self, items: tuple[str, ...], size: int, width: int) -> list[str]:
         """``items`` joined by dots into lines of ``width`` px, never splitting an item."""
         lines: list[str] = []
-        for item in items:
+        for item in map(tr, items):
             trial = f"{lines[-1]}  ·  {item}" if lines else item
-            if lines and self.text.font(size).size(trial)[0] <= width:
+            if lines and self.text.size(trial, size)[0] <= width:
                 lines[-1] = trial
             else:
                 lines.append(item)
@@ -182,7 +189,7 @@ class StarsTablePainter:
         self.thumb_rects = []
         if not others:
             return
-        label_h = 2 * self.text.font(lay.font_px("tiny")).get_linesize() + lay.px(4)
+        label_h = 2 * self.text.pen(lay.font_px("tiny")).get_linesize() + lay.px(4)
         best = None
         for cols in range(1, 5):
             rows = math.ceil(len(others) / cols)
@@ -201,36 +208,11 @@ class StarsTablePainter:
                                area.y + row * (h + label_h + lay.px(8)), w, h + label_h)
             self.thumb_rects.append((rect, seat))
 
-    def layout_departures(self) -> None:
-        """The host's "let a bot play" prompt: a panel at the foot of the right column."""
-        lay = self.layout
-        buttons = list(self.replace_buttons.values())
-        row = lay.px(38)
-        height = lay.px(40) + len(buttons) * (row + lay.px(6))
-        self.away_rect = pygame.Rect(self.right.x, self.right.bottom - height, self.right.w,
-                                     height)
-        y = self.away_rect.y + lay.px(34)
-        for button in buttons:
-            button.rect = pygame.Rect(self.away_rect.x + lay.px(10), y,
-                                      self.away_rect.w - lay.px(20), row)
-            y += row + lay.px(6)
-
-    def draw_departures(self, surface: pygame.Surface) -> None:
-        if not self.replace_buttons:
-            return
-        lay = self.layout
-        draw_panel(surface, self.away_rect, lay)
-        names = ", ".join(self.session.names[s] for s in self.replace_buttons)
-        label = self.text.render(f"Left the table: {names}", lay.font_px("small"),
-                                 theme.WARNING, bold=True)
-        surface.blit(label, (self.away_rect.x + lay.px(12), self.away_rect.y + lay.px(10)))
-        mouse = pygame.mouse.get_pos()
-        for button in self.replace_buttons.values():
-            button.draw(surface, self.text, lay, False, button.rect.collidepoint(mouse))
-
     # --- drawing -----------------------------------------------------------------------------
     def card_surface(self, kind: str, key: Any, size: int) -> pygame.Surface:
-        cache_key = (kind, key, size)
+        # a bonus card prints its title in the window's language
+        cache_key = (kind, key, size) if kind in ("face", "back") else \
+            (kind, key, size, language())
         surface = self.card_cache.get(cache_key)
         if surface is None:
             if len(self.card_cache) > 48:  # faces per card, turn and size: keep a few
@@ -257,18 +239,19 @@ class StarsTablePainter:
         self.draw_board(surface, view, alpha)
         self.draw_middle(surface, view, alpha)
         self.draw_right(surface, view)
-        self.draw_departures(surface)
+        self.departures.draw(surface, self.text, self.layout)
 
     def draw_top_bar(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         lay = self.layout
         pygame.draw.rect(surface, theme.PANEL, self.top_bar)
         pygame.draw.line(surface, theme.PANEL_EDGE, self.top_bar.bottomleft,
                          self.top_bar.bottomright, max(1, lay.px(1)))
-        title = self.text.render("Look at the Stars", lay.font_px("large"), theme.ACCENT,
+        title = self.text.render(_("Look at the Stars"), lay.font_px("large"), theme.ACCENT,
                                  bold=True)
         surface.blit(title, title.get_rect(midleft=(lay.px(16), self.top_bar.centery)))
         n, of = view["card"]["n"], view["card"]["of"]
-        progress_label = self.text.render(f"Card {n}/{of}", lay.font_px("body"), theme.TEXT)
+        progress_label = self.text.render(_("Card {n}/{total}").format(n=n, total=of),
+                                          lay.font_px("body"), theme.TEXT)
         px = title.get_rect().w + lay.px(40)
         surface.blit(progress_label, progress_label.get_rect(midleft=(px,
                                                                       self.top_bar.centery)))
@@ -285,13 +268,13 @@ class StarsTablePainter:
                 filled.w = int(cell.w * done / data.CARDS_PER_PILE)
                 color = theme.SUN_SHADE if pile < view["day"] else theme.ACCENT
                 pygame.draw.rect(surface, color, filled, border_radius=lay.px(4))
-        day_names = ("Night: all rows open", "Dawn: rows 0-1 closed", "Morning: rows 0-3 closed")
-        day_label = self.text.render(day_names[view["day"]], lay.font_px("small"),
+        day_label = self.text.render(_(DAY_NAMES[view["day"]]), lay.font_px("small"),
                                      theme.SUN_SHADE if view["day"] else theme.TEXT_DIM)
         surface.blit(day_label, day_label.get_rect(midleft=(bar.right + lay.px(14),
                                                             self.top_bar.centery)))
         who = self.session.names[self.active]
-        right = self.text.render(f"{who}  ·  Esc: menu", lay.font_px("body"), theme.TEXT_DIM)
+        right = self.text.render(_("{name}  ·  Esc: menu").format(name=who), lay.font_px("body"),
+                                 theme.TEXT_DIM)
         surface.blit(right, right.get_rect(midright=(lay.width - lay.px(16),
                                                      self.top_bar.centery)))
 
@@ -355,7 +338,7 @@ class StarsTablePainter:
             pygame.draw.circle(surface, color, points[0], int(geo.spacing * 0.22))
         if problem is not None:
             # the reason floats just above the ghost, kept inside the board
-            reason = REASON_TEXT.get(problem, problem)
+            reason = reason_text(problem)
             label = self.text.render(reason, self.layout.font_px("small"), theme.ILLEGAL)
             points = [geo.to_px(*p) for p in self._ghost_points(kind, shape)]
             top = min(p[1] for p in points) - int(geo.spacing * 0.35)
@@ -412,9 +395,10 @@ class StarsTablePainter:
         lay = self.layout
         draw_panel(surface, self.middle, lay)
         card = view["card"]
-        heading = "Shooting star" if card["kind"] == "shooting_star" else "Night card"
-        label = self.text.render(f"{heading}  {card['n']}/{card['of']}", lay.font_px("large"),
-                                 theme.ACCENT, bold=True)
+        heading = (_("Shooting star  {n}/{total}") if card["kind"] == "shooting_star"
+                   else _("Night card  {n}/{total}")).format(n=card["n"], total=card["of"])
+        size = self.text.fit(heading, lay.font_px("large"), self.middle.w - lay.px(16), True)
+        label = self.text.render(heading, size, theme.ACCENT, bold=True)
         surface.blit(label, label.get_rect(midtop=(self.middle.centerx,
                                                    self.middle.y + lay.px(10))))
         # the card flips in: back shrinks, face grows (a cheap scale, no rotozoom)
@@ -439,17 +423,19 @@ class StarsTablePainter:
         if is_star:
             mouse = pygame.mouse.get_pos()
             for n, button in enumerate(self.size_buttons, 1):
-                button.label = f"{n} segment{'s' if n > 1 else ''}"
+                button.label = ngettext("{n} segment", "{n} segments", n).format(n=n)
                 button.draw(surface, self.text, lay, n == self.shooting_size,
                             button.rect.collidepoint(mouse))
         else:
-            hint = self.text.render("Wheel, R or right click: rotate", lay.font_px("small"),
-                                    theme.TEXT_DIM)
+            words = _("Wheel, R or right click: rotate")
+            size = self.text.fit(words, lay.font_px("small"), self.middle.w - lay.px(16))
+            hint = self.text.render(words, size, theme.TEXT_DIM)
             surface.blit(hint, hint.get_rect(center=self.size_buttons[1].rect.center))
         playing = not self.replaying
         self.buttons["rotate"].enabled = phase == "play" and playing
         self.buttons["skip"].enabled = phase in ("play", "power") and playing
-        self.buttons["skip"].label = "Skip power (S)" if phase == "power" else "Skip card (S)"
+        self.buttons["skip"].label = N_("Skip power (S)") if phase == "power" else \
+            N_("Skip card (S)")
         self.buttons["undo"].enabled = phase in ("power", "review", "confirmed") and bool(
             view.get("pending")) and playing
         self.buttons["confirm"].enabled = phase == "review" and playing
@@ -462,17 +448,23 @@ class StarsTablePainter:
         lines: list[tuple[str, theme.Color]] = []
         if self.replaying and phase in ("play", "power", "review"):
             name = self.session.names[self.active]
-            lines.append(({"play": f"{name} has not played this card yet.",
-                           "power": f"{name} is choosing where to use a power bonus.",
-                           "review": f"{name} has played this card, not yet confirmed."}[phase],
-                          theme.TEXT))
+            lines.append(({"play": _("{name} has not played this card yet."),
+                           "power": _("{name} is choosing where to use a power bonus."),
+                           "review": _("{name} has played this card, not yet confirmed.")
+                           }[phase].format(name=name), theme.TEXT))
         elif phase == "power":
             prompt = view["pending"]["prompt"]
-            lines.append((f"Power bonus: {power_label(prompt['power'])}", theme.ACCENT))
-            extra = f" ({prompt['stars_left']} star left)" if prompt.get("stars_left") else ""
-            lines.append((f"{prompt['uses']} use(s){extra}: "
-                          f"{POWER_HELP.get(prompt['power'], '')}.", theme.TEXT))
-            lines.append(("Click a highlighted place (or arrows + Enter), or skip (S).",
+            lines.append((_("Power bonus: {power}").format(power=power_label(prompt["power"])),
+                          theme.ACCENT))
+            uses = ngettext("{n} use", "{n} uses", prompt["uses"]).format(n=prompt["uses"])
+            if prompt.get("stars_left"):
+                uses = ngettext("{uses} ({n} star left)", "{uses} ({n} stars left)",
+                                prompt["stars_left"]).format(uses=uses, n=prompt["stars_left"])
+            help_text = POWER_HELP.get(prompt["power"])
+            lines.append((_("{uses}: {what}.").format(uses=uses,
+                                                      what=_(help_text) if help_text else ""),
+                          theme.TEXT))
+            lines.append((_("Click a highlighted place (or arrows + Enter), or skip (S)."),
                           theme.TEXT_DIM))
             lines += self.preview_lines()
         elif phase == "play":
@@ -480,27 +472,31 @@ class StarsTablePainter:
             if ghost and (self.mouse_on_board or self.keyboard_ghost):
                 problem = ghost[2]
                 if problem is None:
-                    lines.append(("Legal here: click or Enter to draw.", theme.LEGAL))
+                    lines.append((_("Legal here: click or Enter to draw."), theme.LEGAL))
                     lines += self.preview_lines()
                 else:
-                    lines.append((REASON_TEXT.get(problem, problem), theme.ILLEGAL))
+                    lines.append((reason_text(problem), theme.ILLEGAL))
             else:
-                lines.append(("Move the card over your board (mouse or arrows).", theme.TEXT))
+                lines.append((_("Move the card over your board (mouse or arrows)."), theme.TEXT))
         elif phase == "review":
-            done = {"skip": "Card skipped", "shooting_star": "Shooting star drawn"}.get(
-                view["pending"]["action"], "Placed")
-            lines.append((f"{done}: confirm your turn (Enter), or undo (U).", theme.LEGAL))
+            done = {"skip": N_("Card skipped: confirm your turn (Enter), or undo (U)."),
+                    "shooting_star": N_("Shooting star drawn: confirm your turn (Enter), or "
+                                        "undo (U).")}.get(
+                view["pending"]["action"], N_("Placed: confirm your turn (Enter), or undo (U)."))
+            lines.append((_(done), theme.LEGAL))
         elif phase == "confirmed":
             waiting = [self.session.names[s] for s in range(len(view["seats"]))
                        if not view["seats"][s]["confirmed"]]
-            lines.append(("Confirmed. Waiting for " + ", ".join(waiting) + ".", theme.TEXT_DIM))
-            lines.append(("You may still undo (U) until everyone has confirmed.",
+            lines.append((_("Confirmed. Waiting for {names}.").format(
+                names=_(", ").join(waiting)), theme.TEXT_DIM))
+            lines.append((_("You may still undo (U) until everyone has confirmed."),
                           theme.TEXT_DIM))
         elif phase == "over":
-            lines.append(("The night is over. Counting the stars...", theme.ACCENT))
-        if self.status_time > 0 and self.status[0] and \
-                all(self.status[0] != text for text, _ in lines):
-            lines.insert(0, self.status)  # a passing message, unless a line says it already
+            lines.append((_("The night is over. Counting the stars..."), theme.ACCENT))
+        status = tr(self.status[0])
+        if self.status_time > 0 and status and \
+                all(status != text for text, _color in lines):
+            lines.insert(0, (status, self.status[1]))  # unless a line says it already
         return lines
 
     def preview_lines(self) -> list[tuple[str, theme.Color]]:
@@ -510,17 +506,20 @@ class StarsTablePainter:
         if preview is None:
             return []
         delta = preview["delta"]
-        parts = [f"{column.title} {delta[column.key]:+d}" for column in SCORE_COLUMNS
+        parts = [f"{tr(column.title)} {delta[column.key]:+d}" for column in SCORE_COLUMNS
                  if delta[column.key]]
         total = delta["total"]
-        verdict = f"{total:+d}" if parts else "no change"
-        lines = [(f"Score if drawn here: {verdict}", theme.WARNING if total < 0 else
+        verdict = f"{total:+d}" if parts else _("no change")
+        lines = [(_("Score if drawn here: {verdict}").format(verdict=verdict),
+                  theme.WARNING if total < 0 else
                   theme.ACCENT if total > 0 else theme.TEXT_DIM)]
         if parts:
-            lines.append((", ".join(parts), theme.TEXT))
+            lines.append((_(", ").join(parts), theme.TEXT))
         for broken in preview["broken"]:
-            lines.append((f"Breaks your {broken['size']}-line constellation: it would grow to "
-                          f"{broken['into']} lines and score nothing.", theme.WARNING))
+            lines.append((_("Breaks your {size}-line constellation: it would grow to {into} "
+                            "lines and score nothing.").format(size=broken["size"],
+                                                               into=broken["into"]),
+                          theme.WARNING))
         return lines
 
     def draw_preview_marks(self, surface: pygame.Surface) -> None:
@@ -567,8 +566,8 @@ class StarsTablePainter:
         lay = self.layout
         small = lay.font_px("small")
         for rect, kind, number, title in (
-                (self.bonus_rects[0], "point", view["point_card"], "Point bonus"),
-                (self.bonus_rects[1], "power", view["power_card"], "Power bonus")):
+                (self.bonus_rects[0], "point", view["point_card"], _("Point bonus")),
+                (self.bonus_rects[1], "power", view["power_card"], _("Power bonus"))):
             if not bonus_title_fits(kind, number, rect.w, self.fonts["card_small"]):
                 title = bonus_title(kind, number)  # the card is too small to print it
             size = self.text.fit(title, small, rect.w + lay.px(6))
@@ -577,12 +576,14 @@ class StarsTablePainter:
             surface.blit(self.card_surface(kind, number, rect.w), rect)
         if self.score_rect.h and view.get("my_score"):
             score = view["my_score"]
-            line1 = self.text.render(f"Your score: {score['total']}", small, theme.ACCENT,
-                                     bold=True)
+            line1 = self.text.render(_("Your score: {total}").format(total=score["total"]),
+                                     small, theme.ACCENT, bold=True)
             surface.blit(line1, (self.score_rect.x, self.score_rect.y))
-            parts = (f"const {score['constellations']} · planets {score['planets']} · "
-                     f"shooting {score['shooting_stars']} · bonus "
-                     f"{score['point_bonus'] + score['power_bonus']}")
+            parts = _("const {constellations} · planets {planets} · shooting {shooting} · "
+                      "bonus {bonus}").format(constellations=score["constellations"],
+                                              planets=score["planets"],
+                                              shooting=score["shooting_stars"],
+                                              bonus=score["point_bonus"] + score["power_bonus"])
             size = self.text.fit(parts, lay.font_px("tiny"), self.score_rect.w)
             line2 = self.text.render(parts, size, theme.TEXT_DIM)
             surface.blit(line2, (self.score_rect.x, self.score_rect.y + line1.get_height()))
@@ -601,15 +602,18 @@ class StarsTablePainter:
         pad = lay.px(10)
         size = lay.font_px("tiny")
         step = int(size * 1.25)
-        title = self.text.render("Game log" + ("  (wheel: back)" if self.log else ""),
-                                 lay.font_px("small"), theme.TEXT_DIM, bold=True)
+        words = _("Game log  (wheel: back)") if self.log else _("Game log")
+        if self.text.size(words, lay.font_px("small"), True)[0] > rect.w - 2 * pad:
+            words = _("Game log")  # a narrow column: the hint gives way to the title
+        size = self.text.fit(words, lay.font_px("small"), rect.w - 2 * pad, True)
+        title = self.text.render(words, size, theme.TEXT_DIM, bold=True)
         surface.blit(title, (rect.x + pad, rect.y + pad // 2))
         top = rect.y + pad // 2 + title.get_height() + lay.px(4)
         room = max(0, (rect.bottom - pad // 2 - top) // step)
         end = len(self.log) - self.log_scroll
         lines: list[tuple[str, theme.Color]] = []
         for text, color in reversed(self.log[:end]):
-            wrapped = self.text.wrap(text, size, rect.w - 2 * pad)
+            wrapped = self.text.wrap(tr(text), size, rect.w - 2 * pad)
             if len(lines) + len(wrapped) > room:
                 break
             lines[:0] = [(line, color) for line in wrapped]
@@ -633,18 +637,21 @@ class StarsTablePainter:
         name = self.session.names[seat]
         kind = self.session.kinds[seat]
         if view["over"]:
-            state, color = "final board", theme.ACCENT
-        elif seat in self.away_since:
-            state, color = "left the table", theme.WARNING
+            state, color = _("final board"), theme.ACCENT
+        elif seat in self.departures.away_since:
+            state, color = _("left the table"), theme.WARNING
+        elif seat in self.departures.stand_ins:
+            state, color = _("a bot plays for now"), theme.TEXT_DIM
         elif info["confirmed"]:
-            state, color = "ready", theme.LEGAL
+            state, color = _("ready"), theme.LEGAL
         elif kind == "ai" and not self.replaying:
             dots = "." * (1 + int(self.clock * 3) % 3)
-            state, color = f"thinking{dots}", theme.TEXT_DIM
+            state, color = _("thinking") + dots, theme.TEXT_DIM
         else:
-            state, color = "playing", theme.TEXT_DIM
+            state, color = _("playing"), theme.TEXT_DIM
         tiny = lay.font_px("tiny")
-        points = f"{scores[seat]['total']} pts" if scores else ""
+        points = (ngettext("{n} pt", "{n} pts", scores[seat]["total"]).format(
+            n=scores[seat]["total"]) if scores else "")
         name = self.shortest_fit([name, name[:10] + "…", name[:5] + "…"], tiny, rect.w, True)
         extra = self.shortest_fit([f"{state} · {points}" if points else state,
                                    points or state.rstrip("."), state[:5]], tiny, rect.w)
