@@ -62,7 +62,8 @@ class BoardViewScene(Scene):
         info = view["seats"][self.seat]
         layer = self.table.renderer.sheet_layer(
             info["sheet"], self.geo, day=view["day"], font=self.table.fonts.get("board"),
-            badge_font=self.text.pen(max(9, int(self.geo.spacing * 0.26)), bold=True))
+            badge_font=self.text.pen(max(theme.MIN_FONT_PX, int(self.geo.spacing * 0.26)),
+                                     bold=True))
         surface.blit(layer, self.geo.rect)
         pygame.draw.rect(surface, theme.ACCENT, self.geo.rect, max(1, self.layout.px(2)))
         name = self.table.session.names[self.seat]

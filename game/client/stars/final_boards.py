@@ -199,7 +199,7 @@ class FinalBoardsScene(SkyScene):
     def draw_board(self, surface: pygame.Surface, geo: BoardGeometry, rect: pygame.Rect,
                    seat: int) -> None:
         lay = self.layout
-        badge = self.text.pen(max(9, int(geo.spacing * 0.26)), bold=True)
+        badge = self.text.pen(max(theme.MIN_FONT_PX, int(geo.spacing * 0.26)), bold=True)
         layer = self.renderer.sheet_layer(self.sheets[seat], geo, badge_font=badge)
         surface.blit(layer, geo.rect)
         pulse = 0.8 + 0.2 * math.sin(self.clock * 4)

@@ -118,7 +118,8 @@ class StarsTablePainter:
         bonus = self.bonus_rects[0].w
         self.fonts = {
             "board": self.text.pen(fonts["small"]),
-            "badge": self.text.pen(max(9, int(self.geo.spacing * 0.26)), bold=True),
+            "badge": self.text.pen(max(theme.MIN_FONT_PX, int(self.geo.spacing * 0.26)),
+                                   bold=True),
             "card": self.text.pen(max(theme.MIN_FONT_PX, int(bonus * 0.11)), bold=True),
             "card_small": self.text.pen(theme.MIN_FONT_PX),
         }
