@@ -3,8 +3,10 @@
 The draft (seed 001, draft 7) names the components but never published their numbers;
 everything here is the project's design (see docs/rules/stargazer.md and the balance log in
 docs/balance/stargazer.md). Lessons taken from the designer's earlier drafts 4-6 (published on
-the designer's site, not in the seed) are attributed to them there, never to the seed. Skills are data: an ``effect`` name interpreted by
-``skills.py`` / ``placement.py`` plus optional parameters, never a code branch per crew.
+the designer's site, not in the seed) are attributed to them there, never to the seed. Skills
+are data: an ``effect`` name interpreted by ``skills.py`` / ``placement.py`` plus optional
+parameters (``pick_vp``: VP when picked; ``repeat_cost``: VP paid per cube placed right after
+one on the same planet, read by the engine), never a code branch per crew.
 """
 
 from __future__ import annotations
