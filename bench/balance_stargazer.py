@@ -1,16 +1,20 @@
-"""Stargazer balance proof: self-play of the strong bot, figures against the issue's criteria.
+"""Stargazer balance proof: self-play of the hard bot, figures against issue 14's criteria.
 
-Plays ``--games`` seeded games for 3 and for 4 players on ``--workers`` processes (game ``g`` uses
-seed ``g``; seat ``s`` is ``StrongBot(seed=g * 10 + s)``), so a run is reproducible, and writes
-the report to docs/balance/stargazer.md (the iteration log is kept from the existing file).
+Plays ``--games`` seeded games for 3 and for 4 players on ``--workers`` processes: game ``g`` uses
+seed ``--seed + g`` and seat ``s`` is ``HardBot(seed=(seed + g) * 10 + s, iterations=...)``
+(``--bot strong``: the faster strong bot, for screening), so a run is reproducible and other seeds
+can be checked. It prints the machine and a pure-Python calibration figure (``bench/ai.py``) and
+writes the report to docs/balance/stargazer.md, keeping the report's other sections.
 
-``--probes`` instead plays strategy probes: one seat follows a degenerate line of play (the
-Hoarder's "place little early, dump late", always the most cubes, always the 0 square, ...),
-the other seats are strong bots; the probe's seat rotates (game g: seat g mod players). It
-rewrites only the report's "Strategy probes" section; the main run keeps that section.
+``--probes`` plays strategy probes instead: one seat follows a simple line of play (colour chaser,
+max count, max motivation bonus, one-move greedy, always / never Captain Armstrong, dumper), the
+others are bench bots; the probe's seat rotates (game g: seat g mod players). ``--readings``
+compares the two readings of the free cubes (12 - players, 12) on the same seeds. Each mode
+rewrites only its own section of the report; the iteration log is kept as it is.
 
-    .venv/bin/python bench/balance_stargazer.py [--games 2000] [--workers 2] [--out PATH]
-    .venv/bin/python bench/balance_stargazer.py --probes [NAME ...] [--probe-games 400]
+    .venv/bin/python bench/balance_stargazer.py [--games 2000] [--seed 0] [--iterations 20]
+    .venv/bin/python bench/balance_stargazer.py --probes [NAME ...] [--probe-games 450]
+    .venv/bin/python bench/balance_stargazer.py --readings --games 500
 """
 
 from __future__ import annotations
@@ -27,29 +31,46 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.ai.stargazer_bots import HOARD_UNTIL_ROUND, PROBES, StrongBot  # noqa: E402
+from bench.ai import machine_line  # noqa: E402
+from game.ai.stargazer_bots import PROBES, HardBot, StrongBot  # noqa: E402
 from game.rules.stargazer import CREWS, PLANET_TYPES, RULESET  # noqa: E402
+from game.rules.stargazer.content import START_CREW, WOOD_CUBES  # noqa: E402
 from game.rules.stargazer.scoring import planet_vp  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_OUT = ROOT / "docs" / "balance" / "stargazer.md"
 LOG_MARKER = "## Iteration log"
 PROBES_MARKER = "## Strategy probes"
+READINGS_MARKER = "## Free-cube readings"
 
 
-def play_game(job: tuple[int, int]) -> dict[str, Any]:
+def make_player(kind: str, seed: int, iterations: int) -> Any:
+    """A bench seat: ``hard`` (``HardBot(iterations=...)``, the proof) or ``strong`` (screening)."""
+    if kind == "hard":
+        return HardBot(seed=seed, iterations=iterations)
+    return StrongBot(seed=seed)
+
+
+def game_options(players: int, free_cubes: int | None) -> dict[str, Any]:
+    options: dict[str, Any] = {"players": players}
+    if free_cubes is not None:
+        options["free_cubes"] = free_cubes
+    return RULESET.normalize_options(options)
+
+
+def play_game(job: tuple[int, int, str, int, int | None]) -> dict[str, Any]:
     """One self-play game; returns the facts the report aggregates."""
-    players, seed = job
-    state = RULESET.setup(RULESET.normalize_options({"players": players}), seed)
-    bots = [StrongBot(seed=seed * 10 + s) for s in range(players)]
+    players, seed, kind, iterations, free_cubes = job
+    state = RULESET.setup(game_options(players, free_cubes), seed)
+    bots = [make_player(kind, seed * 10 + s, iterations) for s in range(players)]
     first_start = state["start"]
-    picks: list[tuple[int, str]] = []  # (seat, crew)
+    picks: list[tuple[int, str, int]] = []  # (seat, crew, turn position in its round)
     crews_in_play = list(state["crews"])
     while not RULESET.is_over(state):
         seat = state["current"]
         move = bots[seat].choose(RULESET, state, seat)
         if move["t"] == "crew":
-            picks.append((seat, move["crew"]))
+            picks.append((seat, move["crew"], state["turns"]))
         RULESET.apply(state, seat, move)
     scores = RULESET.score(state)
     ranks = RULESET.ranking(state)
@@ -58,14 +79,14 @@ def play_game(job: tuple[int, int]) -> dict[str, Any]:
     ordered = sorted(totals, reverse=True)
     accidents = 0
     decided: list[str] = []
-    for kind, queue, zero in zip(state["planets"], state["tracks"], state["zero"], strict=True):
-        if queue and PLANET_TYPES[kind]["track"][len(queue) - 1] == 0:
+    for kind_, queue, zero in zip(state["planets"], state["tracks"], state["zero"], strict=True):
+        if queue and PLANET_TYPES[kind_]["track"][len(queue) - 1] == 0:
             accidents += 1
-        vp = planet_vp(kind, queue, zero)
+        vp = planet_vp(kind_, queue, zero)
         without = [totals[s] - vp.get(s, 0) for s in range(players)]
         top = max(without)
         if {s for s in range(players) if without[s] == top} != set(winners):
-            decided.append(kind)
+            decided.append(kind_)
     specialty = [b["specialty"] for b in scores]
     plain = [totals[s] - specialty[s] for s in range(players)]
     specialty_decides = {s for s in range(players) if plain[s] == max(plain)} != set(winners)
@@ -93,64 +114,85 @@ def pct(x: float) -> str:
     return f"{100 * x:.1f} %"
 
 
+def interval(wins: float, n: int) -> tuple[float, float]:
+    """The 95 % normal interval of a win rate ``wins / n``."""
+    rate = wins / n if n else 0.0
+    half = 1.96 * math.sqrt(rate * (1 - rate) / n) if n else 0.0
+    return rate - half, rate + half
+
+
+#: the issue's windows (points of win share around the fair share 1 / players)
+SEAT_WINDOW = 0.03
+CREW_WINDOW = 0.08
+PICK_RATE_RANGE = (0.5, 1.5)
+ROUNDS_RANGE = (5, 8)
+#: share of games that must last ``ROUNDS_RANGE`` rounds
+ROUNDS_SHARE = 0.95
+
+
+def _rate_row(label: Any, wins: float, n: int, fair: float, window: float) -> tuple[str, bool]:
+    rate = wins / n if n else 0.0
+    low, high = interval(wins, n)
+    ok = abs(rate - fair) <= window
+    row = (f"| {label} | {pct(rate)} [{100 * low:.1f}, {100 * high:.1f}] | "
+           f"{100 * (rate - fair):+.1f} pts {'' if ok else 'FAIL'} |")
+    return row, ok
+
+
 def summarise(players: int, games: list[dict[str, Any]]) -> tuple[list[str], list[str]]:
     """Markdown lines for one player count, and the list of failed criteria."""
     n = len(games)
     fair = 1 / players
     failures: list[str] = []
     lines = [f"### {players} players ({n} games)", ""]
-    # seats
     seat_wins = [0.0] * players
-    for g in games:
-        for s in g["winners"]:
-            seat_wins[s] += 1 / len(g["winners"])
-    lines += ["| seat | win rate | vs fair share |", "|---|---|---|"]
-    for s in range(players):
-        rate = seat_wins[s] / n
-        ok = abs(rate - fair) <= 0.05
-        if not ok:
-            failures.append(f"{players}p seat {s} win rate {pct(rate)}")
-        lines.append(
-            f"| {s} | {pct(rate)} | {100 * (rate - fair):+.1f} pts {'' if ok else 'FAIL'} |"
-        )
-    lines.append("")
     position_wins = [0.0] * players
     for g in games:
         for s in g["winners"]:
+            seat_wins[s] += 1 / len(g["winners"])
             position_wins[(s - g["first_start"]) % players] += 1 / len(g["winners"])
+    lines += ["| seat | win rate [95 %] | vs fair share |", "|---|---|---|"]
+    for s in range(players):
+        row, ok = _rate_row(s, seat_wins[s], n, fair, SEAT_WINDOW)
+        lines.append(row)
+        if not ok:
+            failures.append(f"{players}p seat {s} win rate {pct(seat_wins[s] / n)}")
     lines += [
+        "",
         "By turn position in round 1 (0 = the first start player, drawn at random at setup):",
         "",
-        "| position | win rate | vs fair share |",
+        "| position | win rate [95 %] | vs fair share |",
         "|---|---|---|",
     ]
     for pos in range(players):
-        rate = position_wins[pos] / n
-        ok = abs(rate - fair) <= 0.05
+        row, ok = _rate_row(pos, position_wins[pos], n, fair, SEAT_WINDOW)
+        lines.append(row)
         if not ok:
-            failures.append(f"{players}p round-1 position {pos} win rate {pct(rate)}")
-        verdict = "" if ok else "FAIL"
-        lines.append(f"| {pos} | {pct(rate)} | {100 * (rate - fair):+.1f} pts {verdict} |")
+            failures.append(f"{players}p round-1 position {pos} win rate "
+                            f"{pct(position_wins[pos] / n)}")
     lines.append("")
-    # crews
     available_rounds: Counter[str] = Counter()
     picked: Counter[str] = Counter()
     picker_wins: Counter[str] = Counter()
+    last_picks: Counter[str] = Counter()
     for g in games:
         for crew in g["crews"]:
             available_rounds[crew] += g["rounds"]
-        for seat, crew in g["picks"]:
+        for seat, crew, turn in g["picks"]:
             picked[crew] += 1
+            if turn == players - 1:
+                last_picks[crew] += 1
             if seat in g["winners"]:
                 picker_wins[crew] += 1 / len(g["winners"])
     rates = {c: picked[c] / available_rounds[c] for c in available_rounds}
     mean_rate = statistics.mean(rates.values())
     lines += [
         f"Pick rate = picks / rounds the crew was in play (mean {pct(mean_rate)}); picker win "
-        f"rate = share of picks whose picker won (fair share {pct(fair)}).",
+        f"rate = share of picks whose picker won (fair share {pct(fair)}, window "
+        f"±{100 * CREW_WINDOW:.0f} pts); last pick = share of its picks made last in the round.",
         "",
-        "| crew | count | pick rate | x mean | picker win rate | verdict |",
-        "|---|---|---|---|---|---|",
+        "| crew | count | pick rate | x mean | last pick | picker win rate [95 %] | verdict |",
+        "|---|---|---|---|---|---|---|",
     ]
     for crew in CREWS:
         cid = crew["id"]
@@ -158,20 +200,29 @@ def summarise(players: int, games: list[dict[str, Any]]) -> tuple[list[str], lis
             continue
         ratio = rates[cid] / mean_rate
         win = picker_wins[cid] / picked[cid] if picked[cid] else 0.0
+        low, high = interval(picker_wins[cid], picked[cid])
         bad = []
-        if ratio > 1.5:
+        if ratio > PICK_RATE_RANGE[1]:
             bad.append("picked too often")
-        if ratio < 0.5:
+        if ratio < PICK_RATE_RANGE[0]:
             bad.append("picked too rarely")
-        if win > fair + 0.15:
+        if win > fair + CREW_WINDOW:
             bad.append("pickers win too often")
+        if win < fair - CREW_WINDOW:
+            bad.append("pickers win too rarely")
         failures += [f"{players}p {cid}: {b}" for b in bad]
+        last = last_picks[cid] / picked[cid] if picked[cid] else 0.0
         lines.append(
-            f"| {crew['name']} | {crew['count']} | {pct(rates[cid])} | {ratio:.2f} | {pct(win)} "
+            f"| {crew['name']} | {crew['count']} | {pct(rates[cid])} | {ratio:.2f} | {pct(last)} "
+            f"| {pct(win)} [{100 * low:.1f}, {100 * high:.1f}] "
             f"| {'ok' if not bad else 'FAIL: ' + ', '.join(bad)} |"
         )
     lines.append("")
     rounds = Counter(g["rounds"] for g in games)
+    in_range = sum(c for r, c in rounds.items() if ROUNDS_RANGE[0] <= r <= ROUNDS_RANGE[1]) / n
+    if in_range < ROUNDS_SHARE:
+        failures.append(f"{players}p games of {ROUNDS_RANGE[0]}-{ROUNDS_RANGE[1]} rounds "
+                        f"{pct(in_range)}")
     reasons = Counter(g["reason"] for g in games)
     accident_rate = sum(g["accidents"] for g in games) / sum(g["planets"] for g in games)
     spreads = [max(g["specialty"]) - min(g["specialty"]) for g in games]
@@ -181,7 +232,8 @@ def summarise(players: int, games: list[dict[str, Any]]) -> tuple[list[str], lis
         "|---|---|",
         f"| rounds per game | mean {statistics.mean(g['rounds'] for g in games):.2f}; "
         + ", ".join(f"{r}: {pct(c / n)}" for r, c in sorted(rounds.items()))
-        + " |",
+        + f"; {ROUNDS_RANGE[0]}-{ROUNDS_RANGE[1]} rounds: {pct(in_range)} "
+        f"{'' if in_range >= ROUNDS_SHARE else 'FAIL'} |",
         f"| end trigger | planets full {pct(reasons['planets_full'] / n)}, "
         f"hand empty {pct(reasons['hand_empty'] / n)} |",
         f"| accident rate (planets ending on a 0 VP square) | {pct(accident_rate)} |",
@@ -215,38 +267,38 @@ def summarise(players: int, games: list[dict[str, Any]]) -> tuple[list[str], lis
             share = pct(deciding[kind] / in_games[kind])
             lines.append(f"| {info['name']} | {pct(in_games[kind] / n)} | {share} |")
     lines.append("")
-    by_reason = Counter(g["reason"] for g in games)
-    split_ok = min(by_reason.values(), default=0) / n >= 0.3 and len(by_reason) == 2
-    if not split_ok:
-        failures.append(f"{players}p end trigger split {dict(by_reason)}")
     return lines, failures
 
 
-def report_parts(path: Path) -> tuple[str, str, str]:
-    """The existing report split into (main run, strategy probes section, iteration log)."""
+def report_parts(path: Path) -> dict[str, str]:
+    """The existing report split into its sections: main run, free-cube readings, strategy
+    probes, iteration log (each bench mode rewrites its own and keeps the others)."""
     text = path.read_text(encoding="utf-8") if path.exists() else ""
-    log = f"{LOG_MARKER}\n\n(no iterations logged yet)\n"
-    if LOG_MARKER in text:
-        text, log = text[: text.index(LOG_MARKER)], text[text.index(LOG_MARKER) :]
-    probes = ""
-    if PROBES_MARKER in text:
-        text, probes = text[: text.index(PROBES_MARKER)], text[text.index(PROBES_MARKER) :]
-    return text, probes, log
+    parts = {"main": "", "readings": "", "probes": "",
+             "log": f"{LOG_MARKER}\n\n(no iterations logged yet)\n"}
+    for key, marker in (("log", LOG_MARKER), ("probes", PROBES_MARKER),
+                        ("readings", READINGS_MARKER)):
+        if marker in text:
+            text, parts[key] = text[: text.index(marker)], text[text.index(marker):]
+    parts["main"] = text
+    return parts
 
 
 # --- strategy probes ---------------------------------------------------------------------------
-def play_probe_game(job: tuple[str, int, int]) -> dict[str, Any]:
-    """Game ``seed`` with the probe in seat ``seed mod players``, strong bots elsewhere (each
-    seat seeded as in the main run, so the deal and the other seats' bots are the main run's)."""
-    probe, players, seed = job
+def play_probe_game(job: tuple[str, int, int, str, int, int | None]) -> dict[str, Any]:
+    """Game ``seed`` with the probe in seat ``seed mod players``, bench bots elsewhere (each seat
+    seeded as in the main run, so the deal and the other seats' bots are the main run's)."""
+    probe, players, seed, kind, iterations, free_cubes = job
     cpu_started = time.process_time()
-    state = RULESET.setup(RULESET.normalize_options({"players": players}), seed)
+    state = RULESET.setup(game_options(players, free_cubes), seed)
     probe_seat = seed % players
-    probe_class = StrongBot if probe == BASELINE else PROBES[probe]
     bots = [
-        (probe_class if s == probe_seat else StrongBot)(seed=seed * 10 + s) for s in range(players)
+        make_player(kind, seed * 10 + s, iterations)
+        if s != probe_seat or probe == BASELINE
+        else PROBES[probe](seed=seed * 10 + s)
+        for s in range(players)
     ]
-    cubes = {"early": [0, 0], "late": [0, 0]}  # [cubes placed, investigations]
+    cubes = [0, 0]  # [cubes placed, investigations]
     crews: Counter[str] = Counter()
     while not RULESET.is_over(state):
         seat = state["current"]
@@ -255,9 +307,8 @@ def play_probe_game(job: tuple[str, int, int]) -> dict[str, Any]:
             if move["t"] == "crew":
                 crews[move["crew"]] += 1
             elif move["t"] == "investigate":
-                half = "early" if state["round"] < HOARD_UNTIL_ROUND else "late"
-                cubes[half][0] += len(move["planets"])
-                cubes[half][1] += 1
+                cubes[0] += len(move["planets"])
+                cubes[1] += 1
         RULESET.apply(state, seat, move)
     totals = [b["total"] for b in RULESET.score(state)]
     ranks = RULESET.ranking(state)
@@ -279,16 +330,15 @@ def summarise_probe(players: int, games: list[dict[str, Any]]) -> tuple[str, boo
     """One table row for a probe at one player count, and whether it dominates."""
     n = len(games)
     fair = 1 / players
-    rate = sum(g["win"] for g in games) / n
-    half_width = 1.96 * math.sqrt(rate * (1 - rate) / n)
+    wins = sum(g["win"] for g in games)
+    rate = wins / n
+    low, high = interval(wins, n)
     margins = [g["margin"] for g in games]
     margin_hw = 1.96 * statistics.stdev(margins) / math.sqrt(n)
-    dominant = rate - fair > 0.05 and rate - half_width > fair
-    per_cube = {}
-    for half in ("early", "late"):
-        placed = sum(g["cubes"][half][0] for g in games)
-        investigations = sum(g["cubes"][half][1] for g in games)
-        per_cube[half] = placed / investigations if investigations else 0.0
+    dominant = rate - fair > SEAT_WINDOW and low > fair
+    placed = sum(g["cubes"][0] for g in games)
+    investigations = sum(g["cubes"][1] for g in games)
+    per_turn = placed / investigations if investigations else 0.0
     crews: Counter[str] = Counter()
     for g in games:
         crews.update(g["crews"])
@@ -297,33 +347,53 @@ def summarise_probe(players: int, games: list[dict[str, Any]]) -> tuple[str, boo
     verdict = "control" if games[0]["probe"] == BASELINE else "**DOMINANT**" if dominant else "no"
     row = (
         f"| {games[0]['probe']} | {players} | {n} | {pct(rate)} "
-        f"[{100 * (rate - half_width):.1f}, {100 * (rate + half_width):.1f}] "
+        f"[{100 * low:.1f}, {100 * high:.1f}] "
         f"| {100 * (rate - fair):+.1f} pts | {statistics.mean(margins):+.2f} "
-        f"± {margin_hw:.2f} | {per_cube['early']:.2f} / {per_cube['late']:.2f} | {top} "
-        f"| {verdict} |"
+        f"± {margin_hw:.2f} | {per_turn:.2f} | {top} | {verdict} |"
     )
     return row, dominant
 
 
-#: the control: the strong bot itself in the probe's seat (exactly the main run's games)
-BASELINE = "strong"
-#: the probes a plain ``--probes`` plays: the baseline and five lines, sized so that 400 games per
-#: count each finish in about 8 minutes on 2 cores (the others can be named)
-DEFAULT_PROBES = [BASELINE, "hoarder", "dumper", "zero_hunter", "never_armstrong"]
+#: the control: the bench bot itself in the probe's seat (exactly the main run's games)
+BASELINE = "control"
+#: the issue's probe set
+DEFAULT_PROBES = [
+    BASELINE,
+    "colour_chaser",
+    "max_count",
+    "bonus_chaser",
+    "greedy",
+    "always_armstrong",
+    "never_armstrong",
+    "dumper",
+]
 
 PROBE_TEXT = {
-    BASELINE: "the control: the strong bot itself in the probe's seat, i.e. the main run's games "
-    "on the same seeds; its margin is the reference for the others",
-    "hoarder": "the strong bot's search, forced to place 1 cube per investigation (the least it "
-    f"may) while the round is below {HOARD_UNTIL_ROUND} and it holds more than half its cubes, "
-    "then as many as the crew allows",
-    "dumper": "always as many cubes as the crew allows",
-    "zero_hunter": "picks the Archaeologist or the Treasure Hunter whenever the skill applies",
+    BASELINE: "the control: the bench bot itself in the probe's seat, i.e. the main run's games "
+    "on the same seeds",
+    "colour_chaser": "the strong bot's search, every investigation restricted to those that put "
+    "the most cubes on one colour (the colour group it holds most of; at first the most common "
+    "colour in play)",
+    "max_count": "picks a crew of the highest investigation count free, then plays as the strong "
+    "bot",
+    "bonus_chaser": "the max motivation bonus line: always picks the crew paying the largest "
+    "motivation bonus",
+    "greedy": "one-move greedy: every move (crew, skill, investigation) is the one whose result "
+    "the strong bot's static evaluation likes best, no lookahead",
     "always_armstrong": "picks Captain Armstrong whenever he is free",
     "never_armstrong": "never picks Captain Armstrong unless he is the only crew left",
-    "bonus_chaser": "always picks the crew with the largest motivation bonus",
-    "always_driller": "picks the Deep Driller (the strongest crew in self-play) whenever free",
+    "dumper": "always as many cubes as the crew allows",
+    "hoarder": "the strong bot's search, 1 cube per investigation in rounds 1-3 while it holds "
+    "more than half its cubes, then the most it may",
+    "zero_hunter": "picks the Archaeologist or the Treasure Hunter whenever the skill applies",
+    "always_driller": "picks the Deep Driller whenever free",
 }
+
+
+def bots_text(args: argparse.Namespace) -> str:
+    if args.bot == "hard":
+        return f"`HardBot(seed=g*10+s, iterations={args.iterations})`"
+    return "`StrongBot(seed=g*10+s)`"
 
 
 def run_probes(args: argparse.Namespace) -> None:
@@ -332,15 +402,17 @@ def run_probes(args: argparse.Namespace) -> None:
     unknown = [name for name in names if name not in known]
     if unknown:
         raise SystemExit(f"unknown probe(s) {unknown}; known: {', '.join(known)}")
+    machine = machine_line()
+    print(machine)
     started = time.perf_counter()
     jobs = [
-        (name, players, seed)
+        (name, players, args.seed + g, args.bot, args.iterations, args.free_cubes)
         for name in names
         for players in args.players
-        for seed in range(args.probe_games)
+        for g in range(args.probe_games)
     ]
     with multiprocessing.Pool(args.workers) as pool:
-        results = pool.map(play_probe_game, jobs, chunksize=10)
+        results = pool.map(play_probe_game, jobs, chunksize=5)
     elapsed = time.perf_counter() - started
     cpu = sum(r["cpu"] for r in results)
     rows: list[str] = []
@@ -353,32 +425,35 @@ def run_probes(args: argparse.Namespace) -> None:
             if bad and name != BASELINE:
                 dominant.append(f"{name} ({players}p)")
     verdict = (
-        "no probe dominates: none wins more than 5 points above the fair share with a 95 % "
-        "interval that excludes it"
+        f"no probe dominates: none wins more than {100 * SEAT_WINDOW:.0f} points above the fair "
+        "share with a 95 % interval that excludes it"
         if not dominant
         else "DOMINANT: " + ", ".join(dominant)
     )
     section = [
         PROBES_MARKER,
         "",
-        "Written by `bench/balance_stargazer.py --probes "
-        f"--probe-games {args.probe_games} --workers {args.workers}`: {len(results)} games, "
-        f"{elapsed:.0f} s wall, {cpu:.0f} s of CPU in the workers (= {cpu / args.workers:.0f} s "
-        f"on {args.workers} idle cores). "
-        "Each probe plays one seat against strong bots in the others; game g uses seed g (the "
-        "main run's deal and the other seats' bots) and puts the probe in seat g mod players, "
-        "so every seat and every round-1 position is probed equally.",
+        f"Written by `bench/balance_stargazer.py --probes --probe-games {args.probe_games} "
+        f"--bot {args.bot} --iterations {args.iterations} --seed {args.seed} "
+        f"--workers {args.workers}`: {len(results)} games, {elapsed:.0f} s wall, {cpu:.0f} s of "
+        "CPU in the workers.",
         "",
-        "A probe **dominates** if it wins more than 5 points above the fair share and the 95 % "
-        "interval of its win rate excludes the fair share. Margin = the probe's score minus the "
-        "best opponent's (mean ± 95 % interval). Cubes per investigation are the probe's own, in "
-        f"rounds 1-{HOARD_UNTIL_ROUND - 1} / from round {HOARD_UNTIL_ROUND} (the strong bot "
-        "can place 1 or 2: every crew's count is 1 or 2).",
+        "```",
+        machine,
+        "```",
+        "",
+        f"Each probe plays one seat against {bots_text(args)} in the others; game g uses seed "
+        f"{args.seed} + g (the main run's deal and the other seats' bots) and puts the probe in "
+        "seat g mod players, so every seat and every round-1 position is probed equally.",
+        "",
+        f"A probe **dominates** if it wins more than {100 * SEAT_WINDOW:.0f} points above the "
+        "fair share and the 95 % interval of its win rate excludes the fair share. Margin = the "
+        "probe's score minus the best opponent's (mean ± 95 % interval).",
         "",
         *[f"- **{name}**: {PROBE_TEXT[name]}." for name in names],
         "",
         "| probe | players | games | win rate [95 %] | vs fair share | margin | cubes per "
-        "investigation early / late | most picked crews | dominant |",
+        "investigation | most picked crews | dominant |",
         "|---|---|---|---|---|---|---|---|---|",
         *rows,
         "",
@@ -387,10 +462,98 @@ def run_probes(args: argparse.Namespace) -> None:
         "",
     ]
     print("\n".join(section))
-    main_text, _, log = report_parts(args.out)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(main_text + "\n".join(section) + log, encoding="utf-8")
+    if args.no_write:
+        return
+    parts = report_parts(args.out)
+    parts["probes"] = "\n".join(section)
+    write_report(args.out, parts)
     print(f"wrote {args.out} in {elapsed:.0f} s ({cpu:.0f} s of CPU in the workers)")
+
+
+# --- the free-cube readings ----------------------------------------------------------------------
+def reading_figures(players: int, games: list[dict[str, Any]]) -> dict[str, Any]:
+    """The figures the readings comparison prints for one reading and count."""
+    lines, failures = summarise(players, games)
+    n = len(games)
+    fair = 1 / players
+    position_wins = [0.0] * players
+    for g in games:
+        for s in g["winners"]:
+            position_wins[(s - g["first_start"]) % players] += 1 / len(g["winners"])
+    picked: Counter[str] = Counter()
+    picker_wins: Counter[str] = Counter()
+    for g in games:
+        for seat, crew, _ in g["picks"]:
+            picked[crew] += 1
+            if seat in g["winners"]:
+                picker_wins[crew] += 1 / len(g["winners"])
+    crew_rates = {c: picker_wins[c] / picked[c] for c in picked}
+    reasons = Counter(g["reason"] for g in games)
+    return {
+        "positions": max(abs(w / n - fair) for w in position_wins),
+        "armstrong": crew_rates.get(START_CREW, 0.0) - fair,
+        "crews": (min(crew_rates.values()) - fair, max(crew_rates.values()) - fair),
+        "rounds": statistics.mean(g["rounds"] for g in games),
+        "full": reasons["planets_full"] / n,
+        "score": statistics.mean(g["winning_score"] for g in games),
+        "failures": len(failures),
+    }
+
+
+def run_readings(args: argparse.Namespace) -> None:
+    machine = machine_line()
+    print(machine)
+    started = time.perf_counter()
+    rows = []
+    with multiprocessing.Pool(args.workers) as pool:
+        for players in args.players:
+            for label, free in (("12 - players (default)", WOOD_CUBES - players),
+                                ("12", WOOD_CUBES)):
+                jobs = [(players, args.seed + g, args.bot, args.iterations, free)
+                        for g in range(args.games)]
+                f = reading_figures(players, pool.map(play_game, jobs, chunksize=5))
+                rows.append(
+                    f"| {players} | {label}: {free} | {100 * f['positions']:.1f} pts | "
+                    f"{100 * f['armstrong']:+.1f} pts | {100 * f['crews'][0]:+.1f} .. "
+                    f"{100 * f['crews'][1]:+.1f} pts | {f['rounds']:.2f} | {pct(f['full'])} | "
+                    f"{f['score']:.1f} | {f['failures']} |")
+                print(rows[-1])
+    elapsed = time.perf_counter() - started
+    section = [
+        READINGS_MARKER,
+        "",
+        f"Written by `bench/balance_stargazer.py --readings --games {args.games} --bot {args.bot} "
+        f"--iterations {args.iterations} --seed {args.seed} --workers {args.workers}`, "
+        f"{elapsed:.0f} s. The same seeds under both readings of \"the remaining wood cubes\".",
+        "",
+        "```",
+        machine,
+        "```",
+        "",
+        "| players | free cubes | worst round-1 position vs fair | Armstrong's pickers vs fair "
+        "| crews' pickers vs fair (min .. max) | rounds | ended by full planets | winning score "
+        "| failed criteria |",
+        "|---|---|---|---|---|---|---|---|---|",
+        *rows,
+        "",
+        "",
+    ]
+    print("\n".join(section))
+    if args.no_write:
+        return
+    parts = report_parts(args.out)
+    parts["readings"] = "\n".join(section)
+    write_report(args.out, parts)
+
+
+# --- the report ----------------------------------------------------------------------------------
+def write_report(path: Path, parts: dict[str, str]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = parts["main"].rstrip("\n") + "\n\n"
+    for key in ("readings", "probes", "log"):
+        if parts[key].strip():
+            text += parts[key].rstrip("\n") + "\n\n"
+    path.write_text(text.rstrip("\n") + "\n", encoding="utf-8")
 
 
 def main() -> None:
@@ -399,49 +562,76 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT)
     parser.add_argument("--players", type=int, nargs="*", default=[3, 4])
+    parser.add_argument("--seed", type=int, default=0, help="base seed: game g uses seed + g")
+    parser.add_argument("--bot", choices=("hard", "strong"), default="hard",
+                        help="the bench bot (hard: the proof; strong: faster screening)")
+    parser.add_argument("--iterations", type=int, default=20, help="the hard bot's iterations")
+    parser.add_argument("--free-cubes", type=int, default=None,
+                        help="the engine option free_cubes (default: 12 - players)")
+    parser.add_argument("--no-write", action="store_true", help="print only, keep the report")
     parser.add_argument(
         "--probes",
         nargs="*",
         default=None,
-        help="play strategy probes (all, or the named ones) instead of the main run",
+        help="play strategy probes (the issue's set, or the named ones) instead of the main run",
     )
-    parser.add_argument("--probe-games", type=int, default=400, help="per probe and count")
+    parser.add_argument("--probe-games", type=int, default=450, help="per probe and count")
+    parser.add_argument("--readings", action="store_true",
+                        help="compare the two free-cube readings on --games games per count")
     args = parser.parse_args()
     if args.probes is not None:
         run_probes(args)
         return
+    if args.readings:
+        run_readings(args)
+        return
+    machine = machine_line()
+    print(machine)
     started = time.perf_counter()
     body: list[str] = []
     failures: list[str] = []
     with multiprocessing.Pool(args.workers) as pool:
         for players in args.players:
-            jobs = [(players, seed) for seed in range(args.games)]
-            games = pool.map(play_game, jobs, chunksize=20)
+            jobs = [(players, args.seed + g, args.bot, args.iterations, args.free_cubes)
+                    for g in range(args.games)]
+            games = pool.map(play_game, jobs, chunksize=5)
             lines, failed = summarise(players, games)
             body += lines
             failures += failed
             print("\n".join(lines))
     elapsed = time.perf_counter() - started
     verdict = "every criterion holds" if not failures else "FAILED: " + "; ".join(failures)
+    free = ("12 - players" if args.free_cubes is None else str(args.free_cubes))
     header = [
-        "# Stargazer balance (self-play of the strong bot)",
+        "# Stargazer balance (self-play of the hard bot)",
         "",
         "Written by `bench/balance_stargazer.py`: "
-        f"`--games {args.games} --workers {args.workers}`, {elapsed:.0f} s. Game g uses seed g; "
-        "seat s is `StrongBot(seed=g*10+s)`, so the run is reproducible.",
+        f"`--games {args.games} --bot {args.bot} --iterations {args.iterations} "
+        f"--seed {args.seed} --workers {args.workers}`, {elapsed:.0f} s wall; free cubes "
+        f"{free}. Game g uses seed {args.seed} + g; seat s is {bots_text(args)}, so the run is "
+        "reproducible.",
         "",
-        "Criteria (issue): each seat within 5 points of the fair win share; no crew picked more "
-        "than 1.5x or less than 0.5x the mean pick rate; no crew whose pickers win more than 15 "
-        "points above the fair share; games end by filled planets as often as by empty hands "
-        "(here: each trigger ends at least 30 % of games), in 5 to 8 rounds.",
+        "```",
+        machine,
+        "```",
+        "",
+        f"Criteria (issue 14): every seat and every round-1 turn position within "
+        f"{100 * SEAT_WINDOW:.0f} points of the fair win share; Captain Armstrong's and every "
+        f"crew's pickers within {100 * CREW_WINDOW:.0f} points of it; no crew picked more than "
+        f"{PICK_RATE_RANGE[1]}x or less than {PICK_RATE_RANGE[0]}x the mean pick rate; games last "
+        f"{ROUNDS_RANGE[0]}-{ROUNDS_RANGE[1]} rounds (here: at least {pct(ROUNDS_SHARE)} of "
+        "them). Intervals are 95 % normal intervals.",
         "",
         f"**Verdict: {verdict}.**",
         "",
     ]
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    _, probes, log = report_parts(args.out)
-    args.out.write_text("\n".join(header + body) + "\n" + probes + log, encoding="utf-8")
-    print(f"\n{verdict}\nwrote {args.out} in {elapsed:.0f} s")
+    print(f"\n{verdict}\nwall {elapsed:.0f} s")
+    if args.no_write:
+        return
+    parts = report_parts(args.out)
+    parts["main"] = "\n".join(header + body)
+    write_report(args.out, parts)
+    print(f"wrote {args.out}")
 
 
 if __name__ == "__main__":

@@ -18,7 +18,13 @@ from collections.abc import Callable
 from typing import Any
 
 from game.rules.base import Move, Ruleset, State, make_rng
-from game.rules.stargazer.content import CREWS_BY_ID, CUBES_PER_PLAYER, PLANET_TYPES, START_CREW
+from game.rules.stargazer.content import (
+    COLOUR_GROUPS,
+    CREWS_BY_ID,
+    CUBES_PER_PLAYER,
+    PLANET_TYPES,
+    START_CREW,
+)
 from game.rules.stargazer.engine import clone_state
 from game.rules.stargazer.scoring import FREE, best_specialty, planet_ranking, specialty_counts
 from game.rules.stargazer.skills import CHOICE_EFFECTS
@@ -79,7 +85,8 @@ class StrongBot:
     def evaluate(self, state: State, seat: int) -> float:
         """My estimated final VP minus the best opponent's."""
         players = state["players"]
-        values = [float(state["motivation_vp"][s] + state["skill_vp"][s]) for s in range(players)]
+        values = [float(state["motivation_vp"][s] + state["skill_vp"][s] + state["order_vp"][s])
+                  for s in range(players)]
         ending = state["phase"] == "over" or min(state["hands"]) == 0
         full = 0
         weight = self.future_weight
@@ -335,10 +342,77 @@ class DrillerBot(StrongBot):
         return _crews_where(moves, ["driller"])
 
 
+class ColourChaserBot(StrongBot):
+    """Chases one colour: every investigation is one that puts the most cubes on planets of its
+    colour (the colour group it holds most cubes of; before its first cube, the colour with the
+    most planets in play). Crews and skills as the strong bot."""
+
+    name = "colour_chaser"
+
+    def colour(self, state: State, seat: int) -> str:
+        counts, _ = specialty_counts(state, seat)
+        if max(counts):
+            return COLOUR_GROUPS[counts.index(max(counts))]
+        colours = [PLANET_TYPES[kind]["colour"] for kind in state["planets"]]
+        return max(COLOUR_GROUPS, key=colours.count)
+
+    def allowed(self, state: State, seat: int, moves: list[Move]) -> list[Move]:
+        if not moves or moves[0]["t"] != "investigate":
+            return moves
+        colour = self.colour(state, seat)
+        on_colour = [
+            sum(1 for p in move["planets"] if PLANET_TYPES[state["planets"][p]]["colour"] == colour)
+            for move in moves
+        ]
+        best = max(on_colour)
+        return [move for move, n in zip(moves, on_colour, strict=True) if n == best]
+
+
+class MaxCountBot(StrongBot):
+    """Always picks a crew of the highest investigation count that is free."""
+
+    name = "max_count"
+
+    def allowed(self, state: State, seat: int, moves: list[Move]) -> list[Move]:
+        if state["phase"] != "crew":
+            return moves
+        counts = {move["crew"]: CREWS_BY_ID[move["crew"]]["count"] for move in moves}
+        best = max(counts.values())
+        return [move for move in moves if counts[move["crew"]] == best]
+
+
+class GreedyBot(StrongBot):
+    """One-move greedy: each move (crew, skill, investigation) is the one whose immediate result
+    the static evaluation likes best; no whole-turn plan, no opponent's reply."""
+
+    name = "greedy"
+
+    def choose(
+        self, ruleset: Ruleset, state: State, seat: int, stop: Callable[[], bool] | None = None
+    ) -> Move:
+        legal = ruleset.legal_moves(state, seat)
+        if not legal:
+            raise ValueError(f"seat {seat} has no legal move")
+        if state["phase"] == "start_player":
+            return self._choose_start_player(ruleset, state, seat, legal)
+        best_value = -1e9
+        best = legal[0]
+        for move in legal:
+            trial = clone_state(state)
+            ruleset.apply(trial, seat, move)
+            value = self.evaluate(trial, seat) + self.rng.random() * 1e-3
+            if value > best_value:
+                best_value, best = value, move
+        return best
+
+
 #: probe name -> class (each takes ``seed`` like the strong bot)
 PROBES: dict[str, type[StrongBot]] = {
     bot.name: bot
     for bot in (
+        ColourChaserBot,
+        MaxCountBot,
+        GreedyBot,
         HoarderBot,
         DumperBot,
         ZeroHunterBot,

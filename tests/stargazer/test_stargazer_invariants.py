@@ -6,7 +6,7 @@ import pytest
 
 from game.rules.base import make_rng
 from game.rules.stargazer import RULESET
-from game.rules.stargazer.content import CUBES_PER_PLAYER, FREE_CUBES
+from game.rules.stargazer.content import CUBES_PER_PLAYER, WOOD_CUBES
 from game.rules.stargazer.scoring import FREE
 
 
@@ -31,7 +31,7 @@ def test_cubes_are_conserved_and_tracks_never_overflow(players: int) -> None:
             for seat in range(players):
                 assert cubes_of(state, seat) == CUBES_PER_PLAYER
                 assert state["hands"][seat] >= 0
-            assert free_cubes(state) == FREE_CUBES
+            assert free_cubes(state) == WOOD_CUBES - players  # the 12 wood cubes less one each
             for crew_free in state["crew_free"]:
                 assert 0 <= crew_free <= 3
             seat = state["current"]

@@ -8,6 +8,7 @@ the same deals does not (so the probe cannot silently become the strong bot, and
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -20,8 +21,8 @@ from game.ai.stargazer_bots import (
     HoarderBot,
     StrongBot,
 )
-from game.rules.stargazer import CREWS_BY_ID, RULESET
-from game.rules.stargazer.content import CUBES_PER_PLAYER, START_CREW
+from game.rules.stargazer import CREWS_BY_ID, PLANET_TYPES, RULESET, clone_state
+from game.rules.stargazer.content import COLOUR_GROUPS, CUBES_PER_PLAYER, START_CREW
 from game.rules.stargazer.skills import CHOICE_EFFECTS
 
 Move = dict[str, Any]
@@ -76,7 +77,54 @@ def _largest_bonus(state: dict[str, Any], move: Move) -> bool:
     return bonus[state["crews"].index(move["crew"])] == max(bonus[i] for i in free)
 
 
+def colour_chaser(state: dict[str, Any], legal: list[Move], move: Move) -> bool | None:
+    """Its investigation puts the most cubes that any legal one could on its chased colour: the
+    colour group it holds most cubes of (before its first cube: the most common in play)."""
+    if move["t"] != "investigate":
+        return None
+    mine = Counter()
+    for kind, queue, zero in zip(state["planets"], state["tracks"], state["zero"], strict=True):
+        colour = PLANET_TYPES[kind]["colour"]
+        if colour in COLOUR_GROUPS:
+            mine[colour] += queue.count(SEAT) + (zero == SEAT)
+    if sum(mine.values()):
+        colour = max(COLOUR_GROUPS, key=lambda c: (mine[c], -COLOUR_GROUPS.index(c)))
+    else:
+        ring = [PLANET_TYPES[kind]["colour"] for kind in state["planets"]]
+        colour = max(COLOUR_GROUPS, key=lambda c: (ring.count(c), -COLOUR_GROUPS.index(c)))
+
+    def on_colour(m: Move) -> int:
+        return sum(PLANET_TYPES[state["planets"][p]]["colour"] == colour for p in m["planets"])
+
+    counts = {on_colour(m) for m in legal}
+    if len(counts) < 2:
+        return None
+    return on_colour(move) == max(counts)
+
+
+def greedy(state: dict[str, Any], legal: list[Move], move: Move) -> bool | None:
+    """Its move is one whose immediate result the static evaluation rates best."""
+    if move["t"] == "start_player" or len(legal) < 2:
+        return None
+    judge = StrongBot(seed=0)
+    values = []
+    for candidate in legal:
+        trial = clone_state(state)
+        RULESET.apply(trial, SEAT, candidate)
+        values.append(judge.evaluate(trial, SEAT))
+    if max(values) - min(values) < 0.01:
+        return None
+    return values[legal.index(move)] >= max(values) - 0.002
+
+
 POLICIES: dict[str, Policy] = {
+    "colour_chaser": colour_chaser,
+    "max_count": _crew_policy(
+        lambda s, m: CREWS_BY_ID[m["crew"]]["count"]
+        == max(CREWS_BY_ID[c]["count"] for c, w in zip(s["crews"], s["workers"], strict=True)
+               if w is None)
+    ),
+    "greedy": greedy,
     "hoarder": hoarder,
     "dumper": dumper,
     "zero_hunter": _crew_policy(_zero_crew),

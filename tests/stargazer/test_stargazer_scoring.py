@@ -5,6 +5,7 @@ from __future__ import annotations
 from sg_helpers import new_game
 
 from game.rules.stargazer import PLANET_TYPES, RULESET
+from game.rules.stargazer.content import TURN_ORDER_VP
 from game.rules.stargazer.scoring import (
     FREE,
     best_specialty,
@@ -27,6 +28,16 @@ def test_tracks_have_accident_squares_and_a_reward_at_the_end() -> None:
         if kind != "dark":
             assert 0 in track, f"{kind} has no accident"
     assert 0 not in DARK  # the dark planet differs: no accident, pioneers win ties
+
+
+def test_no_planet_is_winner_take_all_when_full() -> None:
+    """Project decision (issue 14): on every track the square before the last pays VP, so the
+    runner-up of a full planet scores."""
+    for kind, info in PLANET_TYPES.items():
+        track = info["track"]
+        assert track[-2] > 0, kind
+        full = [0] * (len(track) - 2) + [1, 1]  # seat 0 leads, seat 1 (2 cubes) is second
+        assert planet_vp(kind, full, None)[1] == track[-2] > 0, kind
 
 
 def test_more_cubes_rank_higher_and_first_scores_the_last_filled_square() -> None:
@@ -61,17 +72,28 @@ def test_an_accident_square_gives_its_rank_nothing_and_the_row_shifts_up_for_the
     assert planet_vp("lava", queue, None) == {0: 0, 1: LAVA[1]}
 
 
-def test_ranks_beyond_square_one_score_nothing() -> None:
-    queue = [0, 1, 2]  # three owners with one cube each, plus seat 3 on the 0 square
-    assert planet_ranking("ocean", queue, 3) == [3, 2, 1, 0]
-    assert planet_vp("ocean", queue, 3) == {3: OCEAN[2], 2: OCEAN[1], 1: OCEAN[0], 0: 0}
+def test_every_owner_scores_a_square_when_each_has_one_cube() -> None:
+    # owners can never outnumber the filled squares (the 0 square is no owner): with k single
+    # cubes the last of the k owners scores square 1
+    queue = [0, 1, 2]  # ocean, k = 3: ties go to the later first cube
+    assert planet_ranking("ocean", queue, 3) == [2, 1, 0]
+    assert planet_vp("ocean", queue, 3) == {2: OCEAN[2], 1: OCEAN[1], 0: OCEAN[0]}
 
 
-def test_the_zero_square_counts_one_cube_for_the_majority_and_wins_ties() -> None:
+def test_a_zero_square_cube_does_not_count_for_the_majority() -> None:
+    """Seed: the special squares are treated differently from normal squares (they count for
+    the colour bonus only): the holder of a 0 square is ranked by its queue cubes alone."""
     queue = [1, 0, 1]
-    assert planet_ranking("ocean", queue, None) == [1, 0]
-    assert planet_ranking("ocean", queue, 0) == [0, 1]  # 2 v 2: the 0 square wins the tie
-    assert planet_vp("ocean", queue, 0) == {0: OCEAN[2], 1: OCEAN[1]}
+    assert planet_ranking("ocean", queue, 0) == planet_ranking("ocean", queue, None) == [1, 0]
+    assert planet_vp("ocean", queue, 0) == {1: OCEAN[2], 0: OCEAN[1]}
+    tie = [0, 1]  # 1 v 1: the later first cube (seat 1) wins, seat 0's 0 square changes nothing
+    assert planet_ranking("ocean", tie, 0) == [1, 0]
+    assert planet_vp("ocean", [], 2) == {}  # a 0 square alone is no owner of the planet
+    state = new_game()
+    state["tracks"][1] = [0, 1]  # 1 v 1: seat 1's later first cube wins the tie
+    state["zero"][1] = 0
+    majority = [s["majority"] for s in RULESET.score(state)]
+    assert majority[:2] == [OCEAN[0], OCEAN[1]]  # seat 0 is second despite its 0 square
 
 
 def test_an_empty_track_scores_nothing_even_with_a_zero_square_cube() -> None:
@@ -109,8 +131,9 @@ def test_specialty_counts_queues_and_zero_squares_by_planet_colour() -> None:
     assert RULESET.score(state)[0]["specialty"] == 9
 
 
-def test_the_total_adds_majority_specialty_motivation_and_skill_vp() -> None:
-    state = new_game()
+def test_the_total_adds_majority_specialty_motivation_skill_and_turn_order_vp() -> None:
+    state = new_game()  # seat 0 starts round 1
+    order = TURN_ORDER_VP[3]
     state["tracks"][1] = [0, 0, 1]
     state["motivation_vp"] = [3, 0, 1]
     state["skill_vp"] = [1, 0, 0]
@@ -120,16 +143,18 @@ def test_the_total_adds_majority_specialty_motivation_and_skill_vp() -> None:
         "specialty": 2,
         "motivation": 3,
         "skills": 1,
-        "total": OCEAN[2] + 2 + 3 + 1,
+        "order": order[0],
+        "total": OCEAN[2] + 2 + 3 + 1 + order[0],
     }
-    assert scores[1]["total"] == OCEAN[1] + 1 + 0 + 0
-    assert scores[2]["total"] == 1
+    assert scores[1]["total"] == OCEAN[1] + 1 + 0 + 0 + order[1]
+    assert scores[2]["total"] == 1 + order[2]
 
 
 def test_most_vp_wins_ties_go_to_more_cubes_in_hand_then_a_draw() -> None:
     assert ranking_with_tie_break([20, 20, 18], [3, 5, 9]) == [2, 1, 3]
     assert ranking_with_tie_break([20, 20, 18], [4, 4, 9]) == [1, 1, 3]
     state = new_game()
+    state["order_vp"] = [0, 0, 0]
     state["motivation_vp"] = [5, 5, 1]
     state["hands"] = [7, 9, 12]
     assert RULESET.ranking(state) == [2, 1, 3]

@@ -21,7 +21,7 @@ from sg_helpers import investigate, legal_sequences, new_game, pick, play, refus
 
 from game.rules.base import make_rng
 from game.rules.stargazer import CREWS, CREWS_BY_ID, PLANET_TYPES, REASON_TEXT, RULESET
-from game.rules.stargazer.content import COLOUR_GROUPS
+from game.rules.stargazer.content import COLOUR_GROUPS, TURN_ORDER_VP
 from game.rules.stargazer.scoring import FREE
 
 State = dict[str, Any]
@@ -94,8 +94,11 @@ def test_seed_armstrong_is_set_aside_and_players_plus_one_others_are_drawn() -> 
 def test_seed_each_player_gets_12_cubes_and_the_free_cubes_form_the_stock() -> None:
     state = game(["driller", "navigator", "pilot", "scout", "medic"], players=4)
     assert state["hands"] == [12, 12, 12, 12]
-    # project decision: one of the 12 free cubes starts on Captain Armstrong
-    assert state["stock"] == 11 and state["crew_free"] == [1, 0, 0, 0, 0, 0]
+    # 「残ったウッドキューブ」: 12 wood cubes less one per player (project reading) are free;
+    # project decision: one of them starts on Captain Armstrong
+    assert state["stock"] == 12 - 4 - 1 and state["crew_free"] == [1, 0, 0, 0, 0, 0]
+    other = RULESET.setup(RULESET.normalize_options({"players": 4, "free_cubes": 12}), 0)
+    assert other["stock"] == 12 - 1  # the other reading, all 12 free, is an option
     assert state["tracks"] == [[]] * 7 and state["zero"] == [None] * 7
 
 
@@ -301,11 +304,12 @@ def test_seed_zero_squares_do_not_fill_a_track_and_count_for_the_specialty() -> 
 
 # --- 調査 (investigation) ----------------------------------------------
 def test_seed_cubes_go_clockwise_wrapping_round_to_the_back_of_each_queue() -> None:
-    state = game(["medic", "navigator", "pilot", "scout"])  # medic: count 2, standard walk
+    # the Diplomat: count 2, its skill ignored here (no cube of seat 0), so the standard walk
+    state = game(["diplomat", "navigator", "pilot", "scout"])
     state["tracks"][0] = [1, 2, 1]
     state["hands"][1] = 10
     state["hands"][2] = 11
-    pick(state, "medic")
+    pick(state, "diplomat")
     assert {tuple(s) for s in legal_sequences(state)} == {(p,) for p in range(5)} | {
         (p, (p + 1) % 5) for p in range(5)
     }
@@ -318,29 +322,29 @@ def test_seed_cubes_go_clockwise_wrapping_round_to_the_back_of_each_queue() -> N
 
 
 def test_seed_full_planets_are_skipped_even_several_in_a_row() -> None:
-    state = game(["medic", "navigator", "pilot", "scout"])
+    state = game(["diplomat", "navigator", "pilot", "scout"])
     for p in (1, 2, 3):
         fill(state, p)
-    pick(state, "medic")
+    pick(state, "diplomat")
     assert sorted(legal_sequences(state)) == [[0], [0, 4], [4], [4, 0]]
 
 
 def test_seed_never_two_in_a_row_but_a_lap_round_the_ring_may_come_back() -> None:
-    state = game(["medic", "navigator", "pilot", "scout"])
+    state = game(["diplomat", "navigator", "pilot", "scout"])
     for p in (1, 2, 3, 4):
         fill(state, p)
-    pick(state, "medic")  # a standard crew: only planet 0 is open
+    pick(state, "diplomat")  # a standard crew: only planet 0 is open
     # every other planet is skipped, so the next cube comes back after a whole lap
     assert sorted(legal_sequences(state)) == [[0], [0, 0]]
-    state = game(["medic", "navigator", "pilot", "scout"])
-    pick(state, "medic")
+    state = game(["diplomat", "navigator", "pilot", "scout"])
+    pick(state, "diplomat")
     assert all(s[0] != s[1] for s in legal_sequences(state) if len(s) == 2)
     assert refused(state, 0, {"t": "investigate", "planets": [2, 2]}) == "illegal_investigation"
 
 
 def test_seed_up_to_the_count_and_project_at_least_one() -> None:
-    state = game(["medic", "navigator", "pilot", "scout"])
-    pick(state, "medic")
+    state = game(["diplomat", "navigator", "pilot", "scout"])
+    pick(state, "diplomat")
     assert refused(state, 0, {"t": "investigate", "planets": []}) == "illegal_investigation"
     assert refused(state, 0, {"t": "investigate", "planets": [1, 2, 3]}) == (
         "illegal_investigation"
@@ -350,9 +354,9 @@ def test_seed_up_to_the_count_and_project_at_least_one() -> None:
 
 
 def test_project_the_start_planet_must_have_room() -> None:
-    state = game(["medic", "navigator", "pilot", "scout"])
+    state = game(["diplomat", "navigator", "pilot", "scout"])
     fill(state, 2)
-    pick(state, "medic")
+    pick(state, "diplomat")
     assert refused(state, 0, {"t": "investigate", "planets": [2, 3]}) == ("illegal_investigation")
     assert refused(state, 0, {"t": "investigate", "planets": [2]}) == "illegal_investigation"
 
@@ -394,7 +398,7 @@ def test_skill_engineer_cube_goes_to_the_back_and_is_the_virtual_players() -> No
     state["tracks"][0] = [1, 2]
     pick(state, "engineer")
     play(state, 0, {"t": "skill", "planet": 0})
-    assert state["tracks"][0] == [1, 2, FREE] and state["stock"] == 10
+    assert state["tracks"][0] == [1, 2, FREE] and state["stock"] == 12 - 3 - 1 - 1
 
 
 def test_skill_medic_cube_goes_back_to_the_hand() -> None:
@@ -527,33 +531,37 @@ def test_seed_majority_ties_go_to_the_first_cube_further_back() -> None:
 
 
 def test_seed_free_cubes_are_a_virtual_player_that_wins_ties_but_scores_nothing() -> None:
-    # gas 2 0 3 5 0 7, k = 4: FREE 1st cube on 1, seat 0 on 2, 2 each; FREE first cube is
-    # nearer the front, so seat 0 is first (row 4 = 5), FREE second (row 3 = 3, to nobody)
-    assert scored(3, {2: [FREE, 0, FREE, 0]}) == [5, 0, 0]
-    # now FREE is further back: FREE row 4, seat 0 row 3 = 3
-    assert scored(3, {2: [0, FREE, 0, FREE]}) == [3, 0, 0]
+    # gas 2 0 3 0 4 7, k = 5: FREE and seat 0 have 2 each, seat 2 one. FREE's first cube is
+    # nearer the front, so seat 0 is first (row 5 = 4), FREE second (row 4, to nobody), seat 2
+    # third (row 3 = 3)
+    assert scored(3, {2: [FREE, 0, FREE, 0, 2]}) == [4, 0, 3]
+    # now FREE is further back: FREE takes row 5 (to nobody), seat 0 row 4 (an accident)
+    assert scored(3, {2: [0, FREE, 0, FREE, 2]}) == [0, 0, 3]
 
 
 def test_seed_an_accident_row_scores_zero_and_ranks_past_square_one_score_nothing() -> None:
     # lava 1 2 0 4 5 0 8, k = 3 (an accident): seat 1 2 cubes -> 0, seat 0 row 2 = 2
     assert scored(3, {0: [1, 0, 1]}) == [2, 0, 0]
-    # k = 2 with three owners, one cube each: seat 2 (0 square) row 2 = 2, seat 1 (further
-    # back) row 1 = 1, seat 0 would be row 0: nothing
-    assert scored(3, {0: [0, 1]}, zero={0: 2}) == [0, 1, 2]
+    # k = 2, one cube each: seat 1 (further back) row 2 = 2, seat 0 row 1 = 1; seat 2 on the
+    # 0 square is no owner of the track (seed), so it takes no row
+    assert scored(3, {0: [0, 1]}, zero={0: 2}) == [1, 2, 0]
 
 
-def test_project_the_zero_square_counts_one_cube_and_wins_ties() -> None:
-    # ocean k = 3: seat 0 (track 1 + 0 square) ties seat 1 (2): the 0 square wins
-    assert scored(3, {1: [1, 0, 1]}, zero={1: 0}) == [3, 2, 0]
+def test_seed_the_zero_square_does_not_count_for_the_majority() -> None:
+    # 「【特務マス】は通常のマスと違う扱い」: ocean k = 3, seat 1 has 2 cubes, seat 0 has 1 on the
+    # track and the 0 square: seat 1 still leads (row 3 = 3), seat 0 row 2 = 2
+    assert scored(3, {1: [1, 0, 1]}, zero={1: 0}) == [2, 3, 0]
     assert scored(3, {1: [1, 0, 1]}) == [2, 3, 0]
+    # a tie on the track is not broken by the 0 square either: the later first cube wins
+    assert scored(3, {1: [0, 1]}, zero={1: 0}) == [1, 2, 0]
 
 
-def test_project_on_the_dark_planet_the_earlier_first_cube_wins_but_the_zero_square_first() -> None:
+def test_project_on_the_dark_planet_the_earlier_first_cube_wins_a_tie() -> None:
     # dark 1 2 3 4 5 6, k = 4: seats 0 and 1 have 2 each; seat 0's first cube is earlier
     assert scored(3, {4: [0, 1, 1, 0]}) == [4, 3, 0]
     assert scored(3, {4: [1, 0, 0, 1]}) == [3, 4, 0]
-    # a 0 square holder still wins the tie on the dark planet
-    assert scored(3, {4: [0, 1, 0]}, zero={4: 1}) == [2, 3, 0]
+    # a 0 square does not count here either: seat 0 (2 cubes) leads seat 1 (1 + 0 square)
+    assert scored(3, {4: [0, 1, 0]}, zero={4: 1}) == [3, 2, 0]
 
 
 def test_seed_every_planet_scores_on_its_own_and_the_scores_add_up() -> None:
@@ -599,6 +607,7 @@ def test_project_diamond_cubes_are_wild_and_the_dark_planet_is_its_own_group() -
 # --- 勝利 (winner) -----------------------------------------------------
 def test_seed_most_vp_wins_then_more_cubes_in_hand_then_a_shared_place() -> None:
     state = new_game()
+    state["order_vp"] = [0, 0, 0]  # the turn-order VP (project) aside
     state["motivation_vp"] = [4, 4, 4]
     state["hands"] = [5, 7, 5]
     assert RULESET.ranking(state) == [2, 1, 2]
@@ -611,9 +620,11 @@ def test_seed_the_virtual_player_has_no_score_and_never_wins() -> None:
     for p in range(5):
         fill(state, p)
     state["tracks"][0][-1] = 1  # seat 1 holds a single lava cube
+    state["order_vp"] = [0, 0, 0]  # the turn-order VP (project) aside
     scores = RULESET.score(state)
-    # lava: FREE 6 cubes row 7, seat 1 row 6 = 0 (accident); specialty red 1
-    assert len(scores) == 3 and [s["total"] for s in scores] == [0, 1, 0]
+    # lava: FREE 6 cubes row 7 (to nobody), seat 1 row 6; specialty red 1
+    lava = PLANET_TYPES["lava"]["track"]
+    assert len(scores) == 3 and [s["total"] for s in scores] == [0, lava[5] + 1, 0]
     assert RULESET.ranking(state) == [2, 1, 2]
 
 
@@ -704,17 +715,15 @@ def test_every_documented_reason_code_is_exercised() -> None:
 
 # --- oracles on random games -----------------------------------------
 def oracle_majority(kind: str, queue: list[int], zero: int | None) -> dict[int, int]:
-    """From the seed: rank by cubes; tie: first cube further back (dark: nearer the front,
-    project); the 0 square counts one and wins ties (project); 1st scores row k, then k-1..."""
-    owners = set(queue) | ({zero} if zero is not None else set())
+    """From the seed: rank the track's owners by cubes (the 0 square is not counted: it is
+    "treated differently from normal squares"); tie: first cube further back (dark: nearer the
+    front, project); 1st scores row k, then k-1..."""
+    owners = set(queue)
     dark = kind == "dark"
 
-    def first(owner: int) -> int:
-        return queue.index(owner) + 1 if owner in queue else 0
-
-    def key(owner: int) -> tuple[int, int, int]:
-        count = queue.count(owner) + (owner == zero)
-        return (-count, -(owner == zero), first(owner) if dark else -first(owner))
+    def key(owner: int) -> tuple[int, int]:
+        first = queue.index(owner) + 1
+        return (-queue.count(owner), first if dark else -first)
 
     track = PLANET_TYPES[kind]["track"]
     k = len(queue)
@@ -815,9 +824,12 @@ def test_random_games_agree_with_the_seed_oracles(players: int) -> None:
                     majority[owner] += vp
         bonus = [0] * players
         for event in (e for events in history for e in events):
-            if event["type"] in ("motivation_bonus", "crew_cleared"):
+            if event["type"] in ("motivation_bonus", "crew_cleared", "pick_vp", "repeat_cost"):
                 bonus[event["seat"]] += event["vp"]
-        totals = [majority[s] + oracle_specialty(state, s) + bonus[s] for s in range(players)]
+        first = RULESET.setup(RULESET.normalize_options({"players": players}), seed)["start"]
+        order = [TURN_ORDER_VP[players][(s - first) % players] for s in range(players)]
+        totals = [majority[s] + oracle_specialty(state, s) + bonus[s] + order[s]
+                  for s in range(players)]
         scores = RULESET.score(state)
         assert [b["majority"] for b in scores] == majority
         assert [b["specialty"] for b in scores] == [

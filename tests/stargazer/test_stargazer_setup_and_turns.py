@@ -15,12 +15,13 @@ from sg_helpers import (
     types,
 )
 
-from game.rules.stargazer import CREWS, PLANET_TYPES, RULESET
+from game.rules.stargazer import CREWS, CREWS_BY_ID, PLANET_TYPES, RULESET
 from game.rules.stargazer.content import (
     CUBES_PER_PLAYER,
-    FREE_CUBES,
     MAX_FREE_CUBES_ON_CREW,
     START_CREW,
+    TURN_ORDER_VP,
+    WOOD_CUBES,
 )
 from game.rules.stargazer.scoring import FREE
 
@@ -53,8 +54,9 @@ def test_setup_deals_the_planet_ring_crews_cubes_and_stock(players: int, planets
         assert len(state["crews"]) == players + 2
         assert len(set(state["crews"])) == players + 2
         assert state["hands"] == [CUBES_PER_PLAYER] * players == [12] * players
-        # project rule: one free cube starts on Captain Armstrong, the rest form the stock
-        assert state["stock"] + sum(state["crew_free"]) == FREE_CUBES == 12
+        # seed: of the 12 wood cubes each player takes one, "the remaining wood cubes" are the
+        # free cubes (project reading: 12 - players); one starts on Captain Armstrong
+        assert state["stock"] + sum(state["crew_free"]) == WOOD_CUBES - players == 12 - players
         assert state["crew_free"] == [1] + [0] * (players + 1)
         assert state["tracks"] == [[] for _ in range(planets)]
 
@@ -149,9 +151,11 @@ def test_investigation_goes_clockwise_one_cube_per_planet_at_the_back_of_each_qu
 
 def test_up_to_the_count_from_any_start_planet_and_never_more() -> None:
     state = new_game()
-    pick(state, "archaeologist")  # count 1, skill first
+    assert CREWS_BY_ID["archaeologist"]["count"] == 2
+    pick(state, "archaeologist")  # count 2, skill first
     play(state, 0, {"t": "skill", "planet": 2})
-    assert sorted(legal_sequences(state)) == [[p] for p in range(5)]
+    walks = [[p] for p in range(5)] + [[p, (p + 1) % 5] for p in range(5)]
+    assert sorted(legal_sequences(state)) == sorted(walks)
     state = new_game()
     pick(state, "engineer")  # count 1 after its skill
     play(state, 0, {"t": "skill", "planet": 0})
@@ -225,7 +229,8 @@ def test_round_end_puts_a_free_cube_on_each_unpicked_crew_and_returns_the_worker
     free = dict(zip(state["crews"], state["crew_free"], strict=True))
     assert free == {"armstrong": 2, "archaeologist": 1, "engineer": 0, "driller": 0, "navigator": 0}
     assert state["workers"] == [None] * 5
-    assert state["stock"] == 11 - 1 - 2  # one free cube went on a planet (engineer)
+    # 12 - 3 free cubes, one on Armstrong at setup, one went on a planet (engineer), two on crews
+    assert state["stock"] == WOOD_CUBES - 3 - 1 - 1 - 2
     assert types(events).count("free_cube_added") == 2
     assert state["round"] == 2
 
@@ -297,3 +302,47 @@ def test_two_full_planets_do_not_end_a_three_player_game_and_zero_squares_do_not
     state["zero"] = [2, 2, 2, 2, 2]
     play_round(state, ["driller", "navigator", "engineer"])
     assert not RULESET.is_over(state)
+
+
+# --- issue 14: the free-cube reading and the turn-order VP -------------------------------------
+def test_free_cubes_default_to_the_wood_cubes_left_after_each_player_took_one() -> None:
+    for players in (3, 4):
+        options = RULESET.normalize_options({"players": players})
+        assert options["free_cubes"] == WOOD_CUBES - players
+        state = RULESET.setup(options, 1)
+        assert state["stock"] + sum(state["crew_free"]) == WOOD_CUBES - players
+        every = RULESET.setup(RULESET.normalize_options({"players": players,
+                                                          "free_cubes": 12}), 1)
+        assert every["stock"] + sum(every["crew_free"]) == 12
+        assert every["planets"] == state["planets"] and every["crews"] == state["crews"]
+
+
+@pytest.mark.parametrize("bad", [-1, 13, "9", 2.0, True, None])
+def test_a_bad_free_cubes_option_is_refused(bad: object) -> None:
+    with pytest.raises(ValueError, match="free_cubes"):
+        RULESET.normalize_options({"players": 3, "free_cubes": bad})
+
+
+def test_a_stock_too_small_for_the_setup_cube_puts_none_on_armstrong() -> None:
+    state = RULESET.setup(RULESET.normalize_options({"players": 3, "free_cubes": 0}), 1)
+    assert state["stock"] == 0 and sum(state["crew_free"]) == 0
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_each_player_starts_with_the_turn_order_vp_of_their_round_one_position(
+    players: int,
+) -> None:
+    table = TURN_ORDER_VP[players]
+    assert len(table) == players and all(vp >= 0 for vp in table)
+    for start in range(players):
+        state = new_game(players=players, start=start)
+        for seat in range(players):
+            position = (seat - start) % players
+            assert state["order_vp"][seat] == table[position]
+            assert RULESET.score(state)[seat]["order"] == table[position]
+            assert RULESET.score(state)[seat]["total"] == table[position]
+    # the start player named later never changes them
+    state = new_game(players=players, start=0)
+    before = list(state["order_vp"])
+    state["start"] = 1
+    assert state["order_vp"] == before

@@ -120,6 +120,39 @@ def test_driller_may_stack_its_cubes_on_the_start_planet() -> None:
     assert [e["square"] for e in events if e["type"] == "cube_placed"] == [1, 2]
 
 
+def test_driller_pays_its_cost_for_each_cube_right_after_one_on_the_same_planet() -> None:
+    cost = CREWS_BY_ID["driller"]["repeat_cost"]
+    assert cost > 0 and str(cost) in CREWS_BY_ID["driller"]["text"]
+    state = game_with("driller")
+    pick(state, "driller")
+    events = investigate(state, [3, 3])  # one cube right after one on the same planet
+    assert state["skill_vp"][0] == -cost
+    assert {"type": "repeat_cost", "seat": 0, "cubes": 1, "vp": -cost} in events
+    assert RULESET.score(state)[0]["skills"] == -cost
+    state = game_with("driller")
+    pick(state, "driller")
+    investigate(state, [3, 4])  # the draft's walk costs nothing
+    assert state["skill_vp"][0] == 0
+    state = game_with("navigator")
+    pick(state, "navigator")
+    investigate(state, [3, 4])
+    assert state["skill_vp"][0] == 0  # no other crew pays it
+
+
+def test_armstrong_pays_his_picker_vp_as_a_skill() -> None:
+    vp = CREWS_BY_ID["armstrong"]["pick_vp"]
+    assert vp > 0 and f"+{vp} VP" in CREWS_BY_ID["armstrong"]["text"]
+    state = new_game()
+    free = state["crew_free"][0]  # the setup cube: a motivation bonus as well
+    events = pick(state, "armstrong")
+    assert {"type": "pick_vp", "seat": 0, "crew": "armstrong", "vp": vp} in events
+    assert state["skill_vp"][0] == vp and state["motivation_vp"][0] == free
+    assert all(c.get("pick_vp", 0) == 0 for c in CREWS if c["id"] != "armstrong")
+    state = new_game()
+    pick(state, "driller")
+    assert state["skill_vp"][0] == 0
+
+
 def test_driller_cannot_stack_beyond_the_room_left() -> None:
     state = game_with("driller")
     state["tracks"][3] = [FREE] * (len(PLANET_TYPES["primordial"]["track"]) - 1)

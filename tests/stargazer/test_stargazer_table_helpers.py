@@ -31,11 +31,11 @@ def test_standings_rank_owners_with_their_cubes_first_square_and_vp_row() -> Non
                                (2, 3, 1, 5, 4, OCEAN[3])]
 
 
-def test_standings_count_the_zero_square_and_the_virtual_player() -> None:
-    rows = planet_standings("gas", [FREE, 1], 0)  # seat 0 only on the 0 square: wins the tie
-    assert [(r["owner"], r["cubes"], r["first"]) for r in rows] == [(0, 1, 0), (1, 1, 2),
-                                                                    (FREE, 1, 1)]
-    assert rows[-1]["square"] == 0 and rows[-1]["vp"] == 0, "a row before square 1: nothing"
+def test_standings_leave_out_the_zero_square_and_count_the_virtual_player() -> None:
+    # seat 0 holds only the 0 square: no owner of the track (seed), so it takes no row
+    rows = planet_standings("gas", [FREE, 1], 0)
+    assert [(r["owner"], r["cubes"], r["first"]) for r in rows] == [(1, 1, 2), (FREE, 1, 1)]
+    assert [r["square"] for r in rows] == [2, 1]
     assert planet_standings("gas", [], 2) == [], "a 0 square alone scores nothing"
 
 
@@ -51,7 +51,7 @@ def test_standings_agree_with_the_final_scoring_in_random_games() -> None:
                                      strict=True):
             rows = planet_standings(kind, queue, zero)
             assert {r["owner"]: r["vp"] for r in rows} == planet_vp(kind, queue, zero)
-            assert sum(r["cubes"] for r in rows) == len(queue) + (zero is not None) * bool(queue)
+            assert sum(r["cubes"] for r in rows) == len(queue)  # the 0 square is not counted
             for row in rows:
                 if row["owner"] != FREE:
                     totals[row["owner"]] += row["vp"]

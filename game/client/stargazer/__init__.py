@@ -24,6 +24,7 @@ SCORE_COLUMNS = [
     ScoreColumn("specialty", N_("Specialty"), (120, 170, 255)),
     ScoreColumn("motivation", N_("Motivation"), (130, 230, 200)),
     ScoreColumn("skills", N_("Skills"), (240, 150, 230)),
+    ScoreColumn("order", N_("Turn order"), (200, 200, 200)),
 ]
 
 

@@ -95,7 +95,8 @@ class ScoringShow:
                 total += self.specialty_vp(seat)
             if "bonus" in reached:
                 breakdown = self.breakdown(seat)
-                total += breakdown.get("motivation", 0) + breakdown.get("skills", 0)
+                total += (breakdown.get("motivation", 0) + breakdown.get("skills", 0)
+                          + breakdown.get("order", 0))
             totals.append(total)
         return totals
 

@@ -136,6 +136,8 @@ class StargazerPanels:
                                                  motivation=parts["motivation"])
                 if parts["skills"]:
                     words = _("{words} · skills {n}").format(words=words, n=parts["skills"])
+                if parts.get("order"):
+                    words = _("{words} · turn order {n}").format(words=words, n=parts["order"])
                 line = self.text.render(self.fit(words, small, width), small, theme.TEXT_DIM)
                 surface.blit(line, (x, row.y + row_h - lay.px(3)))
             y = row.bottom + lay.px(2)
@@ -180,7 +182,7 @@ class StargazerPanels:
         kind, planet = show.step
         heading = {"planet": _(PLANET_TYPES[view["planets"][planet]]["name"]) if planet >= 0
                    else "", "specialty": _("Specialty bonus"),
-                   "bonus": _("Motivation and skills")}[kind]
+                   "bonus": _("Motivation, skills and turn order")}[kind]
         title = self.text.render(_("Final scoring"), lay.font_px("small"), theme.TEXT_DIM)
         surface.blit(title, (x, y))
         y += title.get_height()
@@ -236,9 +238,9 @@ class StargazerPanels:
         else:
             for seat in range(show.players):
                 parts = show.breakdown(seat)
-                line = _("{name}: motivation {motivation}, skills {skills}").format(
-                    name=names[seat], motivation=parts.get("motivation", 0),
-                    skills=parts.get("skills", 0))
+                line = _("{name}: motivation {motivation}, skills {skills}, turn order {order}"
+                         ).format(name=names[seat], motivation=parts.get("motivation", 0),
+                                  skills=parts.get("skills", 0), order=parts.get("order", 0))
                 text = self.text.render(self.fit(line, body, width), body, theme.TEXT)
                 surface.blit(text, (x, y))
                 y += text.get_height() + lay.px(4)

@@ -9,10 +9,11 @@ from __future__ import annotations
 from game.rules.stargazer.content import (
     CREWS,
     CUBES_PER_PLAYER,
-    FREE_CUBES,
     MAX_FREE_CUBES_ON_CREW,
     PLANET_TYPES,
     PLANETS_FOR_PLAYERS,
+    TURN_ORDER_VP,
+    WOOD_CUBES,
 )
 
 
@@ -28,11 +29,19 @@ def _crew_line(crew: dict) -> str:
 
 
 _PLANETS = ", ".join(f"{n} planets for {p} players" for p, n in PLANETS_FOR_PLAYERS.items())
+_ORDER = "; ".join(
+    f"{p} players: " + (", ".join(map(str, vp)) if any(vp) else "none")
+    for p, vp in TURN_ORDER_VP.items()
+)
 
 STARGAZER: list[tuple[str, str]] = [
     ("The game", f"3 or 4 players explore a ring of planets ({_PLANETS}), clockwise order "
-     f"matters. Each player has a worker and {CUBES_PER_PLAYER} cubes; {FREE_CUBES} neutral free "
-     "cubes form the stock. Captain Armstrong is always in play, with players + 1 other crews."),
+     f"matters. Each player has a worker and {CUBES_PER_PLAYER} cubes. Of the {WOOD_CUBES} wood "
+     "cubes each player takes one as a score marker; the rest (12 - players) are the neutral "
+     "free cubes of the stock, one of them on Captain Armstrong. Captain Armstrong is always in "
+     "play, with players + 1 other crews."),
+    ("Turn order", "Playing later in round 1 is an edge, so each player starts with turn-order "
+     f"VP by their round-1 position, first start player first ({_ORDER})."),
     ("A turn", "Pick a crew without a worker (its motivation bonus: +1 VP per free cube on it, "
      "+2 VP per player cube on it). Apply its skill: it is mandatory when it can apply and "
      "ignored when it cannot. Then investigate."),
@@ -47,12 +56,14 @@ STARGAZER: list[tuple[str, str]] = [
      "Armstrong's holder names the next start player."),
     ("Majority", "On each planet the owners are ranked by cubes (the free cubes are a virtual "
      "player who scores nothing). Ties go to the first cube further back (on the dark planet: "
-     "nearer the front); a cube on the 0 square counts as one cube and wins every tie. With k "
-     "the highest filled square, the first scores the VP of square k, the second of k - 1, and "
-     "so on. A 0 VP square is an accident."),
+     "nearer the front); a cube on a 0 square does not count here. With k the highest filled "
+     "square, the first scores the VP of square k, the second of k - 1, and so on. A 0 VP "
+     "square is an accident; the square before the last always pays, so a full planet pays its "
+     "runner-up too."),
     ("Specialty", "Group your cubes by planet colour (0 squares included): score your largest "
      "group, or all groups tied for largest. The diamond planet's cubes are wild."),
-    ("Winner", "Majority + specialty + motivation + skill VP. Ties: more cubes left in hand."),
+    ("Winner", "Majority + specialty + motivation + skill + turn-order VP. Ties: more cubes left "
+     "in hand."),
     *[(info["name"], _planet_line(info)) for info in PLANET_TYPES.values()],
     *[(crew["name"], _crew_line(crew)) for crew in CREWS],
     ("Colours", "Every player's cubes carry a mark (dot, cross, bar, triangle; free cubes none) "

@@ -1,9 +1,12 @@
 """Stargazer's designed card content as plain data: planet types and the twelve crews.
 
-The draft (seed 001) names the components but never published their numbers; everything here
-is the project's design (see docs/rules/stargazer.md and the balance log in
-docs/balance/stargazer.md). Skills are data: an ``effect`` name interpreted by
-``skills.py`` / ``placement.py`` plus optional parameters, never a code branch per crew.
+The draft (seed 001, draft 7) names the components but never published their numbers;
+everything here is the project's design (see docs/rules/stargazer.md and the balance log in
+docs/balance/stargazer.md). Lessons taken from the designer's earlier drafts 4-6 (published on
+the designer's site, not in the seed) are attributed to them there, never to the seed. Skills
+are data: an ``effect`` name interpreted by ``skills.py`` / ``placement.py`` plus optional
+parameters (``pick_vp``: VP when picked; ``repeat_cost``: VP paid per cube placed right after
+one on the same planet, read by the engine), never a code branch per crew.
 """
 
 from __future__ import annotations
@@ -11,13 +14,31 @@ from __future__ import annotations
 from typing import Any
 
 CUBES_PER_PLAYER = 12
-FREE_CUBES = 12
+#: Wood cubes in the box. At setup each player takes one with their score card and "the
+#: remaining wood cubes" become the free cubes of the stock: the project reads that as
+#: ``WOOD_CUBES - players`` (9 for 3 players, 8 for 4). The other reading (the seed lists the
+#: score sets separately, so all 12 are free) is the engine option ``free_cubes=12``; the balance
+#: report measures both.
+WOOD_CUBES = 12
+
+
+def default_free_cubes(players: int) -> int:
+    """The free cubes of the stock at setup under the project's reading of the seed."""
+    return WOOD_CUBES - players
+
+
 MAX_FREE_CUBES_ON_CREW = 3
 PLANETS_FOR_PLAYERS: dict[int, int] = {3: 5, 4: 7}
 START_CREW = "armstrong"
 #: Free cubes put on crews at setup (project rule: they make the first round's first pick worth
-#: something, which evens out the round-1 turn positions; see docs/balance/stargazer.md).
+#: something; see docs/balance/stargazer.md). They come out of the stock.
 SETUP_FREE_CUBES: dict[str, int] = {"armstrong": 1}
+
+#: VP each player starts with, by their turn position in round 1 (0 = the first start player).
+#: Project rule: the seed lets players pick the first start player freely and says nothing of
+#: compensation, but self-play measured a clear edge for playing late in round 1 (later cubes
+#: take the higher squares and see the others' moves first); these VP even it out (balance log).
+TURN_ORDER_VP: dict[int, list[int]] = {3: [0, 0, 0], 4: [1, 1, 0, 0]}
 
 #: Colour groups the specialty bonus counts (the diamond planet is wild, see "specialty").
 COLOUR_GROUPS: list[str] = ["red", "blue", "yellow", "green", "black"]
@@ -31,10 +52,10 @@ PLANET_TYPES: dict[str, dict[str, Any]] = {
         "name": "Lava planet",
         "colour": "red",
         "copies": 3,
-        "track": [1, 2, 0, 4, 5, 0, 8],
+        "track": [1, 2, 0, 4, 0, 5, 8],
         "tie_break": "later",
         "specialty": "colour",
-        "text": "Eruptions: accidents on squares 3 and 6, a rich last square.",
+        "text": "Eruptions: accidents on squares 3 and 5, a rich last square.",
     },
     "ocean": {
         "name": "Ocean planet",
@@ -49,19 +70,19 @@ PLANET_TYPES: dict[str, dict[str, Any]] = {
         "name": "Gas planet",
         "colour": "yellow",
         "copies": 3,
-        "track": [2, 0, 3, 5, 0, 7],
+        "track": [2, 0, 3, 0, 4, 7],
         "tie_break": "later",
         "specialty": "colour",
-        "text": "Storm bands: the shortest colour track, accidents on squares 2 and 5.",
+        "text": "Storm bands: the shortest colour track, accidents on squares 2 and 4.",
     },
     "primordial": {
         "name": "Primordial planet",
         "colour": "green",
         "copies": 3,
-        "track": [1, 2, 3, 0, 0, 8],
+        "track": [1, 2, 0, 0, 4, 8],
         "tie_break": "later",
         "specialty": "colour",
-        "text": "Safe at first, then a swamp of two accidents before the jackpot.",
+        "text": "A swamp of two accidents in the middle, then a rich end.",
     },
     "dark": {
         "name": "Dark planet",
@@ -77,7 +98,7 @@ PLANET_TYPES: dict[str, dict[str, Any]] = {
         "name": "Diamond planet",
         "colour": "white",
         "copies": 1,
-        "track": [2, 0, 4, 0, 9],
+        "track": [2, 0, 0, 5, 9],
         "tie_break": "later",
         "specialty": "wild",
         "text": "A short, brilliant track; its cubes are wild for the specialty bonus.",
@@ -95,12 +116,14 @@ CREWS: list[dict[str, Any]] = [
         "effect": "name_start_player",
         "timing": "round_end",
         "params": {},
-        "text": "Always in play. At the end of the round, name the next round's start player.",
+        "pick_vp": 1,
+        "text": "Always in play. +1 VP when picked. At the end of the round, name the next "
+        "round's start player.",
     },
     {
         "id": "archaeologist",
         "name": "Dr. Okafor, Archaeologist",
-        "count": 1,
+        "count": 2,
         "effect": "cube_to_zero_square",
         "timing": "choice",
         "params": {},
@@ -132,7 +155,9 @@ CREWS: list[dict[str, Any]] = [
         "effect": "stack",
         "timing": "placement",
         "params": {},
-        "text": "You may place all your investigation cubes in a row on your start planet.",
+        "repeat_cost": 2,
+        "text": "You may place all your investigation cubes in a row on your start planet, "
+        "paying 2 VP for each cube placed right after one on the same planet.",
     },
     {
         "id": "navigator",
@@ -174,7 +199,7 @@ CREWS: list[dict[str, Any]] = [
     {
         "id": "medic",
         "name": "Dr. Hale, Medic",
-        "count": 2,
+        "count": 3,
         "effect": "recall",
         "timing": "choice",
         "params": {},
@@ -193,7 +218,7 @@ CREWS: list[dict[str, Any]] = [
     {
         "id": "treasure_hunter",
         "name": "Quinn, Treasure Hunter",
-        "count": 1,
+        "count": 2,
         "effect": "claim_zero_square",
         "timing": "choice",
         "params": {},

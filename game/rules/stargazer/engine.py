@@ -27,12 +27,14 @@ from game.rules.stargazer.content import (
     CREWS,
     CREWS_BY_ID,
     CUBES_PER_PLAYER,
-    FREE_CUBES,
     MAX_FREE_CUBES_ON_CREW,
     PLANET_TYPES,
     PLANETS_FOR_PLAYERS,
     SETUP_FREE_CUBES,
     START_CREW,
+    TURN_ORDER_VP,
+    WOOD_CUBES,
+    default_free_cubes,
 )
 from game.rules.stargazer.placement import can_place, investigation_sequences
 from game.rules.stargazer.scoring import ranking_with_tie_break, score_breakdown
@@ -116,7 +118,8 @@ def clone_state(state: State) -> State:
     copy = dict(state)
     copy["tracks"] = [list(queue) for queue in state["tracks"]]
     copy["crew_cubes"] = [list(cubes) for cubes in state["crew_cubes"]]
-    for key in ("zero", "crew_free", "workers", "hands", "retired", "motivation_vp", "skill_vp"):
+    for key in ("zero", "crew_free", "workers", "hands", "retired", "motivation_vp", "skill_vp",
+                "order_vp"):
         copy[key] = list(state[key])
     return copy
 
@@ -134,12 +137,15 @@ class StargazerRuleset(Ruleset):
     # --- options ---------------------------------------------------------------------------
     def default_options(self, players: int) -> Options:
         """``planets``/``crews``: "random" or an explicit list (tests, tutorials, replays);
-        ``start_player``: "random" (the draft: decide it any way you like) or a seat."""
+        ``start_player``: "random" (the draft: decide it any way you like) or a seat;
+        ``free_cubes``: the free cubes of the stock at setup, 0..12 (default 12 - players, the
+        project's reading of "the remaining wood cubes"; 12 is the other reading)."""
         return {
             "players": players,
             "planets": "random",
             "crews": "random",
             "start_player": "random",
+            "free_cubes": default_free_cubes(players),
         }
 
     def normalize_options(self, options: Options) -> Options:
@@ -170,6 +176,9 @@ class StargazerRuleset(Ruleset):
         start = merged["start_player"]
         if start != "random" and (not _is_int(start) or not 0 <= start < players):
             raise ValueError(f"option 'start_player' must be 'random' or a seat 0..{players - 1}")
+        free = merged["free_cubes"]
+        if not _is_int(free) or not 0 <= free <= WOOD_CUBES:
+            raise ValueError(f"option 'free_cubes' must be a whole number 0..{WOOD_CUBES}")
         return merged
 
     def max_moves(self, options: Options) -> int:
@@ -203,6 +212,11 @@ class StargazerRuleset(Ruleset):
         start = options["start_player"]
         if start == "random":
             start = rng.randrange(players)
+        crew_free = [SETUP_FREE_CUBES.get(crew, 0) for crew in crews]
+        setup_cubes = min(sum(crew_free), options["free_cubes"])
+        if sum(crew_free) > setup_cubes:  # a stock too small for the setup cubes: none
+            crew_free = [0 for _ in crews]
+            setup_cubes = 0
         return {
             "players": players,
             "round": 1,
@@ -214,14 +228,15 @@ class StargazerRuleset(Ruleset):
             "tracks": [[] for _ in planets],
             "zero": [None for _ in planets],
             "crews": crews,
-            "crew_free": [SETUP_FREE_CUBES.get(crew, 0) for crew in crews],
+            "crew_free": crew_free,
             "crew_cubes": [[] for _ in crews],
             "workers": [None for _ in crews],
             "hands": [CUBES_PER_PLAYER] * players,
-            "stock": FREE_CUBES - sum(SETUP_FREE_CUBES.get(crew, 0) for crew in crews),
+            "stock": options["free_cubes"] - setup_cubes,
             "retired": [0] * players,
             "motivation_vp": [0] * players,
             "skill_vp": [0] * players,
+            "order_vp": [TURN_ORDER_VP[players][(s - start) % players] for s in range(players)],
             "active_crew": None,
             "start_namer": None,
             "end_reason": None,
@@ -343,6 +358,9 @@ class StargazerRuleset(Ruleset):
                 }
             )
         info = CREWS_BY_ID[crew]
+        if info.get("pick_vp"):
+            state["skill_vp"][seat] += info["pick_vp"]
+            events.append({"type": "pick_vp", "seat": seat, "crew": crew, "vp": info["pick_vp"]})
         if info["effect"] == "name_start_player":
             state["start_namer"] = seat
         if info["timing"] == "choice":
@@ -385,6 +403,12 @@ class StargazerRuleset(Ruleset):
         if planets not in self._sequences(state, seat, planets[0] if planets else None):
             raise IllegalMove("illegal_investigation", repr(planets))
         events: list[Event] = []
+        cost = self._active(state).get("repeat_cost", 0)
+        repeats = sum(1 for a, b in zip(planets, planets[1:], strict=False) if a == b)
+        if cost and repeats:
+            state["skill_vp"][seat] -= cost * repeats
+            events.append({"type": "repeat_cost", "seat": seat, "cubes": repeats,
+                           "vp": -cost * repeats})
         for planet in planets:
             state["tracks"][planet].append(seat)
             state["hands"][seat] -= 1

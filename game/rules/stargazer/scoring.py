@@ -1,10 +1,11 @@
 """Final scoring: planet majorities (rank-shifted VP rows), the specialty bonus, the tie-break.
 
-Majority (draft): on each planet the owners, the free cubes counting as one virtual player, are
-ranked by cubes; a tie goes to the owner whose first cube is further back. With k the highest
-filled square, 1st scores the VP printed at k, 2nd at k-1, and so on. Project decisions: a cube
-on the planet's 0 square counts as one cube for the majority and wins every tie on that planet
-(the treasure a newcomer grabs cheaply); on the dark planet a tie goes to the first cube nearer
+Majority (seed, draft 7): on each planet the owners, the free cubes counting as one virtual
+player, are ranked by cubes; a tie goes to the owner whose first cube is further back. With k the
+highest filled square, 1st scores the VP printed at k, 2nd at k-1, and so on. A cube on the
+planet's 0 square does NOT count for the majority (the seed: the special squares are "treated
+differently from normal squares" but "are counted for the end-game colour bonus", so they count
+for the specialty only). Project decision: on the dark planet a tie goes to the first cube nearer
 the front instead.
 """
 
@@ -20,9 +21,9 @@ FREE = -1  # owner id of free cubes: the virtual player
 _GROUP_INDEX = {colour: i for i, colour in enumerate(COLOUR_GROUPS)}
 
 
-def _owner_counts(queue: list[int],
-                  zero_owner: int | None) -> tuple[dict[int, int], dict[int, int]]:
-    """Per owner: cubes on the planet (its 0 square counts as one) and its first square."""
+def _owner_counts(queue: list[int]) -> tuple[dict[int, int], dict[int, int]]:
+    """Per owner: cubes in the planet's queue (the 0 square is not counted) and its first
+    square."""
     counts: dict[int, int] = {}
     first: dict[int, int] = {}
     for square, owner in enumerate(queue, start=1):
@@ -31,20 +32,19 @@ def _owner_counts(queue: list[int],
         else:
             counts[owner] = 1
             first[owner] = square
-    if zero_owner is not None:
-        counts[zero_owner] = counts.get(zero_owner, 0) + 1
-        first.setdefault(zero_owner, 0)
     return counts, first
 
 
 def planet_ranking(planet_type: str, queue: list[int], zero_owner: int | None) -> list[int]:
-    """Owners of ``queue`` (+ the 0 square) best first; ``FREE`` is the virtual player."""
-    counts, first = _owner_counts(queue, zero_owner)
+    """Owners of ``queue`` best first; ``FREE`` is the virtual player. ``zero_owner`` (who holds
+    the 0 square) is taken so callers can pass a planet whole, but it never counts here: the
+    0 square counts for the specialty bonus only (seed)."""
+    counts, first = _owner_counts(queue)
     later = PLANET_TYPES[planet_type]["tie_break"] == "later"
 
-    def key(owner: int) -> tuple[int, int, int]:
+    def key(owner: int) -> tuple[int, int]:
         position = first[owner] if later else -first[owner]
-        return (counts[owner], 1 if owner == zero_owner else 0, position)
+        return (counts[owner], position)
 
     return sorted(counts, key=key, reverse=True)
 
@@ -73,11 +73,11 @@ def planet_standings(planet_type: str, queue: list[int],
                      zero_owner: int | None) -> list[dict[str, int]]:
     """The majority on one planet if the game ended now, best first: what a table shows.
 
-    Per owner (players and ``FREE``): ``rank`` (1 leads), ``cubes`` (the 0 square counts as
-    one), ``first`` (the square of its first cube, 0 for the 0 square: ties look at it),
+    Per owner (players and ``FREE``): ``rank`` (1 leads), ``cubes`` (in the queue: the 0 square
+    does not count), ``first`` (the square of its first cube: ties look at it),
     ``square`` (the square whose VP its rank scores; 0 or less scores nothing) and ``vp``,
     exactly as the final scoring counts them."""
-    counts, first = _owner_counts(queue, zero_owner)
+    counts, first = _owner_counts(queue)
     return [{"owner": owner, "rank": rank, "cubes": counts[owner], "first": first[owner],
              "square": square, "vp": vp}
             for rank, (owner, square, vp) in enumerate(
@@ -150,6 +150,7 @@ def score_breakdown(state: dict[str, Any]) -> list[dict[str, int]]:
             "specialty": specialty[seat],
             "motivation": state["motivation_vp"][seat],
             "skills": state["skill_vp"][seat],
+            "order": state["order_vp"][seat],
         }
         parts["total"] = sum(parts.values())
         result.append(parts)
