@@ -134,20 +134,28 @@ class StrongBot:
         ``own``: the bot's own turn (its policy applies), not an opponent's simulated one."""
         plan: list[Move] = []
         while state["current"] == seat and state["phase"] in _TURN_PHASES:
-            best_value = -1e9
-            best_move: Move | None = None
-            best_state: State | None = None
             moves = ruleset.legal_moves(state, seat)
-            for move in self.allowed(state, seat, moves) if own else moves:
-                trial = clone_state(state)
-                ruleset.apply(trial, seat, move)
-                value = self.evaluate(trial, seat) + self.rng.random() * 1e-3
-                if value > best_value:
-                    best_value, best_move, best_state = value, move, trial
-            assert best_move is not None and best_state is not None
+            best_move, state = self._best_single_move(
+                ruleset, state, seat, self.allowed(state, seat, moves) if own else moves)
             plan.append(best_move)
-            state = best_state
         return self.evaluate(state, seat), plan
+
+    def _best_single_move(
+        self, ruleset: Ruleset, state: State, seat: int, moves: list[Move]
+    ) -> tuple[Move, State]:
+        """The move of ``moves`` whose result the evaluation likes best, and that result (a
+        seeded jitter of 1e-3 breaks ties)."""
+        best_value = -1e9
+        best_move: Move | None = None
+        best_state: State | None = None
+        for move in moves:
+            trial = clone_state(state)
+            ruleset.apply(trial, seat, move)
+            value = self.evaluate(trial, seat) + self.rng.random() * 1e-3
+            if value > best_value:
+                best_value, best_move, best_state = value, move, trial
+        assert best_move is not None and best_state is not None
+        return best_move, best_state
 
     def choose(
         self, ruleset: Ruleset, state: State, seat: int, stop: Callable[[], bool] | None = None
@@ -395,15 +403,7 @@ class GreedyBot(StrongBot):
             raise ValueError(f"seat {seat} has no legal move")
         if state["phase"] == "start_player":
             return self._choose_start_player(ruleset, state, seat, legal)
-        best_value = -1e9
-        best = legal[0]
-        for move in legal:
-            trial = clone_state(state)
-            ruleset.apply(trial, seat, move)
-            value = self.evaluate(trial, seat) + self.rng.random() * 1e-3
-            if value > best_value:
-                best_value, best = value, move
-        return best
+        return self._best_single_move(ruleset, state, seat, legal)[0]
 
 
 #: probe name -> class (each takes ``seed`` like the strong bot)
