@@ -462,11 +462,8 @@ def run_probes(args: argparse.Namespace) -> None:
         "",
     ]
     print("\n".join(section))
-    if args.no_write:
+    if not replace_section(args, "probes", "\n".join(section)):
         return
-    parts = report_parts(args.out)
-    parts["probes"] = "\n".join(section)
-    write_report(args.out, parts)
     print(f"wrote {args.out} in {elapsed:.0f} s ({cpu:.0f} s of CPU in the workers)")
 
 
@@ -539,14 +536,20 @@ def run_readings(args: argparse.Namespace) -> None:
         "",
     ]
     print("\n".join(section))
-    if args.no_write:
-        return
-    parts = report_parts(args.out)
-    parts["readings"] = "\n".join(section)
-    write_report(args.out, parts)
+    replace_section(args, "readings", "\n".join(section))
 
 
 # --- the report ----------------------------------------------------------------------------------
+def replace_section(args: argparse.Namespace, key: str, text: str) -> bool:
+    """Write ``text`` as the report's ``key`` section, keeping the others (False: --no-write)."""
+    if args.no_write:
+        return False
+    parts = report_parts(args.out)
+    parts[key] = text
+    write_report(args.out, parts)
+    return True
+
+
 def write_report(path: Path, parts: dict[str, str]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     text = parts["main"].rstrip("\n") + "\n\n"
@@ -626,11 +629,8 @@ def main() -> None:
         "",
     ]
     print(f"\n{verdict}\nwall {elapsed:.0f} s")
-    if args.no_write:
+    if not replace_section(args, "main", "\n".join(header + body)):
         return
-    parts = report_parts(args.out)
-    parts["main"] = "\n".join(header + body)
-    write_report(args.out, parts)
     print(f"wrote {args.out}")
 
 
