@@ -269,14 +269,20 @@ class Table:
 
     def seat_for_token(self, token: Any) -> int | None:
         """The seat holding ``token`` (constant-time comparison), or None."""
+        with self._lock:
+            return self._seat_keeping(token, "token")
+
+    def _seat_keeping(self, token: Any, field: str) -> int | None:
+        """Under the lock: the seat whose ``field`` (``token`` or ``away_token``) is ``token``,
+        compared in constant time over every seat; None for no seat or a malformed token."""
         if not isinstance(token, str) or not token:
             return None
-        with self._lock:
-            found = None
-            for index, seat in enumerate(self._seats):
-                if seat.token is not None and hmac.compare_digest(seat.token, token):
-                    found = index
-            return found
+        found = None
+        for index, seat in enumerate(self._seats):
+            kept = getattr(seat, field)
+            if kept is not None and hmac.compare_digest(kept, token):
+                found = index
+        return found
 
     def snapshot(self, seat: int | None) -> Message:
         """A full ``snapshot`` message for ``seat`` (None: spectator)."""
@@ -411,16 +417,13 @@ class Table:
     def reclaim_from_bot(self, token: Any) -> int | None:
         """A player whose seat a bot stands in for comes back with their token: the seat is
         theirs again (``give_back``). Returns the seat, or None if no stand-in holds it."""
-        if not isinstance(token, str) or not token:
-            return None
         with self._lock:
             if self.status != "playing":
                 return None
-            for index, seat in enumerate(self._seats):
-                if seat.away_token is not None and hmac.compare_digest(seat.away_token, token):
-                    self._restore_player(index)
-                    return index
-            return None
+            seat = self._seat_keeping(token, "away_token")
+            if seat is not None:
+                self._restore_player(seat)
+            return seat
 
     def _seat_in_play(self, seat: Any, why: str) -> _Seat:
         if (not isinstance(seat, int) or isinstance(seat, bool)
