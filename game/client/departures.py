@@ -37,9 +37,8 @@ class Departures:
         self.away_since: dict[int, float] = {}
         #: "let a bot play" buttons, per seat away long enough
         self.buttons: dict[int, Button] = {}
-        #: "give the seat back" buttons, per seat a bot stands in for
+        #: "give the seat back" buttons, per seat a bot stands in for (its keys: those seats)
         self.returns: dict[int, Button] = {}
-        self.stand_ins: set[int] = set()
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.changed = False
 
@@ -63,14 +62,13 @@ class Departures:
                     self.away_since.pop(seat["seat"], None)
                 if seat.get("stand_in"):
                     stand_ins.add(seat["seat"])
-        for seat in sorted(self.stand_ins - stand_ins):
+        for seat in sorted(self.returns.keys() - stand_ins):
             if self.hosting and self.session.status == "playing" \
                     and self.session.kinds[seat] != "ai":
                 self.say(N_("{name} has the seat back; the bot stepped aside.",
                             name=self.session.names[seat]))
-        self.stand_ins = stand_ins
         due = sorted(s for s, since in self.away_since.items() if clock - since >= REPLACE_AFTER)
-        if due != sorted(self.buttons) or sorted(stand_ins) != sorted(self.returns):
+        if due != sorted(self.buttons) or stand_ins != self.returns.keys():
             self.buttons = {
                 seat: self.buttons.get(seat) or Button(
                     N_("Let a bot play for {name} (B)", name=self.session.names[seat]),
@@ -95,7 +93,6 @@ class Departures:
             self.toast(error_text(error.code, error.message))
             return
         self.away_since.pop(seat, None)
-        self.stand_ins.add(seat)
         self.say(N_("A bot plays on for {name}.", name=name))
 
     def give_back(self, seat: int) -> None:
@@ -107,7 +104,8 @@ class Departures:
         except TableError as error:
             self.toast(error_text(error.code, error.message))
             return
-        self.stand_ins.discard(seat)
+        self.returns.pop(seat, None)  # given back by the host: no "took it back" news
+        self.changed = True
         self.say(N_("The seat is {name}'s again: the game waits for them.", name=name))
 
     def key(self, key: int) -> bool:
@@ -150,9 +148,9 @@ class Departures:
         if not self.all_buttons:
             return
         draw_panel(surface, self.rect, lay)
-        size = lay.font_px("small")
         width = self.rect.w - lay.px(24)
         heading = self.heading()
+        size = text.fit(heading, lay.font_px("small"), width, bold=True)
         while len(heading) > 4 and text.size(heading, size, bold=True)[0] > width:
             heading = heading[:-2] + "…"
         label = text.render(heading, size, theme.WARNING, bold=True)

@@ -641,7 +641,7 @@ class StarsTablePainter:
             state, color = _("final board"), theme.ACCENT
         elif seat in self.departures.away_since:
             state, color = _("left the table"), theme.WARNING
-        elif seat in self.departures.stand_ins:
+        elif seat in self.departures.returns:
             state, color = _("a bot plays for now"), theme.TEXT_DIM
         elif info["confirmed"]:
             state, color = _("ready"), theme.LEGAL
