@@ -74,19 +74,38 @@ def machine_line() -> str:
 #: if set (``--games-log``), every finished game is appended here as one JSON line at once, so a
 #: long run that is stopped early still leaves the games it finished
 GAMES_LOG: Path | None = None
+#: ``--resume``: games already in the log are read back instead of played again
+RESUME = False
 
 
-def map_games(play: Any, jobs: list[Any], workers: int) -> list[Any]:
+def logged_games() -> dict[str, Any]:
+    """The results already in the games log, by job (``--resume``)."""
+    if GAMES_LOG is None or not GAMES_LOG.exists():
+        return {}
+    done: dict[str, Any] = {}
+    for line in GAMES_LOG.read_text().splitlines():
+        try:
+            entry = json.loads(line)
+            done[json.dumps(entry["job"])] = entry["result"]
+        except (ValueError, KeyError, TypeError):
+            continue  # a line cut short when a run was stopped
+    return done
+
+
+def map_games(play: Any, jobs: list[Any], workers: int, resume: bool = False) -> list[Any]:
     """``play`` over ``jobs`` on ``workers`` processes, in order (each game is seeded by its job,
-    so the figures do not depend on the number of workers)."""
-    results = []
-    with multiprocessing.Pool(workers) as pool:
-        for job, result in zip(jobs, pool.imap(play, jobs, chunksize=1), strict=True):
-            results.append(result)
-            if GAMES_LOG is not None:
-                with GAMES_LOG.open("a") as log:
-                    log.write(json.dumps({"job": job, "result": result}) + "\n")
-    return results
+    so the figures do not depend on the number of workers). With ``resume``, a job already in
+    the games log is not played again: its logged result is used."""
+    done = logged_games() if resume else {}
+    todo = [job for job in jobs if json.dumps(job) not in done]
+    if todo:
+        with multiprocessing.Pool(workers) as pool:
+            for job, result in zip(todo, pool.imap(play, todo, chunksize=1), strict=True):
+                done[json.dumps(job)] = result
+                if GAMES_LOG is not None:
+                    with GAMES_LOG.open("a") as log:
+                        log.write(json.dumps({"job": job, "result": result}) + "\n")
+    return [done[json.dumps(job)] for job in jobs]
 
 
 # --- Look at the Stars solo ----------------------------------------------------------------------
@@ -133,7 +152,7 @@ def run_stars(levels: list[str], games: int, power: Any, workers: int,
     for level in levels:
         jobs = [(level, g, power) for g in range(first, first + games)]
         t0 = time.time()
-        results = map_games(play_stars_solo, jobs, workers)
+        results = map_games(play_stars_solo, jobs, workers, RESUME)
         wall = time.time() - t0
         totals = [r["score"]["total"] for r in results]
         card_ms = sorted(1000 * s for r in results for s in r["card_seconds"])
@@ -199,7 +218,7 @@ def run_stargazer_lineup(lineup: list[str], games: int, iterations: int | None,
                          workers: int, first: int = 0) -> dict[str, Any]:
     t0 = time.time()
     jobs = [(lineup, g, iterations) for g in range(first, first + games)]
-    results = map_games(play_stargazer, jobs, workers)
+    results = map_games(play_stargazer, jobs, workers, RESUME)
     wall = time.time() - t0
     out: dict[str, Any] = {"lineup": lineup, "games": games, "wall_s": wall,
                            "iterations": iterations}
@@ -248,9 +267,12 @@ def main(argv: list[str] | None = None) -> int:
                              help="first game number (seed): split a long run into parts")
         command.add_argument("--games-log", type=Path,
                              help="append every finished game here as a JSON line")
+        command.add_argument("--resume", action="store_true",
+                             help="take the games already in --games-log from there")
     args = parser.parse_args(argv)
-    global GAMES_LOG
+    global GAMES_LOG, RESUME
     GAMES_LOG = getattr(args, "games_log", None)
+    RESUME = getattr(args, "resume", False)
     print(machine_line(), flush=True)
     if args.what == "calibrate":
         return 0

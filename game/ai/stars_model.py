@@ -406,15 +406,8 @@ class Model:
             return weights.over * n
         return 0.0
 
-    def _shapes_potential(
-        self,
-        weights: Weights,
-        shapes: Any = None,
-        powers: Any = None,
-        new: frozenset[Segment] = frozenset(),
-    ) -> float:
-        """Partly drawn bonus shapes whose missing lines may still be drawn: the copies
-        ``shapes`` / ``powers`` (None: all), as if the lines ``new`` were drawn too."""
+    def _shapes_potential(self, weights: Weights) -> float:
+        """Partly drawn bonus shapes whose missing lines may still be drawn."""
         total = 0.0
         copies = _POINT_COPIES[self.point_card - 1]
         lines = self.lines
@@ -422,12 +415,11 @@ class Model:
         used = self.shape_used
         shape_w = weights.shape
         points = self.shape_points
-        for i in range(len(copies)) if shapes is None else shapes:
-            copy = copies[i]
+        for copy in copies:
             have = 0
             ok = True
             for s in copy:
-                if s in lines or s in new:
+                if s in lines:
                     have += 1
                 elif _SEG_MASK[s] & bad:
                     ok = False
@@ -441,12 +433,11 @@ class Model:
         use = weights.power_use[self.power]
         pw = weights.power_shape
         spent = self.spent
-        for i in range(len(pcopies)) if powers is None else powers:
-            copy = pcopies[i]
+        for copy in pcopies:
             have = 0
             ok = True
             for s in copy:
-                if s in lines or s in new:
+                if s in lines:
                     have += 1
                 elif _SEG_MASK[s] & bad:
                     ok = False
@@ -455,6 +446,80 @@ class Model:
             if ok and have and 1 <= k <= 2 and spent.isdisjoint(copy):
                 total += pw[2 - k] * use
         return total
+
+    def _shapes_through(
+        self, weights: Weights, shapes: list[int], powers: list[int], new: frozenset[Segment]
+    ) -> tuple[float, list[int], list[int]]:
+        """One pass over the bonus-shape copies through the lines ``new``: the change of
+        ``_shapes_potential`` they make, and the point and power copies they complete (in
+        the order given). ``new`` is legal, so it never blocks a copy; only the count of
+        drawn lines changes."""
+        total = 0.0
+        done_shapes: list[int] = []
+        done_powers: list[int] = []
+        copies = _POINT_COPIES[self.point_card - 1]
+        lines = self.lines
+        bad = self.line_bad
+        used = self.shape_used
+        shape_w = weights.shape
+        points = self.shape_points
+        for i in shapes:
+            copy = copies[i]
+            if not used.isdisjoint(copy):
+                continue
+            have = added = 0
+            ok = True
+            for s in copy:
+                if s in lines:
+                    have += 1
+                elif s in new:
+                    added += 1
+                elif _SEG_MASK[s] & bad:
+                    ok = False
+                    break
+            if not ok or not added:
+                continue
+            n = len(copy)
+            k = n - have - added
+            if k == 0:
+                done_shapes.append(i)
+            elif k <= 3:
+                total += shape_w[3 - k] * points
+            k += added
+            if have and 1 <= k <= 3:
+                total -= shape_w[3 - k] * points
+        if self.once_used and self.power in data.ONCE_PER_GAME_POWERS:
+            return total, done_shapes, done_powers
+        pcopies = _POWER_COPIES[self.power_card - 1]
+        use = weights.power_use[self.power]
+        pw = weights.power_shape
+        spent = self.spent
+        for i in powers:
+            copy = pcopies[i]
+            if not spent.isdisjoint(copy):
+                continue
+            have = added = 0
+            ok = True
+            for s in copy:
+                if s in lines:
+                    have += 1
+                elif s in new:
+                    added += 1
+                elif _SEG_MASK[s] & bad:
+                    ok = False
+                    break
+            if not ok or not added:
+                continue
+            n = len(copy)
+            k = n - have - added
+            if k == 0:
+                done_powers.append(i)
+            elif k <= 2:
+                total += pw[2 - k] * use
+            k += added
+            if have and 1 <= k <= 2:
+                total -= pw[2 - k] * use
+        return total, done_shapes, done_powers
 
     def gain(
         self, segs: tuple[Segment, ...], weights: Weights, cards_left: int, low_rows: int = 0
@@ -543,30 +608,26 @@ class Model:
         shape_delta = 0
         point_idx = _POINT_BY_SEG[self.point_card - 1]
         power_idx = _POWER_BY_SEG[self.power_card - 1]
-        touched_shapes = {i for seg in segs for i in point_idx.get(seg, ())}
-        touched_power = {i for seg in segs for i in power_idx.get(seg, ())}
-        new = frozenset(segs)
-        lines = self.lines
+        touched_shapes = sorted({i for seg in segs for i in point_idx.get(seg, ())})
+        touched_power = sorted({i for seg in segs for i in power_idx.get(seg, ())})
+        delta, done_shapes, done_powers = self._shapes_through(
+            weights, touched_shapes, touched_power, frozenset(segs)
+        )
+        pot_delta += delta
         copies = _POINT_COPIES[self.point_card - 1]
         used: set[Segment] = set()
-        for i in sorted(touched_shapes):
+        for i in done_shapes:
             copy = copies[i]
-            if (
-                all(s in lines or s in new for s in copy)
-                and self.shape_used.isdisjoint(copy)
-                and used.isdisjoint(copy)
-            ):
+            if used.isdisjoint(copy):
                 used.update(copy)
                 shape_delta += self.shape_points
-        pot_delta += self._shapes_potential(weights, touched_shapes, touched_power, new)
-        pot_delta -= self._shapes_potential(weights, touched_shapes, touched_power)
         uses = 0
-        if touched_power and not (self.once_used and self.power in data.ONCE_PER_GAME_POWERS):
+        if done_powers:
             pcopies = _POWER_COPIES[self.power_card - 1]
-            taken = set(self.spent)
-            for i in sorted(touched_power):
+            taken: set[Segment] = set()
+            for i in done_powers:
                 copy = pcopies[i]
-                if all(s in lines or s in new for s in copy) and taken.isdisjoint(copy):
+                if taken.isdisjoint(copy):
                     taken.update(copy)
                     uses += 1
                     if self.power in data.ONCE_PER_GAME_POWERS:
