@@ -10,7 +10,6 @@ placement of one card on a mid-game board).
 from __future__ import annotations
 
 import argparse
-import platform
 import statistics
 import sys
 import time
@@ -70,7 +69,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     parser.add_argument("--game", choices=sorted(RULESETS), action="append")
     args = parser.parse_args(argv)
-    print(f"# {platform.node()} {platform.machine()} Python {platform.python_version()}")
+    from bench.ai import machine_line
+
+    print(machine_line(), flush=True)
     for game in args.game or sorted(RULESETS):
         ruleset = get_ruleset(game)
         for players in PLAYER_COUNTS.get(game, (ruleset.max_players,)):
