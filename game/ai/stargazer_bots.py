@@ -26,7 +26,13 @@ from game.rules.stargazer.content import (
     START_CREW,
 )
 from game.rules.stargazer.engine import clone_state
-from game.rules.stargazer.scoring import FREE, best_specialty, planet_ranking, specialty_counts
+from game.rules.stargazer.scoring import (
+    FREE,
+    all_specialty_counts,
+    best_specialty,
+    planet_ranking,
+    specialty_counts,
+)
 from game.rules.stargazer.skills import CHOICE_EFFECTS
 
 
@@ -111,8 +117,8 @@ class StrongBot:
         if full >= players:
             ending = True
         hand = 0.0 if ending or state["phase"] == "over" else self.hand_value
-        for s in range(players):
-            values[s] += best_specialty(*specialty_counts(state, s)) + hand * state["hands"][s]
+        for s, pair in enumerate(all_specialty_counts(state)):
+            values[s] += best_specialty(*pair) + hand * state["hands"][s]
             values[s] += 0.01 * state["hands"][s]  # the tie-break
         namer = state["start_namer"]
         if namer is not None and not ending:

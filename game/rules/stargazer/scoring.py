@@ -135,8 +135,33 @@ def specialty_counts(state: dict[str, Any], seat: int) -> tuple[tuple[int, ...],
     return tuple(counts), wild
 
 
+def all_specialty_counts(state: dict[str, Any]) -> list[tuple[tuple[int, ...], int]]:
+    """``specialty_counts`` of every seat in one pass over the planets (bots ask it for every
+    seat at every position they weigh)."""
+    players = state["players"]
+    counts = [[0] * len(COLOUR_GROUPS) for _ in range(players)]
+    wild = [0] * players
+    for planet_type, queue, zero_owner in zip(
+        state["planets"], state["tracks"], state["zero"], strict=True
+    ):
+        info = PLANET_TYPES[planet_type]
+        is_wild = info["specialty"] == "wild"
+        group = -1 if is_wild else _GROUP_INDEX[info["colour"]]
+        owners = list(queue)
+        if zero_owner is not None:
+            owners.append(zero_owner)
+        for owner in owners:
+            if not 0 <= owner < players:
+                continue  # a free cube
+            if is_wild:
+                wild[owner] += 1
+            else:
+                counts[owner][group] += 1
+    return [(tuple(counts[s]), wild[s]) for s in range(players)]
+
+
 def specialty_scores(state: dict[str, Any]) -> list[int]:
-    return [best_specialty(*specialty_counts(state, seat)) for seat in range(state["players"])]
+    return [best_specialty(*pair) for pair in all_specialty_counts(state)]
 
 
 def score_breakdown(state: dict[str, Any]) -> list[dict[str, int]]:
