@@ -445,8 +445,12 @@ class StargazerTablePainter(StargazerPanels):
             label = self.text.render(tr(floater.text), lay.font_px("body"), floater.color,
                                      bold=True)
             label.set_alpha(int(255 * max(0.0, 1 - age / 1.4)))
-            surface.blit(label, label.get_rect(midbottom=(rect.centerx,
-                                                          rect.y - int(lay.px(30) * age))))
+            # it rises from its place, inside the crew row it belongs to (not over the next)
+            bottom = rect.bottom - int(lay.px(30) * age)
+            home = self.target_rect(floater.place)
+            if home is not None and home != rect:
+                bottom = max(bottom, home.y + label.get_height() + lay.px(2))
+            surface.blit(label, label.get_rect(midbottom=(rect.centerx, bottom)))
 
     def draw_tooltip(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         """The full text of the crew or planet the mouse rests on."""
