@@ -273,6 +273,8 @@ def test_the_japanese_stargazer_rules_name_and_explain_every_crew_and_planet() -
         section = next(((h, b) for h, b in page if h.startswith(name)), None)
         assert section is not None, f"no section for {planet['name']} ({name})"
         assert f"{planet['copies']}枚" in section[0]
+        squares = " ".join(str(vp) for vp in planet["track"])
+        assert f"マス1〜{len(planet['track'])}のVPは {squares}。" in section[1], section
         assert " ".join(str(vp) for vp in planet["track"]) in section[1], "its VP track"
 
 

@@ -226,11 +226,13 @@ def test_seed_a_skill_that_cannot_apply_is_ignored_and_changes_nothing(crew: str
         "tracks",
         "crew_free",
         "crew_cubes",
-        "skill_vp",
         "motivation_vp",
         "retired",
     ):
         assert state[key] == before[key], key
+    # a crew's VP for being picked is no skill: it is paid whether the skill applies or not
+    paid = CREWS_BY_ID[crew].get("pick_vp", 0)
+    assert state["skill_vp"] == [before["skill_vp"][0] + paid, *before["skill_vp"][1:]]
     assert state["workers"][index] == 0
 
 

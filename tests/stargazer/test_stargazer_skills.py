@@ -49,6 +49,22 @@ def test_archaeologist_puts_a_cube_from_hand_on_an_empty_zero_square() -> None:
     assert state["phase"] == "investigate"
 
 
+def test_the_archaeologist_pays_one_vp_and_takes_two_cubes_from_the_hand_a_turn() -> None:
+    """Issue 14, step 18: at count 2 its skill's cube made three cubes a turn and emptied a
+    hand in four rounds; at count 1 it takes two like the other crews, and +1 VP."""
+    archaeologist = CREWS_BY_ID["archaeologist"]
+    assert archaeologist["count"] == 1 and archaeologist["pick_vp"] == 1
+    assert "+1 VP" in archaeologist["text"]
+    state = game_with("archaeologist")
+    events = pick(state, "archaeologist")
+    assert {"type": "pick_vp", "seat": 0, "crew": "archaeologist", "vp": 1} in events
+    assert state["skill_vp"][0] == 1
+    play(state, 0, {"t": "skill", "planet": 3})
+    assert all(len(seq) == 1 for seq in legal_sequences(state))
+    play(state, 0, {"t": "investigate", "planets": [0]})
+    assert state["hands"][0] == 10
+
+
 def test_archaeologist_is_ignored_when_every_zero_square_is_taken_or_the_hand_is_empty() -> None:
     state = game_with("archaeologist")
     state["zero"] = [1, 1, 2, 2, 1]
@@ -147,7 +163,8 @@ def test_armstrong_pays_his_picker_vp_as_a_skill() -> None:
     events = pick(state, "armstrong")
     assert {"type": "pick_vp", "seat": 0, "crew": "armstrong", "vp": vp} in events
     assert state["skill_vp"][0] == vp and state["motivation_vp"][0] == free
-    assert all(c.get("pick_vp", 0) == 0 for c in CREWS if c["id"] != "armstrong")
+    paying = {c["id"] for c in CREWS if c.get("pick_vp", 0)}
+    assert paying == {"armstrong", "archaeologist"}
     state = new_game()
     pick(state, "driller")
     assert state["skill_vp"][0] == 0

@@ -79,7 +79,7 @@ PLANET_TYPES: dict[str, dict[str, Any]] = {
         "name": "Primordial planet",
         "colour": "green",
         "copies": 3,
-        "track": [1, 2, 0, 0, 4, 8],
+        "track": [1, 2, 0, 0, 3, 5, 8],
         "tie_break": "later",
         "specialty": "colour",
         "text": "A swamp of two accidents in the middle, then a rich end.",
@@ -98,7 +98,7 @@ PLANET_TYPES: dict[str, dict[str, Any]] = {
         "name": "Diamond planet",
         "colour": "white",
         "copies": 1,
-        "track": [2, 0, 0, 5, 9],
+        "track": [2, 0, 0, 3, 5, 9],
         "tie_break": "later",
         "specialty": "wild",
         "text": "A short, brilliant track; its cubes are wild for the specialty bonus.",
@@ -123,11 +123,13 @@ CREWS: list[dict[str, Any]] = [
     {
         "id": "archaeologist",
         "name": "Dr. Okafor, Archaeologist",
-        "count": 2,
+        "count": 1,
         "effect": "cube_to_zero_square",
         "timing": "choice",
         "params": {},
-        "text": "Put one cube from your hand on the empty 0 square of any planet.",
+        "pick_vp": 1,
+        "text": "+1 VP when picked. Put one cube from your hand on the empty 0 square of any "
+        "planet.",
     },
     {
         "id": "quartermaster",
