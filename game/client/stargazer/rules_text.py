@@ -40,8 +40,9 @@ STARGAZER: list[tuple[str, str]] = [
      "cubes each player takes one as a score marker; the rest (12 - players) are the neutral "
      "free cubes of the stock, one of them on Captain Armstrong. Captain Armstrong is always in "
      "play, with players + 1 other crews."),
-    ("Turn order", "Playing later in round 1 is an edge, so each player starts with turn-order "
-     f"VP by their round-1 position, first start player first ({_ORDER})."),
+    ("Turn order", "Your position in round 1 is an edge or a handicap (who picks a crew first, "
+     "whose cubes take the higher squares), so each player starts with turn-order VP by their "
+     f"round-1 position, first start player first ({_ORDER})."),
     ("A turn", "Pick a crew without a worker (its motivation bonus: +1 VP per free cube on it, "
      "+2 VP per player cube on it). Apply its skill: it is mandatory when it can apply and "
      "ignored when it cannot. Then investigate."),

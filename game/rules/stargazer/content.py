@@ -36,9 +36,11 @@ SETUP_FREE_CUBES: dict[str, int] = {"armstrong": 1}
 
 #: VP each player starts with, by their turn position in round 1 (0 = the first start player).
 #: Project rule: the seed lets players pick the first start player freely and says nothing of
-#: compensation, but self-play measured a clear edge for playing late in round 1 (later cubes
-#: take the higher squares and see the others' moves first); these VP even it out (balance log).
-TURN_ORDER_VP: dict[int, list[int]] = {3: [0, 0, 0], 4: [1, 1, 0, 0]}
+#: compensation, but self-play measured an edge by round-1 position that these VP even out
+#: (balance log): in 4 players for the last two (later cubes take the higher squares and see the
+#: others' moves first), in 3 players, with the longer tracks, for the first (the first crew
+#: pick, usually Captain Armstrong with his setup cube).
+TURN_ORDER_VP: dict[int, list[int]] = {3: [0, 1, 1], 4: [1, 1, 0, 0]}
 
 #: Colour groups the specialty bonus counts (the diamond planet is wild, see "specialty").
 COLOUR_GROUPS: list[str] = ["red", "blue", "yellow", "green", "black"]
