@@ -454,71 +454,16 @@ class Model:
         ``_shapes_potential`` they make, and the point and power copies they complete (in
         the order given). ``new`` is legal, so it never blocks a copy; only the count of
         drawn lines changes."""
-        total = 0.0
-        done_shapes: list[int] = []
-        done_powers: list[int] = []
-        copies = _POINT_COPIES[self.point_card - 1]
-        lines = self.lines
-        bad = self.line_bad
-        used = self.shape_used
-        shape_w = weights.shape
-        points = self.shape_points
-        for i in shapes:
-            copy = copies[i]
-            if not used.isdisjoint(copy):
-                continue
-            have = added = 0
-            ok = True
-            for s in copy:
-                if s in lines:
-                    have += 1
-                elif s in new:
-                    added += 1
-                elif _SEG_MASK[s] & bad:
-                    ok = False
-                    break
-            if not ok or not added:
-                continue
-            n = len(copy)
-            k = n - have - added
-            if k == 0:
-                done_shapes.append(i)
-            elif k <= 3:
-                total += shape_w[3 - k] * points
-            k += added
-            if have and 1 <= k <= 3:
-                total -= shape_w[3 - k] * points
+        total, done_shapes = _copies_through(
+            0.0, _POINT_COPIES[self.point_card - 1], shapes, self.lines, new, self.line_bad,
+            self.shape_used, weights.shape, 3, self.shape_points,
+        )
         if self.once_used and self.power in data.ONCE_PER_GAME_POWERS:
-            return total, done_shapes, done_powers
-        pcopies = _POWER_COPIES[self.power_card - 1]
-        use = weights.power_use[self.power]
-        pw = weights.power_shape
-        spent = self.spent
-        for i in powers:
-            copy = pcopies[i]
-            if not spent.isdisjoint(copy):
-                continue
-            have = added = 0
-            ok = True
-            for s in copy:
-                if s in lines:
-                    have += 1
-                elif s in new:
-                    added += 1
-                elif _SEG_MASK[s] & bad:
-                    ok = False
-                    break
-            if not ok or not added:
-                continue
-            n = len(copy)
-            k = n - have - added
-            if k == 0:
-                done_powers.append(i)
-            elif k <= 2:
-                total += pw[2 - k] * use
-            k += added
-            if have and 1 <= k <= 2:
-                total -= pw[2 - k] * use
+            return total, done_shapes, []
+        total, done_powers = _copies_through(
+            total, _POWER_COPIES[self.power_card - 1], powers, self.lines, new, self.line_bad,
+            self.spent, weights.power_shape, 2, weights.power_use[self.power],
+        )
         return total, done_shapes, done_powers
 
     def gain(
@@ -649,3 +594,46 @@ def low_row_lines(segs: tuple[Segment, ...], day: int) -> int:
         return 0
     top = 2 * (day + 1)
     return sum(1 for s in segs if s[1] < top and s[3] < top)
+
+
+def _copies_through(
+    total: float,
+    copies: list[Any],
+    indices: list[int],
+    lines: Any,
+    new: frozenset[Segment],
+    bad: int,
+    taken: Any,
+    weight: Any,
+    most_missing: int,
+    value: float,
+) -> tuple[float, list[int]]:
+    """For the copies ``indices`` of ``copies`` not overlapping ``taken``: ``total`` plus how
+    much their partial-shape potential (``weight[most_missing - missing] * value`` for 1 to
+    ``most_missing`` missing lines) changes when ``new`` is drawn, and which ``new``
+    completes."""
+    done: list[int] = []
+    for i in indices:
+        copy = copies[i]
+        if not taken.isdisjoint(copy):
+            continue
+        have = added = 0
+        for s in copy:
+            if s in lines:
+                have += 1
+            elif s in new:
+                added += 1
+            elif _SEG_MASK[s] & bad:
+                break
+        else:
+            if not added:
+                continue
+            k = len(copy) - have - added
+            if k == 0:
+                done.append(i)
+            elif k <= most_missing:
+                total += weight[most_missing - k] * value
+            k += added
+            if have and 1 <= k <= most_missing:
+                total -= weight[most_missing - k] * value
+    return total, done

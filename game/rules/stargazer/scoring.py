@@ -119,25 +119,12 @@ def best_specialty(counts: tuple[int, ...], wild: int) -> int:
 
 def specialty_counts(state: dict[str, Any], seat: int) -> tuple[tuple[int, ...], int]:
     """Per colour group, ``seat``'s cubes (queues and 0 squares), and its wild cubes."""
-    counts = [0] * len(COLOUR_GROUPS)
-    wild = 0
-    for planet_type, queue, zero_owner in zip(
-        state["planets"], state["tracks"], state["zero"], strict=True
-    ):
-        mine = queue.count(seat) + (1 if zero_owner == seat else 0)
-        if not mine:
-            continue
-        info = PLANET_TYPES[planet_type]
-        if info["specialty"] == "wild":
-            wild += mine
-        else:
-            counts[_GROUP_INDEX[info["colour"]]] += mine
-    return tuple(counts), wild
+    return all_specialty_counts(state)[seat]
 
 
 def all_specialty_counts(state: dict[str, Any]) -> list[tuple[tuple[int, ...], int]]:
-    """``specialty_counts`` of every seat in one pass over the planets (bots ask it for every
-    seat at every position they weigh)."""
+    """Every seat's colour groups and wild cubes in one pass over the planets (bots ask for
+    every seat at every position they weigh)."""
     players = state["players"]
     counts = [[0] * len(COLOUR_GROUPS) for _ in range(players)]
     wild = [0] * players
