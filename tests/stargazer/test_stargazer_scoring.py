@@ -160,6 +160,25 @@ def test_most_vp_wins_ties_go_to_more_cubes_in_hand_then_a_draw() -> None:
     assert RULESET.ranking(state) == [2, 1, 3]
 
 
+def test_in_3_players_fewer_turn_order_vp_wins_a_tie_on_vp_before_cubes_in_hand() -> None:
+    assert ranking_with_tie_break([20, 20, 18], [4, 9, 9], [0, 1, 1]) == [1, 2, 3]
+    assert ranking_with_tie_break([20, 20, 20], [4, 5, 4], [0, 1, 1]) == [1, 2, 3]
+    assert ranking_with_tie_break([20, 20, 20], [4, 4, 4], [1, 0, 1]) == [2, 1, 2]
+    assert ranking_with_tie_break([21, 20, 20], [0, 9, 9], [1, 0, 0]) == [1, 2, 2]
+    for players, start in ((3, 1), (3, 2), (4, 1)):
+        state = new_game(players=players, start=start)
+        order = state["order_vp"]
+        state["motivation_vp"] = [10 - vp for vp in order]  # every total is 10
+        state["hands"] = [5] * players
+        state["hands"][start] = 4  # the first start player has the fewest cubes in hand
+        assert [b["total"] for b in RULESET.score(state)] == [10] * players
+        ranks = RULESET.ranking(state)
+        if players == 3:  # the first start player (0 turn-order VP) wins the tie anyway
+            assert ranks[start] == 1 and sorted(ranks) == [1, 2, 2]
+        else:  # 4 players: the seed's cubes in hand, then a shared place
+            assert ranks[start] == players and sorted(ranks) == [1, 1, 1, 4]
+
+
 def test_the_virtual_player_never_ranks_or_wins() -> None:
     state = new_game()
     state["tracks"][1] = [FREE] * 5 + [0]

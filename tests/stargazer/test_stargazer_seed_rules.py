@@ -608,13 +608,22 @@ def test_project_diamond_cubes_are_wild_and_the_dark_planet_is_its_own_group() -
 
 # --- 勝利 (winner) -----------------------------------------------------
 def test_seed_most_vp_wins_then_more_cubes_in_hand_then_a_shared_place() -> None:
-    state = new_game()
-    state["order_vp"] = [0, 0, 0]  # the turn-order VP (project) aside
-    state["motivation_vp"] = [4, 4, 4]
-    state["hands"] = [5, 7, 5]
-    assert RULESET.ranking(state) == [2, 1, 2]
-    state["motivation_vp"] = [4, 3, 9]
-    assert RULESET.ranking(state) == [2, 3, 1]
+    state = new_game(players=4)
+    state["order_vp"] = [0, 0, 0, 0]  # the turn-order VP (project) aside
+    state["motivation_vp"] = [4, 4, 4, 1]
+    state["hands"] = [5, 7, 5, 9]
+    assert RULESET.ranking(state) == [2, 1, 2, 4]
+    state["motivation_vp"] = [4, 3, 9, 1]
+    assert RULESET.ranking(state) == [2, 3, 1, 4]
+
+
+def test_project_in_3_players_the_first_start_player_wins_a_tie_on_vp() -> None:
+    state = new_game(start=2)  # round-1 turn order: seat 2, 0, 1; turn-order VP 1, 1, 0
+    state["motivation_vp"] = [4, 4, 5]  # 5 VP each
+    state["hands"] = [5, 7, 3]
+    assert RULESET.ranking(state) == [3, 2, 1]  # seat 2 despite the fewest cubes in hand
+    state["hands"] = [5, 5, 3]
+    assert RULESET.ranking(state) == [2, 2, 1]  # seats 0 and 1: the seed's shared place
 
 
 def test_seed_the_virtual_player_has_no_score_and_never_wins() -> None:
@@ -838,7 +847,9 @@ def test_random_games_agree_with_the_seed_oracles(players: int) -> None:
             oracle_specialty(state, s) for s in range(players)
         ]
         assert [b["total"] for b in scores] == totals
-        keys = list(zip(totals, state["hands"], strict=True))
+        # on equal VP in 3 players fewer turn-order VP first (project), then more cubes (seed)
+        fewer = [-order[s] if players == 3 else 0 for s in range(players)]
+        keys = list(zip(totals, fewer, state["hands"], strict=True))
         assert RULESET.ranking(state) == [1 + sum(k > mine for k in keys) for mine in keys]
 
 

@@ -12,6 +12,7 @@ from game.rules.stargazer.content import (
     MAX_FREE_CUBES_ON_CREW,
     PLANET_TYPES,
     PLANETS_FOR_PLAYERS,
+    TIES_TO_FEWER_TURN_ORDER_VP,
     TURN_ORDER_VP,
     WOOD_CUBES,
 )
@@ -33,6 +34,10 @@ _ORDER = "; ".join(
     f"{p} players: " + (", ".join(map(str, vp)) if any(vp) else "none")
     for p, vp in TURN_ORDER_VP.items()
 )
+_FEWER_FIRST = " or ".join(str(p) for p, rule in TIES_TO_FEWER_TURN_ORDER_VP.items() if rule)
+_TIES = (f"Ties: with {_FEWER_FIRST} players fewer turn-order VP first (the first start player "
+         "wins a tie on VP); then more cubes left in hand; then a shared place."
+         if _FEWER_FIRST else "Ties: more cubes left in hand; then a shared place.")
 
 STARGAZER: list[tuple[str, str]] = [
     ("The game", f"3 or 4 players explore a ring of planets ({_PLANETS}), clockwise order "
@@ -63,8 +68,7 @@ STARGAZER: list[tuple[str, str]] = [
      "runner-up too."),
     ("Specialty", "Group your cubes by planet colour (0 squares included): score your largest "
      "group, or all groups tied for largest. The diamond planet's cubes are wild."),
-    ("Winner", "Majority + specialty + motivation + skill + turn-order VP. Ties: more cubes left "
-     "in hand."),
+    ("Winner", f"Majority + specialty + motivation + skill + turn-order VP. {_TIES}"),
     *[(info["name"], _planet_line(info)) for info in PLANET_TYPES.values()],
     *[(crew["name"], _crew_line(crew)) for crew in CREWS],
     ("Colours", "Every player's cubes carry a mark (dot, cross, bar, triangle; free cubes none) "

@@ -42,6 +42,13 @@ SETUP_FREE_CUBES: dict[str, int] = {"armstrong": 1}
 #: pick, usually Captain Armstrong with his setup cube).
 TURN_ORDER_VP: dict[int, list[int]] = {3: [0, 1, 1], 4: [1, 1, 0, 0]}
 
+#: Player counts where the turn-order VP weigh a little less than other VP: on equal VP the
+#: player with *fewer* turn-order VP ranks higher, before the seed's cubes-in-hand tie-break.
+#: Project rule, the half VP that whole turn-order VP cannot give: in 3 players 0, 1, 1 VP
+#: over-corrects the first start player's edge and none under-corrects it; with this rule the
+#: first start player wins every tie on VP with the other two (balance log step 20).
+TIES_TO_FEWER_TURN_ORDER_VP: dict[int, bool] = {3: True, 4: False}
+
 #: Colour groups the specialty bonus counts (the diamond planet is wild, see "specialty").
 COLOUR_GROUPS: list[str] = ["red", "blue", "yellow", "green", "black"]
 

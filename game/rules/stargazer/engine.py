@@ -32,6 +32,7 @@ from game.rules.stargazer.content import (
     PLANETS_FOR_PLAYERS,
     SETUP_FREE_CUBES,
     START_CREW,
+    TIES_TO_FEWER_TURN_ORDER_VP,
     TURN_ORDER_VP,
     WOOD_CUBES,
     default_free_cubes,
@@ -276,7 +277,9 @@ class StargazerRuleset(Ruleset):
 
     def ranking(self, state: State) -> list[int]:
         totals = [b["total"] for b in self.score(state)]
-        return ranking_with_tie_break(totals, state["hands"])
+        fewer_first = TIES_TO_FEWER_TURN_ORDER_VP[state["players"]]
+        return ranking_with_tie_break(totals, state["hands"],
+                                      state["order_vp"] if fewer_first else None)
 
     def describe_move(self, state: State, seat: int, move: Move) -> str:
         kind = move.get("t") if isinstance(move, dict) else None
