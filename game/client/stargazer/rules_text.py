@@ -47,7 +47,9 @@ STARGAZER: list[tuple[str, str]] = [
      "play, with players + 1 other crews."),
     ("Turn order", "Your position in round 1 is an edge or a handicap (who picks a crew first, "
      "whose cubes take the higher squares), so each player starts with turn-order VP by their "
-     f"round-1 position, first start player first ({_ORDER})."),
+     f"round-1 position, first start player first ({_ORDER})."
+     + (f" With {_FEWER_FIRST} players the first start player also wins a tie on VP (see "
+        "Winner)." if _FEWER_FIRST else "")),
     ("A turn", "Pick a crew without a worker (its motivation bonus: +1 VP per free cube on it, "
      "+2 VP per player cube on it). Apply its skill: it is mandatory when it can apply and "
      "ignored when it cannot. Then investigate."),
