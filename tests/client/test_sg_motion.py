@@ -88,6 +88,12 @@ def test_each_event_moves_its_cubes(table) -> None:  # noqa: ANN001
     assert ("lift", ("square", 3, 0), 1) in kinds and ("drop", ("square", 3, 0), 2) in kinds
     assert ("drop", ("worker", 0), 0) in kinds
     assert [f.text for f in motion.floaters] == ["+4 VP"]
+    table.on_event(0, {"type": "pick_vp", "seat": 0, "crew": crews[2], "vp": 1})
+    assert [(f.text, f.place, f.row) for f in motion.floaters] == [
+        ("+4 VP", ("crew", 2), 0), ("+1 VP", ("crew", 2), 1)], "a pick's VP rises too, beside"
+    table.view["workers"][3] = 1  # seat 1 is on the fourth crew (the Deep Driller, say)
+    table.on_event(0, {"type": "repeat_cost", "seat": 1, "cubes": 1, "vp": -2})
+    assert (motion.floaters[-1].text, motion.floaters[-1].place) == ("-2 VP", ("crew", 3))
     for _ in range(200):
         table.update(1 / 60)
     played = table.app.sounds.played

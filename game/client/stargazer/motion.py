@@ -70,6 +70,9 @@ class Floater:
     place: Place
     start: float
     color: tuple[int, int, int]
+    #: how many floaters of the same place started before it in the same moment (drawn side
+    #: by side: Captain Armstrong's motivation VP and his pick VP)
+    row: int = 0
 
 
 @dataclass
@@ -102,7 +105,8 @@ class CubeMotion:
         self.flights.append(Flight("hop", place, owner, self._slot(False), HOP_SECONDS, to=to))
 
     def say(self, text: str, place: Place, color: tuple[int, int, int]) -> None:
-        self.floaters.append(Floater(text, place, self.clock, color))
+        row = sum(1 for f in self.floaters if f.place == place and f.start == self.clock)
+        self.floaters.append(Floater(text, place, self.clock, color, row))
 
     def update(self, dt: float, on_impact: Callable[[Flight], None] | None = None) -> None:
         """Advance time; ``on_impact`` hears each cube touching down (or lifting off)."""

@@ -422,6 +422,12 @@ class StargazerTableScene(StargazerTablePainter, Scene):
                 motion.lift(("crew", index), owner)
             motion.say(N_("+{n} VP", n=event["vp"]), ("crew", index), theme.ACCENT)
             sounds.play("bonus")
+        elif kind == "pick_vp" and view is not None and event.get("crew") in view["crews"]:
+            motion.say(N_("+{n} VP", n=event["vp"]), ("crew", view["crews"].index(event["crew"])),
+                       theme.ACCENT)
+        elif kind == "repeat_cost" and view is not None and event["seat"] in view["workers"]:
+            motion.say(N_("{n} VP", n=event["vp"]), ("crew", view["workers"].index(event["seat"])),
+                       theme.ILLEGAL)
         elif kind == "skill_ignored":
             crew = CREWS_BY_ID.get(event.get("crew", ""), {}).get("name", "The crew")
             self.say(N_("{crew}: the skill cannot apply now, so it is ignored.", crew=N_(crew)),

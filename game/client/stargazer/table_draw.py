@@ -450,7 +450,9 @@ class StargazerTablePainter(StargazerPanels):
             home = self.target_rect(floater.place)
             if home is not None and home != rect:
                 bottom = max(bottom, home.y + label.get_height() + lay.px(2))
-            surface.blit(label, label.get_rect(midbottom=(rect.centerx, bottom)))
+            # floaters of one place and moment stand side by side, the later to the left
+            x = rect.centerx - floater.row * (label.get_width() + lay.px(6))
+            surface.blit(label, label.get_rect(midbottom=(x, bottom)))
 
     def draw_tooltip(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         """The full text of the crew or planet the mouse rests on."""
