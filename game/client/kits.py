@@ -71,6 +71,10 @@ class ClientKit:
     #: solo results: the rank line for a score and the game's final view (None when the
     #: window has none); None: the game has no solo ranks
     solo_line: Callable[[int, dict[str, Any] | None], str] | None = None
+    #: results: how a tie on points for first place was broken, in the rules' words,
+    #: ``(final view, totals, ranking, names)`` -> a line, or None (no tie, or no view)
+    tie_line: Callable[[dict[str, Any] | None, list[int], list[int], list[str]],
+                       str | None] | None = None
     #: the handover screen's line about where the game stands (None: nothing to say)
     progress_line: Callable[[dict[str, Any]], str | None] = field(default=lambda view: None)
     #: the bot level a LAN host fills free seats with (None: the strongest registered)

@@ -94,6 +94,13 @@ class ResultsScene(SkyScene):
                                                last=winners[-1])
         return _("A tie between {names}!").format(names=names)
 
+    def tie_text(self) -> str | None:
+        """How a tie on points for first place was broken (the game's kit says), or None."""
+        if self.kit.tie_line is None or not self.scores:
+            return None
+        return self.kit.tie_line(self.final_view(), [s["total"] for s in self.scores],
+                                 self.ranking, self.names)
+
     def solo_line(self) -> str | None:
         """Solo: the human's rank title from the published table (``SOLO_RANKS``)."""
         humans = [i for i, kind in enumerate(self.kinds) if kind == "human"]
@@ -192,7 +199,7 @@ class ResultsScene(SkyScene):
         self.draw_sky(surface, alpha)
         lay = self.layout
         self.draw_heading(surface, self.winner_text(), 0.08)
-        solo = self.solo_line()
+        solo = self.solo_line() or self.tie_text()
         if solo:
             label = self.text.render(solo, lay.font_px("large"), theme.TEXT)
             surface.blit(label, label.get_rect(center=(lay.width // 2, int(lay.height * 0.145))))

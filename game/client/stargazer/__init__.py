@@ -41,6 +41,36 @@ def progress_line(view: dict[str, Any]) -> str | None:
                                 needed=progress["planets_full_to_end"])
 
 
+def tie_line(view: dict[str, Any] | None, totals: list[int], ranking: list[int],
+             names: list[str]) -> str | None:
+    """The results' line when players tie on VP for first place: which tie-break of the rules
+    (docs/rules/stargazer.md, "Winner") decided it, so an equal score that lost makes sense."""
+    from game.rules.stargazer.content import TIES_TO_FEWER_TURN_ORDER_VP
+
+    if not view or not totals or len(totals) != len(ranking) or len(names) < len(totals):
+        return None
+    top = max(totals)
+    tied = [seat for seat, total in enumerate(totals) if total == top]
+    winners = [seat for seat in tied if ranking[seat] == 1]
+    if len(tied) < 2 or not winners:
+        return None
+    if len(winners) > 1:
+        return _("Equal on {n} VP and on cubes left in hand: the win is shared.").format(n=top)
+    winner = winners[0]
+    others = [seat for seat in tied if seat != winner]
+    order, hands = view.get("order_vp"), view.get("hands")
+    if not isinstance(order, list) or not isinstance(hands, list) or \
+            len(order) < len(totals) or len(hands) < len(totals):
+        return None
+    if TIES_TO_FEWER_TURN_ORDER_VP.get(len(totals)) and \
+            order[winner] < min(order[seat] for seat in others):
+        return _("A tie on {n} VP: {name} wins it as the first start player (fewer turn-order "
+                 "VP).").format(n=top, name=names[winner])
+    return _("A tie on {n} VP: {name} wins it with more cubes left in hand ({mine} against "
+             "{theirs}).").format(n=top, name=names[winner], mine=hands[winner],
+                                  theirs=max(hands[seat] for seat in others))
+
+
 def open_table(stage: Stage, config: GameConfig | None, seed: int = 0,
                session: Any = None) -> Scene:
     from game.client.stargazer.table import StargazerTableScene
@@ -101,6 +131,7 @@ KIT = ClientKit(
     rules=STARGAZER,
     score_columns=SCORE_COLUMNS,
     progress_line=progress_line,
+    tie_line=tie_line,
     # the strong heuristic bot answers at once; "hard" (a 2 s search per decision) stays a
     # choice on the setup screen
     default_bot="normal",

@@ -1,0 +1,59 @@
+"""The Stargazer results say which tie-break decided a tie on VP for first place."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from game.client.stargazer import tie_line
+from game.rules.stargazer import RULESET
+
+
+def finished(players: int, start: int, extra: list[int], hands: list[int]) -> dict:
+    """A 3 or 4 player game at its end with these VP on top of the turn-order VP."""
+    options = {"players": players, "start_player": start}
+    state = RULESET.setup(RULESET.normalize_options(options), 1)
+    state["motivation_vp"] = list(extra)
+    state["hands"] = list(hands)
+    state["phase"] = "over"
+    return state
+
+
+def explain(state: dict, names: list[str]) -> str | None:
+    totals = [b["total"] for b in RULESET.score(state)]
+    return tie_line(state, totals, RULESET.ranking(state), names)
+
+
+def test_a_3_player_tie_won_by_the_first_start_player_says_so() -> None:
+    state = finished(3, 1, [4, 5, 3], [6, 2, 6])  # seat 1 starts: turn-order VP 1, 0, 1
+    line = explain(state, ["Ann", "Bo", "Cy"])
+    assert RULESET.ranking(state) == [2, 1, 3] and line is not None
+    assert "Bo" in line and "first start player" in line and "5 VP" in line
+
+
+def test_a_tie_won_on_cubes_in_hand_names_both_counts() -> None:
+    state = finished(4, 0, [4, 4, 5, 1], [3, 2, 7, 1])  # turn-order VP 1, 1, 0, 0
+    line = explain(state, ["Ann", "Bo", "Cy", "Di"])
+    assert line is not None and "Cy" in line and "(7 against 3)" in line
+    state = finished(3, 0, [3, 4, 4], [0, 2, 5])  # seats 1 and 2 tie: equal turn-order VP
+    line = explain(state, ["Ann", "Bo", "Cy"])
+    assert line is not None and "Cy" in line and "(5 against 2)" in line
+
+
+def test_a_shared_win_and_no_tie() -> None:
+    state = finished(4, 0, [4, 4, 5, 5], [3, 3, 3, 3])
+    line = explain(state, ["Ann", "Bo", "Cy", "Di"])
+    assert line is not None and "shared" in line
+    assert explain(finished(3, 0, [9, 3, 2], [0, 2, 5]), ["Ann", "Bo", "Cy"]) is None
+    assert tie_line(None, [5, 5, 5], [1, 2, 2], ["Ann", "Bo", "Cy"]) is None
+
+
+def test_the_results_scene_shows_the_line(drive) -> None:  # noqa: ANN001
+    from game.client.scenes.results import ResultsScene
+
+    state = finished(3, 1, [4, 5, 3], [6, 2, 6])
+    results = {"scores": RULESET.score(state), "ranking": RULESET.ranking(state)}
+    session = SimpleNamespace(views={0: dict(state, over=True)})
+    scene = ResultsScene(drive.app, "stargazer", None, results, ["Ann", "Bo", "Cy"],
+                         ["human", "open", "open"], session=session)
+    assert scene.winner_text() == "Bo wins!"
+    assert scene.tie_text() == explain(state, ["Ann", "Bo", "Cy"])
