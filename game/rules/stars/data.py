@@ -348,7 +348,7 @@ SOLO_BOT_SCORES: dict[str, tuple[float, float]] = {
     "hard": (45.2, 3.7),
 }
 
-#: the same per power card (1-9): 500 seeded games a level, hard 60 (docs/AI.md); the cards shift
+#: the same per power card (1-9): 500 seeded games a level (docs/AI.md); the cards shift
 #: a bot's mean by up to ~4 points, so a solo total is measured against games with its card
 SOLO_BOT_SCORES_BY_POWER: dict[int, dict[str, tuple[float, float]]] = {
     1: {
@@ -356,62 +356,62 @@ SOLO_BOT_SCORES_BY_POWER: dict[int, dict[str, tuple[float, float]]] = {
         "easy": (27.08, 8.7),
         "greedy": (41.04, 3.67),
         "normal": (43.29, 4.53),
-        "hard": (43.25, 4.56),
+        "hard": (43.97, 4.41),
     },
     2: {
         "random": (12.43, 7.05),
         "easy": (26.02, 8.78),
         "greedy": (40.36, 3.7),
         "normal": (45.74, 4.57),
-        "hard": (47.22, 4.21),
+        "hard": (48.22, 4.95),
     },
     3: {
         "random": (12.0, 6.39),
         "easy": (25.05, 9.1),
         "greedy": (39.82, 3.36),
         "normal": (43.72, 3.55),
-        "hard": (44.43, 3.38),
+        "hard": (45.47, 3.44),
     },
     4: {
         "random": (12.02, 6.69),
         "easy": (24.29, 8.81),
         "greedy": (39.1, 3.28),
         "normal": (43.48, 3.77),
-        "hard": (44.85, 3.9),
+        "hard": (45.25, 3.72),
     },
     5: {
         "random": (12.99, 6.55),
         "easy": (25.28, 8.59),
         "greedy": (39.44, 3.22),
         "normal": (43.5, 4.11),
-        "hard": (45.22, 3.86),
+        "hard": (45.11, 3.78),
     },
     6: {
         "random": (13.06, 6.7),
         "easy": (27.1, 8.43),
         "greedy": (41.02, 4.24),
         "normal": (47.38, 3.93),
-        "hard": (48.73, 3.97),
+        "hard": (49.02, 3.96),
     },
     7: {
         "random": (12.24, 6.78),
         "easy": (25.02, 9.01),
         "greedy": (39.32, 3.3),
         "normal": (43.54, 3.7),
-        "hard": (45.75, 3.85),
+        "hard": (45.69, 3.45),
     },
     8: {
         "random": (12.27, 6.77),
         "easy": (24.43, 8.98),
         "greedy": (39.39, 3.27),
         "normal": (44.01, 4.24),
-        "hard": (46.03, 4.42),
+        "hard": (45.66, 4.05),
     },
     9: {
         "random": (12.33, 6.83),
         "easy": (24.95, 9.16),
         "greedy": (40.51, 3.62),
         "normal": (45.01, 4.04),
-        "hard": (46.98, 3.65),
+        "hard": (47.1, 4.11),
     },
 }
