@@ -104,6 +104,9 @@ class Client:
         self._fatal = False
         self._left = False
         self._stopping = False
+        #: the reconnect jitter's own generator: a library must not move the global
+        #: ``random`` state that its caller (a seeded game, a property test) may rely on
+        self._jitter = random.Random()
         self._main_task: asyncio.Task[None] | None = None
         self._thread = threading.Thread(target=self._run, name="starparty-client", daemon=True)
         self.on_message: Callable[[Message], None] | None = None  # optional hook (net thread)
@@ -235,7 +238,7 @@ class Client:
             self._in_flight.append([message, retried])
 
     def _backoff(self, attempt: int) -> float:
-        return min(self.max_backoff, 0.2 * 2 ** (attempt - 1)) * random.uniform(0.75, 1.25)
+        return min(self.max_backoff, 0.2 * 2 ** (attempt - 1)) * self._jitter.uniform(0.75, 1.25)
 
     async def _main(self) -> None:
         attempt = 0

@@ -289,3 +289,15 @@ def test_a_hostile_host_cannot_crash_the_client() -> None:
     finally:
         client.close()
         listener.close()
+
+
+def test_the_reconnect_jitter_leaves_the_global_random_state_alone() -> None:
+    """A seeded caller (a game, a property test) must not see its ``random`` state move."""
+    import random
+
+    client = Client("127.0.0.1", 9, "quiet", max_backoff=5.0)  # never started: no socket
+    random.seed(7)
+    state = random.getstate()
+    delays = [client._backoff(attempt) for attempt in (1, 2, 3, 4)]
+    assert random.getstate() == state
+    assert all(0.15 <= delay <= 5.0 for delay in delays) and len(set(delays)) > 1
