@@ -114,6 +114,12 @@ def end_progress(state: State) -> dict[str, int]:
     }
 
 
+def tie_break_order_vp(state: State) -> list[int] | None:
+    """The turn-order VP that break a tie on VP where ``TIES_TO_FEWER_TURN_ORDER_VP`` holds
+    for the player count (fewer first), else None (the seed's tie-break alone)."""
+    return state["order_vp"] if TIES_TO_FEWER_TURN_ORDER_VP[state["players"]] else None
+
+
 def clone_state(state: State) -> State:
     """A fast deep copy (bots search on copies; the planet and crew lists never change)."""
     copy = dict(state)
@@ -277,9 +283,7 @@ class StargazerRuleset(Ruleset):
 
     def ranking(self, state: State) -> list[int]:
         totals = [b["total"] for b in self.score(state)]
-        fewer_first = TIES_TO_FEWER_TURN_ORDER_VP[state["players"]]
-        return ranking_with_tie_break(totals, state["hands"],
-                                      state["order_vp"] if fewer_first else None)
+        return ranking_with_tie_break(totals, state["hands"], tie_break_order_vp(state))
 
     def describe_move(self, state: State, seat: int, move: Move) -> str:
         kind = move.get("t") if isinstance(move, dict) else None

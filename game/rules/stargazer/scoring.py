@@ -169,12 +169,19 @@ def score_breakdown(state: dict[str, Any]) -> list[dict[str, int]]:
     return result
 
 
+def ranking_keys(
+    totals: list[int], hands: list[int], order_vp: list[int] | None = None
+) -> list[tuple[int, int, int]]:
+    """Per seat, what ranks it, the higher the better: (VP; if ``order_vp`` is given, fewer
+    turn-order VP (project rule, ``TIES_TO_FEWER_TURN_ORDER_VP``), else 0; cubes left in hand
+    (the seed))."""
+    handicap = order_vp if order_vp is not None else [0] * len(totals)
+    return [(total, -vp, hand) for total, vp, hand in zip(totals, handicap, hands, strict=True)]
+
+
 def ranking_with_tie_break(
     totals: list[int], hands: list[int], order_vp: list[int] | None = None
 ) -> list[int]:
-    """Rank per seat: most VP; then, if ``order_vp`` is given, fewer turn-order VP (project
-    rule, ``TIES_TO_FEWER_TURN_ORDER_VP``); then more cubes left in hand (the seed); equal on
-    every key shares the rank (the seed)."""
-    handicap = order_vp if order_vp is not None else [0] * len(totals)
-    keys = [(total, -vp, hand) for total, vp, hand in zip(totals, handicap, hands, strict=True)]
+    """Rank per seat by ``ranking_keys``; equal on every key shares the rank (the seed)."""
+    keys = ranking_keys(totals, hands, order_vp)
     return [1 + sum(1 for other in keys if other > mine) for mine in keys]
