@@ -2,7 +2,7 @@
 rank takes, accidents at 0, the free cubes as a virtual player), then the specialty bonus, then
 the motivation and skill VP; then the results screen.
 
-Every figure is the engine's: ``planet_standings`` per planet, ``specialty_counts`` and
+Every figure is the engine's: ``planet_standings`` per planet, ``all_specialty_counts`` and
 ``best_specialty`` per player, and the final breakdown the table sent (``results["scores"]``).
 The table scene draws the current step (``table_draw``); Enter or a click moves on.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.rules.stargazer import planet_standings
-from game.rules.stargazer.scoring import best_specialty, specialty_counts
+from game.rules.stargazer.scoring import all_specialty_counts, best_specialty
 
 #: seconds per revealed rank on a planet, and for the steps after the planets
 ROW_SECONDS = 0.45
@@ -33,7 +33,7 @@ class ScoringShow:
         self.steps += [("specialty", -1), ("bonus", -1)]
         self.index = 0
         self.time = 0.0
-        self.specialty = [specialty_counts(view, seat) for seat in range(self.players)]
+        self.specialty = all_specialty_counts(view)
 
     @property
     def done(self) -> bool:
