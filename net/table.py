@@ -16,12 +16,13 @@ from __future__ import annotations
 import copy
 import hmac
 import inspect
+import itertools
 import logging
 import secrets
 import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -104,6 +105,19 @@ class _Seat:
     #: while a bot stands in for a remote player who left (``Table.replace_with_bot``), the
     #: player's token waits here: it gives the seat back (``Table.give_back`` or a reconnect)
     away_token: str | None = None
+    #: the name the seat's player (or the seat list) asked for; ``name`` is what the table
+    #: shows, this with a suffix when another seat already shows it (``Table._settle_names``)
+    asked: str = ""
+    #: when ``asked`` was set (a table-wide count): of two seats asking for one name, the
+    #: earlier keeps it
+    named_at: int = 0
+    #: the name the seat shows again when its player leaves the lobby
+    vacant_name: str = ""
+
+    @property
+    def free(self) -> bool:
+        """A seat no one has taken yet: its name is only a placeholder."""
+        return self.kind in ("remote", "open") and not self.claimed
 
     def public(self, index: int) -> dict[str, Any]:
         return {
@@ -138,6 +152,20 @@ def clean_name(name: Any, fallback: str) -> str:
         return fallback
     text = "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME_LENGTH]
     return text or fallback
+
+
+def distinct_name(wanted: str, shown: Collection[str]) -> str:
+    """``wanted``, or ``wanted`` with the smallest suffix (" 2", " 3"...) that makes it differ
+    from every casefolded name in ``shown``: a suffix, not a new name, so a player still
+    recognises their own seat. The result stays within ``MAX_NAME_LENGTH``."""
+    if wanted.casefold() not in shown:
+        return wanted
+    for number in itertools.count(2):
+        suffix = f" {number}"
+        candidate = wanted[:MAX_NAME_LENGTH - len(suffix)].rstrip() + suffix
+        if candidate.casefold() not in shown:
+            return candidate
+    raise AssertionError("unreachable")
 
 
 #: token characters: URL-safe, and a token never starts with "-" (a command line would take
@@ -201,9 +229,16 @@ class Table:
                   reserved=(clean_name(spec.name, "") or None) if spec.kind == "remote" else None)
             for i, spec in enumerate(seats)
         ]
+        self._name_clock = itertools.count(1)
+        # people keep the names they asked for before bots do (a player called "Deneb" at a
+        # table with a bot of that name stays "Deneb"; the bot becomes "Deneb 2")
+        for seat in sorted(self._seats, key=lambda seat: seat.kind == "ai"):
+            seat.asked = seat.vacant_name = seat.name
+            seat.named_at = next(self._name_clock)
         for seat in self._seats:
             if seat.kind == "human":
                 seat.token, seat.claimed = new_token(), True
+        self._settle_names()
         self.secret: str | None = secret or new_secret()
         self.state: State = ruleset.setup(self.options, self.seed, self.secret)
         self.max_moves = ruleset.max_moves(self.options)
@@ -346,7 +381,7 @@ class Table:
             index = (named or anyone)[0]
             seat = self._seats[index]
             seat.claimed, seat.token = True, new_token()
-            seat.name = clean_name(name, f"Player {index + 1}")
+            self._ask_name(index, clean_name(name, f"Player {index + 1}"))
             if announce:
                 self._announce_table()
             return index, seat.token
@@ -360,6 +395,7 @@ class Table:
             if self.status == "lobby" and self._seats[seat].kind in ("remote", "open"):
                 self._seats[seat].claimed = False
                 self._seats[seat].token = None
+                self._ask_name(seat, self._seats[seat].vacant_name)
                 self._announce_table()
 
     def open_local_seats(self) -> list[tuple[int, str, str]]:
@@ -445,14 +481,38 @@ class Table:
         self._changed.notify_all()
 
     def rename(self, seat: int, token: str, name: str, *, announce: bool = True) -> None:
-        """A seat's player changes its name (announced only when it changed)."""
+        """A seat's player changes its name (announced only when a shown name changed; a
+        player coming back under the name they asked for keeps its suffix)."""
         with self._lock:
             if self.seat_for_token(token) == seat:
-                renamed = clean_name(name, self._seats[seat].name)
-                if renamed != self._seats[seat].name:
-                    self._seats[seat].name = renamed
-                    if announce:
-                        self._announce_table()
+                asked = clean_name(name, self._seats[seat].asked)
+                if (asked != self._seats[seat].asked and self._ask_name(seat, asked)
+                        and announce):
+                    self._announce_table()
+
+    def _ask_name(self, seat: int, name: str) -> bool:
+        """Under the lock: ``seat`` asks for ``name`` now; every seat's shown name follows.
+        True if a shown name changed."""
+        self._seats[seat].asked, self._seats[seat].named_at = name, next(self._name_clock)
+        return self._settle_names()
+
+    def _settle_names(self) -> bool:
+        """Under the lock: give every seat a name no other seat shows, the one thing every
+        client's seat list, results and log read, so none of them ever shows two seats alike.
+        Taken seats come first, in the order they asked for their names (an earlier name is
+        never changed by a later one); a free seat's placeholder yields to all of them.
+        True if a shown name changed."""
+        order = sorted(range(len(self._seats)),
+                       key=lambda i: (self._seats[i].free, self._seats[i].named_at, i))
+        shown: set[str] = set()
+        changed = False
+        for index in order:
+            seat = self._seats[index]
+            name = distinct_name(seat.asked, shown)
+            changed |= name != seat.name
+            seat.name = name
+            shown.add(name.casefold())
+        return changed
 
     # ------------------------------------------------------------------ listeners
     def attach(self, seat: int | None, sink: Listener) -> int:
@@ -523,8 +583,10 @@ class Table:
                 raise TableError("seats_open", f"{len(free)} seat(s) are still free")
             for seat in free:
                 seat.kind, seat.bot, seat.token = "ai", fill_open, None
-                if seat.name.startswith("Player "):
-                    seat.name = f"Bot {seat.name.removeprefix('Player ')}"
+                if seat.asked.startswith("Player "):
+                    seat.asked = f"Bot {seat.asked.removeprefix('Player ')}"
+                seat.named_at = next(self._name_clock)
+            self._settle_names()
             self.status = "over" if self.ruleset.is_over(self.state) else "playing"
             self._autosave(durable=True)
             self._broadcast_snapshots()
