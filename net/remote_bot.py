@@ -6,12 +6,17 @@ decide from exactly that, so they play as they would at the table; other bots ge
 their state, and where that is not enough a seeded random pick from ``legal`` stands in, so
 any game can be played to the end. It acts when its seat is in
 ``to_move``, sends one move, then waits for the answer (events or a refusal).
+
+When the host goes away it says so (``notice``) and, unless it waits for the host
+(``reconnect_for=None``), stops: at once when the host closed the table, after
+``reconnect_for`` seconds of failed reconnects when the link was lost.
 """
 
 from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 from game.rules.base import Ruleset, make_rng
@@ -25,7 +30,8 @@ class BotPlayer:
     """Drive ``connection`` (``Client`` or ``LocalConnection``) with ``bot`` for ``ruleset``."""
 
     def __init__(self, connection: Any, ruleset: Ruleset, bot: Any, *, seed: int = 0,
-                 think_delay: float = 0.0) -> None:
+                 think_delay: float = 0.0, reconnect_for: float | None = 30.0,
+                 notice: Callable[[str], None] | None = None) -> None:
         self.connection = connection
         self.ruleset, self.bot = ruleset, bot
         self.rng = make_rng(seed, "remote-bot-fallback")
@@ -38,6 +44,11 @@ class BotPlayer:
         self.legal: Message | None = None
         self.legal_asked: int | None = None
         self.view_unusable = False
+        #: seconds without the host before the bot gives up (None: wait for it forever)
+        self.reconnect_for = reconnect_for
+        self.notice = notice or (lambda text: log.warning("%s", text))
+        #: when the link to the host was lost (None: connected)
+        self.lost_since: float | None = None
 
     def step(self) -> bool:
         """Handle what arrived and maybe move; False once the game is over or failed."""
@@ -53,10 +64,16 @@ class BotPlayer:
                 self.legal = message
             elif kind == "game_over":
                 self.result = message
-            elif kind == "connection" and message.get("state") == "failed":
-                self.failure = message.get("detail") or "connection failed"
+            elif kind == "connection":
+                self._connection_changed(message.get("state"), message.get("detail") or "")
+            elif kind == "bye" and message.get("reason") == "shutting_down":
+                self._host_closed(message.get("message") or "")
             elif kind == "error":
                 log.warning("error from the host: %s", message.get("message"))
+        if (self.lost_since is not None and self.reconnect_for is not None and self.failure is None
+                and time.monotonic() - self.lost_since > self.reconnect_for):
+            self.failure = (f"the host went away: no answer for {self.reconnect_for:g} s "
+                            "of reconnecting")
         if self.result is not None or self.failure is not None:
             return False
         if self.refusals > 50:
@@ -76,6 +93,27 @@ class BotPlayer:
         self.moves_sent += 1
         self.waiting_since = time.monotonic()
         return True
+
+    def _connection_changed(self, state: Any, detail: str) -> None:
+        """Say when the link to the host is lost and when it is back; fail when it cannot be."""
+        if state == "reconnecting" and self.lost_since is None:
+            self.lost_since = time.monotonic()
+            self.notice(f"lost the host ({detail}); trying to reconnect")
+        elif state == "connected" and self.lost_since is not None:
+            self.lost_since = None
+            self.waiting_since = None  # a move in flight is answered by the fresh snapshot
+            self.notice("back at the table")
+        elif state in ("failed", "closed"):
+            self.failure = f"the host went away ({detail or state})"
+
+    def _host_closed(self, why: str) -> None:
+        """The host said goodbye to everyone (it stopped; it may come back from its save)."""
+        said = f"the host closed the table ({why})" if why else "the host closed the table"
+        if self.reconnect_for is None:
+            self.lost_since = self.lost_since or time.monotonic()
+            self.notice(f"{said}; waiting for it to come back")
+        else:
+            self.failure = said
 
     def _choose(self, seat: int) -> Any:
         """The bot's pick. A bot with ``choose_from_view(view, seat, moves)`` decides from the

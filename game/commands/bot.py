@@ -1,7 +1,10 @@
 """``starparty bot HOST:PORT``: an AI player joins a table over the network.
 
 The bot learns the game from the table it joins, then plays it with the registered ruleset
-and bot level (``net.remote_bot.BotPlayer`` drives the connection)."""
+and bot level (``net.remote_bot.BotPlayer`` drives the connection). When the host stops or
+goes away the bot says so and exits with status 1 (at once when the host closed the table,
+after ``--reconnect-for`` seconds when the link was lost), unless ``--wait`` keeps it waiting
+for the host to come back (a host resumed from its save takes the bot's seat back)."""
 
 from __future__ import annotations
 
@@ -30,7 +33,14 @@ def bot_parser() -> argparse.ArgumentParser:
                         help="a file holding a seat's token: reclaim that seat; if FILE does "
                              "not exist yet, join and write the new seat's token there (0600). "
                              f"Without --token, ${TOKEN_ENV} (if set) is the token to reclaim")
-    parser.add_argument("--timeout", type=float, default=3600.0)
+    parser.add_argument("--timeout", type=float, default=3600.0,
+                        help="seconds the bot plays at most (default: %(default)g)")
+    parser.add_argument("--reconnect-for", type=float, default=30.0, metavar="SECONDS",
+                        help="when the link to the host is lost, keep trying to reconnect "
+                             "this long, then exit with status 1 (default: %(default)g)")
+    parser.add_argument("--wait", action="store_true",
+                        help="never give up on the host: when it stops or goes away, keep "
+                             "trying until it is back (e.g. resumed from its save)")
     parser.add_argument("--ruleset", help=argparse.SUPPRESS)  # developer: module:attribute
     return parser
 
@@ -55,8 +65,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         token = token_to_reclaim(args.token)
     except ValueError as exc:
         return fail(str(exc))
-    client = Client(host, port, args.name, token=token, password=args.password,
-                    max_attempts=20)
+    # the bot, not the client, decides when to give up on a host that went away
+    client = Client(host, port, args.name, token=token, password=args.password)
     try:
         first = client.wait_for(
             lambda m: m["t"] == "snapshot" or (m["t"] == "connection"
@@ -79,10 +89,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             bot = make_bot(game, args.level or strongest_level(game), args.seed)
         except (KeyError, ImportError) as exc:
             return fail(f"cannot play {game!r} here: {exc}")
-        player = BotPlayer(client, ruleset, bot, seed=args.seed)
+        player = BotPlayer(client, ruleset, bot, seed=args.seed, notice=say,
+                           reconnect_for=None if args.wait else args.reconnect_for)
         result = player.run(timeout=args.timeout)
         if result is None:
-            return fail(player.failure or "the game did not finish", 1)
+            if player.failure is None:
+                return fail("the game did not finish", 1)
+            return fail(f"{player.failure}; the bot stops (--wait keeps it waiting for the "
+                        "host)", 1)
         seat = client.seat
         rank = result["ranking"][seat] if seat is not None else None
         say(f"Game over: seat {seat} finished #{rank} with {result['scores'][seat]['total']}")
