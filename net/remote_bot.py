@@ -96,6 +96,8 @@ class BotPlayer:
 
     def _connection_changed(self, state: Any, detail: str) -> None:
         """Say when the link to the host is lost and when it is back; fail when it cannot be."""
+        if self.failure is not None:
+            return  # already stopping (the host closed the table): no "reconnecting" to say
         if state == "reconnecting" and self.lost_since is None:
             self.lost_since = time.monotonic()
             self.notice(f"lost the host ({detail}); trying to reconnect")

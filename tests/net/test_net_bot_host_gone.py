@@ -56,6 +56,7 @@ def test_a_bot_whose_host_stops_says_so_and_exits_with_status_1(tmp_path: Path) 
         time.sleep(0.2)  # the last lines reach the pump
     assert any("the host closed the table" in line for line in lines), lines
     assert any("--wait" in line for line in lines), "it says how to make it wait"
+    assert not any("reconnect" in line for line in lines), "it does not pretend to retry"
 
 
 def test_a_bot_whose_host_vanishes_tries_to_reconnect_then_gives_up(tmp_path: Path) -> None:
