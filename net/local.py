@@ -36,8 +36,9 @@ The rest of ``net`` that a UI uses::
     table.save() -> Path   table.close()
     Table.resume(path, ruleset_for=get_ruleset, bot_factory=make_bot, **table_kwargs) -> Table
     from net.save import default_autosave_dir, newest_save    # autosave_dir=None: no saving
-    from net.server import ServerThread     # ServerThread(table, host="0.0.0.0", port=47077,
-                                            #   password=None).start() -> port; .stop()
+    from net.server import ServerThread     # ServerThread(table, host="0.0.0.0",
+                                            #   port=DEFAULT_PORT, password=None).start()
+                                            #   -> port; .stop()
     from net.client import Client           # Client(host, port, name, role="player"|"spectator",
                                             #   token=None, password=None); same API as above,
                                             #   plus {"t": "connection", "state": ...} notes

@@ -26,6 +26,7 @@ from game.client.settings import Settings
 from game.client.sounds import Sounds
 from game.client.starfield import Starfield
 from net.save import default_autosave_dir
+from net.server import DEFAULT_PORT
 
 DEFAULT_SIZE = (1280, 720)
 FRAME_CAP = 240
@@ -68,7 +69,7 @@ class App:
         #: LAN: where a hosted table listens and which interfaces zeroconf uses (None: all
         #: LAN interfaces); tests keep everything on 127.0.0.1
         self.lan_bind = "0.0.0.0"
-        self.lan_port = 47077
+        self.lan_port = DEFAULT_PORT
         self.lan_interfaces: list[str] | None = None
         self.lan_advertise = True
         #: where games started here autosave (None: nowhere; "Continue" then offers nothing)

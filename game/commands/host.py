@@ -36,6 +36,7 @@ from game.tables import (
     save_token,
 )
 from net.save import SaveError, default_autosave_dir, newest_save
+from net.server import DEFAULT_PORT
 from net.table import Table, TableError
 
 if TYPE_CHECKING:
@@ -59,7 +60,8 @@ def host_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seats", help="N seats, or e.g. remote:Ann,open,ai:greedy (in the "
                                         "window you play seat 1: N counts you, a list names "
                                         "the others)")
-    parser.add_argument("--port", type=int, default=47077, help="TCP port (0: any free port)")
+    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
+                        help="TCP port (default: %(default)s; 0: any free port)")
     parser.add_argument("--bind", default="0.0.0.0", help="address to listen on")
     parser.add_argument("--name", help="table name shown in lobbies")
     parser.add_argument("--password", help="players must give this password to join")
