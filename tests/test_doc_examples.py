@@ -59,9 +59,9 @@ RUN: dict[str, str] = {
     r"\.venv/bin/starparty host --game stargazer --seats 4 --headless": "lan",
     r"\.venv/bin/starparty host --headless --resume": "lan",
     r"\.venv/bin/starparty bot \S+ --token bot\.token": "lan",
-    # docs/ARCHITECTURE.md's synopses of the two lines above
-    r"starparty host --headless --game <name>": "lan",
-    r"starparty bot HOST:PORT": "lan",
+    # docs/ARCHITECTURE.md: "playable headless" for every game (the lines above: stargazer)
+    r"starparty host --headless --game <name>": "every_game_headless",
+    r"starparty bot HOST:PORT": "every_game_headless",
     r"starparty --help": "help",
     r"starparty host --help": "help",
     r"starparty demo \[--game [a-z|]+\] \[--players N\] \[--seed S\]": "demo",
@@ -353,6 +353,20 @@ def test_the_lan_examples_run_as_written(user: User) -> None:
                 assert joined.group(0).endswith("as seat 0"), "its token took its seat back"
                 assert host.stop() == 0
                 assert bot.exit_status() == 1
+
+
+@pytest.mark.parametrize("game", sorted(RULESETS))
+def test_every_game_is_hosted_headless_and_joined_by_a_bot(user: User, game: str) -> None:
+    """``starparty host --headless --game <name>`` and ``starparty bot HOST:PORT`` for every
+    registered game (on any free port: this test is not about the default one)."""
+    host_line = example(r"starparty host --headless --game <name>").replace("<name>", game)
+    with running(command_line(host_line) + ["--port", "0"], user) as host:
+        port = host.wait_for(LISTENING).group(1)
+        bot_line = example(r"starparty bot HOST:PORT").replace("HOST:PORT", f"127.0.0.1:{port}")
+        with running(command_line(bot_line), user) as bot:
+            bot.wait_for(rf"^Joined '.*' \({game}\) as seat 0")
+            assert host.stop() == 0
+            assert bot.exit_status() == 1
 
 
 def test_the_help_examples(user: User) -> None:
