@@ -30,7 +30,7 @@ class BotPlayer:
     """Drive ``connection`` (``Client`` or ``LocalConnection``) with ``bot`` for ``ruleset``."""
 
     def __init__(self, connection: Any, ruleset: Ruleset, bot: Any, *, seed: int = 0,
-                 think_delay: float = 0.0, reconnect_for: float | None = 30.0,
+                 think_delay: float = 0.0, reconnect_for: float | None = None,
                  notice: Callable[[str], None] | None = None) -> None:
         self.connection = connection
         self.ruleset, self.bot = ruleset, bot
@@ -46,7 +46,8 @@ class BotPlayer:
         self.view_unusable = False
         #: seconds without the host before the bot gives up (None: wait for it forever)
         self.reconnect_for = reconnect_for
-        self.notice = notice or (lambda text: log.warning("%s", text))
+        #: where the bot says what happens to its link (``starparty bot``: the terminal)
+        self.notice = notice or (lambda text: log.info("%s", text))
         #: when the link to the host was lost (None: connected)
         self.lost_since: float | None = None
 
@@ -105,8 +106,10 @@ class BotPlayer:
             self.lost_since = None
             self.waiting_since = None  # a move in flight is answered by the fresh snapshot
             self.notice("back at the table")
-        elif state in ("failed", "closed"):
-            self.failure = f"the host went away ({detail or state})"
+        elif state == "failed":
+            self.failure = detail or "the connection to the host failed"
+        elif state == "closed":
+            self.failure = detail or "the connection to the host was closed"
 
     def _host_closed(self, why: str) -> None:
         """The host said goodbye to everyone (it stopped; it may come back from its save)."""
