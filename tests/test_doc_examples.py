@@ -2,10 +2,11 @@
 point 3: the README's ``bot`` example once used port 47474 while hosts listen on 47077, so
 copying it gave "connection refused").
 
-An example is a command line of a fenced shell block (sh, bat...) or an inline
-```starparty ...``` span. Each one matches exactly one row of ``RUN`` (a test below runs it, or
-for a synopsis such as ``starparty bot HOST:PORT``, its concrete instance in the README) or of
-``SKIPPED`` (with the reason it cannot run here): a new example that is in neither table fails
+An example is a command line of a fenced shell block (sh, bat...) or an inline code span that
+is one (``starparty ...``, ``python ...``, ``bench/ai.py stars ...``). Each one matches exactly
+one row of ``RUN`` (a test below runs it, or for a synopsis such as ``starparty bot
+HOST:PORT``, its concrete instance) or of ``SKIPPED`` (with the reason it cannot run here): a
+new example that is in neither table fails
 ``test_every_example_is_run_or_skipped_with_a_reason``.
 
 What running "as written" changes, and only that (``command_line``): ``starparty`` is
@@ -52,6 +53,12 @@ SHELL_LANGUAGES = {"sh", "bash", "shell", "console", "zsh", "bat", "cmd", "power
 #: the LAN address the README's examples use for the host's machine
 EXAMPLE_HOST = "192.168.1.20"
 
+#: a benchmark's command line (with or without ``nice``, its interpreter, an environment variable)
+BENCH = r"(nice (-n \d+ )?)?([A-Z_]+=\S+ )?(\.venv/bin/python )?bench/\w+\.py( .*)?"
+#: how an inline code span that is a command line begins
+COMMAND_START = (r"(\.venv/bin/)?starparty( |$)|(nice (-n \d+ )?)?(\.venv/bin/)?python3? "
+                 r"|[A-Z_]+=\S+ |(bench|tools)/\w+\.py ")
+
 #: example (a regular expression matching its whole text) -> the test that runs it
 RUN: dict[str, str] = {
     # README, LAN play: run in order, the bot joining the hosts the lines above start
@@ -86,9 +93,12 @@ SKIPPED: dict[str, str] = {
         "creates a virtual environment and installs from the package index (CI installs the "
         "project this way before it runs this very suite)",
     r"py -3 -m venv \.venv && .*": "Windows (cmd / PowerShell)",
-    r"nice -n 19 \.venv/bin/python bench/ai\.py .*":
-        "benchmark runs of minutes to hours; their options are checked against "
-        "bench/ai.py --help by test_the_benchmark_examples_use_options_that_exist",
+    BENCH: "benchmarks that run for minutes to hours and load the machine; their options are "
+           "checked against the script's --help by "
+           "test_the_benchmark_examples_use_options_that_exist",
+    r"python tools/extract_messages\.py":
+        "rewrites the message catalogs in place (tests/client/test_i18n.py checks that they "
+        "are current)",
 }
 
 
@@ -127,11 +137,11 @@ def _fenced_commands(path: Path) -> Iterator[Example]:
 
 
 def _inline_commands(path: Path) -> Iterator[Example]:
-    """Every inline code span of ``path`` that is a ``starparty`` command line."""
+    """Every inline code span of ``path`` that is a command line (``COMMAND_START``)."""
     text = path.read_text(encoding="utf-8")
     for span in re.finditer(r"(?<!`)`([^`]+)`(?!`)", text):
         words = " ".join(span.group(1).split())
-        if re.match(r"(\.venv/bin/)?starparty( |$)", words):
+        if re.match(COMMAND_START, words):
             line = text.count("\n", 0, span.start()) + 1
             yield Example(path.relative_to(ROOT).as_posix(), line, words)
 
@@ -433,12 +443,25 @@ def test_the_screenshot_examples_make_the_pictures_the_readme_shows(
 
 
 def test_the_benchmark_examples_use_options_that_exist(user: User) -> None:
-    helps: dict[str, str] = {}
-    for found in examples_for(r"nice -n 19 \.venv/bin/python bench/ai\.py .*"):
-        command = found.text.split("bench/ai.py")[1].split()[0]  # its subcommand
+    helps: dict[tuple[str, ...], str] = {}
+
+    def help_of(*command: str) -> str:
         if command not in helps:
-            result = user.run([sys.executable, "bench/ai.py", command, "--help"], cwd=ROOT)
-            assert result.returncode == 0, f"{found}: {result.stderr}"
+            result = user.run([sys.executable, *command, "--help"], cwd=ROOT)
+            assert result.returncode == 0, f"{shlex.join(command)} --help: {result.stderr}"
             helps[command] = result.stdout
-        for option in re.findall(r"(?<!\S)--[a-z-]+", found.text):
-            assert option in helps[command], f"{found}: bench/ai.py {command} has no {option}"
+        return helps[command]
+
+    for found in examples_for(BENCH):
+        script = re.search(r"bench/\w+\.py", found.text)
+        assert script is not None and (ROOT / script.group(0)).is_file(), found
+        words = found.text[script.end():].split()
+        # subcommands show in the usage as "{stars,calibrate,stargazer} ..."
+        choices = re.search(r"\{([\w,-]+)\} \.\.\.", help_of(script.group(0)))
+        command = [script.group(0)]
+        if choices is not None:  # a script with subcommands (bench/ai.py stars ...)
+            assert words and words[0] in choices.group(1).split(","), found
+            command.append(words[0])
+        text = help_of(*command)
+        for option in re.findall(r"(?<![\w-])--[a-z-]+", found.text):
+            assert option in text, f"{found}: {shlex.join(command)} has no {option}"
