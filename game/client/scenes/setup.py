@@ -215,6 +215,10 @@ class SetupScene(SkyScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and not isinstance(self.form.widgets[self.form.focus], Button):
+            self.start_game()  # as the footer says, from any row: Left/Right change a row
+            return
         self.form.handle(event)
 
     def draw_previews(self, surface: pygame.Surface) -> None:
