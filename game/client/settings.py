@@ -22,13 +22,19 @@ APP_NAME = "starparty"
 ANIMATION_SPEEDS: tuple[float, ...] = (0.5, 1.0, 1.5, 2.0, 4.0)
 
 
-def default_player_name() -> str:
-    """The login name, capitalised (what friends at a LAN party know you by), else "Player"."""
+def system_user_name() -> str:
+    """The login name, capitalised (what friends at a LAN party know you by), else "" (no
+    login, or root: nobody's name). The first-start name prompt suggests it."""
     try:
         name = getpass.getuser().strip()
     except (KeyError, OSError):  # no passwd entry or no login in a container
         name = ""
-    return name[:16].capitalize() if name and name != "root" else "Player"
+    return name[:16].capitalize() if name and name != "root" else ""
+
+
+def default_player_name() -> str:
+    """The name used until the player chooses one: the login name, else "Player"."""
+    return system_user_name() or "Player"
 
 
 def config_dir() -> Path:
@@ -38,9 +44,13 @@ def config_dir() -> Path:
 
 @dataclass
 class Settings:
-    """What the player chose; every field has a safe default."""
+    """What the player chose; every field has a safe default.
 
-    player_name: str = dataclasses.field(default_factory=default_player_name)
+    ``player_name`` left empty means "not chosen yet": ``__post_init__`` fills in
+    ``default_player_name()`` and ``name_chosen`` stays False, so the window asks once (the
+    name prompt after the title). ``Settings(player_name="Ann")`` counts as chosen."""
+
+    player_name: str = ""
     fullscreen: bool = False
     volume: float = 0.7
     muted: bool = False
@@ -51,6 +61,24 @@ class Settings:
     language: str = ""
     #: hot-seat: the names last given to each seat (seat 1 first), offered again next time
     hotseat_names: list[str] = dataclasses.field(default_factory=list)
+    #: the player gave ``player_name`` (None: work it out from ``player_name`` being given)
+    name_chosen: bool | None = None
+
+    def __post_init__(self) -> None:
+        if self.name_chosen is None:
+            self.name_chosen = bool(self.player_name.strip())
+        if not self.player_name.strip():
+            self.player_name = default_player_name()
+
+    def choose_name(self, name: str) -> bool:
+        """Take ``name`` as the player's (the name prompt, setup, Settings); a blank one is
+        refused (False): a name is never silently replaced by the default."""
+        name = name.strip()[:24]
+        if not name:
+            return False
+        self.player_name = name
+        self.name_chosen = True
+        return True
 
     @classmethod
     def load(cls, path: Path | None = None) -> Settings:
@@ -77,6 +105,9 @@ class Settings:
                     setattr(settings, field.name, float(value))
             elif isinstance(value, str) and value.strip():
                 setattr(settings, field.name, value.strip()[:24])
+        if "name_chosen" not in data and isinstance(data.get("player_name"), str) \
+                and data["player_name"].strip():
+            settings.name_chosen = True  # a file from before the prompt: its name stands
         settings.volume = min(1.0, max(0.0, settings.volume))
         if settings.animation_speed not in ANIMATION_SPEEDS:
             settings.animation_speed = 1.0

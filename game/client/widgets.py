@@ -84,6 +84,18 @@ def draw_frame(surface: pygame.Surface, rect: pygame.Rect, layout: Layout, focus
                          border_radius=layout.px(10) + gap)
 
 
+def draw_well(surface: pygame.Surface, layout: Layout, row: pygame.Rect, left: int, right: int,
+              focused: bool) -> pygame.Rect:
+    """A sunken box from ``left`` to ``right`` inside ``row``: it reads as a place to type (a
+    name field), not a value to cycle. Returns the box."""
+    inset = layout.px(7)
+    well = pygame.Rect(left, row.y + inset, max(1, right - left), row.h - 2 * inset)
+    pygame.draw.rect(surface, theme.BOARD, well, border_radius=layout.px(6))
+    pygame.draw.rect(surface, theme.ACCENT if focused else theme.PANEL_EDGE, well, 1,
+                     border_radius=layout.px(6))
+    return well
+
+
 class Button(Widget):
     """A labelled button; ``action`` runs on click, Enter or Space."""
 
@@ -127,6 +139,9 @@ class Button(Widget):
 class Choice(Widget):
     """``Label   < value >``: Left/Right or a click on either half cycles the values."""
 
+    #: the arrows' places as fractions of the width, when the value fits between them
+    LEFT_ARROW, RIGHT_ARROW = 0.52, 0.96
+
     def __init__(self, label: str, values: Sequence[tuple[Any, str]], value: Any = None,
                  on_change: Callable[[Any], None] | None = None) -> None:
         super().__init__()
@@ -135,6 +150,9 @@ class Choice(Widget):
         keys = [v for v, _ in self.values]
         self.index = keys.index(value) if value in keys else 0
         self.on_change = on_change
+        #: where the left arrow was last drawn, as a fraction of the width (a wide value
+        #: moves it left: see ``value_geometry``); a click around it steps back
+        self.left_arrow_at = self.LEFT_ARROW
 
     @property
     def value(self) -> Any:
@@ -155,9 +173,10 @@ class Choice(Widget):
     def handle(self, event: pygame.event.Event, focused: bool) -> bool:
         if event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3) and \
                 self.rect.collidepoint(event.pos):
-            # the left arrow (around 52% of the width) steps back; elsewhere steps forward
+            # the left arrow (where it was last drawn) steps back; elsewhere steps forward
             offset = (event.pos[0] - self.rect.x) / max(1, self.rect.w)
-            back = event.button == 3 or 0.44 <= offset < 0.62
+            back = event.button == 3 or \
+                self.left_arrow_at - 0.08 <= offset < self.left_arrow_at + 0.10
             self.step(-1 if back else 1)
             return True
         if event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
@@ -173,6 +192,24 @@ class Choice(Widget):
                 return True
         return False
 
+    def label_end(self, label_width: int, pad: int) -> int:
+        """The x where the row's left part (its label) ends: the value keeps right of it."""
+        return self.rect.x + pad + label_width
+
+    def value_geometry(self, text: TextCache, layout: Layout, shown: str,
+                       label_end: int) -> tuple[int, int, int]:
+        """The left and right arrows' x and the value's type size. The arrows stay in their
+        column while the value fits between them; a wider value (a long title, Japanese)
+        moves the left arrow left, never over the label, and only then is set smaller."""
+        size, arrow, gap = layout.font_px("body"), layout.px(6), layout.px(10)
+        right = self.rect.x + int(self.rect.w * self.RIGHT_ARROW)
+        left = self.rect.x + int(self.rect.w * self.LEFT_ARROW)
+        width = text.size(shown, size, bold=True)[0]
+        if width > right - left - 2 * (arrow + gap):
+            left = max(label_end + gap + arrow, right - width - 2 * (arrow + gap))
+            size = text.fit(shown, size, right - left - 2 * (arrow + gap), bold=True)
+        return left, right, size
+
     def draw(self, surface: pygame.Surface, text: TextCache, layout: Layout,
              focused: bool, hovered: bool) -> None:
         active = focused or hovered
@@ -183,16 +220,18 @@ class Choice(Widget):
         pad = layout.px(14)
         surface.blit(label, label.get_rect(midleft=(self.rect.x + pad, self.rect.centery)))
         value_text = tr(self.values[self.index][1])
-        value = text.render(value_text, size, theme.ACCENT if self.enabled else theme.TEXT_DIM,
-                            bold=True)
-        centre_x = self.rect.x + self.rect.w * 0.74
-        surface.blit(value, value.get_rect(center=(centre_x, self.rect.centery)))
+        left, right, value_size = self.value_geometry(
+            text, layout, value_text, self.label_end(label.get_width() if self.label else 0,
+                                                     pad))
+        self.left_arrow_at = (left - self.rect.x) / max(1, self.rect.w)
+        value = text.render(value_text, value_size,
+                            theme.ACCENT if self.enabled else theme.TEXT_DIM, bold=True)
+        surface.blit(value, value.get_rect(center=((left + right) // 2, self.rect.centery)))
         if self.enabled and len(self.values) > 1:
             arrow_color = theme.ACCENT if active else theme.TEXT_DIM
-            for sign in (-1, 1):
-                x = centre_x + sign * (self.rect.w * 0.22)
-                s = layout.px(6)
-                cy = self.rect.centery
+            s = layout.px(6)
+            cy = self.rect.centery
+            for sign, x in ((-1, left), (1, right)):
                 points = [(x + sign * s, cy), (x - sign * s, cy - s), (x - sign * s, cy + s)]
                 pygame.draw.polygon(surface, arrow_color, points)
 
@@ -213,7 +252,20 @@ class NamedChoice(Choice):
     def editable(self) -> bool:
         return self.value == self.named
 
+    def label_end(self, label_width: int, pad: int) -> int:
+        """The seat and its name own the row's left half, even while the name is short."""
+        return max(super().label_end(label_width, pad), self.rect.x + self.rect.w // 2)
+
+    def on_name(self, event: pygame.event.Event) -> bool:
+        """A click left of the value's arrows: the name field (or the seat's label). It takes
+        the focus to type a name and never changes the seat's kind (only the arrows do)."""
+        offset = (event.pos[0] - self.rect.x) / max(1, self.rect.w)
+        return (event.button == 1 and self.rect.collidepoint(event.pos)
+                and offset < max(0.5, self.left_arrow_at - 0.08))
+
     def handle(self, event: pygame.event.Event, focused: bool) -> bool:
+        if event.type == pygame.MOUSEBUTTONUP and self.on_name(event):
+            return True  # handled: the Form moves its focus here
         if focused and self.editable:
             if event.type == pygame.TEXTINPUT:
                 printable = "".join(ch for ch in event.text if ch.isprintable())
@@ -239,12 +291,13 @@ class NamedChoice(Choice):
         pad = layout.px(14)
         seat = text.render(tr(label), size, theme.TEXT_DIM)
         surface.blit(seat, seat.get_rect(midleft=(self.rect.x + pad, self.rect.centery)))
+        left = self.rect.x + pad + seat.get_width() + pad // 2
+        well = draw_well(surface, layout, self.rect, left,
+                         self.rect.x + self.rect.w // 2 - layout.px(4), focused)
         shown = self.name + ("_" if focused else "")
-        room = int(self.rect.w * 0.5) - seat.get_width() - 2 * pad
-        fitted = text.fit(shown or " ", size, room, bold=True)
+        fitted = text.fit(shown or " ", size, well.w - pad, bold=True)
         name = text.render(shown or " ", fitted, theme.TEXT, bold=True)
-        surface.blit(name, name.get_rect(midleft=(self.rect.x + 2 * pad + seat.get_width(),
-                                                  self.rect.centery)))
+        surface.blit(name, name.get_rect(midleft=(well.x + pad // 2, well.centery)))
 
 
 class TextField(Widget):
@@ -259,6 +312,9 @@ class TextField(Widget):
         self.limit = limit
 
     def handle(self, event: pygame.event.Event, focused: bool) -> bool:
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and \
+                self.rect.collidepoint(event.pos):
+            return True  # a click takes the focus (the Form moves it here) to type
         if not focused:
             return False
         if event.type == pygame.TEXTINPUT:
@@ -280,10 +336,13 @@ class TextField(Widget):
         pad = layout.px(14)
         label = text.render(tr(self.label), size, theme.TEXT)
         surface.blit(label, label.get_rect(midleft=(self.rect.x + pad, self.rect.centery)))
-        shown = self.value + ("_" if focused else "")
-        value = text.render(shown or " ", size, theme.ACCENT, bold=True)
-        surface.blit(value, value.get_rect(center=(self.rect.x + self.rect.w * 0.74,
-                                                   self.rect.centery)))
+        # where a choice row shows its value
+        left = max(self.rect.x + self.rect.w // 2, self.rect.x + 2 * pad + label.get_width())
+        well = draw_well(surface, layout, self.rect, left, self.rect.right - pad // 2, focused)
+        shown = (self.value + ("_" if focused else "")) or " "
+        fitted = text.fit(shown, size, well.w - 2 * pad, bold=True)
+        value = text.render(shown, fitted, theme.ACCENT, bold=True)
+        surface.blit(value, value.get_rect(center=well.center))
 
 
 class Form:

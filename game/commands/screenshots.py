@@ -1,10 +1,10 @@
 """``starparty screenshots OUTDIR [--size WxH] [--lang en|ja]``: render the key scenes
 headless to PNG files.
 
-Drives the real app on a manual clock with a fixed seed: the title, the menu, then every
-game's own scenes (its client kit's ``screenshots``), then the rules and settings pages, in the
-language asked for (English unless ``--lang`` says otherwise; never the system locale, so the
-docs images come out the same on every machine).
+Drives the real app on a manual clock with a fixed seed: the title, the first start's name
+prompt, the menu, then every game's own scenes (its client kit's ``screenshots``), then the
+rules and settings pages, in the language asked for (English unless ``--lang`` says
+otherwise; never the system locale, so the docs images come out the same on every machine).
 """
 
 from __future__ import annotations
@@ -57,17 +57,21 @@ def _run(size: tuple[int, int], outdir: Path, language: str) -> list[Path]:
 
 
 def shoot_all(shot: Shooter) -> None:
-    """From the title: the title, the menu, every game's own scenes (its kit's
+    """From the title: the title, the name prompt, the menu, every game's own scenes (its kit's
     ``screenshots``), the rules page. Tests run it with a ``Shooter`` that checks each frame."""
     import pygame
 
     from game.client.kits import get_kit, playable_games
     from game.client.scenes.menu import MainMenuScene
+    from game.client.scenes.title import NameScene
 
     app = shot.app
     app.starfield.next_shot = 1.0  # make sure a shooting star crosses the title
     shot.step(80)
     shot.save("title")
+    app.replace(NameScene(app, suggestion="Ann"))  # what a first start asks before the menu
+    shot.step(20)
+    shot.save("name")
     shot.key(pygame.K_RETURN)
     shot.step(20)
     shot.save("menu")

@@ -17,6 +17,7 @@ from tests.client.clienthelpers import Driver
 
 
 def test_title_goes_to_menu_on_any_key(config_dir) -> None:  # noqa: ANN001
+    Settings(player_name="Ann").save()  # a name chosen before: no name prompt first
     drive = Driver(start="title")
     try:
         drive.step(10)

@@ -93,13 +93,17 @@ class MainMenuScene(SkyScene):
         return next(w for w in self.form.widgets if isinstance(w, Button) and w.label == label)
 
     def relayout(self) -> None:
+        """Continue's place is kept while it is not offered: the other buttons stay where
+        they are (a hand that knows where Play solo is finds it there tomorrow)."""
         lay = self.layout
-        count = len(self.form.widgets)
+        slots = len(ITEMS) + 1
         top = int(lay.height * 0.2)
         room = lay.height - top - lay.px(56)  # the footer keeps its line
         gap = lay.px(12)
-        height = min(lay.px(56), room // count - gap)
-        stack_rects(self.form.widgets, lay.width // 2, top, lay.px(360), height, gap)
+        height = min(lay.px(56), room // slots - gap)
+        offered = any(isinstance(w, Button) and w.label == CONTINUE for w in self.form.widgets)
+        stack_rects(self.form.widgets, lay.width // 2, top if offered else top + height + gap,
+                    lay.px(360), height, gap)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -42,8 +42,7 @@ class SettingsScene(SkyScene):
                           self.colours, self.language, self.done])
 
     def _name(self, value: str) -> None:
-        if value.strip():
-            self.app.settings.player_name = value.strip()
+        if self.app.settings.choose_name(value):
             self.app.store_settings()
 
     def _fullscreen(self, on: bool) -> None:

@@ -13,7 +13,7 @@ from game.client.i18n import N_, _, language
 from game.client.kits import ClientKit, get_kit, has_table
 from game.client.scenes.base import SkyScene
 from game.client.session import GameConfig, SeatChoice, bot_levels
-from game.client.widgets import Button, Choice, Form, NamedChoice, Widget
+from game.client.widgets import Button, Choice, Form, NamedChoice, TextField, Widget
 from game.rules import RULESETS, get_ruleset
 
 if TYPE_CHECKING:
@@ -35,7 +35,9 @@ def game_choices() -> list[tuple[str, str]]:
 
 class SetupScene(SkyScene):
     """``mode`` "solo": you plus bots. "hotseat": several seats, each human or bot. "host": a
-    LAN table (seat 1 is you). Player counts and options come from the chosen game."""
+    LAN table (seat 1 is you). Player counts and options come from the chosen game.
+    Enter starts the game from any row (a button does its own thing); Left/Right change a row.
+    Solo and host show seat 1 as a "Your name" field, kept in the settings as it is typed."""
 
     def __init__(self, app: Stage, mode: str, game: str = "stars") -> None:
         super().__init__(app)
@@ -43,6 +45,9 @@ class SetupScene(SkyScene):
         self.game = Choice(N_("Game"), game_choices(), game, lambda _value: self._refresh())
         self.count = Choice(N_("Players"), [(2, "2")], 2, lambda _value: self._refresh())
         self.seats: list[Choice] = []
+        #: solo and host: seat 1 is you, under the name typed here (the settings' name)
+        self.your_name = TextField(N_("Your name"), app.settings.player_name, self._your_name,
+                                   limit=16)
         #: per game: its option rows (kept while the player switches games)
         self._options: dict[str, dict[str, Choice]] = {}
         self.start = Button(N_("Start game"), self.start_game)
@@ -109,6 +114,19 @@ class SetupScene(SkyScene):
                 self.seats.append(Choice(N_("Seat {n}", n=i + 1), values, default))
         self._seats_for = game
 
+    def _your_name(self, value: str) -> None:
+        """Kept at once, as in Settings (a blank field keeps the name it had)."""
+        if self.app.settings.choose_name(value):
+            self.app.store_settings()
+
+    @property
+    def seat_rows(self) -> list[Widget]:
+        """The seats' rows as shown: solo and host show seat 1 as the "Your name" field."""
+        rows: list[Widget] = list(self.seats[: self.seat_count])
+        if self.mode in ("solo", "host"):
+            rows[0] = self.your_name
+        return rows
+
     def remembered_name(self, seat: int) -> str:
         """The name seat ``seat`` had last time (hot-seat), else the player's, or Player N."""
         names = self.app.settings.hotseat_names
@@ -136,7 +154,7 @@ class SetupScene(SkyScene):
     def _refresh(self) -> None:
         if self._seats_for != self.game.value:
             self._build_seats()
-        visible: list[Widget] = [self.game, self.count, *self.seats[: self.seat_count],
+        visible: list[Widget] = [self.game, self.count, *self.seat_rows,
                                  *self.options.values(), self.start, self.back_button]
         focused = self.form.widgets[self.form.focus] if self.form.widgets else None
         self.form.widgets = visible
@@ -156,8 +174,8 @@ class SetupScene(SkyScene):
                 if isinstance(choice, NamedChoice):
                     name = typed[len(seats)]
                 else:
-                    name = (self.app.settings.player_name if human_number == 1
-                            else _("Player {n}").format(n=human_number))
+                    name = ((self.your_name.value.strip() or self.app.settings.player_name)
+                            if human_number == 1 else _("Player {n}").format(n=human_number))
                 seats.append(SeatChoice("human", name))
             else:
                 star = BOT_STAR_NAMES[len(seats) % len(BOT_STAR_NAMES)]
@@ -199,7 +217,7 @@ class SetupScene(SkyScene):
         right_x = lay.width // 2 + lay.px(14)
         top = int(lay.height * 0.17)
         y = top
-        for widget in [self.game, self.count, *self.seats[: self.seat_count]]:
+        for widget in [self.game, self.count, *self.seat_rows]:
             widget.rect = pygame.Rect(left_x, y, col_w, h)
             y += h + gap
         y = top
@@ -214,6 +232,10 @@ class SetupScene(SkyScene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and not isinstance(self.form.widgets[self.form.focus], Button):
+            self.start_game()  # as the footer says, from any row: Left/Right change a row
             return
         self.form.handle(event)
 

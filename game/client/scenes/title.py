@@ -1,15 +1,22 @@
-"""Title: the animated sky, the name, and "press any key"."""
+"""Title: the animated sky, the name, and "press any key"; on a first start, the name prompt
+before the menu."""
 
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.client import theme
-from game.client.i18n import _
+from game.client.i18n import N_, _
 from game.client.scenes.base import SkyScene
+from game.client.settings import system_user_name
 from game.client.tweens import Tween
+from game.client.widgets import Button, Form, TextField
+
+if TYPE_CHECKING:
+    from game.client.scenes.base import Stage
 
 #: the Big Dipper, in fractions of the screen, drawn as a faint constellation by the title
 DIPPER = [(0.70, 0.16), (0.75, 0.13), (0.80, 0.15), (0.84, 0.19), (0.85, 0.27), (0.92, 0.29),
@@ -18,7 +25,8 @@ DIPPER_LINES = [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 3)]
 
 
 class TitleScene(SkyScene):
-    """Any key or click goes to the main menu; Esc quits."""
+    """Any key or click goes to the main menu (first the name prompt while the player has
+    not chosen a name); Esc quits."""
 
     def enter(self) -> None:
         super().enter()
@@ -32,7 +40,8 @@ class TitleScene(SkyScene):
             from game.client.scenes.menu import MainMenuScene
 
             self.app.sounds.play("click")
-            self.app.replace(MainMenuScene(self.app))
+            self.app.replace(MainMenuScene(self.app) if self.app.settings.name_chosen
+                             else NameScene(self.app))
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -67,3 +76,80 @@ class TitleScene(SkyScene):
         prompt_color = tuple(int(c * k * pulse) for c in theme.TEXT)
         prompt = self.text.render(_("Press any key"), lay.font_px("body"), prompt_color)
         surface.blit(prompt, prompt.get_rect(center=(centre[0], int(lay.height * 0.78))))
+
+
+class NameScene(SkyScene):
+    """First start: "What is your name?", asked once, before the menu. The field holds a
+    suggestion (the login name, else nothing); Enter takes it. It cannot be skipped into a
+    default: a blank name is refused with a word beside the field, and Esc goes back to the
+    title, not on. Every player at a LAN table or a hot-seat screen then has a name of their
+    own, not "Player", for one keystroke when the suggestion is right."""
+
+    def __init__(self, app: Stage, suggestion: str | None = None) -> None:
+        super().__init__(app)
+        self.field = TextField(N_("Your name"), system_user_name() if suggestion is None
+                               else suggestion, self._typed, limit=16)
+        self.ok = Button(N_("OK"), self.accept)
+        self.form = Form([self.field, self.ok])
+        #: the warning under the field after an attempt with a blank name
+        self.refused = False
+        #: False until drawn once: the text of the key that left the title comes after its
+        #: key press, and is not a letter of the name
+        self.shown = False
+
+    def _typed(self, _value: str) -> None:
+        self.refused = False
+
+    def accept(self) -> None:
+        """Keep the name (settings.json) and open the menu; a blank one is refused."""
+        from game.client.scenes.menu import MainMenuScene
+
+        if not self.app.settings.choose_name(self.field.value):
+            self.refused = True
+            self.app.sounds.play("invalid")
+            return
+        self.app.store_settings()
+        self.app.sounds.play("click")
+        self.app.replace(MainMenuScene(self.app))
+
+    def back(self) -> None:
+        self.app.replace(TitleScene(self.app))
+
+    def relayout(self) -> None:
+        lay = self.layout
+        width = min(lay.px(560), lay.width - lay.px(40))
+        self.field.rect = pygame.Rect(0, 0, width, lay.px(56))
+        self.field.rect.center = (lay.width // 2, int(lay.height * 0.46))
+        self.ok.rect = pygame.Rect(0, 0, min(lay.px(300), width), lay.px(56))
+        self.ok.rect.midtop = (lay.width // 2, self.field.rect.bottom + lay.px(56))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.accept()
+        elif event.type != pygame.TEXTINPUT or self.shown:
+            self.form.handle(event)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.shown = True
+        self.draw_sky(surface, alpha, horizon=True)
+        self.draw_heading(surface, N_("What is your name?"), y=0.2)
+        lay = self.layout
+        size = lay.font_px("body")
+        lines = self.text.wrap(_("The other players see it at the table and on the results. "
+                                 "You can change it later in Settings."),
+                               size, min(lay.px(760), lay.width - lay.px(40)))
+        y = int(lay.height * 0.28)
+        for line in lines:
+            label = self.text.render(line, size, theme.TEXT_DIM)
+            surface.blit(label, label.get_rect(midtop=(lay.width // 2, y)))
+            y += label.get_height()
+        self.form.draw(surface, self.text, lay)
+        if self.refused:
+            warning = self.text.render(_("Type a name first: it is how the others know you."),
+                                       lay.font_px("small"), theme.WARNING)
+            surface.blit(warning, warning.get_rect(midtop=(lay.width // 2,
+                                                           self.field.rect.bottom
+                                                           + lay.px(12))))
+        self.draw_footer(surface, N_("Type your name  ·  Enter OK  ·  Esc back"))
