@@ -102,7 +102,8 @@ class StarsTablePainter:
                                             self.right.y + caption, bonus, bonus)
                                 for i in range(2)]
         below = self.right.y if self.stacked else self.bonus_rects[0].bottom + lay.px(8)
-        score_h = 2 * fonts["small"] + lay.px(10) if self.live_score else 0
+        # your own running total always shows; "Live score" only decides about the others'
+        score_h = 2 * fonts["small"] + lay.px(10)
         self.score_rect = pygame.Rect(self.right.x, below, self.right.w, score_h)
         rest = pygame.Rect(self.right.x, self.score_rect.bottom + lay.px(6), self.right.w,
                            self.right.bottom - self.score_rect.bottom - lay.px(6))
@@ -139,12 +140,6 @@ class StarsTablePainter:
             else:
                 lines.append(item)
         return lines
-
-    @property
-    def live_score(self) -> bool:
-        view = self.view
-        options = view["options"] if view else self.session.info.get("options", {})
-        return bool(options.get("live_score"))
 
     def layout_card_panel(self, panel: pygame.Rect, help_h: int, bonus_in_panel: bool) -> None:
         """The night card (with the bonus cards beside it when stacked), the size and action
