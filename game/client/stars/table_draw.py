@@ -15,7 +15,7 @@ import pygame
 from game.client import theme
 from game.client.i18n import N_, _, language, ngettext, tr
 from game.client.starfield import Starfield
-from game.client.stars.categories import SCORE_COLUMNS
+from game.client.stars.categories import CATEGORY, SCORE_COLUMNS
 from game.client.stars.render import (
     BoardGeometry,
     bonus_title,
@@ -40,6 +40,31 @@ POWER_HELP = {
     data.CRESCENT_MOON: N_("put the crescent moon on a free star"),
     data.BLACK_HOLE: N_("put the black hole on a free star"),
 }
+#: why a category would lose points (``placement_preview``'s losses: the item kind that
+#: loses and why); a group grown too big is told by the "Breaks your..." line instead
+LOSS_WORDS = {
+    ("constellation", "size_taken"): N_("you already have a {into}-line constellation, and "
+                                        "only one of each size scores"),
+    ("nova_group", "size_taken"): N_("you already have a {into}-line constellation, and only "
+                                     "one of each size scores"),
+    ("constellation", "moved"): N_("your {size}-line constellation would grow into a "
+                                   "{into}-line nova constellation, scored as power bonus"),
+    ("planet", "too_big"): N_("a constellation beside your planet would grow too big to count"),
+    ("planet", "merged"): N_("constellations beside your planet would join into one"),
+    ("twinkling_star", "too_big"): N_("a constellation beside your twinkling star would grow "
+                                      "too big to count"),
+    ("twinkling_star", "merged"): N_("the two constellations beside your twinkling star would "
+                                     "join into one, and it needs two"),
+    ("twinkling_star", "crowded"): N_("your twinkling star would touch a third constellation, "
+                                      "and it scores only between exactly two"),
+    ("crescent_moon", "too_big"): N_("a constellation your crescent moon lights would grow too "
+                                     "big to count"),
+    ("crescent_moon", "merged"): N_("constellations your crescent moon lights would join into "
+                                    "one"),
+    ("black_hole", "covered"): N_("a star beside your black hole would no longer be free"),
+}
+#: losses the "Breaks your {size}-line constellation" line already explains
+TOLD_AS_BROKEN = {("constellation", "too_big"), ("nova_group", "too_big")}
 GLOW_SECONDS = 1.4
 #: the controls, under the status lines (wrapped to the panel's width)
 HELP = (N_("Mouse: carry the card"), N_("click: draw"), N_("Wheel / R / right click: turn"),
@@ -511,12 +536,30 @@ class StarsTablePainter:
                   theme.ACCENT if total > 0 else theme.TEXT_DIM)]
         if parts:
             lines.append((_(", ").join(parts), theme.TEXT))
+        lines += [(text, theme.WARNING) for text in self.loss_reasons(preview)]
         for broken in preview["broken"]:
             lines.append((_("Breaks your {size}-line constellation: it would grow to {into} "
                             "lines and score nothing.").format(size=broken["size"],
                                                                into=broken["into"]),
                           theme.WARNING))
         return lines
+
+    @staticmethod
+    def loss_reasons(preview: dict[str, Any]) -> list[str]:
+        """Why each category that would go down loses, once per reason, in the window's
+        language: "Constellations: you already have a 5-line constellation, ..."."""
+        reasons: list[str] = []
+        for loss in preview.get("losses", ()):
+            key = (loss["kind"], loss["why"])
+            if key in TOLD_AS_BROKEN:
+                continue
+            why = _(LOSS_WORDS[key]).format(size=loss["size"], into=loss["into"]) \
+                if key in LOSS_WORDS else _("it would score less here")
+            text = _("{category}: {why}.").format(category=tr(CATEGORY[loss["category"]].title),
+                                                  why=why)
+            if text not in reasons:
+                reasons.append(text)
+        return reasons
 
     def draw_preview_marks(self, surface: pygame.Surface) -> None:
         """The constellations a placement would break, pulsing in the warning colour."""
