@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.client.departures import REPLACE_AFTER
-from game.client.leaving import leave_warning
+from game.client.leaving import LEAVE_WARNINGS, QUIT_WARNINGS, leave_warning, quit_warning
 from game.client.scenes.dialog import ConfirmDialog
 from game.client.scenes.lan import LobbyScene
 from game.client.scenes.menu import CONTINUE, MainMenuScene
@@ -73,6 +73,14 @@ def test_a_lan_guest_is_told_the_game_goes_on_and_the_seat_waits(
         assert f"After {round(REPLACE_AFTER)} s away, the host may let a bot play" in question
         drive.key(pygame.K_ESCAPE)  # keep playing
         drive.step()
+        drive.app.request_quit()  # closing the window says the same
+        drive.step()
+        assert isinstance(drive.scene, ConfirmDialog)
+        assert str(drive.scene.question) == ("Quit Star Party? The game goes on at the host and "
+                                             "your seat stays yours: join the table again to "
+                                             "play on.")
+        drive.key(pygame.K_ESCAPE)
+        drive.step()
         leave_the_game(drive)
         # what it said: the seat waits for this window's token, and the game goes on
         drive.until(lambda: not host.info()["seats"][1]["connected"], what="the seat left")
@@ -126,3 +134,6 @@ def test_a_host_without_autosave_is_told_the_game_is_lost() -> None:
 
     assert leave_warning(Unsaved()) == ("Leave this game? The table closes for everyone and "
                                         "the game is lost.")
+    assert quit_warning(Unsaved()) == ("Quit Star Party? The table closes for everyone and the "
+                                       "game is lost.")
+    assert LEAVE_WARNINGS.keys() == QUIT_WARNINGS.keys(), "every case is told both ways"
