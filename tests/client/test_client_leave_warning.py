@@ -109,12 +109,14 @@ def test_a_lan_host_is_told_the_table_closes_and_continue_hosts_it_again(drive) 
     assert question == ("Leave this game? The table closes and the others are disconnected. "
                         "'Continue' in the menu hosts it again, and they can take their seats "
                         "back.")
+    drive.hooks.remove(bea)  # Bea reads her own messages from here on
     drive.click(drive.scene.form.widgets[1].rect.center)  # "Leave"
     drive.until(lambda: isinstance(drive.scene, MainMenuScene), what="the menu")
-    drive.hooks.remove(bea)
+    # what it said: Bea is disconnected, Continue serves the table again, her token takes
+    # her seat back
+    assert bea.client.wait_for(lambda m: m.get("t") == "connection" and
+                               m.get("state") in ("closed", "failed"), 10) is not None
     bea.client.close()
-    # what it said: the table is closed, Continue serves it again, Bea's token takes her seat
-    assert played.table._closed
     drive.click(drive.scene.button(CONTINUE).rect.center)
     table = drive.scene
     assert isinstance(table, StarsTableScene) and isinstance(table.session, HostSession)
