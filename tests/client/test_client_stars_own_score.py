@@ -76,3 +76,11 @@ def test_hot_seat_shows_the_total_of_the_player_at_the_screen_only(drive: Driver
     shown = drawn_texts(drive.app)
     assert f"Your score: {vega}" in shown and f"Your score: {ann}" not in shown, shown
     assert not any(text.endswith(" pts") for text in shown), "Ann's total stays hidden"
+
+
+def test_the_setup_option_says_whose_totals_show() -> None:
+    from game.client.stars import KIT
+
+    option = next(o for o in KIT.setup_options if o.key == "live_score")
+    assert dict(option.values) == {False: "Yours only", True: "Everyone's"}
+    assert option.default is False
