@@ -201,16 +201,14 @@ class App:
     # --- quitting ----------------------------------------------------------------------
     def request_quit(self) -> None:
         """Quit now, or ask first when a game is in progress."""
+        from game.client.leaving import quit_warning
         from game.client.scenes.dialog import ConfirmDialog
 
         if isinstance(self.scene, ConfirmDialog):
             return
         holding = [scene for scene in self.stack if scene.holds_game]
         if holding:
-            table = getattr(getattr(holding[-1], "session", None), "table", None)
-            question = (N_("Quit Star Party? The game is saved: 'Continue' brings it back.")
-                        if getattr(table, "autosave_path", None) is not None
-                        else N_("Quit Star Party? The game in progress will be lost."))
+            question = quit_warning(getattr(holding[-1], "session", None))
             self.push(ConfirmDialog(self, question, self.quit, yes=N_("Quit"),
                                     no=N_("Keep playing")))
         else:

@@ -1,6 +1,7 @@
 """"Continue": find the newest autosave of an unfinished game played at this window and bring
 it back through ``Table.resume`` with the same seats (each local human gets a connection back;
-a LAN game is served again so its remote players can reclaim their seats by token)."""
+a LAN game is served again so its remote players can reclaim their seats by token). The
+table scene's first poll hands it the story so far, so its game log is there again."""
 
 from __future__ import annotations
 
@@ -65,9 +66,13 @@ def resume_session(app: Stage, path: Path) -> LocalSession:
         from game.client.scenes.lan import serve_table
 
         try:
-            return serve_table(app, table)
+            session = serve_table(app, table)
         except OSError:
             table.close()
             raise
-    connections = {seat: LocalConnection.for_seat(table, seat) for seat in humans}
-    return LocalSession(config_of(info), table=table, connections=connections)
+    else:
+        connections = {seat: LocalConnection.for_seat(table, seat) for seat in humans}
+        session = LocalSession(config_of(info), table=table, connections=connections)
+    # the first snapshot read now: the table's first poll opens with the story so far
+    session.read_ahead()
+    return session

@@ -9,6 +9,7 @@ they are de-duplicated by state version before the scene animates them.
 from __future__ import annotations
 
 import contextlib
+import copy
 import importlib.util
 import threading
 import time
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.rules.base import visible_events
 from net.table import SeatSpec
 
 RETRIES_ON_STALE = 6
@@ -118,6 +120,13 @@ class LocalSession(TableInfo):
         self.last_move: dict[int, dict[str, Any]] = {}
         self.retries: dict[int, int] = {}
         self._public_versions: set[int] = set()
+        #: seats whose connection brought its first snapshot (their story so far is told)
+        self._storied: set[int] = set()
+        self._story_public_told = False
+        #: the story so far, gathered from first snapshots; handed over by the next poll
+        self._story: list[tuple[int, dict[str, Any]]] = []
+        #: what the next poll returns first (the story, then what came after it)
+        self._held: list[tuple[int, dict[str, Any]]] = []
         self.closed = False
         self.table_id = self.info.get("id")
 
@@ -128,15 +137,53 @@ class LocalSession(TableInfo):
         self.connections[seat].send_move(move)
 
     def poll(self) -> list[tuple[int, dict[str, Any]]]:
-        """New events ``(seat that received it, event)`` since the last poll; never blocks."""
-        out: list[tuple[int, dict[str, Any]]] = []
+        """New events ``(seat that received it, event)`` since the last poll; never blocks.
+
+        A table joined mid-game (Continue, ``starparty host --resume``) first hands over the
+        story so far, as a replay's jump does: every event of the moves before the seat's
+        first snapshot, marked ``"replayed": True`` (a table notes them in its log without
+        animating them). The poll that brings that snapshot keeps the story (and whatever came
+        after it) for the next one, so the story reaches the table scene even when a lobby
+        polled first; ``resume_session`` reads ahead (``read_ahead``) for the same reason."""
+        out, self._held = self._held, []
+        fresh: list[tuple[int, dict[str, Any]]] = []
         for seat in self.human_seats:
             for message in self.connections[seat].poll():
-                out += self._take(seat, message)
-        return out
+                fresh += self._take(seat, message)
+        if self._story:
+            self._held, self._story = self._story + fresh, []
+            return out
+        return out + fresh
+
+    def read_ahead(self) -> None:
+        """Read what the connections hold now (the first snapshot: views are in), keeping its
+        events for the next poll, which then opens with the story so far."""
+        self._held = self.poll() + self._held
+
+    def story_so_far(self, seat: int, version: int) -> list[tuple[int, dict[str, Any]]]:
+        """The events ``seat`` saw (or would have seen) in the table's first ``version`` moves,
+        rebuilt from the table's record with its own ruleset and marked ``replayed``. Public
+        events are told once, with the first seat's story; later seats get their own."""
+        record = getattr(self.table, "save_data", None)
+        if version <= 0 or record is None:
+            return []
+        data = record()
+        ruleset = self.table.ruleset
+        state = ruleset.setup(data["options"], data["seed"], data.get("secret"))
+        public = not self._story_public_told
+        self._story_public_told = True
+        story = []
+        for mover, move in data["moves"][:version]:
+            for event in visible_events(ruleset.apply(state, mover, copy.deepcopy(move)), seat):
+                if public or "to" in event:
+                    story.append((seat, {**event, "replayed": True}))
+        return story
 
     def _take(self, seat: int, message: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
         kind = message.get("t")
+        if kind == "snapshot" and seat not in self._storied:
+            self._storied.add(seat)
+            self._story += self.story_so_far(seat, int(message.get("version") or 0))
         if "table" in message and isinstance(message["table"], dict):
             self.info = message["table"]
             if self.info.get("id") != self.table_id:  # the host started another game here

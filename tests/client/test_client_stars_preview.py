@@ -19,6 +19,7 @@ from game.rules.stars import (
 from game.rules.stars.geometry import norm
 from tests.client.clienthelpers import Driver
 from tests.client.stars_play import midpoint_px, near
+from tests.client.textboxes import drawn_texts
 
 SEVEN = [[x, 3, x + 1, 3] for x in range(7)]  # a 7-line constellation on board 0, row 3
 STRAIGHT_CARD = 2  # two segments in a row
@@ -136,3 +137,30 @@ def test_the_card_turns_with_the_ghost(drive: Driver) -> None:
     drive.step()
     assert pygame.image.tobytes(drive.app.screen.subsurface(area), "RGB") == before
     assert data.LINE_CARDS[STRAIGHT_CARD]  # a line card: its segments turn on the card
+
+
+def test_a_loss_in_the_preview_says_why(drive: Driver) -> None:
+    """A 3-line constellation grown to 5 beside a 5 that already scores: "Constellations -3"
+    comes with the reason, and a placement that loses nothing has none."""
+    five = [[x, 3, x + 1, 3] for x in range(5)]
+    three = [[x, 6, x + 1, 6] for x in range(2, 5)]
+    table = open_table(drive, crafted(STRAIGHT_CARD, five + three))
+    rot, dx, dy = placement(STRAIGHT_CARD, [[5, 6, 6, 6], [6, 6, 7, 6]])
+    hover(drive, table, rot, dx, dy)
+    drive.step()
+    lines = texts(table)
+    assert any(text.startswith("Constellations -3") for text in lines), lines
+    reason = ("Constellations: you already have a 5-line constellation, and only one of each "
+              "size scores.")
+    assert reason in lines, lines
+    assert lines.index(reason) > next(i for i, t in enumerate(lines)
+                                      if t.startswith("Constellations -3"))
+    assert table.preview()["losses"][0]["why"] == "size_taken"
+    shown = " ".join(drawn_texts(drive.app))
+    assert "you already have a 5-line" in shown, "the reason is on the screen"
+    rot, dx, dy = placement(STRAIGHT_CARD, [[6, 4, 7, 4], [7, 4, 8, 4]])
+    hover(drive, table, rot, dx, dy)
+    drive.step()
+    lines = texts(table)
+    assert "Legal here: click or Enter to draw." in lines, lines
+    assert not any(text.startswith("Constellations:") for text in lines), lines

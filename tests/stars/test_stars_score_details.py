@@ -11,8 +11,10 @@ from game.rules.base import make_rng
 from game.rules.stars import (
     RULESET,
     STATISTICS,
+    card_segments,
     data,
     game_statistics,
+    legal_card_placements,
     placement_preview,
     score_details,
     score_sheet,
@@ -130,3 +132,70 @@ def test_statistics_count_what_the_record_shows() -> None:
              and i["label"].startswith("constellation")]
     assert mine["constellations"] == len(sizes)
     assert sum(mine[f"constellations_{n}"] for n in range(3, 11)) == mine["constellations"]
+
+
+def whys(preview: dict) -> list[tuple[str, str, str, int, int, int]]:
+    return sorted((loss["category"], loss["kind"], loss["why"], loss["points"], loss["size"],
+                   loss["into"]) for loss in preview["losses"])
+
+
+def test_the_preview_says_why_a_category_loses_points() -> None:
+    """Each loss the preview shows comes with the reason the scoring gives, read from the
+    items that score before and after (not from their labels)."""
+    five = path(*ROW3[:6])
+    four = path(*[(x, 6) for x in range(2, 7)])
+    base = sheet(lines=five + four)
+    grown = placement_preview(base, lines=[[6, 6, 7, 6]])  # the issue's 4 -> 5
+    assert grown["delta"]["constellations"] == -4
+    assert whys(grown) == [("constellations", "constellation", "size_taken", 4, 4, 5)]
+    apart = placement_preview(base, lines=[[7, 4, 8, 4]])
+    assert apart["losses"] == [], "no loss, nothing to explain"
+
+    eight = path(*[(x, 3) for x in range(9)])
+    nova = placement_preview(sheet(lines=eight, objects=[obj("nova", 0, 3)]),
+                             lines=[[8, 3, 9, 3]])
+    assert nova["delta"]["constellations"] == -8 and nova["delta"]["power_bonus"] == 9
+    assert whys(nova) == [("constellations", "constellation", "moved", 8, 8, 9)]
+
+    seven = path(*[(x, 4) for x in range(8)])  # touches the planet at (7, 5)
+    dead = placement_preview(sheet(lines=seven), lines=[[7, 4, 8, 4], [8, 4, 9, 4]])
+    assert whys(dead) == [("constellations", "constellation", "too_big", 7, 7, 9),
+                          ("planets", "planet", "too_big", 1, 1, 0)]
+
+    two_sides = path(*[(x, 4) for x in range(4, 8)]) + path(*[(x, 6) for x in range(6, 10)])
+    joined = placement_preview(sheet(lines=two_sides), lines=[[7, 4, 8, 5], [8, 5, 8, 6]])
+    assert joined["delta"]["planets"] == -1 and joined["delta"]["constellations"] > 0
+    assert whys(joined) == [("planets", "planet", "merged", 1, 2, 1)]
+
+    sides = path(*[(x, 4) for x in range(1, 5)]) + path(*[(x, 6) for x in range(6, 10)])
+    third = path((5, 4), (6, 4), (7, 4))
+    twinkle = [obj("twinkling_star", 5, 5)]
+    crowded = placement_preview(sheet(lines=sides + third, objects=twinkle),
+                                lines=[[7, 4, 8, 4]])
+    worth = data.TWINKLING_STAR_POINTS
+    assert crowded["delta"]["power_bonus"] == -worth
+    assert whys(crowded) == [("power_bonus", "twinkling_star", "crowded", worth, 2, 2)]
+
+    hole = placement_preview(sheet(objects=[obj("black_hole", 5, 5)]), lines=[[6, 6, 7, 6]])
+    assert hole["delta"]["power_bonus"] == -1
+    assert whys(hole)[0][:4] == ("power_bonus", "black_hole", "covered", 1)
+
+
+@pytest.mark.parametrize("power", ["twinkling_star", "nova"])
+def test_every_loss_a_preview_shows_on_bot_boards_has_its_reasons(power: str) -> None:
+    """On a bot's final board, legal placements of every third line card: each category
+    that goes down lists losses that account for at least the points it loses."""
+    _, _, state = bot_game(POWER_NUMBER[power] * 5, POWER_NUMBER[power])
+    board = state["seats"][0]["sheet"]
+    looked = 0
+    for card in range(0, len(data.LINE_CARDS), 3):
+        for rot, dx, dy in legal_card_placements(board, card, 0):
+            preview = placement_preview(board, card_segments(card, rot, dx, dy))
+            for category in CATEGORIES:
+                lost = -preview["delta"][category]
+                if lost > 0:
+                    looked += 1
+                    told = sum(loss["points"] for loss in preview["losses"]
+                               if loss["category"] == category)
+                    assert told >= lost, (category, preview)
+    assert looked > 0

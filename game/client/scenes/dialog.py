@@ -37,9 +37,14 @@ class ConfirmDialog(Scene):
 
     def relayout(self) -> None:
         lay = self.layout
-        self.panel = pygame.Rect(0, 0, lay.px(560), lay.px(220))
-        self.panel.center = lay.rect.center
         w, h, gap = lay.px(200), lay.px(54), lay.px(24)
+        # a longer question (what leaving a LAN game does) makes the panel taller, never wider
+        size, width = lay.font_px("large"), lay.px(560) - lay.px(40)
+        text_h = sum(self.text.render(line, size, theme.TEXT).get_height() + lay.px(4)
+                     for line in self.text.wrap(tr(self.question), size, width))
+        self.panel = pygame.Rect(0, 0, lay.px(560),
+                                 max(lay.px(220), lay.px(40 + 24 + 28) + text_h + h))
+        self.panel.center = lay.rect.center
         no, yes = self.form.widgets
         no.rect = pygame.Rect(0, 0, w, h)
         yes.rect = pygame.Rect(0, 0, w, h)

@@ -18,6 +18,7 @@ import pygame
 from game.client import theme
 from game.client.departures import Departures
 from game.client.i18n import N_
+from game.client.leaving import leave_warning
 from game.client.net_text import CONNECTION_NEWS, error_text
 from game.client.scenes.base import Scene
 from game.client.session import GameConfig, LocalSession
@@ -355,9 +356,7 @@ class StargazerTableScene(StargazerTablePainter, Scene):
         if self.view and self.view["phase"] == "over":
             self.leave()
             return
-        saved = getattr(getattr(self.session, "table", None), "autosave_path", None)
-        question = (N_("Leave this game? 'Continue' in the menu brings it back.") if saved
-                    else N_("Leave this game? It will be lost."))
+        question = leave_warning(self.session)
         self.app.push(ConfirmDialog(self.app, question, self.leave, yes=N_("Leave"),
                                     no=N_("Keep playing")))
 

@@ -50,8 +50,9 @@ SETUP_OPTIONS = [
                  ("random_experienced", N_("Random experienced"))]
                 + [(n, Lazy(lambda n=n, power=card["power"]: _power_card_label(n, power)))
                    for n, card in enumerate(data.POWER_CARDS, 1)], "default"),
-    SetupOption("live_score", N_("Live score"), [(False, N_("Hidden")), (True, N_("Shown"))],
-                False),
+    # your own running total always shows: the option is whether the others' show too
+    SetupOption("live_score", N_("Live score"),
+                [(False, N_("Yours only")), (True, N_("Everyone's"))], False),
 ]
 
 

@@ -15,6 +15,7 @@ import pygame
 from game.client import theme
 from game.client.departures import Departures
 from game.client.i18n import N_, Lazy, _, ngettext
+from game.client.leaving import leave_warning
 from game.client.net_text import CONNECTION_NEWS, error_text
 from game.client.scenes.base import Scene
 from game.client.session import GameConfig, LocalSession
@@ -434,11 +435,8 @@ class StarsTableScene(StarsTablePainter, Scene):
         if self.view and self.view["over"]:
             self.leave()
             return
-        saved = getattr(getattr(self.session, "table", None), "autosave_path", None)
-        question = (N_("Leave this game? 'Continue' in the menu brings it back.") if saved
-                    else N_("Leave this game? It will be lost."))
-        self.app.push(ConfirmDialog(self.app, question, self.leave, yes=N_("Leave"),
-                                    no=N_("Keep playing")))
+        self.app.push(ConfirmDialog(self.app, leave_warning(self.session), self.leave,
+                                    yes=N_("Leave"), no=N_("Keep playing")))
 
     def first_to_play(self) -> int:
         """The first local seat that has not confirmed the card (a continued game may have

@@ -15,7 +15,7 @@ import pygame
 from game.client import theme
 from game.client.i18n import N_, _, language, ngettext, tr
 from game.client.starfield import Starfield
-from game.client.stars.categories import SCORE_COLUMNS
+from game.client.stars.categories import CATEGORY, SCORE_COLUMNS
 from game.client.stars.render import (
     BoardGeometry,
     bonus_title,
@@ -40,6 +40,31 @@ POWER_HELP = {
     data.CRESCENT_MOON: N_("put the crescent moon on a free star"),
     data.BLACK_HOLE: N_("put the black hole on a free star"),
 }
+#: why a category would lose points (``placement_preview``'s losses: the item kind that
+#: loses and why); a group grown too big is told by the "Breaks your..." line instead
+LOSS_WORDS = {
+    ("constellation", "size_taken"): N_("you already have a {into}-line constellation, and "
+                                        "only one of each size scores"),
+    ("nova_group", "size_taken"): N_("you already have a {into}-line constellation, and only "
+                                     "one of each size scores"),
+    ("constellation", "moved"): N_("your {size}-line constellation would grow into a "
+                                   "{into}-line nova constellation, scored as power bonus"),
+    ("planet", "too_big"): N_("a constellation beside your planet would grow too big to count"),
+    ("planet", "merged"): N_("constellations beside your planet would join into one"),
+    ("twinkling_star", "too_big"): N_("a constellation beside your twinkling star would grow "
+                                      "too big to count"),
+    ("twinkling_star", "merged"): N_("the two constellations beside your twinkling star would "
+                                     "join into one, and it needs two"),
+    ("twinkling_star", "crowded"): N_("your twinkling star would touch a third constellation, "
+                                      "and it scores only between exactly two"),
+    ("crescent_moon", "too_big"): N_("a constellation your crescent moon lights would grow too "
+                                     "big to count"),
+    ("crescent_moon", "merged"): N_("constellations your crescent moon lights would join into "
+                                    "one"),
+    ("black_hole", "covered"): N_("a star beside your black hole would no longer be free"),
+}
+#: losses the "Breaks your {size}-line constellation" line already explains
+TOLD_AS_BROKEN = {("constellation", "too_big"), ("nova_group", "too_big")}
 GLOW_SECONDS = 1.4
 #: the controls, under the status lines (wrapped to the panel's width)
 HELP = (N_("Mouse: carry the card"), N_("click: draw"), N_("Wheel / R / right click: turn"),
@@ -102,7 +127,8 @@ class StarsTablePainter:
                                             self.right.y + caption, bonus, bonus)
                                 for i in range(2)]
         below = self.right.y if self.stacked else self.bonus_rects[0].bottom + lay.px(8)
-        score_h = 2 * fonts["small"] + lay.px(10) if self.live_score else 0
+        # your own running total always shows; "Live score" only decides about the others'
+        score_h = 2 * fonts["small"] + lay.px(10)
         self.score_rect = pygame.Rect(self.right.x, below, self.right.w, score_h)
         rest = pygame.Rect(self.right.x, self.score_rect.bottom + lay.px(6), self.right.w,
                            self.right.bottom - self.score_rect.bottom - lay.px(6))
@@ -139,12 +165,6 @@ class StarsTablePainter:
             else:
                 lines.append(item)
         return lines
-
-    @property
-    def live_score(self) -> bool:
-        view = self.view
-        options = view["options"] if view else self.session.info.get("options", {})
-        return bool(options.get("live_score"))
 
     def layout_card_panel(self, panel: pygame.Rect, help_h: int, bonus_in_panel: bool) -> None:
         """The night card (with the bonus cards beside it when stacked), the size and action
@@ -516,12 +536,30 @@ class StarsTablePainter:
                   theme.ACCENT if total > 0 else theme.TEXT_DIM)]
         if parts:
             lines.append((_(", ").join(parts), theme.TEXT))
+        lines += [(text, theme.WARNING) for text in self.loss_reasons(preview)]
         for broken in preview["broken"]:
             lines.append((_("Breaks your {size}-line constellation: it would grow to {into} "
                             "lines and score nothing.").format(size=broken["size"],
                                                                into=broken["into"]),
                           theme.WARNING))
         return lines
+
+    @staticmethod
+    def loss_reasons(preview: dict[str, Any]) -> list[str]:
+        """Why each category that would go down loses, once per reason, in the window's
+        language: "Constellations: you already have a 5-line constellation, ..."."""
+        reasons: list[str] = []
+        for loss in preview.get("losses", ()):
+            key = (loss["kind"], loss["why"])
+            if key in TOLD_AS_BROKEN:
+                continue
+            why = _(LOSS_WORDS[key]).format(size=loss["size"], into=loss["into"]) \
+                if key in LOSS_WORDS else _("it would score less here")
+            text = _("{category}: {why}.").format(category=tr(CATEGORY[loss["category"]].title),
+                                                  why=why)
+            if text not in reasons:
+                reasons.append(text)
+        return reasons
 
     def draw_preview_marks(self, surface: pygame.Surface) -> None:
         """The constellations a placement would break, pulsing in the warning colour."""

@@ -1,0 +1,141 @@
+"""Leaving a game in progress says what really happens, per case (before: a LAN game warned
+"It will be lost." although joining again takes the seat back): a LAN guest's game goes on at
+the host, a LAN host's table closes and Continue serves it again, a solo game comes back with
+Continue, and only a game that is not saved is lost."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.client.departures import REPLACE_AFTER
+from game.client.leaving import LEAVE_WARNINGS, QUIT_WARNINGS, leave_warning, quit_warning
+from game.client.scenes.dialog import ConfirmDialog
+from game.client.scenes.lan import LobbyScene
+from game.client.scenes.menu import CONTINUE, MainMenuScene
+from game.client.session import HostSession
+from game.client.stars.table import StarsTableScene
+from game.tables import new_table
+from net.client import Client
+from net.server import ServerThread
+from net.table import SeatSpec
+from tests.client.clienthelpers import Driver
+from tests.client.test_client_lan import SkippingPlayer
+from tests.client.test_client_lan_rejoin import join_by_address, leave_the_game
+from tests.client.test_client_solo_game import start_solo
+from tests.client.textboxes import drawn_texts
+
+
+def question_on_escape(drive: Driver) -> str:
+    """Esc at the table: the dialog's question, as the player reads it (English)."""
+    drive.key(pygame.K_ESCAPE)
+    drive.step()
+    dialog = drive.scene
+    assert isinstance(dialog, ConfirmDialog)
+    shown = " ".join(drawn_texts(drive.app))
+    words = str(dialog.question).split()
+    assert all(word in shown for word in words), "the whole question is on the screen"
+    return str(dialog.question)
+
+
+def test_solo_says_continue_brings_it_back_and_it_does(drive: Driver) -> None:
+    table = start_solo(drive)
+    assert table.session.table.autosave_path is not None
+    question = question_on_escape(drive)
+    assert question == "Leave this game? 'Continue' in the menu brings it back."
+    drive.click(drive.scene.form.widgets[1].rect.center)  # "Leave"
+    drive.until(lambda: isinstance(drive.scene, MainMenuScene), what="the menu")
+    assert drive.scene.form.widgets[0].label == CONTINUE
+
+
+def test_a_game_that_is_not_saved_is_lost(drive: Driver) -> None:
+    drive.app.autosave_dir = None
+    start_solo(drive)
+    assert question_on_escape(drive) == "Leave this game? It will be lost."
+
+
+@pytest.mark.timeout(120)
+def test_a_lan_guest_is_told_the_game_goes_on_and_the_seat_waits(
+        config_dir, autosave_dir) -> None:  # noqa: ANN001
+    host = new_table("stars", {}, 41, [SeatSpec("ai", "Vega", "greedy"), SeatSpec("open")])
+    server = ServerThread(host, host="127.0.0.1", port=0)
+    port = server.start()
+    drive = Driver(start="menu")
+    try:
+        lobby = join_by_address(drive, port)
+        drive.until(lambda: lobby.session.human_seats == [1], what="the welcome")
+        host.start()
+        drive.until(lambda: isinstance(drive.scene, StarsTableScene), what="the game")
+        question = question_on_escape(drive)
+        assert "lost" not in question
+        assert question.startswith("Leave this game? It goes on at the host and your seat "
+                                   "stays yours: join the table again")
+        assert f"After {round(REPLACE_AFTER)} s away, the host may let a bot play" in question
+        drive.key(pygame.K_ESCAPE)  # keep playing
+        drive.step()
+        drive.app.request_quit()  # closing the window says the same
+        drive.step()
+        assert isinstance(drive.scene, ConfirmDialog)
+        assert str(drive.scene.question) == ("Quit Star Party? The game goes on at the host and "
+                                             "your seat stays yours: join the table again to "
+                                             "play on.")
+        drive.key(pygame.K_ESCAPE)
+        drive.step()
+        leave_the_game(drive)
+        # what it said: the seat waits for this window's token, and the game goes on
+        drive.until(lambda: not host.info()["seats"][1]["connected"], what="the seat left")
+        assert host.status == "playing" and host.info()["seats"][1]["taken"]
+    finally:
+        drive.close()
+        server.stop()
+        host.close()
+
+
+@pytest.mark.timeout(120)
+def test_a_lan_host_is_told_the_table_closes_and_continue_hosts_it_again(drive) -> None:  # noqa: ANN001
+    drive.click(drive.scene.button("Host LAN game").rect.center)
+    drive.click(drive.scene.start.rect.center)
+    lobby = drive.scene
+    assert isinstance(lobby, LobbyScene)
+    bea = SkippingPlayer(lobby.session.server.port, "Bea")
+    drive.hooks.append(bea)
+    drive.until(lambda: lobby.session.table.seats_taken() == 2, what="Bea to join")
+    drive.click(lobby.start_button.rect.center)
+    drive.until(lambda: isinstance(drive.scene, StarsTableScene), what="the game")
+    played = drive.scene.session
+    assert isinstance(played, HostSession) and played.table.autosave_path is not None
+    token = played.table.token_for(1)
+    question = question_on_escape(drive)
+    assert question == ("Leave this game? The table closes and the others are disconnected. "
+                        "'Continue' in the menu hosts it again, and they can take their seats "
+                        "back.")
+    drive.hooks.remove(bea)  # Bea reads her own messages from here on
+    drive.click(drive.scene.form.widgets[1].rect.center)  # "Leave"
+    drive.until(lambda: isinstance(drive.scene, MainMenuScene), what="the menu")
+    # what it said: Bea is disconnected, Continue serves the table again, her token takes
+    # her seat back
+    assert bea.client.wait_for(lambda m: m.get("t") == "connection" and
+                               m.get("state") in ("closed", "failed"), 10) is not None
+    bea.client.close()
+    drive.click(drive.scene.button(CONTINUE).rect.center)
+    table = drive.scene
+    assert isinstance(table, StarsTableScene) and isinstance(table.session, HostSession)
+    back = Client("127.0.0.1", table.session.server.port, "Bea", token=token, reconnect=False)
+    try:
+        drive.until(lambda: table.session.info["seats"][1]["connected"], what="Bea's seat")
+        back.poll()
+        assert back.seat == 1
+    finally:
+        back.close()
+
+
+def test_a_host_without_autosave_is_told_the_game_is_lost() -> None:
+    class Unsaved(HostSession):
+        def __init__(self) -> None:  # only what the question reads
+            self.table = type("T", (), {"autosave_path": None})()
+
+    assert leave_warning(Unsaved()) == ("Leave this game? The table closes for everyone and "
+                                        "the game is lost.")
+    assert quit_warning(Unsaved()) == ("Quit Star Party? The table closes for everyone and the "
+                                       "game is lost.")
+    assert LEAVE_WARNINGS.keys() == QUIT_WARNINGS.keys(), "every case is told both ways"
