@@ -35,6 +35,7 @@ from game.tables import (
     resume_table,
     save_token,
 )
+from net.discovery import advertised_interfaces
 from net.save import SaveError, default_autosave_dir, newest_save
 from net.table import Table, TableError
 
@@ -147,6 +148,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     try:
+        advertised_interfaces(args.bind, args.interfaces.split(",") if args.interfaces else None)
+    except ValueError as error:
+        return fail(f"{error}; leave out --interfaces or bind 0.0.0.0")
+    try:
         table = build_table(args, ai_delay=args.ai_delay or 0.0)
     except (SaveError, TableError, HostError, ValueError, KeyError) as exc:
         return fail(str(exc.args[0]) if isinstance(exc, KeyError) else str(exc))
@@ -179,7 +184,8 @@ async def serve_headless(table: Table, args: argparse.Namespace) -> int:
     if not args.no_discovery:
         from net.discovery import Advertiser
 
-        interfaces = args.interfaces.split(",") if args.interfaces else None
+        interfaces = advertised_interfaces(
+            args.bind, args.interfaces.split(",") if args.interfaces else None)
         info = table.info()
         advertiser = Advertiser(server.port, name=table.name, game=table.game,
                                 seats_taken=table.seats_taken(), seats_total=table.seat_count,
@@ -275,6 +281,11 @@ def host_app(argv: Sequence[str], *, clock: Callable[[], float] = time.perf_coun
     app.lan_advertise = not args.no_discovery
     if args.interfaces:
         app.lan_interfaces = args.interfaces.split(",")
+    try:  # advertised where the table listens: --bind 127.0.0.1 stays off the LAN
+        app.lan_interfaces = advertised_interfaces(args.bind, app.lan_interfaces)
+    except ValueError as error:
+        app.shutdown()
+        raise HostError(f"{error}; leave out --interfaces or bind 0.0.0.0") from None
     if args.ai_delay is not None:
         app.ai_delay = args.ai_delay
     if args.no_autosave:

@@ -69,12 +69,13 @@ def serve_table(app: Stage, table: Any, *, password: str | None = None,
     advertiser = None
     if app.lan_advertise:
         try:
-            from net.discovery import Advertiser
+            from net.discovery import Advertiser, advertised_interfaces
 
+            interfaces = advertised_interfaces(app.lan_bind, app.lan_interfaces)
             advertiser = Advertiser(server.port, name=table.name, game=table.game,
                                     seats_taken=table.seats_taken(),
                                     seats_total=table.seat_count, status=table.status,
-                                    interfaces=app.lan_interfaces, addresses=app.lan_interfaces,
+                                    interfaces=interfaces, addresses=interfaces,
                                     password=bool(password))
             advertiser.start_in_background()
         except Exception as error:  # no discovery: manual host:port still works
