@@ -259,6 +259,9 @@ class TextField(Widget):
         self.limit = limit
 
     def handle(self, event: pygame.event.Event, focused: bool) -> bool:
+        if (event.type == pygame.MOUSEBUTTONUP and event.button == 1
+                and self.rect.collidepoint(event.pos)):
+            return True  # a click gives the field the keyboard (the Form moves its focus)
         if not focused:
             return False
         if event.type == pygame.TEXTINPUT:
