@@ -61,7 +61,9 @@ def host_parser() -> argparse.ArgumentParser:
                                         "window you play seat 1: N counts you, a list names "
                                         "the others)")
     parser.add_argument("--port", type=int, default=47077, help="TCP port (0: any free port)")
-    parser.add_argument("--bind", default="0.0.0.0", help="address to listen on")
+    parser.add_argument("--bind", default="0.0.0.0",
+                        help="address to listen on; the table is advertised on that address "
+                             "only (0.0.0.0: on every LAN address)")
     parser.add_argument("--name", help="table name shown in lobbies")
     parser.add_argument("--password", help="players must give this password to join")
     parser.add_argument("--resume", nargs="?", const="", metavar="FILE",
@@ -78,7 +80,8 @@ def host_parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-autosave", action="store_true",
                         help="do not save (the table cannot be resumed)")
     parser.add_argument("--no-discovery", action="store_true", help="do not advertise on the LAN")
-    parser.add_argument("--interfaces", help="comma list of IPv4 addresses to advertise on")
+    parser.add_argument("--interfaces", help="comma list of IPv4 addresses to advertise on "
+                                             "(with --bind 0.0.0.0)")
     parser.add_argument("--linger", type=float, default=10.0,
                         help="seconds a headless host keeps serving after the game ends")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",

@@ -114,7 +114,8 @@ def test_the_list_and_the_password_prompt_keep_their_text_in_their_boxes(
         join = JoinScene(app)
         app.push(join)
         join.browser = FakeBrowser([*TABLES, ad("Deneb's table with a name that goes on and on",
-                                                status="playing", taken=3, total=3)])
+                                                status="playing", taken=3, total=3),
+                                    ad("Vega's table")])  # one more: "scroll" under the list
         app.frame()
         join.browser = None
         join.choose(row(join, "Bea's table"))
@@ -274,3 +275,14 @@ def test_the_name_is_edited_on_the_join_screen_and_kept(drive, config_dir) -> No
     assert Settings.load(config_dir / "settings.json").player_name == "Bea"
     drive.key(pygame.K_ESCAPE)
     assert isinstance(drive.scene, MainMenuScene)
+
+
+def test_a_list_longer_than_the_screen_scrolls_with_the_wheel(drive) -> None:  # noqa: ANN001
+    many = [ad(f"Table {n}") for n in range(1, 8)]
+    join = open_join(drive, many)
+    assert [r.table.name for r in join.table_buttons] == [f"Table {n}" for n in range(1, 6)]
+    assert any("2 more tables" in t for t in drawn_texts(drive.app))
+    drive.wheel(-5)
+    assert [r.table.name for r in join.table_buttons][-1] == "Table 7"
+    drive.wheel(5)
+    assert join.table_buttons[0].table.name == "Table 1"

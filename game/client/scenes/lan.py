@@ -492,6 +492,8 @@ class JoinScene(SkyScene):
         self.row_notes: dict[str, str] = {}
         self.form = Form([self.name, self.address, self.join_button, self.back_button])
         self.form.focus = 1  # the address: typing goes there first
+        #: the first table shown (the wheel scrolls a list longer than the screen's rows)
+        self.first = 0
         self._closing = False
         threading.Thread(target=self._start_browser, daemon=True, name="lan-browser").start()
 
@@ -532,8 +534,9 @@ class JoinScene(SkyScene):
         """Rebuild the list's rows (their notes kept), leaving the focus where it was."""
         self.tables = tables
         seated = SeatTokens()
+        self.first = max(0, min(self.first, len(tables) - VISIBLE_TABLES))
         self.table_buttons = [TableRow(t, self.choose, seated.get(t.address) is not None)
-                              for t in tables[:VISIBLE_TABLES]]
+                              for t in tables[self.first:self.first + VISIBLE_TABLES]]
         for row in self.table_buttons:
             row.note = self.row_notes.get(row.table.instance, "")
         focused = self.form.widgets[self.form.focus]
@@ -640,7 +643,7 @@ class JoinScene(SkyScene):
         for button in self.table_buttons:
             button.rect = pygame.Rect(left, y, width, lay.px(60))
             y += lay.px(68)
-        y = self.list_rect.bottom + lay.px(14)
+        y = self.list_rect.bottom + lay.px(30)  # room for "more tables" under the list
         join_w = lay.px(200)
         self.address.rect = pygame.Rect(left, y, width - join_w - lay.px(10), lay.px(48))
         self.join_button.rect = pygame.Rect(self.address.rect.right + lay.px(10), y, join_w,
@@ -657,6 +660,10 @@ class JoinScene(SkyScene):
                 and self.form.widgets[self.form.focus] is self.address:
             self.join_typed()
             return
+        if event.type == pygame.MOUSEWHEEL and len(self.tables) > VISIBLE_TABLES:
+            self.first -= event.y
+            self.show_tables(self.tables)
+            return
         self.form.handle(event)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -670,12 +677,13 @@ class JoinScene(SkyScene):
             surface.blit(label, label.get_rect(center=self.list_rect.center))
         elif len(self.tables) > VISIBLE_TABLES:
             more = len(self.tables) - VISIBLE_TABLES
-            label = self.text.render(
-                ngettext("{n} more table: type its address below",
-                         "{n} more tables: type an address below", more).format(n=more),
-                lay.font_px("small"), theme.TEXT_DIM)
+            words = ngettext("{n} more table: scroll the list with the mouse wheel",
+                             "{n} more tables: scroll the list with the mouse wheel",
+                             more).format(n=more)
+            line, size = fitted(self.text, words, lay.font_px("small"), self.list_rect.w)
+            label = self.text.render(line, size, theme.TEXT_DIM)
             surface.blit(label, label.get_rect(midtop=(lay.width // 2,
-                                                       self.list_rect.bottom + lay.px(1))))
+                                                       self.list_rect.bottom + lay.px(4))))
         self.form.draw(surface, self.text, lay)
         if self.address_note:
             line, size = fitted(self.text, tr(self.address_note), lay.font_px("small"),
