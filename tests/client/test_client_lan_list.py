@@ -35,7 +35,7 @@ def ad(name: str, *, game: str = "stars", taken: int = 1, total: int = 4,
 
 
 #: a locked, a full, an incompatible and a normal table
-TABLES = [ad("Orion's table", password=True), ad("Bea's table", game="stargazer", taken=4),
+TABLES = [ad("Orion's table", password=True), ad("Bea's table", taken=4),
           ad("Kenji's table", protocol=PROTOCOL_VERSION + 1, app="9.9.9", total=3),
           ad("Star Party", game="stargazer", taken=2)]
 
@@ -60,6 +60,10 @@ def open_join(drive: Driver, tables: list[TableAd]) -> JoinScene:
     drive.click(drive.scene.button("Join LAN game").rect.center)
     join = drive.scene
     assert isinstance(join, JoinScene)
+    # the real browser (loopback) first, so that it cannot replace the fake one later
+    drive.until(lambda: join.browser is not None or join.browse_error, what="the browser")
+    if join.browser is not None:
+        join.browser.close()
     join.browser = FakeBrowser(tables)
     drive.step()
     join.browser = None  # the list stays as it is
@@ -90,7 +94,7 @@ def test_each_row_says_its_game_free_seats_lock_and_version(drive) -> None:  # n
     assert "Password needed" in orion
     assert "Star Party " + APP_VERSION in orion
     bea = row_texts(drive, join, "Bea's table")
-    assert "Stargazer" in bea and "Full" in bea and "Every seat is taken" in bea
+    assert "Look at the Stars" in bea and "Full" in bea and "Every seat is taken" in bea
     kenji = row_texts(drive, join, "Kenji's table")
     assert "the host runs Star Party 9.9.9" in kenji and APP_VERSION in kenji
     assert "Install the same version" in kenji
@@ -110,9 +114,13 @@ def test_the_list_and_the_password_prompt_keep_their_text_in_their_boxes(
     clock = ManualClock()
     app = App(size, settings=Settings(player_name="Ann", language=language), clock=clock,
               start="menu", save_settings=False)
+    app.lan_interfaces = ["127.0.0.1"]  # the join screen browses: loopback only
     try:
         join = JoinScene(app)
         app.push(join)
+        while join.browser is None and not join.browse_error:
+            app.frame()
+        join.browser.close()
         join.browser = FakeBrowser([*TABLES, ad("Deneb's table with a name that goes on and on",
                                                 status="playing", taken=3, total=3),
                                     ad("Vega's table")])  # one more: "scroll" under the list
@@ -286,3 +294,32 @@ def test_a_list_longer_than_the_screen_scrolls_with_the_wheel(drive) -> None:  #
     assert [r.table.name for r in join.table_buttons][-1] == "Table 7"
     drive.wheel(5)
     assert join.table_buttons[0].table.name == "Table 1"
+
+
+@pytest.mark.timeout(120)
+def test_a_full_or_started_table_of_a_watchable_game_is_watched(drive) -> None:  # noqa: ANN001
+    """Stargazer's table shows a spectator's view: its started table's row says "Click to
+    watch" and a click opens the game without a seat, following the bots' moves."""
+    from game.client.stargazer.table import StargazerTableScene
+
+    host = new_table("stargazer", {}, 8, [SeatSpec("ai", name, "random")
+                                          for name in ("Vega", "Rigel", "Deneb")], ai_delay=0.05)
+    server = ServerThread(host, host="127.0.0.1", port=0)
+    port = server.start()
+    host.start()
+    try:
+        join = open_join(drive, [ad("Bots' table", game="stargazer", taken=3, total=3,
+                                    status="playing", port=port)])
+        assert "Click to watch" in row_texts(drive, join, "Bots' table")
+        drive.click(row(join, "Bots' table").rect.center)
+        lobby = drive.scene
+        assert isinstance(lobby, LobbyScene) and lobby.watching
+        drive.until(lambda: isinstance(drive.scene, StargazerTableScene), what="the table")
+        table = drive.scene
+        assert table.session.human_seats == [] and table.phase() in ("watching", "over")
+        version = table.session.client.version
+        drive.until(lambda: table.session.client.version > version, what="a bot's move")
+        assert host.seats_taken() == 3, "no seat was taken"
+    finally:
+        server.stop()
+        host.close()

@@ -126,6 +126,8 @@ class LobbyScene(SkyScene):
         #: a guest's join screen: told ``(code, sentence)`` when the table refuses or goes
         #: away, to say it beside what was clicked (None: a toast says it)
         self.on_failed: Callable[[str, str], None] | None = None
+        #: a spectator (no seat): the table opens without one, read-only
+        self.watching = False
 
     def start_game(self) -> None:
         if self.hosting and self.session.status == "lobby":
@@ -157,7 +159,8 @@ class LobbyScene(SkyScene):
         if self.hosting and self.auto_start and self.session.status == "lobby" and \
                 self.session.table.seats_taken() == self.session.table.seat_count:
             self.session.table.start(fill_open=None)
-        if self.session.status != "lobby" and self.session.views and self.session.human_seats:
+        if self.session.status != "lobby" and self.session.views and (
+                self.session.human_seats or self.watching):
             game = self.session.info.get("game", "")
             if not has_table(game):
                 self.app.toast(N_("This window cannot show a {game} table yet.", game=game))
@@ -242,6 +245,8 @@ class LobbyScene(SkyScene):
         if self.hosting:
             waiting = (N_("The game starts by itself when every seat is taken.")
                        if self.auto_start else N_("Start when everyone is here."))
+        elif self.watching:
+            waiting = N_("You are watching: the game shows here when the host starts it.")
         else:
             waiting = N_("Waiting for the host to start the game...")
         label = self.text.render(tr(waiting), body, theme.TEXT)
@@ -324,15 +329,23 @@ def table_details(table: Any, seated: bool) -> tuple[str, theme.Color]:
     state = _(STATUS_LINES[table.status]) if table.status in STATUS_LINES else table.status
     if seated and table.status == "playing":
         return _("Playing: your seat is kept for you. Click to go back."), theme.LEGAL
+    watch = can_watch(table.game)
     if table.status == "playing":
-        return _("Playing: only its players may come back."), theme.TEXT_DIM
+        return (_("Playing: only its players may come back. Click to watch.") if watch
+                else _("Playing: only its players may come back.")), theme.TEXT_DIM
     if table.status != "lobby":
         return state, theme.TEXT_DIM
     if table.seats_taken >= table.seats_total:
-        return _("Every seat is taken."), theme.TEXT_DIM
+        return (_("Every seat is taken. Click to watch.") if watch
+                else _("Every seat is taken.")), theme.TEXT_DIM
     if table.password:
         return _("Waiting for players. Password needed: click to type it."), theme.TEXT
     return _("Waiting for players. Click to join."), theme.TEXT
+
+
+def can_watch(game: str) -> bool:
+    """Whether this window can show a table of ``game`` to a spectator."""
+    return has_table(game) and get_kit(game).watch
 
 
 def table_label(table: Any) -> str:
@@ -426,7 +439,8 @@ class TableRow(Widget):
             draw_lock(surface, (x + mark // 2, marks_y), mark, theme.ACCENT)
             x += mark + layout.px(8)
         body, small = layout.font_px("body"), layout.font_px("small")
-        colour = theme.TEXT if self.joinable else theme.TEXT_DIM
+        watchable = table.compatible and table.status != "over" and can_watch(table.game)
+        colour = theme.TEXT if self.joinable or watchable else theme.TEXT_DIM
         seats, seats_size = fitted(text, seats_free_text(table), body, self.rect.w // 4)
         seats_label = text.render(seats, seats_size,
                                   theme.LEGAL if self.joinable else theme.TEXT_DIM)
@@ -563,15 +577,11 @@ class JoinScene(SkyScene):
         elif not has_table(table.game):
             self.set_row_note(table.instance, N_("This window cannot show a {game} table yet.",
                                                  game=table.game))
-        elif not row.seated and table.status == "playing":
-            self.set_row_note(table.instance, N_(
-                "Started: only its players may come back. Watching is not possible from the "
-                "window yet."))
-        elif not row.seated and table.status != "lobby":
+        elif not row.seated and table.status == "over":
             self.set_row_note(table.instance, N_("This game is over."))
-        elif not row.seated and table.seats_taken >= table.seats_total:
-            self.set_row_note(table.instance, N_(
-                "Full: every seat is taken. Watching is not possible from the window yet."))
+        elif not row.seated and (table.status == "playing"
+                                 or table.seats_taken >= table.seats_total):
+            self.offer_watch(row)
         elif table.password:
             self.ask_password(table.host, table.port, table.name, table.instance)
         else:
@@ -579,9 +589,26 @@ class JoinScene(SkyScene):
         if row.note and not row.joinable:
             self.app.sounds.play("invalid")
 
+    def offer_watch(self, row: TableRow) -> None:
+        """A table without a seat for this player (its row says so): watch it when this
+        window can show the game to a spectator, else say why not beside the row."""
+        table = row.table
+        started = table.status == "playing"
+        if not can_watch(table.game):
+            self.set_row_note(table.instance, N_(
+                "Started: only its players may come back. Watching is not possible from the "
+                "window yet.") if started else N_(
+                "Full: every seat is taken. Watching is not possible from the window yet."))
+            return
+        if table.password:
+            self.ask_password(table.host, table.port, table.name, table.instance, watch=True)
+        else:
+            self.join(table.host, table.port, source=table.instance, watch=True)
+
     def ask_password(self, host: str, port: int, title: str, source: str,
-                     error: str = "", typed: str = "") -> None:
-        self.app.push(PasswordPrompt(self.app, self, host, port, title, source, error, typed))
+                     error: str = "", typed: str = "", watch: bool = False) -> None:
+        self.app.push(PasswordPrompt(self.app, self, host, port, title, source, error, typed,
+                                     watch))
 
     def join_typed(self) -> None:
         from net.client import parse_address
@@ -597,35 +624,39 @@ class JoinScene(SkyScene):
         self.join(host, port, source="")
 
     def join(self, host: str, port: int, *, source: str = "",
-             password: str | None = None) -> None:
+             password: str | None = None, watch: bool = False) -> None:
         """Join the table at ``host:port``; with a token kept from an earlier visit (left the
         game, or restarted the program) the window takes its seat back. ``source``: the row
-        (table instance) or "" (the address box) where a refusal will be said."""
+        (table instance) or "" (the address box) where a refusal will be said. ``watch``: as
+        a spectator (no seat, no token)."""
         from net.client import Client
 
         address, tokens = f"{host}:{port}", SeatTokens()
-        kept = tokens.get(address)
+        kept = None if watch else tokens.get(address)
 
         def connect(token: str | None = None) -> Client:
             return Client(host, port, self.app.settings.player_name, token=token,
-                          password=password, reconnect=True, max_attempts=3)
+                          role="spectator" if watch else "player", password=password,
+                          reconnect=True, max_attempts=3)
 
         session = RemoteSession(connect(kept), fresh_client=connect if kept else None,
-                                keep_token=lambda token, table: tokens.put(address, token, table))
+                                keep_token=None if watch else
+                                lambda token, table: tokens.put(address, token, table))
         lobby = LobbyScene(self.app, session, hosting=False)
+        lobby.watching = watch
         lobby.on_failed = lambda code, text: self.refused(host, port, source, password, code,
-                                                          text)
+                                                          text, watch)
         self.app.push(lobby)
 
     def refused(self, host: str, port: int, source: str, password: str | None, code: str,
-                text: str) -> None:
+                text: str, watch: bool = False) -> None:
         """A join came back refused (or the table went away): say so where it started; a
         password the host asks for (or a wrong one) is asked for again in its field."""
         if code in ("bad_password", "locked_out"):
             title = next((t.name for t in self.tables if t.instance == source), "")
             error = "" if code == "bad_password" and password is None else text
             self.ask_password(host, port, title or f"{host}:{port}", source, error,
-                              typed=password or "")
+                              typed=password or "", watch=watch)
         elif source:
             self.set_row_note(source, text)
         else:
@@ -701,10 +732,10 @@ class PasswordPrompt(Scene):
     opaque = False
 
     def __init__(self, app: Stage, join: JoinScene, host: str, port: int, title: str,
-                 source: str, error: str = "", typed: str = "") -> None:
+                 source: str, error: str = "", typed: str = "", watch: bool = False) -> None:
         super().__init__(app)
         self.join_scene, self.host, self.port = join, host, port
-        self.title, self.source = title, source
+        self.title, self.source, self.watch = title, source, watch
         #: what went wrong on the last try (wrong password, locked out...)
         self.error = error
         #: (a retry keeps what was typed: a typo is fixed with Backspace)
@@ -725,7 +756,7 @@ class PasswordPrompt(Scene):
             return
         self.app.pop()
         self.join_scene.join(self.host, self.port, source=self.source,
-                             password=self.field.value)
+                             password=self.field.value, watch=self.watch)
 
     def relayout(self) -> None:
         lay = self.layout
