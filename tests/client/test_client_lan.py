@@ -206,6 +206,9 @@ def test_tables_appearing_do_not_steal_the_focus_from_the_address(drive) -> None
     join = drive.scene
     drive.click(join.address.rect.center)
     drive.type_text("127.0.")
+    drive.until(lambda: join.browser is not None or join.browse_error, what="the browser")
+    if join.browser is not None:  # (the real one must not replace the fake one later)
+        join.browser.close()
     join.browser = FakeBrowser()
     drive.step()
     assert join.table_buttons and join.form.widgets[join.form.focus] is join.address
