@@ -323,3 +323,33 @@ def test_a_full_or_started_table_of_a_watchable_game_is_watched(drive) -> None: 
     finally:
         server.stop()
         host.close()
+
+
+def test_a_window_host_bound_to_loopback_is_advertised_on_loopback_only(
+        config_dir, autosave_dir, monkeypatch) -> None:  # noqa: ANN001
+    """``starparty host --bind 127.0.0.1`` (window): advertised where it listens, not on the
+    LAN (the advertiser is only looked at here: nothing is sent)."""
+    import net.discovery
+    from game.commands.host import host_app
+
+    given: list[dict] = []
+
+    class SpyAdvertiser(net.discovery.Advertiser):
+        def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
+            given.append(kwargs)
+            super().__init__(*args, **kwargs)
+
+        def start_in_background(self) -> None:  # noqa: D102
+            return None
+
+    monkeypatch.setattr(net.discovery, "Advertiser", SpyAdvertiser)
+    drive = Driver(build=lambda clock: host_app(
+        ["--bind", "127.0.0.1", "--port", "0", "--no-autosave"], clock=clock,
+        settings=Settings(player_name="Ann"), save_settings=False))
+    try:
+        lobby = drive.scene
+        assert isinstance(lobby, LobbyScene)
+        assert given and given[0]["interfaces"] == ["127.0.0.1"]
+        assert lobby.session.advertiser.addresses == ["127.0.0.1"]
+    finally:
+        drive.close()
