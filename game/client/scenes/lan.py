@@ -281,11 +281,10 @@ def fill_level(game: str) -> str:
     return preferred if preferred in levels else levels[-1]
 
 
-#: how a table found on the LAN reads, by status: (line 2 of its row, joinable by newcomers)
+#: a table's status in its row when nothing more is to be said (a status of a newer host's
+#: shows as it is)
 STATUS_LINES = {"lobby": N_("Waiting for players"), "playing": N_("Playing"),
                 "over": N_("Finished")}
-#: what a joining window reads while it waits for the table's answer
-JOINING = N_("Joining...")
 
 
 def game_title(game: str) -> str:
