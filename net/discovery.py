@@ -47,6 +47,28 @@ def lan_addresses(include_loopback: bool = False) -> list[str]:
     return found
 
 
+#: bind addresses that listen on every interface (a table there is advertised on the LAN)
+WILDCARD_BINDS = ("", "0.0.0.0")
+
+
+def advertised_interfaces(bind: str, interfaces: list[str] | None = None) -> list[str] | None:
+    """The interfaces to advertise a table listening on ``bind`` on: a table is reachable only
+    where it listens, so a server bound to one address is advertised on that address only
+    (``127.0.0.1``: loopback, never the LAN). A wildcard bind: ``interfaces`` as given (None:
+    every LAN interface). ``ValueError`` when ``interfaces`` names an address ``bind`` does not
+    listen on."""
+    if bind in WILDCARD_BINDS:
+        return interfaces
+    try:
+        bound = socket.gethostbyname(bind)  # "localhost" -> 127.0.0.1
+    except OSError:
+        bound = bind
+    if interfaces is not None and any(i not in (bind, bound) for i in interfaces):
+        raise ValueError(f"the table listens on {bind} only: it cannot be advertised on "
+                         f"{', '.join(i for i in interfaces if i not in (bind, bound))}")
+    return [bound]
+
+
 @dataclass(frozen=True)
 class TableAd:
     """One advertised table as the browser sees it."""

@@ -96,6 +96,9 @@ class ClientKit:
     #: (``name_of(seat)`` -> the seat's name); None: the ruleset's English ``describe_move``
     describe_move: Callable[[dict[str, Any], int, dict[str, Any], Callable[[int], str]],
                             str] | None = None
+    #: its table scene shows a LAN spectator's public view, read-only (no seat of its own):
+    #: the join screen then offers to watch a full or started table of this game
+    watch: bool = False
 
 
 def get_kit(game: str) -> ClientKit:

@@ -35,6 +35,7 @@ from game.tables import (
     resume_table,
     save_token,
 )
+from net.discovery import advertised_interfaces
 from net.save import SaveError, default_autosave_dir, newest_save
 from net.server import DEFAULT_PORT
 from net.table import Table, TableError
@@ -62,7 +63,9 @@ def host_parser() -> argparse.ArgumentParser:
                                         "the others)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,
                         help="TCP port (default: %(default)s; 0: any free port)")
-    parser.add_argument("--bind", default="0.0.0.0", help="address to listen on")
+    parser.add_argument("--bind", default="0.0.0.0",
+                        help="address to listen on; the table is advertised on that address "
+                             "only (0.0.0.0: on every LAN address)")
     parser.add_argument("--name", help="table name shown in lobbies")
     parser.add_argument("--password", help="players must give this password to join")
     parser.add_argument("--resume", nargs="?", const="", metavar="FILE",
@@ -79,7 +82,8 @@ def host_parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-autosave", action="store_true",
                         help="do not save (the table cannot be resumed)")
     parser.add_argument("--no-discovery", action="store_true", help="do not advertise on the LAN")
-    parser.add_argument("--interfaces", help="comma list of IPv4 addresses to advertise on")
+    parser.add_argument("--interfaces", help="comma list of IPv4 addresses to advertise on "
+                                             "(with --bind 0.0.0.0)")
     parser.add_argument("--linger", type=float, default=10.0,
                         help="seconds a headless host keeps serving after the game ends")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
@@ -149,6 +153,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 0
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     try:
+        advertised_interfaces(args.bind, args.interfaces.split(",") if args.interfaces else None)
+    except ValueError as error:
+        return fail(f"{error}; leave out --interfaces or bind 0.0.0.0")
+    try:
         table = build_table(args, ai_delay=args.ai_delay or 0.0)
     except (SaveError, TableError, HostError, ValueError, KeyError) as exc:
         return fail(str(exc.args[0]) if isinstance(exc, KeyError) else str(exc))
@@ -181,7 +189,8 @@ async def serve_headless(table: Table, args: argparse.Namespace) -> int:
     if not args.no_discovery:
         from net.discovery import Advertiser
 
-        interfaces = args.interfaces.split(",") if args.interfaces else None
+        interfaces = advertised_interfaces(
+            args.bind, args.interfaces.split(",") if args.interfaces else None)
         info = table.info()
         advertiser = Advertiser(server.port, name=table.name, game=table.game,
                                 seats_taken=table.seats_taken(), seats_total=table.seat_count,
@@ -277,6 +286,11 @@ def host_app(argv: Sequence[str], *, clock: Callable[[], float] = time.perf_coun
     app.lan_advertise = not args.no_discovery
     if args.interfaces:
         app.lan_interfaces = args.interfaces.split(",")
+    try:  # advertised where the table listens: --bind 127.0.0.1 stays off the LAN
+        app.lan_interfaces = advertised_interfaces(args.bind, app.lan_interfaces)
+    except ValueError as error:
+        app.shutdown()
+        raise HostError(f"{error}; leave out --interfaces or bind 0.0.0.0") from None
     if args.ai_delay is not None:
         app.ai_delay = args.ai_delay
     if args.no_autosave:

@@ -114,8 +114,9 @@ def test_a_refused_join_says_why_once(config_dir, autosave_dir) -> None:  # noqa
         lobby = join_by_address(drive, port)
         assert isinstance(lobby, LobbyScene)
         drive.until(lambda: drive.scene is not lobby, what="the refusal")
-        said = [str(t) for t in drive.app.toasts if "started" in str(t)]
-        assert len(said) == 1, drive.app.toasts
+        join = drive.scene
+        assert isinstance(join, JoinScene) and "started" in str(join.address_note)
+        assert not [t for t in drive.app.toasts if "started" in str(t)], "said once, in place"
     finally:
         drive.close()
         server.stop()

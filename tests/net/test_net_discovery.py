@@ -289,3 +289,60 @@ def test_txt_carries_the_app_version_and_the_password_flag() -> None:
     old = {k: v for k, v in props.items() if k not in (b"app", b"password")}
     assert parse_ad("i", old, ["10.0.0.1"], 4000) is not None
     assert parse_ad("i", {**props, b"password": b"maybe"}, ["10.0.0.1"], 4000) is None
+
+
+@pytest.mark.timeout(60)
+def test_a_headless_host_bound_to_loopback_advertises_on_loopback_only(
+        tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    """``--bind 127.0.0.1`` without ``--interfaces``: the table is advertised on exactly the
+    address it listens on (never on the LAN), and a browser on loopback finds it there."""
+    import asyncio
+
+    import net.discovery
+    from game.commands.host import build_table, host_parser, serve_headless
+
+    given: list[dict] = []
+
+    class SpyAdvertiser(Advertiser):
+        def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002, ANN003
+            given.append(kwargs)
+            super().__init__(*args, **kwargs)
+
+        def start(self) -> None:  # only ever on loopback in a test
+            if self.interfaces == LOOPBACK:
+                super().start()
+
+    monkeypatch.setattr(net.discovery, "Advertiser", SpyAdvertiser)
+    table_name = f"Bound table {os.getpid()}"
+    args = host_parser().parse_args([
+        "--headless", "--game", "stargazer", "--seats", "ai:random,ai:random,ai:random",
+        "--start", "now", "--port", "0", "--bind", "127.0.0.1", "--name", table_name,
+        "--linger", "6", "--autosave-dir", str(tmp_path)])
+    browser = Browser(interfaces=LOOPBACK)
+    host = threading.Thread(target=lambda: asyncio.run(serve_headless(build_table(args), args)),
+                            daemon=True)
+    host.start()
+    try:
+        deadline = time.monotonic() + 10
+        while not given and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert given and given[0]["interfaces"] == LOOPBACK, given
+        assert given[0]["addresses"] == LOOPBACK
+        ad = next_event(browser, "added", name=table_name)
+        assert ad.addresses == ("127.0.0.1",)
+    finally:
+        host.join(30)
+        browser.close()
+    assert not host.is_alive()
+
+
+def test_bind_and_advertised_interfaces_agree() -> None:
+    from net.discovery import advertised_interfaces
+
+    assert advertised_interfaces("0.0.0.0") is None, "every LAN interface"
+    assert advertised_interfaces("0.0.0.0", ["192.0.2.7"]) == ["192.0.2.7"]
+    assert advertised_interfaces("127.0.0.1") == LOOPBACK
+    assert advertised_interfaces("localhost") == LOOPBACK
+    assert advertised_interfaces("127.0.0.1", LOOPBACK) == LOOPBACK
+    with pytest.raises(ValueError, match="192.0.2.7"):
+        advertised_interfaces("127.0.0.1", ["192.0.2.7"])

@@ -5,6 +5,7 @@ game starts. Networking itself is ``net``'s: this module only wires its pieces t
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -12,24 +13,33 @@ import pygame
 from game.client import theme
 from game.client.i18n import N_, Lazy, _, ngettext, tr
 from game.client.kits import get_kit, has_table
+from game.client.layout import Layout, TextCache
 from game.client.net_text import error_text
-from game.client.scenes.base import SkyScene
+from game.client.scenes.base import Scene, SkyScene
 from game.client.session import GameConfig, HostSession, RemoteSession, background
 from game.client.settings import SeatTokens
-from game.client.widgets import Button, Form, TextField, draw_panel, stack_rects
+from game.client.widgets import (
+    Button,
+    Form,
+    TextField,
+    Widget,
+    draw_frame,
+    draw_panel,
+    stack_rects,
+)
 
 if TYPE_CHECKING:
     from game.client.scenes.base import Stage
 
 CONNECTION_WORDS = {"connecting": N_("Connecting..."), "connected": N_("Connected."),
                     "reconnecting": N_("Reconnecting...")}
-STATUS_WORDS = {"lobby": N_("waiting for players"), "playing": N_("playing"),
-                "over": N_("finished")}
 
 
-def start_hosting(app: Stage, config: GameConfig, seed: int) -> HostSession:
+def start_hosting(app: Stage, config: GameConfig, seed: int,
+                  password: str | None = None) -> HostSession:
     """Create the table the setup screen describes, serve it on the LAN and advertise it; the
-    host keeps seat 1. ``OSError`` when no port can be had."""
+    host keeps seat 1. ``password``: players must give it to join (and the table is advertised
+    as locked). ``OSError`` when no port can be had."""
     from game.tables import new_table
 
     table = new_table(config.game, dict(config.options), seed, config.seat_specs(),
@@ -37,7 +47,7 @@ def start_hosting(app: Stage, config: GameConfig, seed: int) -> HostSession:
                       ai_delay=app.ai_delay,
                       autosave_dir=app.autosave_dir)
     try:
-        return serve_table(app, table)
+        return serve_table(app, table, password=password or None)
     except OSError:
         table.close()
         raise
@@ -69,12 +79,13 @@ def serve_table(app: Stage, table: Any, *, password: str | None = None,
     advertiser = None
     if app.lan_advertise:
         try:
-            from net.discovery import Advertiser
+            from net.discovery import Advertiser, advertised_interfaces
 
+            interfaces = advertised_interfaces(app.lan_bind, app.lan_interfaces)
             advertiser = Advertiser(server.port, name=table.name, game=table.game,
                                     seats_taken=table.seats_taken(),
                                     seats_total=table.seat_count, status=table.status,
-                                    interfaces=app.lan_interfaces, addresses=app.lan_interfaces,
+                                    interfaces=interfaces, addresses=interfaces,
                                     password=bool(password))
             advertiser.start_in_background()
         except Exception as error:  # no discovery: manual host:port still works
@@ -112,6 +123,11 @@ class LobbyScene(SkyScene):
         self.started = False
         #: the host starts the game by itself once every seat is taken (``--start full``)
         self.auto_start = False
+        #: a guest's join screen: told ``(code, sentence)`` when the table refuses or goes
+        #: away, to say it beside what was clicked (None: a toast says it)
+        self.on_failed: Callable[[str, str], None] | None = None
+        #: a spectator (no seat): the table opens without one, read-only
+        self.watching = False
 
     def start_game(self) -> None:
         if self.hosting and self.session.status == "lobby":
@@ -123,8 +139,16 @@ class LobbyScene(SkyScene):
         seats = len(self.session.info.get("seats", []))
         for _seat, event in self.session.poll():
             if event["type"] == "connection" and event["state"] in ("failed", "closed"):
-                self.app.toast(N_("Could not join: {error}", error=self.error_text(event)))
+                reason = self.error_text(event)
+                code = getattr(self.session, "error_code", "") or ""
+                detail = self.session.error
                 self.leave()
+                if self.on_failed is not None:  # (a known code follows a language switch)
+                    said = (Lazy(lambda c=code, d=detail: error_text(c, d)) if code
+                            else N_("Could not join: {error}", error=reason))
+                    self.on_failed(code, said)
+                else:
+                    self.app.toast(N_("Could not join: {error}", error=reason))
                 return
             if event["type"] == "refused" and not event.get("error"):  # errors: toast above
                 self.app.toast(error_text(event["code"], event["detail"]))
@@ -135,7 +159,8 @@ class LobbyScene(SkyScene):
         if self.hosting and self.auto_start and self.session.status == "lobby" and \
                 self.session.table.seats_taken() == self.session.table.seat_count:
             self.session.table.start(fill_open=None)
-        if self.session.status != "lobby" and self.session.views and self.session.human_seats:
+        if self.session.status != "lobby" and self.session.views and (
+                self.session.human_seats or self.watching):
             game = self.session.info.get("game", "")
             if not has_table(game):
                 self.app.toast(N_("This window cannot show a {game} table yet.", game=game))
@@ -192,10 +217,14 @@ class LobbyScene(SkyScene):
         if self.hosting:
             line = _("Others join from 'Join LAN game' or at {addresses}").format(
                 addresses=", ".join(host_addresses(self.session)))
+            password = getattr(getattr(self.session.server, "server", None), "password", None)
+            if password:
+                line += "  ·  " + _("password: {password}").format(password=password)
         else:
             state = CONNECTION_WORDS.get(self.session.connection)
             line = _(state) if state is not None else self.session.connection
-        label = self.text.render(line, small, theme.TEXT_DIM)
+        line, size = fitted(self.text, line, small, self.panel.w - 2 * lay.px(28))
+        label = self.text.render(line, size, theme.TEXT_DIM)
         surface.blit(label, (x, y))
         y += lay.px(36)
         for seat in info.get("seats", []):
@@ -216,6 +245,8 @@ class LobbyScene(SkyScene):
         if self.hosting:
             waiting = (N_("The game starts by itself when every seat is taken.")
                        if self.auto_start else N_("Start when everyone is here."))
+        elif self.watching:
+            waiting = N_("You are watching: the game shows here when the host starts it.")
         else:
             waiting = N_("Waiting for the host to start the game...")
         label = self.text.render(tr(waiting), body, theme.TEXT)
@@ -250,37 +281,242 @@ def fill_level(game: str) -> str:
     return preferred if preferred in levels else levels[-1]
 
 
+#: a table's status in its row when nothing more is to be said (a status of a newer host's
+#: shows as it is)
+STATUS_LINES = {"lobby": N_("Waiting for players"), "playing": N_("Playing"),
+                "over": N_("Finished")}
+
+
+def game_title(game: str) -> str:
+    """A game's title in the window's language (its registered name when this version does
+    not know it: a newer host's game)."""
+    from game.rules import RULESETS, get_ruleset
+
+    return _(get_ruleset(game).title or game) if game in RULESETS else game
+
+
+def seats_free_text(table: Any) -> str:
+    """``2 of 4 seats free`` (``Full`` when none is)."""
+    free = table.seats_total - table.seats_taken
+    if free <= 0:
+        return _("Full")
+    return ngettext("{free} of {total} seat free", "{free} of {total} seats free",
+                    table.seats_total).format(free=free, total=table.seats_total)
+
+
+def version_problem(table: Any) -> str:
+    """Why a table cannot play with this window's version and what to do ("" when it can)."""
+    from net.wire import APP_VERSION, PROTOCOL_VERSION
+
+    if table.compatible:
+        return ""
+    if table.app and table.app != APP_VERSION:
+        return _("Another version: the host runs Star Party {theirs}, you run {ours}. "
+                 "Install the same version to join.").format(theirs=table.app, ours=APP_VERSION)
+    return _("Another network protocol ({theirs}; yours: {ours}). Install the same Star Party "
+             "version to join.").format(theirs=table.protocol, ours=PROTOCOL_VERSION)
+
+
+def table_details(table: Any, seated: bool) -> tuple[str, theme.Color]:
+    """A table row's second line (and its colour): why it cannot be joined, else its state."""
+    problem = version_problem(table)
+    if problem:
+        return problem, theme.WARNING
+    if not has_table(table.game):
+        return _("This window cannot show a {game} table yet.").format(
+            game=game_title(table.game)), theme.WARNING
+    state = _(STATUS_LINES[table.status]) if table.status in STATUS_LINES else table.status
+    if seated and table.status == "playing":
+        return _("Playing: your seat is kept for you. Click to go back."), theme.LEGAL
+    watch = can_watch(table.game)
+    if table.status == "playing":
+        return (_("Playing: only its players may come back. Click to watch.") if watch
+                else _("Playing: only its players may come back.")), theme.TEXT_DIM
+    if table.status != "lobby":
+        return state, theme.TEXT_DIM
+    if table.seats_taken >= table.seats_total:
+        return (_("Every seat is taken. Click to watch.") if watch
+                else _("Every seat is taken.")), theme.TEXT_DIM
+    if table.password:
+        return _("Waiting for players. Password needed: click to type it."), theme.TEXT
+    return _("Waiting for players. Click to join."), theme.TEXT
+
+
+def can_watch(game: str) -> bool:
+    """Whether this window can show a table of ``game`` to a spectator."""
+    return has_table(game) and get_kit(game).watch
+
+
 def table_label(table: Any) -> str:
-    """``Orion's table  ·  2/4 seats  ·  waiting for players`` (and why it cannot be joined)."""
-    status = STATUS_WORDS.get(table.status)
-    parts = [table.name,
-             _("{taken}/{total} seats").format(taken=table.seats_taken,
-                                              total=table.seats_total),
-             _(status) if status is not None else table.status]
-    if not table.compatible:
-        parts.append(_("other version"))
+    """One line for a table (tests and screen readers): name, game, seats, state, lock."""
+    parts = [table.name, game_title(table.game), seats_free_text(table),
+             table_details(table, seated=False)[0]]
     if table.password:
         parts.append(_("password"))
-    if not has_table(table.game):
-        parts.append(_("no {game} table here yet").format(game=table.game))
     return "  ·  ".join(parts)
 
 
+def fitted(text: TextCache, line: str, size: int, width: int,
+           bold: bool = False) -> tuple[str, int]:
+    """``line`` at the largest size up to ``size`` that fits ``width``; cut with an ellipsis
+    when even the smallest size does not fit (a long table name)."""
+    size = text.fit(line, size, width, bold=bold)
+    while line and text.size(line, size, bold)[0] > width:
+        line = line[:-2] + "…"
+    return line, size
+
+
+def draw_lock(surface: pygame.Surface, centre: tuple[int, int], height: int,
+              color: theme.Color) -> None:
+    """A padlock (drawn, not a glyph: every font and language shows it)."""
+    w, h = height * 3 // 4, height // 2
+    body = pygame.Rect(0, 0, w, h)
+    body.midbottom = (centre[0], centre[1] + height // 2)
+    shackle = pygame.Rect(0, 0, w * 2 // 3, height * 2 // 3)
+    shackle.midtop = (centre[0], centre[1] - height // 2)
+    pygame.draw.rect(surface, color, shackle, max(2, height // 8),
+                     border_radius=shackle.w // 2)
+    pygame.draw.rect(surface, color, body, border_radius=max(1, height // 10))
+
+
+def draw_warning(surface: pygame.Surface, text: TextCache, centre: tuple[int, int],
+                 height: int) -> None:
+    """A warning triangle with an exclamation mark (cannot play with this version)."""
+    x, y = centre
+    half = height // 2
+    points = [(x, y - half), (x + half, y + half), (x - half, y + half)]
+    pygame.draw.polygon(surface, theme.WARNING, points)
+    mark = text.render("!", max(theme.MIN_FONT_PX, height * 3 // 4), theme.SKY_TOP, bold=True)
+    surface.blit(mark, mark.get_rect(center=(x, y + half // 3)))
+
+
+class TableRow(Widget):
+    """One table found on the LAN. Line 1: lock or warning mark, name, game, free seats;
+    line 2: what a click does, why it cannot, or what went wrong joining it (``note``, kept
+    beside the row until the player tries again)."""
+
+    def __init__(self, table: Any, action: Callable[[Any], None], seated: bool) -> None:
+        super().__init__()
+        self.table = table
+        self.action = action
+        self.seated = seated
+        #: an error or progress message about this row (an ``N_``/``Lazy`` message)
+        self.note = ""
+        self.note_color: theme.Color = theme.WARNING
+
+    @property
+    def label(self) -> str:
+        return table_label(self.table)
+
+    @property
+    def joinable(self) -> bool:
+        table = self.table
+        return table.compatible and has_table(table.game) and (
+            self.seated or (table.status == "lobby" and table.seats_taken < table.seats_total))
+
+    def handle(self, event: pygame.event.Event, focused: bool) -> bool:
+        if (event.type == pygame.MOUSEBUTTONUP and event.button == 1
+                and self.rect.collidepoint(event.pos)) or (
+                focused and event.type == pygame.KEYDOWN
+                and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
+            self.action(self)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, text: TextCache, layout: Layout,
+             focused: bool, hovered: bool) -> None:
+        table = self.table
+        draw_frame(surface, self.rect, layout, focused, hovered)
+        pad, mark = layout.px(14), layout.px(22)
+        top = self.rect.y + layout.px(8)
+        x = self.rect.x + pad
+        marks_y = self.rect.y + self.rect.h // 3
+        if not table.compatible:
+            draw_warning(surface, text, (x + mark // 2, marks_y), mark)
+            x += mark + layout.px(8)
+        if table.password:
+            draw_lock(surface, (x + mark // 2, marks_y), mark, theme.ACCENT)
+            x += mark + layout.px(8)
+        body, small = layout.font_px("body"), layout.font_px("small")
+        watchable = table.compatible and table.status != "over" and can_watch(table.game)
+        colour = theme.TEXT if self.joinable or watchable else theme.TEXT_DIM
+        seats, seats_size = fitted(text, seats_free_text(table), body, self.rect.w // 4)
+        seats_label = text.render(seats, seats_size,
+                                  theme.LEGAL if self.joinable else theme.TEXT_DIM)
+        seats_x = self.rect.right - pad - seats_label.get_width()
+        surface.blit(seats_label, (seats_x, top))
+        title, size = fitted(text, f"{table.name}  ·  {game_title(table.game)}", body,
+                             seats_x - x - pad, bold=True)
+        surface.blit(text.render(title, size, colour, bold=True), (x, top))
+        if self.note:
+            line, line_colour = tr(self.note), self.note_color
+        else:
+            line, line_colour = table_details(table, self.seated)
+        right = ""
+        if table.app:
+            right = _("Star Party {version}").format(version=table.app)
+        version_w = text.size(right, small)[0] if right else 0
+        line_x = self.rect.x + pad
+        width = self.rect.right - pad - line_x - (version_w + pad if right else 0)
+        line, size = fitted(text, line, small, width)
+        y2 = self.rect.bottom - layout.px(8) - text.size(line or " ", size)[1]
+        surface.blit(text.render(line, size, line_colour), (line_x, y2))
+        if right:
+            surface.blit(text.render(right, small, theme.TEXT_DIM),
+                         (self.rect.right - pad - version_w, y2))
+
+
+class PasswordField(TextField):
+    """A text field that shows stars for what is typed."""
+
+    def draw(self, surface: pygame.Surface, text: TextCache, layout: Layout,
+             focused: bool, hovered: bool) -> None:
+        typed, self.value = self.value, "*" * len(self.value)
+        try:
+            super().draw(surface, text, layout, focused, hovered)
+        finally:
+            self.value = typed
+
+
+#: the most tables the list shows at once (the address box below never moves)
+VISIBLE_TABLES = 5
+
+
 class JoinScene(SkyScene):
-    """Tables found on the LAN (live), or an address typed by hand."""
+    """Tables found on the LAN (live), or an address typed by hand; your name above them.
+
+    A refused join comes back here and stays beside what caused it (the table's row, the
+    address box, the password prompt) until the player edits it or tries again; a table that
+    asks for a password asks for it in a field first."""
 
     def __init__(self, app: Stage) -> None:
         super().__init__(app)
-        self.address = TextField(N_("Address (host:port)"), "", lambda _text: None, limit=60)
-        self.join_button = Button(N_("Join address"), self.join_typed, size="body")
+        self.name = TextField(N_("Your name"), app.settings.player_name, self._name)
+        self.address = TextField(N_("Address (host:port)"), "", self._address_edited, limit=60)
+        self.join_button = Button(N_("Join"), self.join_typed, size="body")
         self.back_button = Button(N_("Back"), self.back, size="body")
-        self.table_buttons: list[Button] = []
+        self.table_buttons: list[TableRow] = []
         self.tables: list[Any] = []
         self.browser: Any = None
         self.browse_error = ""
-        self.form = Form([self.address, self.join_button, self.back_button])
+        #: what went wrong with the typed address (kept until it is edited or tried again)
+        self.address_note = ""
+        #: notes of rows, by table instance (rows are rebuilt as the list changes)
+        self.row_notes: dict[str, str] = {}
+        self.form = Form([self.name, self.address, self.join_button, self.back_button])
+        self.form.focus = 1  # the address: typing goes there first
+        #: the first table shown (the wheel scrolls a list longer than the screen's rows)
+        self.first = 0
         self._closing = False
         threading.Thread(target=self._start_browser, daemon=True, name="lan-browser").start()
+
+    def _name(self, value: str) -> None:
+        """Saved as Settings saves it (a blank name keeps the last one), and counts as chosen."""
+        if self.app.settings.choose_name(value):
+            self.app.store_settings()
+
+    def _address_edited(self, _value: str) -> None:
+        self.address_note = ""
 
     def _start_browser(self) -> None:
         try:
@@ -304,22 +540,73 @@ class JoinScene(SkyScene):
     def poll(self) -> None:
         if self.browser is None or not self.browser.poll():
             return
-        self.tables = self.browser.tables()
-        self.table_buttons = [
-            Button(Lazy(lambda t=t: table_label(t)), lambda t=t: self.join(t.host, t.port),
-                   size="body")
-            for t in self.tables[:6]]
+        self.show_tables(self.browser.tables())
+
+    def show_tables(self, tables: list[Any]) -> None:
+        """Rebuild the list's rows (their notes kept), leaving the focus where it was."""
+        self.tables = tables
         seated = SeatTokens()
-        for button, table in zip(self.table_buttons, self.tables, strict=False):
-            button.enabled = (table.compatible and has_table(table.game) and (
-                table.status == "lobby" or seated.get(table.address) is not None))
+        self.first = max(0, min(self.first, len(tables) - VISIBLE_TABLES))
+        self.table_buttons = [TableRow(t, self.choose, seated.get(t.address) is not None)
+                              for t in tables[self.first:self.first + VISIBLE_TABLES]]
+        for row in self.table_buttons:
+            row.note = self.row_notes.get(row.table.instance, "")
         focused = self.form.widgets[self.form.focus]
-        self.form.widgets = [*self.table_buttons, self.address, self.join_button,
+        self.form.widgets = [self.name, *self.table_buttons, self.address, self.join_button,
                              self.back_button]
         # the list changing under the player must not move their focus (or their typing)
         self.form.focus = (self.form.widgets.index(focused) if focused in self.form.widgets
-                           else len(self.table_buttons))
+                           else self.form.widgets.index(self.address))
         self.relayout()
+
+    def set_row_note(self, instance: str, note: str) -> None:
+        self.row_notes[instance] = note
+        for row in self.table_buttons:
+            if row.table.instance == instance:
+                row.note = note
+
+    def choose(self, row: TableRow) -> None:
+        """A click on a table: join it, ask for its password, or say why not beside it."""
+        table = row.table
+        self.set_row_note(table.instance, "")
+        problem = version_problem(table)
+        if problem:
+            self.set_row_note(table.instance, Lazy(lambda: version_problem(table)))
+        elif not has_table(table.game):
+            self.set_row_note(table.instance, N_("This window cannot show a {game} table yet.",
+                                                 game=table.game))
+        elif not row.seated and table.status == "over":
+            self.set_row_note(table.instance, N_("This game is over."))
+        elif not row.seated and (table.status == "playing"
+                                 or table.seats_taken >= table.seats_total):
+            self.offer_watch(row)
+        elif table.password:
+            self.ask_password(table.host, table.port, table.name, table.instance)
+        else:
+            self.join(table.host, table.port, source=table.instance)
+        if row.note and not row.joinable:
+            self.app.sounds.play("invalid")
+
+    def offer_watch(self, row: TableRow) -> None:
+        """A table without a seat for this player (its row says so): watch it when this
+        window can show the game to a spectator, else say why not beside the row."""
+        table = row.table
+        started = table.status == "playing"
+        if not can_watch(table.game):
+            self.set_row_note(table.instance, N_(
+                "Started: only its players may come back. Watching is not possible from the "
+                "window yet.") if started else N_(
+                "Full: every seat is taken. Watching is not possible from the window yet."))
+            return
+        if table.password:
+            self.ask_password(table.host, table.port, table.name, table.instance, watch=True)
+        else:
+            self.join(table.host, table.port, source=table.instance, watch=True)
+
+    def ask_password(self, host: str, port: int, title: str, source: str,
+                     error: str = "", typed: str = "", watch: bool = False) -> None:
+        self.app.push(PasswordPrompt(self.app, self, host, port, title, source, error, typed,
+                                     watch))
 
     def join_typed(self) -> None:
         from net.client import parse_address
@@ -327,43 +614,72 @@ class JoinScene(SkyScene):
 
         try:
             host, port = parse_address(self.address.value, DEFAULT_PORT)
-        except ValueError as error:
-            self.app.toast(str(error))
+        except ValueError:
+            self.address_note = N_("Not an address: type host:port, e.g. 192.168.1.20:47077.")
             self.app.sounds.play("invalid")
             return
-        self.join(host, port)
+        self.address_note = ""
+        self.join(host, port, source="")
 
-    def join(self, host: str, port: int) -> None:
+    def join(self, host: str, port: int, *, source: str = "",
+             password: str | None = None, watch: bool = False) -> None:
         """Join the table at ``host:port``; with a token kept from an earlier visit (left the
-        game, or restarted the program) the window takes its seat back."""
+        game, or restarted the program) the window takes its seat back. ``source``: the row
+        (table instance) or "" (the address box) where a refusal will be said. ``watch``: as
+        a spectator (no seat, no token)."""
         from net.client import Client
 
         address, tokens = f"{host}:{port}", SeatTokens()
-        kept = tokens.get(address)
+        kept = None if watch else tokens.get(address)
 
         def connect(token: str | None = None) -> Client:
             return Client(host, port, self.app.settings.player_name, token=token,
+                          role="spectator" if watch else "player", password=password,
                           reconnect=True, max_attempts=3)
 
         session = RemoteSession(connect(kept), fresh_client=connect if kept else None,
-                                keep_token=lambda token, table: tokens.put(address, token, table))
-        self.app.push(LobbyScene(self.app, session, hosting=False))
+                                keep_token=None if watch else
+                                lambda token, table: tokens.put(address, token, table))
+        lobby = LobbyScene(self.app, session, hosting=False)
+        lobby.watching = watch
+        lobby.on_failed = lambda code, text: self.refused(host, port, source, password, code,
+                                                          text, watch)
+        self.app.push(lobby)
+
+    def refused(self, host: str, port: int, source: str, password: str | None, code: str,
+                text: str, watch: bool = False) -> None:
+        """A join came back refused (or the table went away): say so where it started; a
+        password the host asks for (or a wrong one) is asked for again in its field."""
+        if code in ("bad_password", "locked_out"):
+            title = next((t.name for t in self.tables if t.instance == source), "")
+            error = "" if code == "bad_password" and password is None else text
+            self.ask_password(host, port, title or f"{host}:{port}", source, error,
+                              typed=password or "", watch=watch)
+        elif source:
+            self.set_row_note(source, text)
+        else:
+            self.address_note = text
 
     def relayout(self) -> None:
         # the address row never moves, so a table appearing cannot slide under a click
         lay = self.layout
-        y = int(lay.height * 0.17)
+        width = lay.px(760)
+        left = lay.width // 2 - width // 2
+        top = int(lay.height * 0.15)
+        self.name.rect = pygame.Rect(left, top, width, lay.px(44))
+        y = self.name.rect.bottom + lay.px(14)
+        self.list_rect = pygame.Rect(left, y, width, VISIBLE_TABLES * lay.px(68) - lay.px(8))
         for button in self.table_buttons:
-            button.rect = pygame.Rect(0, 0, lay.px(760), lay.px(46))
-            button.rect.midtop = (lay.width // 2, y)
-            y += lay.px(52)
-        y = int(lay.height * 0.17) + 6 * lay.px(52) + lay.px(20)
-        self.address.rect = pygame.Rect(0, 0, lay.px(760), lay.px(50))
-        self.address.rect.midtop = (lay.width // 2, y)
-        self.join_button.rect = pygame.Rect(0, 0, lay.px(370), lay.px(48))
-        self.join_button.rect.topleft = (self.address.rect.x, y + lay.px(62))
-        self.back_button.rect = pygame.Rect(0, 0, lay.px(370), lay.px(48))
-        self.back_button.rect.topright = (self.address.rect.right, y + lay.px(62))
+            button.rect = pygame.Rect(left, y, width, lay.px(60))
+            y += lay.px(68)
+        y = self.list_rect.bottom + lay.px(30)  # room for "more tables" under the list
+        join_w = lay.px(200)
+        self.address.rect = pygame.Rect(left, y, width - join_w - lay.px(10), lay.px(48))
+        self.join_button.rect = pygame.Rect(self.address.rect.right + lay.px(10), y, join_w,
+                                            lay.px(48))
+        self.note_y = self.address.rect.bottom + lay.px(6)
+        self.back_button.rect = pygame.Rect(0, 0, lay.px(300), lay.px(44))
+        self.back_button.rect.midtop = (lay.width // 2, self.note_y + lay.px(30))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -373,6 +689,10 @@ class JoinScene(SkyScene):
                 and self.form.widgets[self.form.focus] is self.address:
             self.join_typed()
             return
+        if event.type == pygame.MOUSEWHEEL and len(self.tables) > VISIBLE_TABLES:
+            self.first -= event.y
+            self.show_tables(self.tables)
+            return
         self.form.handle(event)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -381,9 +701,106 @@ class JoinScene(SkyScene):
         lay = self.layout
         if not self.table_buttons:
             text = tr(self.browse_error or N_("Looking for tables on your network..."))
-            size = self.text.fit(text, lay.font_px("large"), lay.width - lay.px(40))
+            size = self.text.fit(text, lay.font_px("large"), self.list_rect.w)
             label = self.text.render(text, size, theme.TEXT_DIM)
-            surface.blit(label, label.get_rect(center=(lay.width // 2, int(lay.height * 0.33))))
+            surface.blit(label, label.get_rect(center=self.list_rect.center))
+        elif len(self.tables) > VISIBLE_TABLES:
+            more = len(self.tables) - VISIBLE_TABLES
+            words = ngettext("{n} more table: scroll the list with the mouse wheel",
+                             "{n} more tables: scroll the list with the mouse wheel",
+                             more).format(n=more)
+            line, size = fitted(self.text, words, lay.font_px("small"), self.list_rect.w)
+            label = self.text.render(line, size, theme.TEXT_DIM)
+            surface.blit(label, label.get_rect(midtop=(lay.width // 2,
+                                                       self.list_rect.bottom + lay.px(4))))
         self.form.draw(surface, self.text, lay)
+        if self.address_note:
+            line, size = fitted(self.text, tr(self.address_note), lay.font_px("small"),
+                                self.address.rect.w + self.join_button.rect.w + lay.px(10))
+            label = self.text.render(line, size, theme.WARNING)
+            surface.blit(label, (self.address.rect.x, self.note_y))
         self.draw_footer(surface, N_("Click a table, or type host:port and press Enter  ·  "
                                      "Esc back"))
+
+
+class PasswordPrompt(Scene):
+    """The password of a table, over the join screen: a wrong one is said beside the field,
+    which keeps what was typed for another try."""
+
+    opaque = False
+
+    def __init__(self, app: Stage, join: JoinScene, host: str, port: int, title: str,
+                 source: str, error: str = "", typed: str = "", watch: bool = False) -> None:
+        super().__init__(app)
+        self.join_scene, self.host, self.port = join, host, port
+        self.title, self.source, self.watch = title, source, watch
+        #: what went wrong on the last try (wrong password, locked out...)
+        self.error = error
+        #: (a retry keeps what was typed: a typo is fixed with Backspace)
+        self.field = PasswordField(N_("Password"), typed, self._edited, limit=64)
+        self.ok = Button(N_("Join"), self.submit, size="body")
+        self.cancel = Button(N_("Cancel"), self.app.pop, size="body")
+        self.form = Form([self.field, self.cancel, self.ok])
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.shade: pygame.Surface | None = None
+
+    def _edited(self, _value: str) -> None:
+        self.error = ""
+
+    def submit(self) -> None:
+        if not self.field.value:
+            self.error = N_("Type the table's password first.")
+            self.app.sounds.play("invalid")
+            return
+        self.app.pop()
+        self.join_scene.join(self.host, self.port, source=self.source,
+                             password=self.field.value, watch=self.watch)
+
+    def relayout(self) -> None:
+        lay = self.layout
+        self.panel = pygame.Rect(0, 0, lay.px(640), lay.px(280))
+        self.panel.center = lay.rect.center
+        inner = self.panel.inflate(-2 * lay.px(32), 0)
+        self.field.rect = pygame.Rect(inner.x, self.panel.y + lay.px(100), inner.w, lay.px(50))
+        self.error_y = self.field.rect.bottom + lay.px(8)
+        w, h = (inner.w - lay.px(20)) // 2, lay.px(50)
+        self.cancel.rect = pygame.Rect(inner.x, self.panel.bottom - lay.px(24) - h, w, h)
+        self.ok.rect = pygame.Rect(inner.right - w, self.cancel.rect.y, w, h)
+        self.shade = pygame.Surface(lay.rect.size).convert()
+        self.shade.fill((0, 0, 10))
+        self.shade.set_alpha(150)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and self.form.widgets[self.form.focus] is self.field:
+            self.submit()
+            return
+        self.form.handle(event)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        lay = self.layout
+        if self.shade is not None:
+            surface.blit(self.shade, (0, 0))
+        draw_panel(surface, self.panel, lay, theme.PANEL, theme.ACCENT, 2)
+        width = self.panel.w - 2 * lay.px(32)
+        mark = lay.px(26)
+        title, size = fitted(self.text, self.title, lay.font_px("large"),
+                             width - mark - lay.px(12), bold=True)
+        label = self.text.render(title, size, theme.ACCENT, bold=True)
+        x = self.panel.centerx - (label.get_width() + mark + lay.px(12)) // 2
+        y = self.panel.y + lay.px(26)
+        draw_lock(surface, (x + mark // 2, y + label.get_height() // 2), mark, theme.ACCENT)
+        surface.blit(label, (x + mark + lay.px(12), y))
+        ask, size = fitted(self.text, _("This table asks for a password."),
+                           lay.font_px("body"), width)
+        label = self.text.render(ask, size, theme.TEXT)
+        surface.blit(label, label.get_rect(midtop=(self.panel.centerx,
+                                                   y + lay.px(40))))
+        self.form.draw(surface, self.text, lay)
+        if self.error:
+            line, size = fitted(self.text, tr(self.error), lay.font_px("body"), width)
+            label = self.text.render(line, size, theme.WARNING)
+            surface.blit(label, (self.field.rect.x, self.error_y))

@@ -52,6 +52,9 @@ class SetupScene(SkyScene):
         self._options: dict[str, dict[str, Choice]] = {}
         self.start = Button(N_("Start game"), self.start_game)
         self.back_button = Button(N_("Back"), self.back, size="body")
+        #: host mode: the table's password (blank: anyone may join)
+        self.password = TextField(N_("Table password (optional)"), "", lambda _text: None,
+                                  limit=32)
         self.form = Form()
         self._seats_for: str | None = None
         self._previews: dict[tuple, list[tuple[str, pygame.Surface]]] = {}
@@ -155,7 +158,9 @@ class SetupScene(SkyScene):
         if self._seats_for != self.game.value:
             self._build_seats()
         visible: list[Widget] = [self.game, self.count, *self.seat_rows,
-                                 *self.options.values(), self.start, self.back_button]
+                                 *self.options.values(),
+                                 *([self.password] if self.mode == "host" else []),
+                                 self.start, self.back_button]
         focused = self.form.widgets[self.form.focus] if self.form.widgets else None
         self.form.widgets = visible
         self.form.focus = visible.index(focused) if focused in visible else 0
@@ -201,7 +206,8 @@ class SetupScene(SkyScene):
             from game.client.scenes.lan import LobbyScene, start_hosting
 
             try:
-                session = start_hosting(self.app, config, seed)
+                session = start_hosting(self.app, config, seed,
+                                        password=self.password.value.strip() or None)
             except OSError as error:
                 self.app.toast(N_("Could not host: {error}", error=str(error)))
                 return
@@ -221,7 +227,7 @@ class SetupScene(SkyScene):
             widget.rect = pygame.Rect(left_x, y, col_w, h)
             y += h + gap
         y = top
-        for widget in self.options.values():
+        for widget in [*self.options.values(), *([self.password] if self.mode == "host" else [])]:
             widget.rect = pygame.Rect(right_x, y, col_w, h)
             y += h + gap
         y += lay.px(20)

@@ -140,4 +140,5 @@ KIT = ClientKit(
     results_picture=results_picture,
     seat_token=seat_token,
     describe_move=describe_move,
+    watch=True,  # a spectator's table is "watching" (everything in Stargazer is public)
 )
