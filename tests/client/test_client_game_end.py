@@ -13,6 +13,7 @@ import pytest
 from game.client.kits import get_kit
 from game.client.record import record_of
 from game.client.replay_session import ReplaySession
+from game.client.scenes.menu import MainMenuScene
 from game.client.scenes.replay import ReplayScene
 from game.client.scenes.results import ResultsScene
 from game.client.session import GameConfig, LocalSession, SeatChoice
@@ -174,3 +175,53 @@ def test_a_replay_session_is_the_record_replayed_for_any_game(game: str) -> None
     assert session.describe() and "seat " not in session.describe(), "names, not seats"
     assert record.moves == moves, "the record is never changed"
     assert get_kit("stars").open_table  # the window has a table to replay it on
+
+
+def test_esc_goes_back_one_level_and_the_menu_shows_the_last_results_again(ended) -> None:  # noqa: ANN001
+    """Statistics, final boards and replay each close back to the results, the results to
+    the menu; the menu's "Last results" opens that game's results with all of them again."""
+    drive, table, results = ended
+    scores = results.scores
+    drive.key(pygame.K_TAB)
+    assert results.showing_statistics
+    assert "Tab or Esc: back to the scores" in " ".join(drawn_texts(drive.app))
+    drive.key(pygame.K_ESCAPE)
+    assert drive.scene is results and not results.showing_statistics
+    drive.click(button(results, "Final boards").rect.center)
+    drive.key(pygame.K_ESCAPE)
+    assert drive.scene is results
+    drive.click(button(results, "Watch replay").rect.center)
+    drive.key(pygame.K_ESCAPE)
+    assert drive.scene is results
+    drive.key(pygame.K_ESCAPE)
+    menu = drive.scene
+    assert isinstance(menu, MainMenuScene)
+    assert [w.label for w in menu.form.widgets][-2:] == ["Last results", "Quit"]
+    drive.click(menu.button("Last results").rect.center)
+    again = drive.scene
+    assert isinstance(again, ResultsScene) and again is not results
+    assert again.scores == scores and again.names == ["Ann", "Vega"]
+    assert "Ann wins!" in drawn_texts(drive.app) or "Vega wins!" in drawn_texts(drive.app)
+    drive.key(pygame.K_TAB)
+    assert dict(again.statistics) == dict(results.statistics)
+    drive.key(pygame.K_ESCAPE)
+    drive.click(button(again, "Final boards").rect.center)
+    assert isinstance(drive.scene, FinalBoardsScene)
+    drive.key(pygame.K_ESCAPE)
+    drive.click(button(again, "Watch replay").rect.center)
+    replayed = drive.scene
+    assert isinstance(replayed, ReplayScene)
+    drive.key(pygame.K_END)
+    assert replayed.session.state == table.session.table.state
+    drive.key(pygame.K_ESCAPE)
+    assert drive.scene is again
+    drive.key(pygame.K_ESCAPE)
+    assert drive.scene is menu, "back one level: to the menu it was opened from"
+    drive.click(menu.button("Last results").rect.center)
+    assert isinstance(drive.scene, ResultsScene), "still there"
+    drive.click(button(drive.scene, "Play again").rect.center)
+    assert isinstance(drive.scene, StarsTableScene), "a solo game can be played again"
+
+
+def test_the_menu_offers_no_results_before_a_game_has_finished(drive: Driver) -> None:
+    assert "Last results" not in [w.label for w in drive.scene.form.widgets]
