@@ -392,6 +392,7 @@ class StargazerTablePainter(StargazerPanels):
             label = self.text.render(ordinal(row["rank"]), readable(geo.px(13)), theme.TEXT,
                                      bold=True)
             box = label.get_rect(midtop=(rect.centerx, rect.bottom + geo.px(4)))
+            box.bottom = min(box.bottom, card.y + geo.px(89))  # above the card's standings
             pygame.draw.rect(surface, (12, 16, 36), box.inflate(geo.px(4), geo.px(2)),
                              border_radius=geo.px(3))
             surface.blit(label, box)
