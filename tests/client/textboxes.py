@@ -12,6 +12,9 @@ where the picture lands: while ``tracking`` is on, every ``pygame.Surface`` made
 that notes the texts, boxes and fills drawn on it, and blitting it carries them along (shifted,
 cut by the area blitted and the clip in force). A fill hides the texts and boxes under it.
 Pictures made before ``tracking`` started (or scaled by ``pygame.transform``) show no text.
+The smallest-type rule holds for text drawn on the screen itself: a picture's text is checked
+for boxes, clips and overlaps but may be a miniature's (Stargazer's ring cards draw 8-10 px
+at 800x600, the results' ring 6-10 px: a question for that kit, not found here).
 
 Overlaps: text over a box, a sprite or a picture is fine (that is what panels are for); text
 over other text is not; the same text drawn again within ``SHADOW_PX`` of itself (a shadow, an
