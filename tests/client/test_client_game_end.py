@@ -225,3 +225,25 @@ def test_esc_goes_back_one_level_and_the_menu_shows_the_last_results_again(ended
 
 def test_the_menu_offers_no_results_before_a_game_has_finished(drive: Driver) -> None:
     assert "Last results" not in [w.label for w in drive.scene.form.widgets]
+
+
+def test_every_menu_item_fits_with_continue_and_last_results(drive: Driver, monkeypatch,  # noqa: ANN001
+                                                             tmp_path) -> None:  # noqa: ANN001
+    """The longest menu: an unfinished game to continue and a finished one's results."""
+    import game.client.resume as resume
+    from game.client.scenes.results import FinishedGame
+    from tests.client.textboxes import text_problems
+
+    monkeypatch.setattr(resume, "newest_resumable", lambda _directory: tmp_path / "a.json")
+    drive.app.last_results = FinishedGame("stars", None, {"scores": []}, [], [], None, {})
+    for size in ((1280, 720), (800, 600)):
+        drive.app.resize(size)
+        drive.app.reset_to(MainMenuScene(drive.app))
+        drive.step(2)
+        labels = [w.label for w in drive.scene.form.widgets]
+        assert labels[0] == "Continue" and labels[-2:] == ["Last results", "Quit"]
+        rects = [w.rect for w in drive.scene.form.widgets]
+        footer_top = drive.app.layout.height - drive.app.layout.px(40)
+        assert all(r.bottom <= footer_top for r in rects), (size, rects)
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+        assert text_problems(drive.app) == []
