@@ -26,8 +26,8 @@ from __future__ import annotations
 import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 import pygame
 
@@ -43,9 +43,9 @@ SHADOW_PX = 3
 _BaseSurface = pygame.Surface
 
 
-@dataclass(frozen=True)
-class Mark:
-    """One thing drawn on a surface, in its coordinates: a text, a box, or a fill."""
+class Mark(NamedTuple):
+    """One thing drawn on a surface, in its coordinates: a text, a box, or a fill (a named
+    tuple: the walk moves hundreds of thousands of them from picture to screen)."""
 
     kind: str  # "text", "box" (outline), "fill" (a filled box: hides what was under it)
     rect: pygame.Rect
@@ -57,7 +57,7 @@ class Mark:
     pictured: bool = False
 
     def moved(self, dx: int, dy: int) -> Mark:
-        return replace(self, rect=self.rect.move(dx, dy))
+        return self._replace(rect=self.rect.move(dx, dy))
 
 
 @dataclass
@@ -253,10 +253,10 @@ def _within(marks: list[Mark], window: pygame.Rect, dx: int, dy: int) -> list[Ma
         if not window.colliderect(mark.rect):
             continue
         if mark.kind == "text":
-            seen.append(replace(mark, rect=mark.rect.move(dx, dy),
-                                cut=mark.cut or not window.contains(mark.rect)))
+            seen.append(mark._replace(rect=mark.rect.move(dx, dy),
+                                      cut=mark.cut or not window.contains(mark.rect)))
         else:
-            seen.append(replace(mark, rect=mark.rect.clip(window).move(dx, dy)))
+            seen.append(mark._replace(rect=mark.rect.clip(window).move(dx, dy)))
     return seen
 
 
@@ -278,9 +278,9 @@ def _marks_of_blit(recorder: Recorder, source: Any, xy: tuple[int, int], area: A
     elif isinstance(source, Layer):
         # a picture's fills are its boxes; they hide what is under them where the picture
         # is opaque (not a shade, not its colour key)
-        marks = [replace(mark, kind="fill" if _hides(source, mark) else "box")
+        marks = [mark._replace(kind="fill" if _hides(source, mark) else "box")
                  if mark.kind == "fill" else
-                 replace(mark, pictured=True) if mark.kind == "text" else mark
+                 mark._replace(pictured=True) if mark.kind == "text" else mark
                  for mark in _within(source.own_marks(), window, dx, dy)]
     else:
         return []
