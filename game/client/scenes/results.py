@@ -27,9 +27,11 @@ class FinishedGame:
     """What the results of a finished game need once its table has closed, so the menu's
     "Last results" shows them again: statistics, final boards and replay included.
 
-    Kept in memory for this run only (``Stage.last_results``): a game's record and final
-    view live with its table, and a restart begins with a fresh menu, as the autosave of a
-    finished game is gone too."""
+    Kept in memory for this run only (``Stage.last_results``): Esc from the results must not
+    lose them, but after a restart a game of days ago (perhaps someone else's at this
+    machine) would only crowd the menu. The autosaves of finished games are kept
+    (``net.save.KEEP_FINISHED_SAVES``), so a later "past games" screen could rebuild these
+    from them with ``game.rules.base.replay``."""
 
     game: str
     config: GameConfig | None
