@@ -247,3 +247,24 @@ def test_every_menu_item_fits_with_continue_and_last_results(drive: Driver, monk
         assert all(r.bottom <= footer_top for r in rects), (size, rects)
         assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
         assert text_problems(drive.app) == []
+
+
+def test_the_last_results_of_a_lan_game_offer_no_next_game(drive: Driver) -> None:
+    """A LAN table closed with its results: shown again, nothing waits for its host."""
+    from game.client.scenes.results import FinishedGame
+    from game.client.stars.categories import SCORE_COLUMNS
+
+    scores = [dict({c.key: 3 for c in SCORE_COLUMNS}, total=9),
+              dict({c.key: 1 for c in SCORE_COLUMNS}, total=4)]
+    drive.app.last_results = FinishedGame("stars", None, {"scores": scores, "ranking": [1, 2]},
+                                          ["Ann", "Bea"], ["human", "human"], None, {})
+    drive.app.reset_to(MainMenuScene(drive.app))
+    drive.click(drive.scene.button("Last results").rect.center)
+    again = drive.scene
+    drive.step(5)
+    assert isinstance(again, ResultsScene) and not again.lan_guest
+    assert not button(again, "Play again").enabled
+    assert "Ann wins!" in drawn_texts(drive.app)
+    assert "If the host plays again, you join the new game here." not in drawn_texts(drive.app)
+    drive.key(pygame.K_ESCAPE)
+    assert isinstance(drive.scene, MainMenuScene)
