@@ -14,6 +14,7 @@ import signal
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 
@@ -74,6 +75,9 @@ class App:
         self.lan_advertise = True
         #: where games started here autosave (None: nowhere; "Continue" then offers nothing)
         self.autosave_dir: Path | None = default_autosave_dir()
+        #: the results of the last game finished in this run (``scenes.results.FinishedGame``;
+        #: the menu's "Last results"), None before the first
+        self.last_results: Any = None
         if self.settings.fullscreen:
             self.set_fullscreen(True, remember=False)
         if start == "title":

@@ -144,6 +144,19 @@ class TextCache:
             self.surfaces.move_to_end(key)
         return surface
 
+    def baseline(self, text: str, size: int, bold: bool = False) -> int:
+        """Pixels from the top of ``render``'s surface to the baseline of ``text``: lower
+        when a run takes the CJK fallback font, whose ascent is taller."""
+        return max(font.get_ascent() for _, font in self.runs(text, size, bold))
+
+    def line_top(self, text: str, size: int, centery: int, bold: bool = False) -> int:
+        """Where to blit ``text`` on a line centred on ``centery``: on the baseline a Latin
+        text centred there has, so a name in another script does not move the line (centring
+        the taller surface of a mixed text would drop its Latin letters a few pixels)."""
+        font = self.font(size, bold)  # a Latin text's surface is a line (linesize) high
+        return centery - font.get_linesize() // 2 + font.get_ascent() - self.baseline(
+            text, size, bold)
+
     def fit(self, text: str, size: int, width: int, bold: bool = False) -> int:
         """The largest type size up to ``size`` (not below ``theme.MIN_FONT_PX``) at which
         ``text`` is at most ``width`` pixels wide: labels shrink rather than leave their box."""

@@ -13,6 +13,7 @@ import pytest
 from game.client.kits import get_kit
 from game.client.record import record_of
 from game.client.replay_session import ReplaySession
+from game.client.scenes.menu import MainMenuScene
 from game.client.scenes.replay import ReplayScene
 from game.client.scenes.results import ResultsScene
 from game.client.session import GameConfig, LocalSession, SeatChoice
@@ -174,3 +175,96 @@ def test_a_replay_session_is_the_record_replayed_for_any_game(game: str) -> None
     assert session.describe() and "seat " not in session.describe(), "names, not seats"
     assert record.moves == moves, "the record is never changed"
     assert get_kit("stars").open_table  # the window has a table to replay it on
+
+
+def test_esc_goes_back_one_level_and_the_menu_shows_the_last_results_again(ended) -> None:  # noqa: ANN001
+    """Statistics, final boards and replay each close back to the results, the results to
+    the menu; the menu's "Last results" opens that game's results with all of them again."""
+    drive, table, results = ended
+    scores = results.scores
+    drive.key(pygame.K_TAB)
+    assert results.showing_statistics
+    assert "Tab or Esc: back to the scores" in " ".join(drawn_texts(drive.app))
+    drive.key(pygame.K_ESCAPE)
+    assert drive.scene is results and not results.showing_statistics
+    drive.click(button(results, "Final boards").rect.center)
+    drive.key(pygame.K_ESCAPE)
+    assert drive.scene is results
+    drive.click(button(results, "Watch replay").rect.center)
+    drive.key(pygame.K_ESCAPE)
+    assert drive.scene is results
+    drive.key(pygame.K_ESCAPE)
+    menu = drive.scene
+    assert isinstance(menu, MainMenuScene)
+    assert [w.label for w in menu.form.widgets][-2:] == ["Last results", "Quit"]
+    drive.click(menu.button("Last results").rect.center)
+    again = drive.scene
+    assert isinstance(again, ResultsScene) and again is not results
+    assert again.scores == scores and again.names == ["Ann", "Vega"]
+    assert "Ann wins!" in drawn_texts(drive.app) or "Vega wins!" in drawn_texts(drive.app)
+    drive.key(pygame.K_TAB)
+    assert dict(again.statistics) == dict(results.statistics)
+    drive.key(pygame.K_ESCAPE)
+    drive.click(button(again, "Final boards").rect.center)
+    assert isinstance(drive.scene, FinalBoardsScene)
+    drive.key(pygame.K_ESCAPE)
+    drive.click(button(again, "Watch replay").rect.center)
+    replayed = drive.scene
+    assert isinstance(replayed, ReplayScene)
+    drive.key(pygame.K_END)
+    assert replayed.session.state == table.session.table.state
+    drive.key(pygame.K_ESCAPE)
+    assert drive.scene is again
+    drive.key(pygame.K_ESCAPE)
+    assert drive.scene is menu, "back one level: to the menu it was opened from"
+    drive.click(menu.button("Last results").rect.center)
+    assert isinstance(drive.scene, ResultsScene), "still there"
+    drive.click(button(drive.scene, "Play again").rect.center)
+    assert isinstance(drive.scene, StarsTableScene), "a solo game can be played again"
+
+
+def test_the_menu_offers_no_results_before_a_game_has_finished(drive: Driver) -> None:
+    assert "Last results" not in [w.label for w in drive.scene.form.widgets]
+
+
+def test_every_menu_item_fits_with_continue_and_last_results(drive: Driver, monkeypatch,  # noqa: ANN001
+                                                             tmp_path) -> None:  # noqa: ANN001
+    """The longest menu: an unfinished game to continue and a finished one's results."""
+    import game.client.resume as resume
+    from game.client.scenes.results import FinishedGame
+    from tests.client.textboxes import text_problems
+
+    monkeypatch.setattr(resume, "newest_resumable", lambda _directory: tmp_path / "a.json")
+    drive.app.last_results = FinishedGame("stars", None, {"scores": []}, [], [], None, {})
+    for size in ((1280, 720), (800, 600)):
+        drive.app.resize(size)
+        drive.app.reset_to(MainMenuScene(drive.app))
+        drive.step(2)
+        labels = [w.label for w in drive.scene.form.widgets]
+        assert labels[0] == "Continue" and labels[-2:] == ["Last results", "Quit"]
+        rects = [w.rect for w in drive.scene.form.widgets]
+        footer_top = drive.app.layout.height - drive.app.layout.px(40)
+        assert all(r.bottom <= footer_top for r in rects), (size, rects)
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+        assert text_problems(drive.app) == []
+
+
+def test_the_last_results_of_a_lan_game_offer_no_next_game(drive: Driver) -> None:
+    """A LAN table closed with its results: shown again, nothing waits for its host."""
+    from game.client.scenes.results import FinishedGame
+    from game.client.stars.categories import SCORE_COLUMNS
+
+    scores = [dict({c.key: 3 for c in SCORE_COLUMNS}, total=9),
+              dict({c.key: 1 for c in SCORE_COLUMNS}, total=4)]
+    drive.app.last_results = FinishedGame("stars", None, {"scores": scores, "ranking": [1, 2]},
+                                          ["Ann", "Bea"], ["human", "human"], None, {})
+    drive.app.reset_to(MainMenuScene(drive.app))
+    drive.click(drive.scene.button("Last results").rect.center)
+    again = drive.scene
+    drive.step(5)
+    assert isinstance(again, ResultsScene) and not again.lan_guest
+    assert not button(again, "Play again").enabled
+    assert "Ann wins!" in drawn_texts(drive.app)
+    assert "If the host plays again, you join the new game here." not in drawn_texts(drive.app)
+    drive.key(pygame.K_ESCAPE)
+    assert isinstance(drive.scene, MainMenuScene)

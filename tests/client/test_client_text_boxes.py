@@ -1,6 +1,8 @@
-"""Every scene of every registered game, at 1280x720 and 800x600, in English and in Japanese:
-no text drawn outside its box, cut off, over other text, or too small to read
-(``tests/client/textboxes.py``), and in Japanese no text of the catalog left in English.
+"""Every scene of every registered game, at 1280x720 and 800x600, in English and in Japanese
+(with a Japanese player name): no text drawn outside its box, off the screen, cut off, over
+other text (also text drawn into a picture first: a table's cached panels, the results' ring),
+or too small to read (``tests/client/textboxes.py``), and in Japanese no text of the catalog
+left in English. The checker's own rules are tested on small sketches at the end.
 
 The scenes are the ones ``starparty screenshots`` shows (each kit's own ``screenshots`` walk,
 so a new game's table is covered when its kit is registered) plus the generic scenes that walk
@@ -9,7 +11,9 @@ does not reach: settings, join, the host's lobby, a dialog, the rules page scrol
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -19,12 +23,14 @@ from game.client import i18n
 from game.client.app import App
 from game.client.i18n import N_
 from game.client.loop import ManualClock
+from game.client.scenes.base import Scene
 from game.client.scenes.dialog import ConfirmDialog
 from game.client.scenes.menu import MainMenuScene
 from game.client.settings import Settings
 from game.client.shooter import Shooter
 from game.commands.screenshots import shoot_all
-from tests.client.textboxes import drawn_texts, text_problems
+from tests.client.clienthelpers import Driver
+from tests.client.textboxes import drawn_texts, text_problems, tracking
 from tools import extract_messages
 
 
@@ -94,13 +100,16 @@ def generic_scenes(shot: CheckingShooter) -> None:
 def test_no_text_leaves_its_box(size: tuple[int, int], language: str, config_dir: Path,
                                 tmp_path: Path) -> None:
     clock = ManualClock()
-    app = App(size, settings=Settings(player_name="Ann", language=language), clock=clock,
+    # the Japanese window's player has a Japanese name (the CJK font's taller lines)
+    name = "Ann" if language == "en" else "星野"
+    app = App(size, settings=Settings(player_name=name, language=language), clock=clock,
               start="title", save_settings=False)
     assert i18n.language() == language
     shot = CheckingShooter(app, clock, tmp_path)
     try:
-        shoot_all(shot)
-        generic_scenes(shot)
+        with tracking(app):  # pictures made from here on carry their text
+            shoot_all(shot)
+            generic_scenes(shot)
     finally:
         pygame.display.quit()
         i18n.set_language("en")
@@ -108,3 +117,71 @@ def test_no_text_leaves_its_box(size: tuple[int, int], language: str, config_dir
     report = list(dict.fromkeys(f"{name}: {problem}" for name, found in shot.problems.items()
                                 for problem in found))
     assert not report, f"{len(report)} problems:\n" + "\n".join(report[:60])
+
+
+class Sketch(Scene):
+    """A scene that draws what a test gives it: ``paint(surface, text)``."""
+
+    def __init__(self, app: App, paint: Callable[[pygame.Surface, Any], None]) -> None:
+        super().__init__(app)
+        self.paint = paint
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        surface.fill((0, 0, 0))
+        self.paint(surface, self.text)
+
+
+def problems_of(drive: Driver, paint: Callable[[pygame.Surface, Any], None]) -> list[str]:
+    drive.app.push(Sketch(drive.app, paint))
+    found = text_problems(drive.app)
+    drive.app.pop()
+    return found
+
+
+def test_text_over_text_is_found_also_inside_a_picture(drive: Driver) -> None:
+    def crew_card(surface: pygame.Surface, text: Any) -> None:
+        card = pygame.Surface((300, 80))  # a cached panel: its text is drawn into it first
+        card.fill((20, 20, 60))
+        card.blit(text.render("Captain Armstrong", 20), (10, 10))
+        surface.blit(card, (100, 100))
+        surface.blit(text.render("+1 VP", 20), (150, 105))  # a label landing on the name
+
+    found = problems_of(drive, crew_card)
+    assert any("'Captain Armstrong'" in p and "overlaps '+1 VP'" in p for p in found), found
+
+
+def test_a_pile_of_one_label_is_found_but_a_shadow_is_one_text(drive: Driver) -> None:
+    def piled(surface: pygame.Surface, text: Any) -> None:
+        label = text.render("+1 VP", 20)
+        surface.blit(label, (100, 100))
+        surface.blit(label, (108, 104))
+
+    def shadowed(surface: pygame.Surface, text: Any) -> None:
+        surface.blit(text.render("+1 VP", 20, (0, 0, 0)), (102, 102))
+        surface.blit(text.render("+1 VP", 20), (100, 100))
+
+    assert any("overlaps '+1 VP'" in p for p in problems_of(drive, piled))
+    assert problems_of(drive, shadowed) == []
+
+
+def test_text_off_the_screen_is_found_although_its_box_holds_it(drive: Driver) -> None:
+    width = drive.app.screen.get_width()
+
+    def past_the_edge(surface: pygame.Surface, text: Any) -> None:
+        pygame.draw.rect(surface, (30, 30, 60), (width - 100, 10, 300, 40))
+        surface.blit(text.render("Watching Ann", 20), (width - 60, 20))
+
+    assert any("leaves the screen" in p for p in problems_of(drive, past_the_edge))
+
+
+def test_text_hidden_under_an_opaque_picture_is_not_judged(drive: Driver) -> None:
+    def tooltip_over_a_card(surface: pygame.Surface, text: Any) -> None:
+        surface.blit(text.render("Gas planet", 20), (110, 110))
+        tip = pygame.Surface((260, 60))
+        tip.fill((1, 2, 3))
+        tip.set_colorkey((1, 2, 3))
+        pygame.draw.rect(tip, (12, 16, 40), tip.get_rect(), border_radius=8)
+        tip.blit(text.render("Each cube after the first", 20), (10, 10))
+        surface.blit(tip, (100, 100))
+
+    assert problems_of(drive, tooltip_over_a_card) == []

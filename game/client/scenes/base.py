@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -73,6 +73,8 @@ class Stage(Protocol):
     lan_port: int
     lan_interfaces: list[str] | None
     lan_advertise: bool
+    #: the results of the last game finished in this run (``scenes.results.FinishedGame``)
+    last_results: Any
 
 
 class Scene:

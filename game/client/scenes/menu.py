@@ -16,6 +16,8 @@ if TYPE_CHECKING:
     from game.client.scenes.base import Stage
 
 CONTINUE = N_("Continue")
+#: the results of the last game finished in this run, just above Quit when there is one
+LAST_RESULTS = N_("Last results")
 ITEMS = (N_("Play solo"), N_("Hot-seat"), N_("Host LAN game"), N_("Join LAN game"), N_("Rules"),
          N_("Settings"), N_("Quit"))
 
@@ -38,8 +40,11 @@ class MainMenuScene(SkyScene):
             "Rules": self._rules,
             "Settings": self._settings,
             "Quit": self.app.request_quit,
+            LAST_RESULTS: self._last_results,
         }
         labels = ((CONTINUE,) if self.resumable is not None else ()) + ITEMS
+        if app.last_results is not None:
+            labels = labels[:-1] + (LAST_RESULTS, labels[-1])
         self.form = Form([Button(label, actions[label]) for label in labels])
 
     def _continue(self) -> None:
@@ -65,6 +70,9 @@ class MainMenuScene(SkyScene):
             return
         game = session.info["game"]
         self.app.push(get_kit(game).open_table(self.app, session.config, 0, session))
+
+    def _last_results(self) -> None:
+        self.app.push(self.app.last_results.scene(self.app))
 
     def _setup(self, mode: str) -> None:
         from game.client.scenes.setup import SetupScene
@@ -94,9 +102,10 @@ class MainMenuScene(SkyScene):
 
     def relayout(self) -> None:
         """Continue's place is kept while it is not offered: the other buttons stay where
-        they are (a hand that knows where Play solo is finds it there tomorrow)."""
+        they are (a hand that knows where Play solo is finds it there tomorrow); Last results,
+        once a game has finished, comes in above Quit."""
         lay = self.layout
-        slots = len(ITEMS) + 1
+        slots = len(ITEMS) + 2  # and Continue, Last results
         top = int(lay.height * 0.2)
         room = lay.height - top - lay.px(56)  # the footer keeps its line
         gap = lay.px(12)

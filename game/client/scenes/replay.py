@@ -161,8 +161,11 @@ class ReplayScene(Scene):
         header = _("Replay  ·  move {n} of {total}").format(n=session.position,
                                                          total=session.length)
         label = self.text.render(header, size, theme.ACCENT, bold=True)
-        y = self.bar.centery - label.get_height()
-        surface.blit(label, (self.moves_x, y))
+        # two lines on fixed baselines: a name in Japanese does not drop the move's line
+        line_h = self.text.font(size).get_linesize()
+        half = line_h // 2  # a Latin line's centre is this far below its top
+        surface.blit(label, (self.moves_x, self.text.line_top(
+            header, size, self.bar.centery - line_h + half, True)))
         what = session.describe()
         if what:
             width = right - self.moves_x
@@ -172,4 +175,5 @@ class ReplayScene(Scene):
             if shown != what:
                 shown = shown[:-1] + "…"
             detail = self.text.render(shown, size, theme.TEXT)
-            surface.blit(detail, (self.moves_x, self.bar.centery))
+            surface.blit(detail, (self.moves_x, self.text.line_top(shown, size,
+                                                                   self.bar.centery + half)))

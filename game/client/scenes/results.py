@@ -3,6 +3,8 @@ the game's statistics, its final boards and its replay when the game's kit and r
 
 from __future__ import annotations
 
+import copy
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -11,7 +13,7 @@ from game.client import theme
 from game.client.i18n import N_, _, ngettext, tr
 from game.client.kits import ClientKit, get_kit
 from game.client.net_text import error_text
-from game.client.record import record_of
+from game.client.record import GameRecord, record_of
 from game.client.scenes.base import SkyScene
 from game.client.session import GameConfig
 from game.client.widgets import Button, Form, draw_panel
@@ -19,11 +21,58 @@ from game.client.widgets import Button, Form, draw_panel
 if TYPE_CHECKING:
     from game.client.scenes.base import Stage
 
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """What the results of a finished game need once its table has closed, so the menu's
+    "Last results" shows them again: statistics, final boards and replay included.
+
+    Kept in memory for this run only (``Stage.last_results``): Esc from the results must not
+    lose them, but after a restart a game of days ago (perhaps someone else's at this
+    machine) would only crowd the menu. The autosaves of finished games are kept
+    (``net.save.KEEP_FINISHED_SAVES``), so a later "past games" screen could rebuild these
+    from them with ``game.rules.base.replay``."""
+
+    game: str
+    config: GameConfig | None
+    results: dict[str, Any]
+    names: list[str]
+    kinds: list[str]
+    #: the moves (None for a LAN guest: the host keeps them)
+    record: GameRecord | None
+    #: the session's last views (the final boards and the results' picture read them)
+    views: dict[Any, dict[str, Any]]
+
+    def scene(self, app: Stage) -> ResultsScene:
+        """Its results once more (the menu asks this, so it never imports this module)."""
+        return ResultsScene.again(app, self)
+
+
+class ClosedSession:
+    """A finished game's stand-in for its session, which closed with its results: the final
+    views, no table, nothing to poll or to close."""
+
+    def __init__(self, views: dict[Any, dict[str, Any]]) -> None:
+        self.views = views
+
+    def poll(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
 class ResultsScene(SkyScene):
+    """Esc goes back one level: from the statistics to the scores, from the scores to the
+    menu (final boards and the replay are scenes of their own over this one: their Esc comes
+    back here). The menu's "Last results" opens the last finished game's results again."""
+
     def __init__(self, app: Stage, game: str, config: GameConfig | None,
                  results: dict[str, Any], names: list[str], kinds: list[str],
-                 session: Any = None) -> None:
+                 session: Any = None, record: GameRecord | None = None) -> None:
         super().__init__(app)
+        #: shown again from the menu: the table is closed, nothing more to play there
+        self.reopened = isinstance(session, ClosedSession)
         self.config = config
         #: the game's client kit: its score columns, solo line and table scene
         self.kit: ClientKit = get_kit(game)
@@ -37,7 +86,7 @@ class ResultsScene(SkyScene):
         self.kinds = kinds
         self.order = sorted(range(len(self.scores)), key=lambda i: (self.ranking[i], i))
         #: the moves of the game (None for a LAN guest: the host keeps them)
-        self.record = record_of(session)
+        self.record = record if record is not None else record_of(session)
         self.statistics: list[tuple[str, list[int]]] = (
             self.kit.statistics(self.record)
             if self.kit.statistics is not None and self.record is not None else [])
@@ -56,6 +105,16 @@ class ResultsScene(SkyScene):
         self.form.widgets[0].enabled = config is not None or self.lan_host
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._picture: tuple[tuple, pygame.Surface | None] | None = None
+        if not self.reopened:
+            views = getattr(session, "views", None) or {}
+            app.last_results = FinishedGame(game, config, copy.deepcopy(results), list(names),
+                                            list(kinds), self.record, copy.deepcopy(views))
+
+    @classmethod
+    def again(cls, app: Stage, finished: FinishedGame) -> ResultsScene:
+        """The results of ``finished`` once more (the menu's "Last results")."""
+        return cls(app, finished.game, finished.config, finished.results, finished.names,
+                   finished.kinds, ClosedSession(finished.views), finished.record)
 
     @property
     def lan_host(self) -> bool:
@@ -63,11 +122,12 @@ class ResultsScene(SkyScene):
 
     @property
     def lan_guest(self) -> bool:
-        return self.config is None and self.session is not None and not self.lan_host
+        return self.config is None and self.session is not None and not self.lan_host \
+            and not self.reopened
 
     def poll(self) -> None:
         """A guest follows the host into the next game at the same table."""
-        if self.session is None or self.handed_on or self.config is not None:
+        if self.session is None or self.handed_on or self.config is not None or self.reopened:
             return
         self.session.poll()
         if self.lan_guest and self.session.status == "playing" and \
@@ -152,10 +212,17 @@ class ResultsScene(SkyScene):
     def to_menu(self) -> None:
         from game.client.scenes.menu import MainMenuScene
 
+        if self.reopened:  # opened from the menu: back to it
+            self.app.pop()
+            return
         self.app.reset_to(MainMenuScene(self.app))
 
     def back(self) -> None:
-        self.to_menu()
+        """One level up: the statistics close to the scores, the scores to the menu."""
+        if self.showing_statistics:
+            self.toggle_statistics()
+        else:
+            self.to_menu()
 
     def relayout(self) -> None:
         lay = self.layout
@@ -185,7 +252,7 @@ class ResultsScene(SkyScene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.to_menu()
+            self.back()
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.form.move_focus(1 if event.key == pygame.K_RIGHT else -1)
@@ -219,8 +286,14 @@ class ResultsScene(SkyScene):
                                                      play.bottom + lay.px(14))))
         if not self.showing_statistics:
             self.draw_picture(surface)
-        self.draw_footer(surface, N_("Enter: choose  ·  Tab: statistics  ·  Esc: back to the menu")
-                         if self.statistics else N_("Enter: choose  ·  Esc: back to the menu"))
+        self.draw_footer(surface, self.footer())
+
+    def footer(self) -> str:
+        """The keys, Esc saying where it leads from here."""
+        if self.showing_statistics:
+            return N_("Enter: choose  ·  Tab or Esc: back to the scores")
+        return (N_("Enter: choose  ·  Tab: statistics  ·  Esc: back to the menu")
+                if self.statistics else N_("Enter: choose  ·  Esc: back to the menu"))
 
     def draw_statistics(self, surface: pygame.Surface) -> None:
         """The kit's statistics of the game: a row per figure, a column per player."""

@@ -234,8 +234,11 @@ class StargazerTablePainter(StargazerPanels):
         pygame.draw.rect(surface, theme.PANEL, self.top_bar)
         pygame.draw.line(surface, theme.PANEL_EDGE, self.top_bar.bottomleft,
                          self.top_bar.bottomright, max(1, lay.px(1)))
-        title = self.text.render(_("Stargazer"), lay.font_px("large"), theme.ACCENT, bold=True)
-        surface.blit(title, title.get_rect(midleft=(lay.px(16), self.top_bar.centery)))
+        line = self.top_bar.centery  # every text on the line's baseline (TextCache.line_top)
+        name = _("Stargazer")
+        title = self.text.render(name, lay.font_px("large"), theme.ACCENT, bold=True)
+        surface.blit(title, (lay.px(16), self.text.line_top(name, lay.font_px("large"), line,
+                                                            bold=True)))
         names = self.session.names
         if view["phase"] == "over":
             doing = _("The game is over: final scoring")
@@ -244,15 +247,15 @@ class StargazerTablePainter(StargazerPanels):
             doing = _("Round {n}  ·  {doing}").format(
                 n=view["round"], doing=phase_words(view["phase"], names[current]))
         who = names[self.active] if self.active < len(names) else ""
-        right = self.text.render(_("{name}  ·  Esc: menu").format(name=who), lay.font_px("body"),
-                                 theme.TEXT_DIM)
+        words = _("{name}  ·  Esc: menu").format(name=who)
+        right = self.text.render(words, lay.font_px("body"), theme.TEXT_DIM)
         room = lay.width - title.get_width() - right.get_width() - lay.px(40 + 16 + 24)
-        label = self.text.render(doing, self.text.fit(doing, lay.font_px("body"), room),
-                                 theme.TEXT)
-        surface.blit(label, label.get_rect(midleft=(title.get_width() + lay.px(40),
-                                                    self.top_bar.centery)))
-        surface.blit(right, right.get_rect(midright=(lay.width - lay.px(16),
-                                                     self.top_bar.centery)))
+        size = self.text.fit(doing, lay.font_px("body"), room)
+        label = self.text.render(doing, size, theme.TEXT)
+        # on the line's baseline: a name in Japanese must not drop the line a few pixels
+        surface.blit(label, (title.get_width() + lay.px(40), self.text.line_top(doing, size, line)))
+        surface.blit(right, right.get_rect(topright=(lay.width - lay.px(16), self.text.line_top(
+            words, lay.font_px("body"), line))))
 
     # --- highlights on the ring --------------------------------------------------------------
     def draw_choices(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
@@ -392,6 +395,7 @@ class StargazerTablePainter(StargazerPanels):
             label = self.text.render(ordinal(row["rank"]), readable(geo.px(13)), theme.TEXT,
                                      bold=True)
             box = label.get_rect(midtop=(rect.centerx, rect.bottom + geo.px(4)))
+            box.bottom = min(box.bottom, card.y + geo.px(89))  # above the card's standings
             pygame.draw.rect(surface, (12, 16, 36), box.inflate(geo.px(4), geo.px(2)),
                              border_radius=geo.px(3))
             surface.blit(label, box)

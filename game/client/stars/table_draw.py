@@ -267,15 +267,16 @@ class StarsTablePainter:
         pygame.draw.rect(surface, theme.PANEL, self.top_bar)
         pygame.draw.line(surface, theme.PANEL_EDGE, self.top_bar.bottomleft,
                          self.top_bar.bottomright, max(1, lay.px(1)))
-        title = self.text.render(_("Look at the Stars"), lay.font_px("large"), theme.ACCENT,
-                                 bold=True)
-        surface.blit(title, title.get_rect(midleft=(lay.px(16), self.top_bar.centery)))
+        line = self.top_bar.centery  # every text on the line's baseline (TextCache.line_top)
+        name = _("Look at the Stars")
+        title = self.text.render(name, lay.font_px("large"), theme.ACCENT, bold=True)
+        surface.blit(title, (lay.px(16), self.text.line_top(name, lay.font_px("large"), line,
+                                                            bold=True)))
         n, of = view["card"]["n"], view["card"]["of"]
-        progress_label = self.text.render(_("Card {n}/{total}").format(n=n, total=of),
-                                          lay.font_px("body"), theme.TEXT)
+        progress = _("Card {n}/{total}").format(n=n, total=of)
+        progress_label = self.text.render(progress, lay.font_px("body"), theme.TEXT)
         px = title.get_rect().w + lay.px(40)
-        surface.blit(progress_label, progress_label.get_rect(midleft=(px,
-                                                                      self.top_bar.centery)))
+        surface.blit(progress_label, (px, self.text.line_top(progress, lay.font_px("body"), line)))
         bar = pygame.Rect(px + progress_label.get_width() + lay.px(12), 0, lay.px(220),
                           lay.px(12))
         bar.centery = self.top_bar.centery
@@ -289,15 +290,17 @@ class StarsTablePainter:
                 filled.w = int(cell.w * done / data.CARDS_PER_PILE)
                 color = theme.SUN_SHADE if pile < view["day"] else theme.ACCENT
                 pygame.draw.rect(surface, color, filled, border_radius=lay.px(4))
-        day_label = self.text.render(_(DAY_NAMES[view["day"]]), lay.font_px("small"),
+        day = _(DAY_NAMES[view["day"]])
+        day_label = self.text.render(day, lay.font_px("small"),
                                      theme.SUN_SHADE if view["day"] else theme.TEXT_DIM)
-        surface.blit(day_label, day_label.get_rect(midleft=(bar.right + lay.px(14),
-                                                            self.top_bar.centery)))
+        surface.blit(day_label, (bar.right + lay.px(14), self.text.line_top(
+            day, lay.font_px("small"), line)))
         who = self.session.names[self.active]
-        right = self.text.render(_("{name}  ·  Esc: menu").format(name=who), lay.font_px("body"),
-                                 theme.TEXT_DIM)
-        surface.blit(right, right.get_rect(midright=(lay.width - lay.px(16),
-                                                     self.top_bar.centery)))
+        words = _("{name}  ·  Esc: menu").format(name=who)
+        right = self.text.render(words, lay.font_px("body"), theme.TEXT_DIM)
+        # on the line's baseline: a name in Japanese must not drop the line a few pixels
+        surface.blit(right, right.get_rect(topright=(lay.width - lay.px(16), self.text.line_top(
+            words, lay.font_px("body"), line))))
 
     def draw_board(self, surface: pygame.Surface, view: dict[str, Any], alpha: float) -> None:
         sheet = self.my_sheet(view)
