@@ -204,3 +204,57 @@ def test_the_ai_speed_is_a_setting(drive) -> None:  # noqa: ANN001
     assert Settings.load(drive.app.settings.save()).ai_speed == "slow"
     drive.app.settings.ai_speed = "warp"
     assert Settings.load(drive.app.settings.save()).ai_speed == "normal"
+
+
+def test_the_log_opens_over_the_crews_and_scrolls_back(drive) -> None:  # noqa: ANN001
+    table = solo_table(drive, "instant")
+    play_until_a_bot_moves(drive, table, lambda: len(table.log) > 30)
+    drive.until(lambda: table.phase() == "crew", timeout=30, what="Ann's crew choice")
+    small = [item.text for item in painted(drive, table).drawn]
+    newest = str(table.log[-1][0])
+    assert newest in small, "the newest line is in the log under the prompt"
+    drive.key(pygame.K_l)
+    shown = painted(drive, table)
+    assert not shown.problems(), shown.problems()
+    opened = [item.text for item in shown.drawn]
+    told = [str(text) for text, _color in table.log]
+    assert sum(line in opened for line in told) > sum(line in small for line in told) + 10, \
+        "the open log shows many more lines"
+    # the wheel over it goes back; a click on it picks no crew under it
+    drive.move(table.full_log().center)
+    drive.wheel(5)
+    assert table.log_scroll == 5 and newest not in [i.text for i in painted(drive, table).drawn]
+    drive.click(table.crew_rects[table.legal_crews()[0]].center)
+    assert table.crew_choice is None
+    drive.key(pygame.K_l)
+    drive.move((table.ring.geo.centre.centerx, 5))
+    assert not table.full_log().h, "closed again"
+    # the mouse on the log opens it too
+    drive.move(table.log_rect.center)
+    assert table.full_log().h
+
+
+def test_settings_rows_stay_above_the_footer_with_one_more_row(drive) -> None:  # noqa: ANN001
+    from game.client.widgets import Choice
+
+    for size in ((1280, 720), (800, 600)):
+        drive.app.resize(size)
+        scene = SettingsScene(drive.app)
+        scene.form.widgets.insert(1, Choice("Another", [(False, "Off")], False, print))
+        drive.app.push(scene)
+        drive.step()
+        lay = drive.app.layout
+        assert scene.done.rect.bottom <= lay.height - lay.px(30), size
+        assert not [item for item in painted_scene(drive).drawn
+                    if item.rect.bottom > scene.done.rect.bottom + lay.px(30)
+                    and item.text != "Up/Down choose  ·  Left/Right change  ·  Esc back"]
+        drive.app.pop()
+
+
+def painted_scene(drive: Driver) -> Recorder:
+    surface = RecordingSurface(drive.app.screen.get_size())
+    with recording(drive.app) as recorder:
+        surface.recorder = recorder
+        recorder.screen = surface.get_rect()
+        drive.scene.draw(surface, 0.0)
+    return recorder

@@ -81,8 +81,10 @@ class SettingsScene(SkyScene):
 
     def relayout(self) -> None:
         lay = self.layout
-        stack_rects(self.form.widgets, lay.width // 2, int(lay.height * 0.18), lay.px(620),
-                    lay.px(52), lay.px(10))
+        top = int(lay.height * 0.18)
+        room = (lay.height - top - lay.px(40)) // len(self.form.widgets)  # above the footer
+        stack_rects(self.form.widgets, lay.width // 2, top, lay.px(620),
+                    min(lay.px(52), room - lay.px(10)), lay.px(10))
         self.fullscreen.set_value(bool(pygame.display.is_fullscreen()))
 
     def handle(self, event: pygame.event.Event) -> None:

@@ -485,7 +485,7 @@ class StargazerPanels:
                         phase == "start_player" and i == self.start_choice)
                        for i, b in enumerate(buttons))
         key = (title, tuple(lines), states, caption, self.pacer.caption_by, len(self.log),
-               self.log_scroll, language())
+               self.log_scroll, language(), bool(self.full_log().h))
         self.cached_panel(surface, "action", key, self.action_rect,
                           lambda target: self.paint_action(target, title, lines, buttons,
                                                            states, caption))
@@ -516,6 +516,7 @@ class StargazerPanels:
             y += lay.px(3)
         self.log_rect = pygame.Rect(rect.x + lay.px(6), y + lay.px(2), rect.w - lay.px(12),
                                     bottom - y - lay.px(2))
+        self.log_bottom = max(self.log_rect.bottom, rect.y + lay.px(40))
         self.paint_log(surface, self.log_rect)
         for button, (_label, _enabled, hovered, focused) in zip(buttons, states, strict=True):
             button.draw(surface, self.text, lay, focused, hovered)
@@ -545,7 +546,33 @@ class StargazerPanels:
             ty += step
         return box.bottom + lay.px(6)
 
-    def paint_log(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    def full_log_rect(self) -> pygame.Rect:
+        """Where the log opens: the right column down to the bottom of its place in the
+        action panel (the buttons under it stay free)."""
+        bottom = getattr(self, "log_bottom", self.action_rect.y + self.layout.px(40))
+        return pygame.Rect(self.right.x, self.right.y, self.right.w, bottom - self.right.y)
+
+    def full_log(self) -> pygame.Rect:
+        """The open log's rectangle (an empty one while it is closed)."""
+        if (self.log_open or self.log_hover) and self.scoring is None:
+            return self.full_log_rect()
+        return pygame.Rect(0, 0, 0, 0)
+
+    def log_shown(self) -> pygame.Rect:
+        """Where the log is on screen now (the wheel over it scrolls it)."""
+        full = self.full_log()
+        return full if full.h else self.log_rect
+
+    def draw_full_log(self, surface: pygame.Surface) -> None:
+        """The open log, over the crews: as many lines as the column holds."""
+        full = self.full_log()
+        if not full.h:
+            return
+        lay = self.layout
+        draw_panel(surface, full, lay, fill=(12, 16, 40), edge=theme.ACCENT)
+        self.paint_log(surface, full.inflate(-lay.px(8), -lay.px(12)), line=False)
+
+    def paint_log(self, surface: pygame.Surface, rect: pygame.Rect, line: bool = True) -> None:
         """The game log in the room the action panel leaves: the newest lines that fit, or
         older ones after a wheel back over it; nothing where not even two lines fit."""
         lay = self.layout
@@ -555,10 +582,12 @@ class StargazerPanels:
         if rect.h < title_size + lay.px(8) + 2 * step:
             rect.h = 0
             return
-        pygame.draw.line(surface, theme.PANEL_EDGE, (rect.x + lay.px(6), rect.y),
-                         (rect.right - lay.px(6), rect.y), max(1, lay.px(1)))
+        if line:
+            pygame.draw.line(surface, theme.PANEL_EDGE, (rect.x + lay.px(6), rect.y),
+                             (rect.right - lay.px(6), rect.y), max(1, lay.px(1)))
         pad = lay.px(6)
-        words = _("Game log  (wheel: back)") if len(self.log) > 1 else _("Game log")
+        words = _("Game log  (wheel: back)") if self.full_log().h else \
+            _("Game log  (L or the mouse here: all)")
         if self.text.size(words, title_size, True)[0] > rect.w - 2 * pad:
             words = _("Game log")
         title_size = self.text.fit(words, title_size, rect.w - 2 * pad, True)

@@ -1,6 +1,6 @@
 """Stargazer's part of ``starparty screenshots``: the table, a crew pick, a skill prompt, an
 investigation's path preview, cubes dropping, a bot's move played out (its caption, its
-highlights, the game log), the final scoring, the results, the rules page,
+highlights, the game log; the log opened), the final scoring, the results, the rules page,
 and the table as a deuteranope sees it (``colour_vision``) in both palettes.
 
 "You" are played by the strong bot's choices, sent through the scene's own intents (choosing a
@@ -156,6 +156,11 @@ def shoot(shot: Shooter) -> None:
     shot.until(lambda: table.pacer.holding() is not None and bool(table.caption()))
     shot.step(40)
     shot.save("stargazer-ai-move")
+    # the whole game log, opened over the crews (L, or the mouse on the log)
+    shot.key(pygame.K_l)
+    shot.step(2)
+    shot.save("stargazer-log")
+    shot.key(pygame.K_l)
     app.settings.ai_speed = "instant"
     while table.phase() != "over":
         until_mine_or_over(shot, table)

@@ -128,6 +128,9 @@ class StargazerTableScene(StargazerTablePainter, Scene):
         #: entries scrolled back from the newest (the wheel over the log)
         self.log_scroll = 0
         self.log_rect = pygame.Rect(0, 0, 0, 0)
+        #: the whole column's height of log: L opens it, or the mouse on the log
+        self.log_open = False
+        self.log_hover = False
 
     # --- what the view says ---------------------------------------------------------------
     @property
@@ -605,7 +608,7 @@ class StargazerTableScene(StargazerTablePainter, Scene):
         elif event.type == pygame.MOUSEMOTION:
             self.hover(event.pos)
         elif event.type == pygame.MOUSEWHEEL:
-            if self.log_rect.collidepoint(pygame.mouse.get_pos()):
+            if self.log_shown().collidepoint(pygame.mouse.get_pos()):
                 self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + event.y))
             else:
                 self.change_count(1 if event.y > 0 else -1)
@@ -627,6 +630,8 @@ class StargazerTableScene(StargazerTablePainter, Scene):
             self.confirm()
         elif key == pygame.K_SPACE and self.pacer.holding() is not None:
             self.pacer.hurry = True  # the moves up to a turn played here show at once
+        elif key == pygame.K_l:
+            self.log_open = not self.log_open
         elif self.departures.key(key):
             pass
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
@@ -666,7 +671,12 @@ class StargazerTableScene(StargazerTablePainter, Scene):
                 self.choose_start_player(seat)
 
     def hover(self, pos: tuple[int, int]) -> None:
-        """What is under the mouse is described and outlined; a click chooses it."""
+        """What is under the mouse is described and outlined; a click chooses it. The mouse on
+        the log opens it over the crews, until it leaves the open log."""
+        self.log_hover = bool(self.log_rect.h) and self.log_rect.collidepoint(pos) or \
+            self.log_hover and self.full_log_rect().collidepoint(pos)
+        if self.full_log().collidepoint(pos):
+            pos = (-1, -1)  # nothing under the open log is hovered
         geo = self.ring.geo
         planet = geo.planet_at(pos) if geo is not None else None
         crew = self.crew_at(pos)
@@ -693,6 +703,8 @@ class StargazerTableScene(StargazerTablePainter, Scene):
             if button.enabled and button.rect.collidepoint(pos):
                 button.activate()
                 return
+        if self.full_log().collidepoint(pos):
+            return  # a click on the open log picks nothing under it
         phase = self.phase()
         if phase == "skill":
             hit = self.target_at(pos)

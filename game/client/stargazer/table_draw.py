@@ -227,6 +227,7 @@ class StargazerTablePainter(StargazerPanels):
             self.draw_beat(surface, view)
         self.draw_action(surface, view)
         self.draw_flights(surface)
+        self.draw_full_log(surface)
         self.draw_tooltip(surface, view)
         self.departures.draw(surface, self.text, self.layout)
 
