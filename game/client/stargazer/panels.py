@@ -554,7 +554,7 @@ class StargazerPanels:
 
     def full_log(self) -> pygame.Rect:
         """The open log's rectangle (an empty one while it is closed)."""
-        if (self.log_open or self.log_hover) and self.scoring is None:
+        if self.log_open and self.scoring is None:
             return self.full_log_rect()
         return pygame.Rect(0, 0, 0, 0)
 
@@ -586,8 +586,8 @@ class StargazerPanels:
             pygame.draw.line(surface, theme.PANEL_EDGE, (rect.x + lay.px(6), rect.y),
                              (rect.right - lay.px(6), rect.y), max(1, lay.px(1)))
         pad = lay.px(6)
-        words = _("Game log  (wheel: back)") if self.full_log().h else \
-            _("Game log  (L or the mouse here: all)")
+        words = _("Game log  (wheel: back; L or a click: close)") if self.full_log().h else \
+            _("Game log  (L or a click: all)")
         if self.text.size(words, title_size, True)[0] > rect.w - 2 * pad:
             words = _("Game log")
         title_size = self.text.fit(words, title_size, rect.w - 2 * pad, True)

@@ -7,6 +7,10 @@ investigation paths are the engine's ``legal_moves``; where a skill or a path wo
 a cube, and the score it would make, is the engine applying that move to a copy of the view
 (``simulate``). Nothing is sent before Confirm, so a path or a target can be changed (undone)
 until then; the engine has no undo of a move once played.
+
+The moves of bots and of players at other screens are played out one at a time at the player's
+*AI speed* (``pacing.py``): each shows with the view it came with, a caption and its places
+outlined, and every move goes to the game log (``story.py``) as it is shown.
 """
 
 from __future__ import annotations
@@ -128,9 +132,8 @@ class StargazerTableScene(StargazerTablePainter, Scene):
         #: entries scrolled back from the newest (the wheel over the log)
         self.log_scroll = 0
         self.log_rect = pygame.Rect(0, 0, 0, 0)
-        #: the whole column's height of log: L opens it, or the mouse on the log
+        #: the log opened over the crews, the column's height (L, or a click on the log)
         self.log_open = False
-        self.log_hover = False
 
     # --- what the view says ---------------------------------------------------------------
     @property
@@ -462,9 +465,12 @@ class StargazerTableScene(StargazerTablePainter, Scene):
                         newest["current"] in self.session.human_seats:
                     pacer.hurry = False  # skipped up to a turn played here (or the end)
                 return
-            beat = pacer.waiting.popleft()
+            beat = pacer.waiting[0]
             beat.seconds = 0.0 if pacer.hurry else beat_seconds(beat, pace,
                                                                 self.session.human_seats)
+            if beat.seconds > 0 and self.motion.busy:
+                return  # a move shown at its pace starts once the cubes before it have landed
+            pacer.waiting.popleft()
             pacer.playing = beat
             if beat.view is not None:
                 pacer.shown = beat.view
@@ -671,10 +677,7 @@ class StargazerTableScene(StargazerTablePainter, Scene):
                 self.choose_start_player(seat)
 
     def hover(self, pos: tuple[int, int]) -> None:
-        """What is under the mouse is described and outlined; a click chooses it. The mouse on
-        the log opens it over the crews, until it leaves the open log."""
-        self.log_hover = bool(self.log_rect.h) and self.log_rect.collidepoint(pos) or \
-            self.log_hover and self.full_log_rect().collidepoint(pos)
+        """What is under the mouse is described and outlined; a click chooses it."""
         if self.full_log().collidepoint(pos):
             pos = (-1, -1)  # nothing under the open log is hovered
         geo = self.ring.geo
@@ -699,12 +702,16 @@ class StargazerTableScene(StargazerTablePainter, Scene):
         if self.scoring is not None:
             self.scoring.next_step()
             return
+        if self.log_open or self.log_rect.h and self.log_rect.collidepoint(pos):
+            was_open = self.full_log()
+            self.log_open = not self.log_open  # a click opens the log; another closes it
+            if not self.log_open and not was_open.collidepoint(pos):
+                self.click(pos)  # closed by a click elsewhere: that click counts too
+            return
         for button in self.visible_buttons():
             if button.enabled and button.rect.collidepoint(pos):
                 button.activate()
                 return
-        if self.full_log().collidepoint(pos):
-            return  # a click on the open log picks nothing under it
         phase = self.phase()
         if phase == "skill":
             hit = self.target_at(pos)
