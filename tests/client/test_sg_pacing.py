@@ -9,7 +9,9 @@ import random
 from collections.abc import Callable
 
 import pygame
+import pytest
 
+from game.client.i18n import tr
 from game.client.scenes.settings_scene import SettingsScene
 from game.client.session import GameConfig, LocalSession, SeatChoice
 from game.client.settings import AI_SPEEDS, Settings
@@ -259,3 +261,24 @@ def painted_scene(drive: Driver) -> Recorder:
         recorder.screen = surface.get_rect()
         drive.scene.draw(surface, 0.0)
     return recorder
+
+
+@pytest.mark.parametrize(("size", "language"), [((1280, 720), "ja"), ((800, 600), "en"),
+                                                ((800, 600), "ja"), ((1920, 1080), "ja")])
+def test_the_caption_and_the_log_keep_to_their_boxes(drive, size, language) -> None:  # noqa: ANN001
+    drive.app.resize(size)
+    drive.app.set_language(language)
+    try:
+        table = solo_table(drive, "normal")
+        play_until_a_bot_moves(drive, table)
+        drive.until(lambda: bool(table.caption()), what="a bot's caption")
+        drive.step(20)
+        for opened in (False, True):
+            table.log_open = opened
+            shown = painted(drive, table)
+            texts = [item.text for item in shown.drawn]
+            assert not shown.problems(), (opened, shown.problems())
+            assert opened or table.caption()[0][0] in texts
+            assert any(tr(text) in texts for text, _color in table.log), "log lines show"
+    finally:
+        drive.app.set_language("en")
