@@ -5,6 +5,7 @@ nothing."""
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable
 
@@ -15,7 +16,7 @@ from game.client.i18n import tr
 from game.client.scenes.settings_scene import SettingsScene
 from game.client.session import GameConfig, LocalSession, SeatChoice
 from game.client.settings import AI_SPEEDS, Settings
-from game.client.stargazer.pacing import BEAT_SECONDS
+from game.client.stargazer.pacing import BEAT_SECONDS, Beat
 from game.client.stargazer.story import crew_name, planet_name, story_lines
 from game.client.stargazer.table import StargazerTableScene
 from game.rules.base import reproducible_secrets
@@ -282,3 +283,21 @@ def test_the_caption_and_the_log_keep_to_their_boxes(drive, size, language) -> N
             assert any(tr(text) in texts for text, _color in table.log), "log lines show"
     finally:
         drive.app.set_language("en")
+
+
+def test_a_move_on_stage_outlines_its_crew_and_places(drive) -> None:  # noqa: ANN001
+    table = solo_table(drive, "instant")
+    drive.until(lambda: table.view is not None, what="the table")
+    view = copy.deepcopy(table.view)
+    crews = view["crews"]
+    view["workers"][2] = 1
+    pick = Beat([(0, {"type": "crew_chosen", "seat": 1, "crew": crews[2]})], view, 1)
+    assert table.beat_places(pick) == [("crew", 2)]
+    cubes = Beat([(0, {"type": "cube_placed", "seat": 1, "owner": 1, "planet": 3,
+                       "square": 1})], view, 1)
+    assert table.beat_places(cubes) == [("crew", 2), ("square", 3, 1)]
+    skill = Beat([(0, {"type": "skill_applied", "seat": 1, "crew": crews[2], "effect": "x"}),
+                  (0, {"type": "cube_to_crew", "seat": 1, "crew": crews[4]})], view, 1)
+    assert table.beat_places(skill) == [("crew", 2), ("crew", 4)]
+    round_end = Beat([(0, {"type": "round_ended", "round": 1})], view, None)
+    assert table.beat_places(round_end) == []

@@ -499,6 +499,9 @@ class StargazerTableScene(StargazerTablePainter, Scene):
         places: list[Place] = [("crew", crews.index(e["crew"])) for e in events
                                if e.get("type") in ("crew_chosen", "skill_applied")
                                and e.get("crew") in crews]
+        workers = view.get("workers", [])
+        if not places and isinstance(beat.by, int) and beat.by in workers:  # an investigation
+            places.append(("crew", workers.index(beat.by)))
         for place in places_of(events, view) if crews else []:
             if place not in places:
                 places.append(place)
