@@ -73,6 +73,12 @@ def bot_levels(game: str) -> list[str]:
     return levels
 
 
+def with_move(event: dict[str, Any], message: dict[str, Any]) -> dict[str, Any]:
+    """``event`` (a copy) with the seat whose move made it (``by``) and the ``view`` after that
+    move: a scene that plays moves out at a readable pace shows each with its own view."""
+    return {**event, "by": message.get("by"), "view": message.get("view")}
+
+
 class TableInfo:
     """What every session reads from the table's ``info`` map: seat names, kinds, status."""
 
@@ -212,7 +218,7 @@ class LocalSession(TableInfo):
         version = message.get("version", -1)
         fresh_public = version not in self._public_versions
         self._public_versions.add(version)
-        return [(seat, event) for event in message.get("events", [])
+        return [(seat, with_move(event, message)) for event in message.get("events", [])
                 if "to" in event or fresh_public]
 
     def close(self) -> None:
@@ -334,7 +340,7 @@ class RemoteSession(TableInfo):
             elif kind == "game_over":
                 self.results = message
             elif kind == "events":
-                out += [(seat, event) for event in message.get("events", [])]
+                out += [(seat, with_move(event, message)) for event in message.get("events", [])]
         return out
 
     def close(self) -> None:

@@ -20,6 +20,9 @@ from game.client.i18n import LANGUAGES
 
 APP_NAME = "starparty"
 ANIMATION_SPEEDS: tuple[float, ...] = (0.5, 1.0, 1.5, 2.0, 4.0)
+#: how long the window lets each move of a bot (or another player) hold the stage, as a
+#: factor of the game's own pacing; 0: every move shows at once
+AI_SPEEDS: dict[str, float] = {"slow": 1.7, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 
 
 def system_user_name() -> str:
@@ -61,6 +64,8 @@ class Settings:
     language: str = ""
     #: hot-seat: the names last given to each seat (seat 1 first), offered again next time
     hotseat_names: list[str] = dataclasses.field(default_factory=list)
+    #: how fast the moves of bots and other players are played out (a key of ``AI_SPEEDS``)
+    ai_speed: str = "normal"
     #: the player gave ``player_name`` (None: work it out from ``player_name`` being given)
     name_chosen: bool | None = None
 
@@ -113,6 +118,8 @@ class Settings:
             settings.animation_speed = 1.0
         if settings.language not in LANGUAGES:
             settings.language = ""
+        if settings.ai_speed not in AI_SPEEDS:
+            settings.ai_speed = "normal"
         return settings
 
     def save(self, path: Path | None = None) -> Path:

@@ -26,6 +26,7 @@ class Driver:
         self.app.seed_source = lambda: 7
         if build is None:
             self.app.ai_delay = 0.0
+            self.app.settings.ai_speed = "instant"  # moves show as they come (pacing tests set it)
             self.app.lan_bind = "127.0.0.1"
             self.app.lan_port = 0
             self.app.lan_interfaces = ["127.0.0.1"]

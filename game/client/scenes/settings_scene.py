@@ -10,12 +10,14 @@ import pygame
 from game.client import i18n
 from game.client.i18n import N_
 from game.client.scenes.base import SkyScene
-from game.client.settings import ANIMATION_SPEEDS
+from game.client.settings import AI_SPEEDS, ANIMATION_SPEEDS
 from game.client.widgets import Button, Choice, Form, TextField, stack_rects
 
 if TYPE_CHECKING:
     from game.client.scenes.base import Stage
 
+AI_SPEED_WORDS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast"),
+                  "instant": N_("Instant")}
 VOLUMES = [(round(v / 10, 1), f"{v * 10}%") for v in range(0, 11)]
 
 
@@ -35,11 +37,13 @@ class SettingsScene(SkyScene):
                            self._mute)
         self.speed = Choice(N_("Animation speed"), [(v, f"{v:g}x") for v in ANIMATION_SPEEDS],
                             s.animation_speed, self._speed)
+        self.ai_speed = Choice(N_("AI speed"), [(k, AI_SPEED_WORDS[k]) for k in AI_SPEEDS],
+                               s.ai_speed, self._ai_speed)
         self.colours = Choice(N_("Colour-blind palette"), [(False, N_("Off")), (True, N_("On"))],
                               s.colour_blind, self._colours)
         self.done = Button(N_("Back"), self.back)
         self.form = Form([self.name, self.fullscreen, self.volume, self.mute, self.speed,
-                          self.colours, self.language, self.done])
+                          self.ai_speed, self.colours, self.language, self.done])
 
     def _name(self, value: str) -> None:
         if self.app.settings.choose_name(value):
@@ -66,14 +70,20 @@ class SettingsScene(SkyScene):
         self.app.settings.animation_speed = value
         self.app.store_settings()
 
+    def _ai_speed(self, value: str) -> None:
+        self.app.settings.ai_speed = value
+        self.app.store_settings()
+
     def _colours(self, on: bool) -> None:
         self.app.settings.colour_blind = on
         self.app.store_settings()
 
     def relayout(self) -> None:
         lay = self.layout
-        stack_rects(self.form.widgets, lay.width // 2, int(lay.height * 0.18), lay.px(620),
-                    lay.px(52), lay.px(10))
+        top = int(lay.height * 0.18)
+        room = (lay.height - top - lay.px(40)) // len(self.form.widgets)  # above the footer
+        stack_rects(self.form.widgets, lay.width // 2, top, lay.px(620),
+                    min(lay.px(52), room - lay.px(10)), lay.px(10))
         self.fullscreen.set_value(bool(pygame.display.is_fullscreen()))
 
     def handle(self, event: pygame.event.Event) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 
 from game.client import theme
-from game.client.i18n import N_, _, ngettext, tr
+from game.client.i18n import N_, _, language, ngettext, tr
 from game.client.stargazer.palette import colour_word, player_mark
 from game.client.stargazer.sprites import cube_sprite, pawn_sprite
 from game.client.widgets import Button, draw_panel
@@ -355,6 +355,8 @@ class StargazerPanels:
         phase = self.phase()
         names = self.session.names
         lines: list[tuple[str, theme.Color]] = []
+        if phase == "over" and getattr(self.session, "replay", False):
+            return _("The game is over."), []  # (a replay's end: no scoring to step through)
         if phase == "over":
             return _("Final scoring"), [(_("Planet by planet. Enter or a click: next."),
                                          theme.TEXT),
@@ -365,7 +367,9 @@ class StargazerPanels:
             dots = "." * (1 + int(self.clock * 3) % 3)
             words = PHASE_WORDS.get(view["phase"], N_("{name} plays"))
             title = _(words).format(name=names[current]) + dots
-            if kind == "ai":
+            if self.pacer.holding() is not None:
+                lines.append((_("Space: skip to your turn."), theme.TEXT_DIM))
+            elif kind == "ai":
                 lines.append((_("A bot: watch its cubes drop."), theme.TEXT_DIM))
             active = view.get("active_crew")
             if active is not None:
@@ -461,10 +465,20 @@ class StargazerPanels:
             return _(PLANET_TYPES[view["planets"][planets[0][1]]]["name"])
         return str(self.skill_targets()[index])
 
+    def caption(self) -> tuple[tuple[str, theme.Color], ...]:
+        """The caption of the move played out last (who did what), while it shows: while
+        others play, until the next move's caption or ``CAPTION_LINGER`` after it."""
+        pacer = self.pacer
+        if not pacer.caption or pacer.caption_left <= 0 or \
+                self.phase() not in ("watching", "handover"):
+            return ()
+        return tuple((tr(text), color) for text, color in pacer.caption)
+
     def draw_action(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         """The action panel, painted again only when its words or buttons change."""
         title, lines = self.action_lines(view)
-        if self.status_time > 0 and self.status[0]:
+        caption = self.caption()
+        if self.status_time > 0 and self.status[0] and not caption:  # (the log has it too)
             lines = [(tr(self.status[0]), self.status[1]), *lines]
         buttons = self.visible_buttons()
         mouse = pygame.mouse.get_pos()
@@ -472,13 +486,15 @@ class StargazerPanels:
         states = tuple((b.label, b.enabled, b.rect.collidepoint(mouse),
                         phase == "start_player" and i == self.start_choice)
                        for i, b in enumerate(buttons))
-        self.cached_panel(surface, "action", (title, tuple(lines), states), self.action_rect,
+        key = (title, tuple(lines), states, caption, self.pacer.caption_by, len(self.log),
+               self.log_scroll, language(), bool(self.full_log().h))
+        self.cached_panel(surface, "action", key, self.action_rect,
                           lambda target: self.paint_action(target, title, lines, buttons,
-                                                           states))
+                                                           states, caption))
 
     def paint_action(self, surface: pygame.Surface, title: str,
                      lines: list[tuple[str, theme.Color]], buttons: list[Button],
-                     states: tuple) -> None:
+                     states: tuple, caption: tuple[tuple[str, theme.Color], ...] = ()) -> None:
         lay = self.layout
         rect = self.action_rect
         draw_panel(surface, rect, lay)
@@ -489,6 +505,8 @@ class StargazerPanels:
         surface.blit(heading, (x, y))
         y += heading.get_height() + lay.px(4)
         bottom = min([b.rect.y for b in buttons] + [rect.bottom]) - lay.px(6)
+        if caption:
+            y = self.paint_caption(surface, caption, y, bottom)
         small = lay.font_px("small")
         for message, color in lines:
             for line in self.wrap(message, small, width):
@@ -498,5 +516,95 @@ class StargazerPanels:
                 surface.blit(label, (x, y))
                 y += int(small * 1.12)
             y += lay.px(3)
+        self.log_rect = pygame.Rect(rect.x + lay.px(6), y + lay.px(2), rect.w - lay.px(12),
+                                    bottom - y - lay.px(2))
+        self.log_bottom = max(self.log_rect.bottom, rect.y + lay.px(40))
+        self.paint_log(surface, self.log_rect)
         for button, (_label, _enabled, hovered, focused) in zip(buttons, states, strict=True):
             button.draw(surface, self.text, lay, focused, hovered)
+
+    def paint_caption(self, surface: pygame.Surface,
+                      caption: tuple[tuple[str, theme.Color], ...], y: int, bottom: int) -> int:
+        """Who did what, in the body size on a lit box with a bar of the mover's colour;
+        returns the y under it."""
+        lay = self.layout
+        rect = self.action_rect
+        size = lay.font_px("body")
+        step = int(size * 1.2)
+        box = pygame.Rect(rect.x + lay.px(6), y, rect.w - lay.px(12), 0)
+        room = max(1, (bottom - y - lay.px(10)) // step)
+        wrapped = [(line, color) for text, color in caption
+                   for line in self.wrap(text, size, box.w - lay.px(22))][:min(3, room)]
+        box.h = len(wrapped) * step + lay.px(10)
+        pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=lay.px(6))
+        by = self.pacer.caption_by
+        bar = self.palette.player(by) if isinstance(by, int) and by >= 0 else theme.ACCENT
+        pygame.draw.rect(surface, bar, pygame.Rect(box.x, box.y, lay.px(5), box.h),
+                         border_radius=lay.px(3))
+        ty = box.y + lay.px(5)
+        for line, color in wrapped:
+            surface.blit(self.text.render(line, size, color),
+                         (box.x + lay.px(13), ty))
+            ty += step
+        return box.bottom + lay.px(6)
+
+    def full_log_rect(self) -> pygame.Rect:
+        """Where the log opens: the right column down to the bottom of its place in the
+        action panel (the buttons under it stay free)."""
+        bottom = getattr(self, "log_bottom", self.action_rect.y + self.layout.px(40))
+        return pygame.Rect(self.right.x, self.right.y, self.right.w, bottom - self.right.y)
+
+    def full_log(self) -> pygame.Rect:
+        """The open log's rectangle (an empty one while it is closed)."""
+        if self.log_open and self.scoring is None:
+            return self.full_log_rect()
+        return pygame.Rect(0, 0, 0, 0)
+
+    def log_shown(self) -> pygame.Rect:
+        """Where the log is on screen now (the wheel over it scrolls it)."""
+        full = self.full_log()
+        return full if full.h else self.log_rect
+
+    def draw_full_log(self, surface: pygame.Surface) -> None:
+        """The open log, over the crews: as many lines as the column holds."""
+        full = self.full_log()
+        if not full.h:
+            return
+        lay = self.layout
+        draw_panel(surface, full, lay, fill=(12, 16, 40), edge=theme.ACCENT)
+        self.paint_log(surface, full.inflate(-lay.px(8), -lay.px(12)), line=False)
+
+    def paint_log(self, surface: pygame.Surface, rect: pygame.Rect, line: bool = True) -> None:
+        """The game log in the room the action panel leaves: the newest lines that fit, or
+        older ones after a wheel back over it; nothing where not even two lines fit."""
+        lay = self.layout
+        size = lay.font_px("tiny")
+        step = int(size * 1.25)
+        title_size = lay.font_px("small")
+        if rect.h < title_size + lay.px(8) + 2 * step:
+            rect.h = 0
+            return
+        if line:
+            pygame.draw.line(surface, theme.PANEL_EDGE, (rect.x + lay.px(6), rect.y),
+                             (rect.right - lay.px(6), rect.y), max(1, lay.px(1)))
+        pad = lay.px(6)
+        words = _("Game log  (wheel: back; L or a click: close)") if self.full_log().h else \
+            _("Game log  (L or a click: all)")
+        if self.text.size(words, title_size, True)[0] > rect.w - 2 * pad:
+            words = _("Game log")
+        title_size = self.text.fit(words, title_size, rect.w - 2 * pad, True)
+        title = self.text.render(words, title_size, theme.TEXT_DIM, bold=True)
+        surface.blit(title, (rect.x + pad, rect.y + lay.px(3)))
+        top = rect.y + lay.px(5) + title.get_height()
+        room = max(0, (rect.bottom - top) // step)
+        end = len(self.log) - self.log_scroll
+        shown: list[tuple[str, theme.Color]] = []
+        for text, color in reversed(self.log[:end]):
+            wrapped = self.wrap(tr(text), size, rect.w - 2 * pad)
+            if len(shown) + len(wrapped) > room:
+                break
+            shown[:0] = [(line, color) for line in wrapped]
+        y = top + (room - len(shown)) * step
+        for text, color in shown:
+            surface.blit(self.text.render(text, size, color), (rect.x + pad, y))
+            y += step

@@ -1,5 +1,6 @@
 """Stargazer's part of ``starparty screenshots``: the table, a crew pick, a skill prompt, an
-investigation's path preview, cubes dropping, the final scoring, the results, the rules page,
+investigation's path preview, cubes dropping, a bot's move played out (its caption, its
+highlights, the game log; the log opened), the final scoring, the results, the rules page,
 and the table as a deuteranope sees it (``colour_vision``) in both palettes.
 
 "You" are played by the strong bot's choices, sent through the scene's own intents (choosing a
@@ -77,6 +78,8 @@ def shoot(shot: Shooter) -> None:
     from game.client.shooter import SEED
 
     app = shot.app
+    ai_speed = app.settings.ai_speed
+    app.settings.ai_speed = "instant"  # the bots' moves show at once, but for one picture
     app.scene.button("Play solo").activate()
     setup = app.scene
     setup.game.set_value("stargazer")
@@ -144,10 +147,21 @@ def shoot(shot: Shooter) -> None:
         shot.step(5)
         shot.save("stargazer-investigate")
         table.confirm()
-    # the cubes drop: yours, then the bots' right after
+    # the cubes drop: yours, then the bots' moves played out at the AI speed Normal
+    app.settings.ai_speed = "normal"
     shot.move((2, 2))
     shot.step(24)
     shot.save("stargazer-cubes-dropping")
+    # a bot's move: its caption, its highlights, the game log
+    shot.until(lambda: table.pacer.holding() is not None and bool(table.caption()))
+    shot.step(40)
+    shot.save("stargazer-ai-move")
+    # the whole game log, opened over the crews (L, or the mouse on the log)
+    shot.key(pygame.K_l)
+    shot.step(2)
+    shot.save("stargazer-log")
+    shot.key(pygame.K_l)
+    app.settings.ai_speed = "instant"
     while table.phase() != "over":
         until_mine_or_over(shot, table)
         if table.phase() == "crew" and not skill_shot:  # a skill prompt, if not seen yet
@@ -179,3 +193,4 @@ def shoot(shot: Shooter) -> None:
         shot.key(pygame.K_RIGHT)
     shot.step(5)
     shot.save("stargazer-rules")
+    app.settings.ai_speed = ai_speed

@@ -7,6 +7,10 @@ investigation paths are the engine's ``legal_moves``; where a skill or a path wo
 a cube, and the score it would make, is the engine applying that move to a copy of the view
 (``simulate``). Nothing is sent before Confirm, so a path or a target can be changed (undone)
 until then; the engine has no undo of a move once played.
+
+The moves of bots and of players at other screens are played out one at a time at the player's
+*AI speed* (``pacing.py``): each shows with the view it came with, a caption and its places
+outlined, and every move goes to the game log (``story.py``) as it is shown.
 """
 
 from __future__ import annotations
@@ -17,15 +21,25 @@ import pygame
 
 from game.client import theme
 from game.client.departures import Departures
-from game.client.i18n import N_
+from game.client.i18n import N_, Lazy, _
 from game.client.leaving import leave_warning
 from game.client.net_text import CONNECTION_NEWS, error_text
 from game.client.scenes.base import Scene
 from game.client.session import GameConfig, LocalSession
+from game.client.settings import AI_SPEEDS
 from game.client.stargazer.final_scoring import ScoringShow
 from game.client.stargazer.motion import CubeMotion, Flight
+from game.client.stargazer.pacing import (
+    CAPTION_LINGER,
+    MOST_WAITING,
+    Beat,
+    Pacer,
+    beat_seconds,
+    beats_of,
+)
 from game.client.stargazer.palette import Palette, palette_for
 from game.client.stargazer.ring import RingPainter, track_of
+from game.client.stargazer.story import Line, story_lines
 from game.client.stargazer.table_draw import StargazerTablePainter
 from game.rules.base import IllegalMove
 from game.rules.stargazer import CREWS_BY_ID, REASON_TEXT, RULESET, clone_state
@@ -112,10 +126,23 @@ class StargazerTableScene(StargazerTablePainter, Scene):
         self.view_serial = 0
         self._view_seen: dict[str, Any] | None = None
         self._simulated: dict[tuple, Any] = {}
+        #: the moves that came in, played out one by one at the player's AI speed
+        self.pacer = Pacer()
+        #: the game log: what happened, in the players' words, oldest first
+        self.log: list[Line] = []
+        #: entries scrolled back from the newest (the wheel over the log)
+        self.log_scroll = 0
+        self.log_rect = pygame.Rect(0, 0, 0, 0)
+        #: the log opened over the crews, the column's height (L, or a click on the log)
+        self.log_open = False
 
     # --- what the view says ---------------------------------------------------------------
     @property
     def view(self) -> dict[str, Any] | None:
+        """The view on screen: while moves are played out, the one the move on the stage came
+        with; else the newest."""
+        if self.pacer.shown is not None:
+            return self.pacer.shown
         views = self.session.views
         return views.get(self.active) or next(iter(views.values()), None)
 
@@ -130,6 +157,8 @@ class StargazerTableScene(StargazerTablePainter, Scene):
             return "waiting"
         if view["phase"] == "over":
             return "over"
+        if getattr(self.session, "replay", False):
+            return "watching"  # a replay takes no moves: no prompt, no buttons
         if self.awaiting_handover:
             return "handover"
         if view["current"] != self.active or self.active not in self.session.human_seats:
@@ -378,8 +407,108 @@ class StargazerTableScene(StargazerTablePainter, Scene):
 
     # --- network -----------------------------------------------------------------------------
     def poll(self) -> None:
-        for seat, event in self.session.poll():
-            self.on_event(seat, event)
+        before = self.view
+        news = self.session.poll()
+        replayed = [event for _seat, event in news if event.get("replayed")]
+        if not self.log and self.view is not None:
+            self.open_log(bool(replayed))
+        if replayed:  # the story so far (a replay's jump, a continued game): told, not shown
+            self.note(story_lines(replayed, self.session.names, self.view))
+            for event in replayed:
+                self.events_seen.append(event.get("type", ""))
+        if not self.pacer.busy:
+            self.pacer.shown = before  # the table stays as it was until the moves play out
+        self.pacer.waiting.extend(beats_of([(seat, event) for seat, event in news
+                                            if not event.get("replayed")]))
+        self.play_beats(0.0)
+        self.view_changed()
+
+    def open_log(self, history: bool) -> None:
+        """The log's first line: the round the game is at (round 1 when the story so far
+        follows)."""
+        view = self.view
+        names = self.session.names
+        start = view["start"]
+        name = names[start] if isinstance(start, int) and 0 <= start < len(names) else "?"
+        n = view["round"]
+        self.log.append((Lazy(lambda: _("Round {n}").format(n=1)) if history else
+                         Lazy(lambda: _("Round {n}: {name} starts.").format(n=n, name=name)),
+                         theme.ACCENT))
+
+    def note(self, lines: list[Line]) -> None:
+        """Add lines to the game log (a reader scrolled back keeps the same page)."""
+        self.log += lines
+        if self.log_scroll:
+            self.log_scroll += len(lines)
+
+    def play_beats(self, dt: float) -> None:
+        """Let the move on the stage run ``dt`` more; when it is done, play the next one (all
+        at once that hold the stage for no time)."""
+        pacer = self.pacer
+        if len(pacer.waiting) > MOST_WAITING:
+            pacer.hurry = True
+        pace = AI_SPEEDS.get(getattr(self.app.settings, "ai_speed", "normal"), 1.0)
+        while True:
+            beat = pacer.playing
+            if beat is not None:
+                beat.elapsed += dt
+                dt = 0.0
+                if not pacer.hurry and beat.seconds > 0 and (
+                        beat.elapsed < beat.seconds or self.motion.busy):
+                    return
+                pacer.playing = None
+            if not pacer.waiting:
+                pacer.shown = None
+                newest = self.view
+                if newest is None or newest["phase"] == "over" or \
+                        newest["current"] in self.session.human_seats:
+                    pacer.hurry = False  # skipped up to a turn played here (or the end)
+                return
+            beat = pacer.waiting[0]
+            beat.seconds = 0.0 if pacer.hurry else beat_seconds(beat, pace,
+                                                                self.session.human_seats)
+            if beat.seconds > 0 and self.motion.busy:
+                return  # a move shown at its pace starts once the cubes before it have landed
+            pacer.waiting.popleft()
+            pacer.playing = beat
+            if beat.view is not None:
+                pacer.shown = beat.view
+            self.play(beat)
+
+    def play(self, beat: Beat) -> None:
+        """A move takes the stage: its events animate, its lines go to the log and, when it
+        holds the stage, to the caption."""
+        paced = beat.seconds > 0
+        for seat, event in beat.events:
+            self.on_event(seat, event, paced)
+        lines = story_lines([event for _seat, event in beat.events], self.session.names,
+                            beat.view or self.view)
+        self.note(lines)
+        if paced and lines:
+            self.pacer.caption = lines
+            self.pacer.caption_by = beat.by
+            self.pacer.caption_left = beat.seconds + CAPTION_LINGER
+
+    def beat_places(self, beat: Beat) -> list[Place]:
+        """What a move on the stage outlines: the crew picked (or whose skill is used) and the
+        places its cubes went to or left."""
+        view = beat.view or {}
+        crews = view.get("crews", [])
+        events = [event for _seat, event in beat.events]
+        places: list[Place] = [("crew", crews.index(e["crew"])) for e in events
+                               if e.get("type") in ("crew_chosen", "skill_applied")
+                               and e.get("crew") in crews]
+        workers = view.get("workers", [])
+        if not places and isinstance(beat.by, int) and beat.by in workers:  # an investigation
+            places.append(("crew", workers.index(beat.by)))
+        for place in places_of(events, view) if crews else []:
+            if place not in places:
+                places.append(place)
+        return places
+
+    def view_changed(self) -> None:
+        """What follows from the view on screen: what-ifs, a hot-seat handover, the final
+        scoring."""
         view = self.view
         if view is None:
             return
@@ -397,9 +526,13 @@ class StargazerTableScene(StargazerTablePainter, Scene):
                 and self.session.results is not None:
             self.scoring_in = SCORING_DELAY
 
-    def on_event(self, seat: int, event: dict[str, Any]) -> None:
+    def on_event(self, seat: int, event: dict[str, Any], paced: bool = False) -> None:
+        """Animate an event; ``paced``: its move holds the stage with a caption (which says
+        what the status line would)."""
         kind = event.get("type", "")
         self.events_seen.append(kind)
+        if event.get("replayed"):
+            return  # the story so far: for the log, not to animate
         view = self.view
         names = self.session.names
         sounds = self.app.sounds
@@ -411,8 +544,9 @@ class StargazerTableScene(StargazerTablePainter, Scene):
         elif kind == "crew_chosen" and view is not None:
             index = view["crews"].index(event["crew"])
             motion.drop(("worker", index), event["seat"], sprite="pawn")
-            self.say(N_("{name} picks {crew}.", name=who,
-                        crew=N_(CREWS_BY_ID[event["crew"]]["name"])), theme.TEXT, 3.0)
+            if not paced:
+                self.say(N_("{name} picks {crew}.", name=who,
+                            crew=N_(CREWS_BY_ID[event["crew"]]["name"])), theme.TEXT, 3.0)
         elif kind == "motivation_bonus" and view is not None:
             index = view["crews"].index(event["crew"])
             for _cube in range(event["free_cubes"]):
@@ -451,9 +585,9 @@ class StargazerTableScene(StargazerTablePainter, Scene):
             motion.drop(place, event["seat"])
         elif kind == "free_cube_added" and view is not None:
             motion.drop(("crew", view["crews"].index(event["crew"])), -1)
-        elif kind == "round_ended":
+        elif kind == "round_ended" and not paced:
             self.say(N_("Round {n} is over.", n=event["round"]), theme.TEXT_DIM, 3.0)
-        elif kind == "round_started":
+        elif kind == "round_started" and not paced:
             start = event.get("start")
             name = names[start] if isinstance(start, int) and start < len(names) else "?"
             self.say(N_("Round {n}: {name} starts.", n=event["round"], name=name), theme.ACCENT,
@@ -482,7 +616,10 @@ class StargazerTableScene(StargazerTablePainter, Scene):
         elif event.type == pygame.MOUSEMOTION:
             self.hover(event.pos)
         elif event.type == pygame.MOUSEWHEEL:
-            self.change_count(1 if event.y > 0 else -1)
+            if self.log_shown().collidepoint(pygame.mouse.get_pos()):
+                self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + event.y))
+            else:
+                self.change_count(1 if event.y > 0 else -1)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.click(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
@@ -499,6 +636,10 @@ class StargazerTableScene(StargazerTablePainter, Scene):
                 self.scoring.next_step()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.confirm()
+        elif key == pygame.K_SPACE and self.pacer.holding() is not None:
+            self.pacer.hurry = True  # the moves up to a turn played here show at once
+        elif key == pygame.K_l:
+            self.log_open = not self.log_open
         elif self.departures.key(key):
             pass
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
@@ -539,6 +680,8 @@ class StargazerTableScene(StargazerTablePainter, Scene):
 
     def hover(self, pos: tuple[int, int]) -> None:
         """What is under the mouse is described and outlined; a click chooses it."""
+        if self.full_log().collidepoint(pos):
+            pos = (-1, -1)  # nothing under the open log is hovered
         geo = self.ring.geo
         planet = geo.planet_at(pos) if geo is not None else None
         crew = self.crew_at(pos)
@@ -560,6 +703,12 @@ class StargazerTableScene(StargazerTablePainter, Scene):
             return
         if self.scoring is not None:
             self.scoring.next_step()
+            return
+        if self.log_open or self.log_rect.h and self.log_rect.collidepoint(pos):
+            was_open = self.full_log()
+            self.log_open = not self.log_open  # a click opens the log; another closes it
+            if not self.log_open and not was_open.collidepoint(pos):
+                self.click(pos)  # closed by a click elsewhere: that click counts too
             return
         for button in self.visible_buttons():
             if button.enabled and button.rect.collidepoint(pos):
@@ -585,6 +734,11 @@ class StargazerTableScene(StargazerTablePainter, Scene):
         if self.starfield is not None:
             self.starfield.update(dt)
         self.motion.update(dt, self._impact)
+        shown = self.view
+        self.play_beats(dt)
+        if self.view is not shown:
+            self.view_changed()
+        self.pacer.caption_left = max(0.0, self.pacer.caption_left - dt)
         self.departures.track(self.clock)
         if self.departures.changed:
             self.departures.layout(self.right, self.layout)

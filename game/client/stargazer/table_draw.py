@@ -224,8 +224,10 @@ class StargazerTablePainter(StargazerPanels):
             self.draw_scoring_marks(surface, view)
         else:  # over the ring and the crews (a skill may target a crew)
             self.draw_choices(surface, view)
+            self.draw_beat(surface, view)
         self.draw_action(surface, view)
         self.draw_flights(surface)
+        self.draw_full_log(surface)
         self.draw_tooltip(surface, view)
         self.departures.draw(surface, self.text, self.layout)
 
@@ -293,6 +295,22 @@ class StargazerTablePainter(StargazerPanels):
                     ghost = faded_cube(geo.square_size - geo.px(3), self.palette.player(owner),
                                        player_mark(owner), 170)
                     surface.blit(ghost, ghost.get_rect(center=rect.center))
+
+    def draw_beat(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
+        """While another player's move holds the stage: its crew and the places its cubes went
+        to, outlined in the mover's colour."""
+        beat = self.pacer.holding()
+        if beat is None or beat.view is None:
+            return
+        lay = self.layout
+        by = beat.by
+        color = self.palette.player(by) if isinstance(by, int) and by >= 0 else theme.ACCENT
+        grow = lay.px(4) + int(lay.px(3) * (0.5 + 0.5 * math.sin(self.clock * 5)))
+        for place in self.beat_places(beat):
+            rect = self.target_rect(place)
+            if rect is not None:
+                pygame.draw.rect(surface, color, rect.inflate(grow, grow), max(2, lay.px(3)),
+                                 border_radius=lay.px(5))
 
     def draw_path_preview(self, surface: pygame.Surface, view: dict[str, Any],
                           path: list[int]) -> None:

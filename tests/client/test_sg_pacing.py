@@ -1,0 +1,303 @@
+"""What the bots did in Stargazer is seen: every move is in the game log, a bot's move holds
+the stage for a while (its caption, its crew outlined, its cubes dropping) at the player's AI
+speed, and a replay shows a jump without piling up "+1 VP" labels and without buttons that do
+nothing."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable
+
+import pygame
+import pytest
+
+from game.client.i18n import tr
+from game.client.scenes.settings_scene import SettingsScene
+from game.client.session import GameConfig, LocalSession, SeatChoice
+from game.client.settings import AI_SPEEDS, Settings
+from game.client.stargazer.pacing import BEAT_SECONDS, Beat
+from game.client.stargazer.story import crew_name, planet_name, story_lines
+from game.client.stargazer.table import StargazerTableScene
+from game.rules.base import reproducible_secrets
+from game.rules.stargazer import RULESET
+from game.rules.stargazer.scoring import FREE
+from tests.client.clienthelpers import FRAME, Driver
+from tests.client.textboxes import Recorder, RecordingSurface, drawn_texts, recording
+
+NAMES = ["Ann", "Deneb", "Vega"]
+
+
+def painted(drive: Driver, table: StargazerTableScene) -> Recorder:
+    """The table drawn afresh with its cached panels (crews, the action panel with its caption
+    and log) painted again onto a recording surface: what text each draws, and where."""
+    surface = RecordingSurface(drive.app.screen.get_size())
+    with recording(drive.app) as recorder:
+        surface.recorder = recorder
+        recorder.screen = surface.get_rect()
+        table._panels.clear()
+        table._scratch = surface
+        try:
+            table.draw(surface, 0.0)
+        finally:
+            table._scratch = None
+            table._panels.clear()
+    return recorder
+
+
+def solo_table(drive: Driver, speed: str) -> StargazerTableScene:
+    """Ann against two bots at AI speed ``speed``, the bots free to play at once."""
+    drive.app.settings.ai_speed = speed
+    config = GameConfig("stargazer", [SeatChoice("human", "Ann"),
+                                      SeatChoice("ai", "Deneb", "random"),
+                                      SeatChoice("ai", "Vega", "random")],
+                        {"players": 3}, "solo")
+    with reproducible_secrets("client-tests"):
+        session = LocalSession(config, 7, ai_delay=0.0)
+    table = StargazerTableScene(drive.app, config, 7, session=session)
+    drive.app.push(table)
+    return table
+
+
+def play_until_a_bot_moves(drive: Driver, table: StargazerTableScene,
+                           moved: Callable[[], bool] | None = None) -> None:
+    """Ann plays random legal moves (straight to the table) until a bot's move is on stage
+    (or ``moved()``)."""
+    rng = random.Random(3)
+    for _ in range(4000):
+        if (table.pacer.holding() is not None or table.pacer.waiting) if moved is None \
+                else moved():
+            return
+        session = table.session
+        state = session.table.state
+        if state["current"] == 0 and table.phase() not in ("watching", "waiting") and \
+                not table.pacer.busy:
+            session.send(0, rng.choice(RULESET.legal_moves(state, 0)))
+        drive.step()
+    raise AssertionError("no bot moved")
+
+
+def seconds_on_stage(drive: Driver, table: StargazerTableScene) -> tuple[float, str, bool]:
+    """How long (game time) the first bot move's caption stays on screen; its first line and
+    whether its crew was outlined meanwhile."""
+    drive.until(lambda: bool(table.caption()), what="a bot's caption")
+    first = table.caption()[0][0]
+    outlined = bool(table.pacer.holding() and table.beat_places(table.pacer.holding()))
+    seconds = 0.0
+    while table.caption() and table.caption()[0][0] == first:
+        drive.step()
+        seconds += FRAME * drive.app.settings.animation_speed
+        if seconds < 1.2:
+            shown = painted(drive, table)
+            assert first in [item.text for item in shown.drawn], "the caption is drawn"
+            assert not shown.problems(), shown.problems()
+        if seconds > 30:
+            break
+    return seconds, first, outlined
+
+
+def test_every_kind_of_move_has_a_line_in_the_game_log() -> None:
+    view = RULESET.setup(RULESET.normalize_options({"players": 4}), 5)
+    crews, planets = view["crews"], view["planets"]
+    events = [
+        {"type": "crew_chosen", "seat": 1, "crew": crews[0]},
+        {"type": "motivation_bonus", "seat": 1, "crew": crews[0], "free_cubes": 2,
+         "player_cubes": [], "vp": 2},
+        {"type": "pick_vp", "seat": 1, "crew": crews[0], "vp": 1},
+        {"type": "skill_ignored", "seat": 1, "crew": crews[1], "effect": "recall"},
+        {"type": "skill_applied", "seat": 1, "crew": crews[1], "effect": "x"},
+        {"type": "cube_placed", "seat": 1, "owner": FREE, "planet": 2, "square": 3},
+        {"type": "cube_placed", "seat": 1, "owner": 1, "planet": 1, "square": 0},
+        {"type": "cube_to_crew", "seat": 1, "crew": crews[2]},
+        {"type": "crew_cleared", "seat": 1, "crew": crews[3], "free_cubes": 2, "vp": 2},
+        {"type": "cube_recalled", "seat": 1, "planet": 0, "square": 4},
+        {"type": "cubes_swapped", "seat": 1, "planet": 0, "square": 2, "other": 2},
+        {"type": "zero_square_claimed", "seat": 1, "planet": 3, "previous": 0},
+        {"type": "repeat_cost", "seat": 1, "cubes": 1, "vp": -1},
+        {"type": "cube_placed", "seat": 1, "owner": 1, "planet": 0, "square": 2},
+        {"type": "cube_placed", "seat": 1, "owner": 1, "planet": 1, "square": 1},
+        {"type": "round_ended", "round": 2},
+        {"type": "free_cube_added", "crew": crews[4], "count": 1},
+        {"type": "free_cube_added", "crew": crews[1], "count": 1},
+        {"type": "start_player_set", "seat": 2, "start": 0},
+        {"type": "round_started", "round": 3, "start": 0},
+        {"type": "game_over", "reason": "hand_empty", "scores": [30, 28, 12],
+         "ranking": [0, 1, 2]},
+    ]
+    lines = [str(text) for text, _color in story_lines(events, NAMES, view)]
+    expected = [
+        f"Deneb picks {crew_name(crews[0])}.",
+        "Deneb: motivation bonus +2 VP.",
+        f"Deneb: +1 VP for picking {crew_name(crews[0])}.",
+        f"{crew_name(crews[1])}: the skill cannot apply now, so it is ignored.",
+        f"Deneb puts a free cube on {planet_name(planets[2], short=False)}, square 3.",
+        f"Deneb puts a cube on the 0 square of {planet_name(planets[1], short=False)}.",
+        f"Deneb puts a cube on {crew_name(crews[2])}.",
+        f"Deneb clears 2 free cubes from {crew_name(crews[3])}: +2 VP.",
+        f"Deneb takes back the cube on {planet_name(planets[0], short=False)}, square 4.",
+        f"Deneb swaps ahead of Vega on {planet_name(planets[0], short=False)} (square 2).",
+        f"Deneb takes the 0 square of {planet_name(planets[3], short=False)} from Ann.",
+        "Deneb pays 1 VP for cubes on the same planet.",
+        f"Deneb investigates with 2 cubes: {planet_name(planets[0])} > {planet_name(planets[1])}",
+        "Round 2 is over.",
+        "A free cube joins each of 2 crews without a worker.",
+        "Vega names Ann to start the next round.",
+        "Round 3: Ann starts.",
+        "The game is over: Ann 30 VP, Deneb 28 VP, Vega 12 VP",
+    ]
+    assert lines == expected
+
+
+def test_a_bot_move_holds_the_stage_for_a_while_at_the_default_speed(drive) -> None:  # noqa: ANN001
+    assert Settings().ai_speed == "normal"
+    table = solo_table(drive, "normal")
+    play_until_a_bot_moves(drive, table)
+    seconds, first, outlined = seconds_on_stage(drive, table)
+    assert seconds >= 1.2, f"the caption {first!r} showed for {seconds:.2f} s only"
+    assert outlined, "the bot's crew (or the places of its cubes) is outlined"
+    # the bots' moves wait their turn on screen: the table never shows the newest state early
+    drive.until(lambda: table.view is not table.session.views[0] and table.pacer.busy,
+                what="moves waiting to be shown")
+    assert table.phase() == "watching"
+    # every move of the bots is in the log, worded
+    drive.until(lambda: not table.pacer.busy and table.phase() != "watching", timeout=60,
+                what="Ann's turn again")
+    log = " ".join(str(text) for text, _color in table.log)
+    assert "Deneb picks" in log and "Vega picks" in log
+    assert "Deneb investigates" in log or "Vega investigates" in log
+
+
+def test_the_ai_speed_setting_changes_the_pace(drive) -> None:  # noqa: ANN001
+    held = {}
+    for speed in ("slow", "fast", "instant"):
+        table = solo_table(drive, speed)
+        if speed == "instant":
+            play_until_a_bot_moves(drive, table, lambda table=table: any(
+                "Deneb picks" in text for text, _color in table.log))
+            assert table.pacer.holding() is None, "Instant: moves show as they come"
+            assert not table.caption()
+        else:
+            play_until_a_bot_moves(drive, table)
+            held[speed], _first, _outlined = seconds_on_stage(drive, table)
+        table.session.close()
+        drive.app.pop()
+    assert held["slow"] > 2 * held["fast"], held
+    assert held["fast"] >= min(BEAT_SECONDS.values()) * AI_SPEEDS["fast"]
+
+
+def test_space_skips_to_the_next_turn_played_here(drive) -> None:  # noqa: ANN001
+    table = solo_table(drive, "slow")
+    play_until_a_bot_moves(drive, table)
+    drive.until(lambda: table.pacer.holding() is not None, what="a bot's move on stage")
+    drive.key(pygame.K_SPACE)
+    drive.until(lambda: table.phase() != "watching", timeout=30, what="Ann's turn")
+    assert table.view is table.session.views[0], "Ann's turn shows at once, on the newest view"
+    assert table.pacer.holding() is None
+
+
+def test_the_ai_speed_is_a_setting(drive) -> None:  # noqa: ANN001
+    drive.app.push(SettingsScene(drive.app))
+    drive.step()
+    row = drive.scene.ai_speed
+    assert "AI speed" in " ".join(drawn_texts(drive.app))
+    drive.scene.form.focus = drive.scene.form.widgets.index(row)
+    while row.value != "slow":
+        drive.key(pygame.K_RIGHT)
+    assert drive.app.settings.ai_speed == "slow"
+    assert Settings.load(drive.app.settings.save()).ai_speed == "slow"
+    drive.app.settings.ai_speed = "warp"
+    assert Settings.load(drive.app.settings.save()).ai_speed == "normal"
+
+
+def test_the_log_opens_over_the_crews_and_scrolls_back(drive) -> None:  # noqa: ANN001
+    table = solo_table(drive, "instant")
+    play_until_a_bot_moves(drive, table, lambda: len(table.log) > 30)
+    drive.until(lambda: table.phase() == "crew", timeout=30, what="Ann's crew choice")
+    small = [item.text for item in painted(drive, table).drawn]
+    newest = str(table.log[-1][0])
+    assert newest in small, "the newest line is in the log under the prompt"
+    drive.key(pygame.K_l)
+    shown = painted(drive, table)
+    assert not shown.problems(), shown.problems()
+    opened = [item.text for item in shown.drawn]
+    told = [str(text) for text, _color in table.log]
+    assert sum(line in opened for line in told) > sum(line in small for line in told) + 10, \
+        "the open log shows many more lines"
+    # the wheel over it goes back; a click on it closes it and picks no crew under it
+    drive.move(table.full_log().center)
+    drive.wheel(5)
+    assert table.log_scroll == 5 and newest not in [i.text for i in painted(drive, table).drawn]
+    drive.click(table.crew_rects[table.legal_crews()[0]].center)
+    assert table.crew_choice is None and not table.full_log().h
+    # the mouse passing over the log leaves it closed; a click opens it, L closes it
+    drive.move(table.log_rect.center)
+    assert not table.full_log().h
+    drive.click(table.log_rect.center)
+    assert table.full_log().h
+    drive.key(pygame.K_l)
+    assert not table.full_log().h
+
+
+def test_settings_rows_stay_above_the_footer_with_one_more_row(drive) -> None:  # noqa: ANN001
+    from game.client.widgets import Choice
+
+    for size in ((1280, 720), (800, 600)):
+        drive.app.resize(size)
+        scene = SettingsScene(drive.app)
+        scene.form.widgets.insert(1, Choice("Another", [(False, "Off")], False, print))
+        drive.app.push(scene)
+        drive.step()
+        lay = drive.app.layout
+        assert scene.done.rect.bottom <= lay.height - lay.px(30), size
+        assert not [item for item in painted_scene(drive).drawn
+                    if item.rect.bottom > scene.done.rect.bottom + lay.px(30)
+                    and item.text != "Up/Down choose  ·  Left/Right change  ·  Esc back"]
+        drive.app.pop()
+
+
+def painted_scene(drive: Driver) -> Recorder:
+    surface = RecordingSurface(drive.app.screen.get_size())
+    with recording(drive.app) as recorder:
+        surface.recorder = recorder
+        recorder.screen = surface.get_rect()
+        drive.scene.draw(surface, 0.0)
+    return recorder
+
+
+@pytest.mark.parametrize(("size", "language"), [((1280, 720), "ja"), ((800, 600), "en"),
+                                                ((800, 600), "ja"), ((1920, 1080), "ja")])
+def test_the_caption_and_the_log_keep_to_their_boxes(drive, size, language) -> None:  # noqa: ANN001
+    drive.app.resize(size)
+    drive.app.set_language(language)
+    try:
+        table = solo_table(drive, "normal")
+        play_until_a_bot_moves(drive, table)
+        drive.until(lambda: bool(table.caption()), what="a bot's caption")
+        drive.step(20)
+        for opened in (False, True):
+            table.log_open = opened
+            shown = painted(drive, table)
+            texts = [item.text for item in shown.drawn]
+            assert not shown.problems(), (opened, shown.problems())
+            assert opened or table.caption()[0][0] in texts
+            assert any(tr(text) in texts for text, _color in table.log), "log lines show"
+    finally:
+        drive.app.set_language("en")
+
+
+def test_a_move_on_stage_outlines_its_crew_and_places(drive) -> None:  # noqa: ANN001
+    table = solo_table(drive, "instant")
+    drive.until(lambda: table.view is not None, what="the table")
+    view = copy.deepcopy(table.view)
+    crews = view["crews"]
+    view["workers"][2] = 1
+    pick = Beat([(0, {"type": "crew_chosen", "seat": 1, "crew": crews[2]})], view, 1)
+    assert table.beat_places(pick) == [("crew", 2)]
+    cubes = Beat([(0, {"type": "cube_placed", "seat": 1, "owner": 1, "planet": 3,
+                       "square": 1})], view, 1)
+    assert table.beat_places(cubes) == [("crew", 2), ("square", 3, 1)]
+    skill = Beat([(0, {"type": "skill_applied", "seat": 1, "crew": crews[2], "effect": "x"}),
+                  (0, {"type": "cube_to_crew", "seat": 1, "crew": crews[4]})], view, 1)
+    assert table.beat_places(skill) == [("crew", 2), ("crew", 4)]
+    round_end = Beat([(0, {"type": "round_ended", "round": 1})], view, None)
+    assert table.beat_places(round_end) == []

@@ -1,0 +1,78 @@
+"""Stargazer's replay: a jump shows the game as it stands without piling "+1 VP" labels over
+the crews, the story so far goes to the log, and the table shows no buttons that do nothing."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.client.record import GameRecord
+from game.client.scenes.replay import ReplayScene
+from game.client.stargazer.table import StargazerTableScene
+from game.rules.base import make_rng
+from game.rules.stargazer import RULESET
+from tests.client.clienthelpers import Driver
+from tests.client.textboxes import Recorder, RecordingSurface, recording
+
+NAMES = ["Ann", "Deneb", "Vega"]
+
+
+def painted(drive: Driver, table: StargazerTableScene) -> Recorder:
+    """The table drawn afresh with its cached panels painted again onto a recording surface."""
+    surface = RecordingSurface(drive.app.screen.get_size())
+    with recording(drive.app) as recorder:
+        surface.recorder = recorder
+        recorder.screen = surface.get_rect()
+        table._panels.clear()
+        table._scratch = surface
+        try:
+            table.draw(surface, 0.0)
+        finally:
+            table._scratch = None
+            table._panels.clear()
+    return recorder
+
+
+def finished_record() -> GameRecord:
+    options = RULESET.normalize_options({"players": 3})
+    state = RULESET.setup(options, 3)
+    rng = make_rng(3, "sg-replay")
+    moves = []
+    while not RULESET.is_over(state):
+        seat = sorted(RULESET.to_move(state))[0]
+        move = rng.choice(RULESET.legal_moves(state, seat))
+        RULESET.apply(state, seat, move)
+        moves.append([seat, move])
+    return GameRecord("stargazer", options, 3, moves, NAMES, ["human", "ai", "ai"])
+
+
+@pytest.mark.parametrize("jump", [pygame.K_END, pygame.K_UP])
+def test_a_replay_jump_piles_no_labels_over_the_crews(drive, jump: int) -> None:  # noqa: ANN001
+    replay = ReplayScene(drive.app, finished_record(), 0)
+    drive.app.push(replay)
+    drive.step(2)
+    drive.key(jump)
+    table = replay.table
+    drive.step()
+    assert not table.motion.floaters, "a jump spawns no '+1 VP' labels"
+    assert not table.motion.flights, "nor cubes in flight"
+    log = " ".join(str(text) for text, _color in table.log)
+    assert "Deneb picks" in log, "the story so far is in the log"
+    if jump == pygame.K_END:  # the end of a replay offers no final scoring to step through
+        texts = " ".join(item.text for item in painted(drive, table).drawn)
+        assert "Enter or a click: next" not in texts and "The game is over." in texts
+
+
+def test_a_replay_shows_no_buttons_that_do_nothing(drive) -> None:  # noqa: ANN001
+    replay = ReplayScene(drive.app, finished_record(), 0)
+    drive.app.push(replay)
+    drive.step(2)
+    for position in [*range(12), 0]:  # stepping forward, and a jump back to the start
+        replay.go(position)
+        drive.step()
+        table = replay.table
+        assert table.visible_buttons() == []
+        texts = " ".join(item.text for item in painted(drive, table).drawn)
+        for label in ("< Previous", "Next >", "Use the skill here", "Pick this crew",
+                      "Confirm (Enter)", "Start here", "Undo pick"):
+            assert label not in texts, (position, label)
