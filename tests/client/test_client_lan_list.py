@@ -83,6 +83,7 @@ def row_texts(drive: Driver, join: JoinScene, name: str) -> str:
         surface.recorder = recorder
         recorder.screen = surface.get_rect()
         join.draw(surface, 0.0)
+        recorder.replay(surface.marks())
         texts = [d.text for d in recorder.drawn if box.contains(d.rect)]
     return "  ".join(texts)
 

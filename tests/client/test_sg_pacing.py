@@ -39,6 +39,7 @@ def painted(drive: Driver, table: StargazerTableScene) -> Recorder:
         table._scratch = surface
         try:
             table.draw(surface, 0.0)
+            recorder.replay(surface.marks())
         finally:
             table._scratch = None
             table._panels.clear()
@@ -261,6 +262,7 @@ def painted_scene(drive: Driver) -> Recorder:
         surface.recorder = recorder
         recorder.screen = surface.get_rect()
         drive.scene.draw(surface, 0.0)
+        recorder.replay(surface.marks())
     return recorder
 
 

@@ -27,6 +27,7 @@ def painted(drive: Driver, table: StargazerTableScene) -> Recorder:
         table._scratch = surface
         try:
             table.draw(surface, 0.0)
+            recorder.replay(surface.marks())
         finally:
             table._scratch = None
             table._panels.clear()

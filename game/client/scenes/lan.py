@@ -615,7 +615,8 @@ class JoinScene(SkyScene):
         try:
             host, port = parse_address(self.address.value, DEFAULT_PORT)
         except ValueError:
-            self.address_note = N_("Not an address: type host:port, e.g. 192.168.1.20:47077.")
+            self.address_note = N_("Not an address: type host:port, e.g. {example}.",
+                                   example="192.168.1.20:" + str(DEFAULT_PORT))
             self.app.sounds.play("invalid")
             return
         self.address_note = ""
