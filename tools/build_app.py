@@ -12,12 +12,13 @@ major version) and runs itself again with that Python. In a checkout set up with
 
 Reproducible: every option is fixed below, the data files are listed from ``pyproject.toml``'s
 package data (the same list the wheel ships) plus ``assets/sounds``, and PyInstaller runs with
-``PYTHONHASHSEED=0`` (Python's hash order otherwise changes the archive's layout from run to run)
-and ``SOURCE_DATE_EPOCH`` set to the last commit's time. Two builds from the same checkout with
-the same environment and the same folders give the same file (checked here on Linux; see
-docs/BENCHMARKS.md). PyInstaller's output still depends on the build folder's path and the
-Python environment (a relocated venv or other package versions give other bytes), and on
-Windows/macOS on the bootloader PyInstaller ships for that OS.
+``PYTHONHASHSEED=0`` (Python's hash order otherwise changes the archive's layout from run to
+run) and ``SOURCE_DATE_EPOCH`` set to the last commit's time. Two builds of the same checkout
+with the same build environment give the same bytes, whatever ``--dist`` and ``--work``
+(checked on Linux; see docs/BENCHMARKS.md). What PyInstaller leaves open: the bytes depend on
+the build environment's package versions and on the system libraries it collects (libstdc++,
+libcrypto... differ between Linux distributions), and on Windows and macOS on that OS's
+bootloader and signing, not checked here.
 """
 
 from __future__ import annotations
@@ -80,6 +81,10 @@ def pyinstaller_arguments(dist: Path, work: Path) -> list[str]:
     ]
     for module in EXCLUDES:
         arguments += ["--exclude-module", module]
+    if sys.platform.startswith("linux"):
+        # the symbol tables of libpython and the extension modules are a third of the file,
+        # and every start unpacks the file (macOS: stripping would break the signatures)
+        arguments.append("--strip")
     if sys.platform == "win32":
         # a double-click shows no console window; from cmd/PowerShell the output still shows
         arguments += ["--hide-console", "hide-early"]
