@@ -6,6 +6,7 @@ machine. Built once per run of this module (a module fixture), marked slow.
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import shutil
 import subprocess
@@ -53,6 +54,9 @@ def clean_copy(into: Path) -> Path:
 @pytest.fixture(scope="module")
 def dists(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """``python -m build`` of a clean copy into a temporary folder: {"sdist", "wheel"}."""
+    if importlib.util.find_spec("build") is None:
+        pytest.fail("the 'build' package is missing: pip install -e '.[test]' again (the test "
+                    "extra includes the build extra since issue 22)")
     out = tmp_path_factory.mktemp("dist")
     source = clean_copy(tmp_path_factory.mktemp("source"))
     result = subprocess.run([sys.executable, "-m", "build", "--outdir", str(out), str(source)],
