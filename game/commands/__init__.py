@@ -12,6 +12,8 @@ import importlib
 import sys
 from collections.abc import Callable, Sequence
 
+from game import __version__
+
 #: subcommand -> ("module:function", one-line help). The function takes the remaining argv.
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "play": ("game.commands.play:main", "open the game window (the default)"),
@@ -25,6 +27,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 def _usage() -> str:
     lines = ["usage: starparty [COMMAND] [ARGS...]", "", "commands:"]
     lines += [f"  {name:<12} {text}" for name, (_, text) in SUBCOMMANDS.items()]
+    lines += ["", "  --version    print the release number (host and guests need the same)"]
     return "\n".join(lines)
 
 
@@ -37,6 +40,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if args and args[0] in ("-h", "--help", "help"):
         print(_usage())
+        return 0
+    if args and args[0] in ("--version", "-V"):
+        print(f"starparty {__version__}")
         return 0
     command = args.pop(0) if args and args[0] in SUBCOMMANDS else "play"
     result = _resolve(SUBCOMMANDS[command][0])(args)

@@ -14,6 +14,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="starparty play", description="Open the game window.")
     parser.add_argument("--size", type=parse_size, default=(1280, 720), help="window WxH")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
+    # start-up checks (tests, bench/startup.py): draw N frames of the title, then quit as
+    # closing the window does
+    parser.add_argument("--frames", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.client.app import App
@@ -22,4 +25,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     settings = Settings.load()
     if args.fullscreen:
         settings.fullscreen = True
-    return App(args.size, settings).run()
+    app = App(args.size, settings)
+    if args.frames <= 0:
+        return app.run()
+    for _ in range(args.frames):
+        app.frame()
+    app.shutdown()
+    return 0

@@ -1,0 +1,167 @@
+"""Build Star Party as ONE executable for the machine it runs on: ``dist/starparty``
+(``dist/starparty.exe`` on Windows), holding Python, pygame-ce, zeroconf, msgpack, platformdirs,
+the game, its fonts, catalogs, rules texts and sounds. A guest without Python runs that file.
+
+    python tools/build_app.py [--dist DIR] [--work DIR]
+
+PyInstaller does the freezing (``--onefile``). It is not a dependency of the game: when the
+running Python cannot import it (or the game's own dependencies), this script makes its own
+build environment, ``build/app-venv``, installs ``.[build]`` there (PyInstaller, pinned to a
+major version) and runs itself again with that Python. In a checkout set up with
+``pip install -e '.[test]'`` (CI) or ``-e '.[build]'`` everything is already there.
+
+Reproducible: every option is fixed below, the data files are listed from ``pyproject.toml``'s
+package data (the same list the wheel ships) plus ``assets/sounds``, and PyInstaller runs with
+``PYTHONHASHSEED=0`` (Python's hash order otherwise changes the archive's layout from run to
+run) and ``SOURCE_DATE_EPOCH`` set to the last commit's time. Two builds of the same checkout
+with the same build environment give the same bytes, whatever ``--dist`` and ``--work``
+(checked on Linux; see docs/BENCHMARKS.md). What PyInstaller leaves open: the bytes depend on
+the build environment's package versions and on the system libraries it collects (libstdc++,
+libcrypto... differ between Linux distributions), and on Windows and macOS on that OS's
+bootloader and signing, not checked here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import subprocess
+import sys
+import time
+import tomllib
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NAME = "starparty"
+#: the entry script: ``python -m game`` is the ``starparty`` command
+ENTRY = ROOT / "game" / "__main__.py"
+#: run-time files outside the packages (``game.client.make_sounds.DEFAULT_DIR``: the sounds are
+#: looked for at ``<bundle>/assets/sounds``, and only made again if absent)
+EXTRA_DATA = {"assets/sounds": "*.wav"}
+#: what the build needs besides the game's own dependencies
+NEEDED_MODULES = ("PyInstaller", "pygame", "zeroconf", "msgpack", "platformdirs")
+#: never wanted in the program (PyInstaller finds them through optional imports)
+EXCLUDES = ("tkinter", "unittest", "pydoc", "doctest", "numpy", "pytest", "hypothesis",
+            "setuptools", "pip")
+
+
+def package_data_files(root: Path = ROOT) -> list[tuple[Path, str]]:
+    """(file, folder in the bundle) for every package-data file ``pyproject.toml`` ships in
+    the wheel: one list for both, so the program and the wheel cannot drift apart."""
+    config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    package_data: dict[str, list[str]] = config["tool"]["setuptools"]["package-data"]
+    packages = sorted({path.parent.relative_to(root).as_posix().replace("/", ".")
+                       for top in ("game", "net") for path in (root / top).rglob("__init__.py")})
+    found: set[tuple[Path, str]] = set()
+    for package in packages:
+        folder = root / package.replace(".", "/")
+        for pattern in package_data.get("*", []) + package_data.get(package, []):
+            for path in folder.glob(pattern):
+                if path.is_file():
+                    found.add((path, path.parent.relative_to(root).as_posix()))
+    for folder, pattern in EXTRA_DATA.items():
+        for path in (root / folder).glob(pattern):
+            found.add((path, folder))
+    return sorted(found)
+
+
+def pyinstaller_arguments(dist: Path, work: Path) -> list[str]:
+    """The fixed PyInstaller command line (after ``python -m PyInstaller``)."""
+    arguments = [
+        "--onefile", "--name", NAME, "--noconfirm", "--clean", "--noupx",
+        "--log-level", "WARN",
+        "--distpath", str(dist), "--workpath", str(work / "work"), "--specpath", str(work),
+        "--paths", str(ROOT),
+        # the subcommands, rules, bots and client kits are imported by name (importlib)
+        "--collect-submodules", "game", "--collect-submodules", "net",
+        # net.wire reads the release number from the installed metadata
+        "--copy-metadata", NAME,
+    ]
+    for module in EXCLUDES:
+        arguments += ["--exclude-module", module]
+    if sys.platform.startswith("linux"):
+        # the symbol tables of libpython and the extension modules are a third of the file,
+        # and every start unpacks the file (macOS: stripping would break the signatures)
+        arguments.append("--strip")
+    if sys.platform == "win32":
+        # a double-click shows no console window; from cmd/PowerShell the output still shows
+        arguments += ["--hide-console", "hide-early"]
+    for path, folder in package_data_files():
+        arguments += ["--add-data", f"{path}{os.pathsep}{folder}"]
+    return [*arguments, str(ENTRY)]
+
+
+def missing_modules() -> list[str]:
+    return [name for name in NEEDED_MODULES if importlib.util.find_spec(name) is None]
+
+
+def installed_version() -> str | None:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(NAME)
+    except PackageNotFoundError:
+        return None
+
+
+def source_version() -> str:
+    namespace: dict[str, str] = {}
+    exec((ROOT / "game" / "__init__.py").read_text(encoding="utf-8"), namespace)  # noqa: S102
+    return namespace["__version__"]
+
+
+def build_venv_python(folder: Path) -> Path:
+    """A venv of its own with ``.[build]`` installed (made once, brought up to date by pip)."""
+    python = folder / ("Scripts/python.exe" if sys.platform == "win32" else "bin/python")
+    if not python.exists():
+        print(f"build_app: making the build environment {folder}", flush=True)
+        venv.EnvBuilder(with_pip=True, clear=True).create(folder)
+    subprocess.run([str(python), "-m", "pip", "install", "--quiet", "-e", f"{ROOT}[build]"],
+                   check=True)
+    return python
+
+
+def last_commit_time() -> str | None:
+    try:
+        return subprocess.run(["git", "-C", str(ROOT), "log", "-1", "--format=%ct"],
+                              capture_output=True, text=True, check=True).stdout.strip() or None
+    except (OSError, subprocess.CalledProcessError):
+        return None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dist", type=Path, default=ROOT / "dist",
+                        help="where the program is written (default: dist/)")
+    parser.add_argument("--work", type=Path, default=ROOT / "build" / "pyinstaller",
+                        help="PyInstaller's work folder (default: build/pyinstaller)")
+    parser.add_argument("--venv", type=Path, default=ROOT / "build" / "app-venv",
+                        help="the build environment made when this Python lacks PyInstaller")
+    args = parser.parse_args(argv)
+    missing = missing_modules()
+    if missing or installed_version() != source_version():
+        if os.environ.get("STARPARTY_BUILD_VENV") == str(args.venv):
+            print(f"build_app: the build environment lacks {missing or NAME}", file=sys.stderr)
+            return 1
+        python = build_venv_python(args.venv)
+        env = {**os.environ, "STARPARTY_BUILD_VENV": str(args.venv)}
+        forwarded = ["--dist", str(args.dist), "--work", str(args.work), "--venv", str(args.venv)]
+        return subprocess.run([str(python), str(Path(__file__).resolve()), *forwarded],
+                              env=env).returncode
+    env = {**os.environ, "PYTHONHASHSEED": "0", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    env.pop("PYTHONPATH", None)
+    if epoch := last_commit_time():
+        env.setdefault("SOURCE_DATE_EPOCH", epoch)
+    started = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "PyInstaller", *pyinstaller_arguments(
+        args.dist.resolve(), args.work.resolve())], cwd=ROOT, env=env, check=True)
+    program = args.dist.resolve() / (f"{NAME}.exe" if sys.platform == "win32" else NAME)
+    print(f"build_app: {program} ({program.stat().st_size / 2**20:.1f} MiB, "
+          f"{time.perf_counter() - started:.0f} s)", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
