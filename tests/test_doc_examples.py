@@ -99,6 +99,11 @@ SKIPPED: dict[str, str] = {
     r"python tools/extract_messages\.py":
         "rewrites the message catalogs in place (tests/client/test_i18n.py checks that they "
         "are current)",
+    r"python3? tools/build_app\.py":
+        "builds the one-file program (a minute or two); tests/test_build_app.py builds it once "
+        "per run and plays it",
+    r"(\.venv/bin/pip install -e '\.\[build\]' && )?(\.venv/bin/)?python3? -m build":
+        "makes the wheel and the sdist; tests/test_wheel.py builds and installs them",
 }
 
 
