@@ -2,8 +2,9 @@
 headless to PNG files.
 
 Drives the real app on a manual clock with a fixed seed: the title, the first start's name
-prompt, the menu, then every game's own scenes (its client kit's ``screenshots``), then the
-rules and settings pages, in the language asked for (English unless ``--lang`` says
+prompt, the menu, then every game's own scenes (its client kit's ``screenshots``), the menu
+with Last results, the LAN lobby (sample tables, no network), then the rules and settings
+pages, in the language asked for (English unless ``--lang`` says
 otherwise; never the system locale, so the docs images come out the same on every machine).
 """
 

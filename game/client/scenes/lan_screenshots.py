@@ -19,6 +19,7 @@ from game.client.net_text import error_text
 from game.client.scenes.lan import JoinScene, LobbyScene
 from game.client.scenes.menu import MainMenuScene
 from game.client.session import HostSession, RemoteSession
+from net.server import DEFAULT_PORT
 
 if TYPE_CHECKING:
     from game.client.shooter import Shooter
@@ -38,7 +39,7 @@ class PicturedServer:
     password it shows, no socket."""
 
     password: str
-    port: int = 47077
+    port: int = DEFAULT_PORT
     server: Any = field(init=False)
 
     def __post_init__(self) -> None:
@@ -71,7 +72,7 @@ def sample_tables() -> list[TableAd]:
            password: bool = False, newer: bool = False) -> TableAd:
         return TableAd(f"{name}._starparty._tcp.local.", name, game, taken, total, status,
                        PROTOCOL_VERSION + 1 if newer else PROTOCOL_VERSION,
-                       (f"192.168.1.{host}",), 47077, NEWER_APP if newer else APP_VERSION,
+                       (f"192.168.1.{host}",), DEFAULT_PORT, NEWER_APP if newer else APP_VERSION,
                        password)
 
     return [ad("Vega's table", "stars", 1, 4, 21),
