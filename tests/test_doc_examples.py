@@ -85,6 +85,8 @@ RUN: dict[str, str] = {
     r"starparty host --resume": "names",
     r"starparty bot --level": "names",
     r"starparty bot --token FILE": "names",
+    r"starparty host --bind 127\.0\.0\.1": "names",
+    r"starparty bot --wait": "names",
 }
 
 #: example (a regular expression) -> why it is not run here

@@ -114,6 +114,8 @@ def test_no_text_leaves_its_box(size: tuple[int, int], language: str, config_dir
         pygame.display.quit()
         i18n.set_language("en")
     assert len(shot.saved) >= 12, "every scene was looked at"
+    assert {"menu-last-results", "lan-join", "lan-password", "lan-host-setup", "lan-host-lobby",
+            "lan-guest-leave"} <= {path.name for path in shot.saved}, "the LAN lobby too"
     report = list(dict.fromkeys(f"{name}: {problem}" for name, found in shot.problems.items()
                                 for problem in found))
     assert not report, f"{len(report)} problems:\n" + "\n".join(report[:60])

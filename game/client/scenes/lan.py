@@ -236,11 +236,15 @@ class LobbyScene(SkyScene):
             else:
                 state, color = _("free seat"), theme.ACCENT
             mine = seat["seat"] in self.session.human_seats
-            name = self.text.render(_("{name}  (you)").format(name=who) if mine else who, body,
-                                    theme.SEAT_COLORS[seat["seat"] % 8], bold=True)
-            surface.blit(name, (x, y))
+            shown = _("{name}  (you)").format(name=who) if mine else who
+            name = self.text.render(shown, body, theme.SEAT_COLORS[seat["seat"] % 8], bold=True)
+            # name and state on one baseline (TextCache.line_top): a Latin name beside a
+            # Japanese state would sit higher than it
+            line = y + self.text.font(body).get_linesize() // 2
+            surface.blit(name, (x, self.text.line_top(shown, body, line, bold=True)))
             status = self.text.render(state, body, color)
-            surface.blit(status, (self.panel.right - lay.px(28) - status.get_width(), y))
+            surface.blit(status, (self.panel.right - lay.px(28) - status.get_width(),
+                                  self.text.line_top(state, body, line)))
             y += lay.px(34)
         if self.hosting:
             waiting = (N_("The game starts by itself when every seat is taken.")
@@ -489,7 +493,9 @@ class JoinScene(SkyScene):
     address box, the password prompt) until the player edits it or tries again; a table that
     asks for a password asks for it in a field first."""
 
-    def __init__(self, app: Stage) -> None:
+    def __init__(self, app: Stage, browse: bool = True) -> None:
+        """``browse`` False: no zeroconf browser; the list shows what ``show_tables`` is given
+        (the screenshot walk's sample tables, without a network)."""
         super().__init__(app)
         self.name = TextField(N_("Your name"), app.settings.player_name, self._name)
         self.address = TextField(N_("Address (host:port)"), "", self._address_edited, limit=60)
@@ -508,7 +514,8 @@ class JoinScene(SkyScene):
         #: the first table shown (the wheel scrolls a list longer than the screen's rows)
         self.first = 0
         self._closing = False
-        threading.Thread(target=self._start_browser, daemon=True, name="lan-browser").start()
+        if browse:
+            threading.Thread(target=self._start_browser, daemon=True, name="lan-browser").start()
 
     def _name(self, value: str) -> None:
         """Saved as Settings saves it (a blank name keeps the last one), and counts as chosen."""
