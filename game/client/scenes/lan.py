@@ -706,11 +706,11 @@ class JoinScene(SkyScene):
         y = self.list_rect.bottom + lay.px(30)  # room for "more tables" under the list
         join_w = lay.px(200)
         # a Watch button, when offered, takes its room from the address box (which stays put)
-        buttons = 2 if self.watch_address else 1
-        self.address.rect = pygame.Rect(left, y, width - buttons * (join_w + lay.px(10)),
+        watch_w = lay.px(160) if self.watch_address else -lay.px(10)
+        self.address.rect = pygame.Rect(left, y, width - join_w - watch_w - 2 * lay.px(10),
                                         lay.px(48))
-        self.watch_button.rect = pygame.Rect(self.address.rect.right + lay.px(10), y, join_w,
-                                             lay.px(48))
+        self.watch_button.rect = pygame.Rect(self.address.rect.right + lay.px(10), y,
+                                             max(0, watch_w), lay.px(48))
         self.join_button.rect = pygame.Rect(left + width - join_w, y, join_w, lay.px(48))
         self.note_y = self.address.rect.bottom + lay.px(6)
         self.back_button.rect = pygame.Rect(0, 0, lay.px(300), lay.px(44))
