@@ -19,16 +19,16 @@ from net.server import ServerThread
 from net.table import SeatSpec
 from tests.client.clienthelpers import Driver
 from tests.client.test_client_lan_list import ad, open_join, row
-from tests.client.textboxes import RecordingSurface, drawn_texts, recording
+from tests.client.textboxes import RecordingSurface, drawn_texts, recording, text_problems
 
 
 class Served:
     """A bots' table served on loopback (closed at the end of the ``with``)."""
 
     def __init__(self, game: str, bots: list[str], *, level: str = "random",
-                 seed: int = 3, start: bool = True) -> None:
+                 seed: int = 3, start: bool = True, delay: float = 0.01) -> None:
         self.table = new_table(game, {}, seed, [SeatSpec("ai", name, level) for name in bots],
-                               ai_delay=0.01)
+                               ai_delay=delay)
         self.server = ServerThread(self.table, host="127.0.0.1", port=0)
         self.start = start
 
@@ -162,3 +162,29 @@ def test_a_typed_address_that_is_full_offers_watching(drive: Driver, started: bo
             served.table.start()
         drive.until(lambda: isinstance(drive.scene, StarsTableScene), what="the table")
         assert drive.scene.watching and served.table.seats_taken() == 2
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("language", ["en", "ja"])
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
+def test_the_stars_spectator_view_keeps_its_text_in_its_boxes(
+        size: tuple[int, int], language: str, config_dir: Any, autosave_dir: Any) -> None:
+    from game.client import i18n
+
+    drive = Driver(start="menu", size=size)
+    drive.app.settings.language = language
+    i18n.set_language(language)
+    try:
+        # slow bots: a game still going when it is looked at
+        with Served("stars", ["Vega", "Rigel", "Deneb", "Altair"], delay=0.2) as served:
+            join = open_join(drive, [])
+            join.join("127.0.0.1", served.port, watch=True)
+            drive.until(lambda: isinstance(drive.scene, StarsTableScene), what="the table")
+            drive.step(40)
+            assert drive.scene.watching and not text_problems(drive.app), \
+                text_problems(drive.app)
+            drive.key(pygame.K_TAB)
+            assert not text_problems(drive.app), text_problems(drive.app)
+    finally:
+        i18n.set_language("en")
+        drive.close()
