@@ -132,7 +132,14 @@ def test_stargazer_top_bar_says_watching_not_seat_0s_name(drive: Driver) -> None
         drive.step(3)
         bar = [t for t in drawn_texts(drive.app) if "Esc: menu" in t]
         assert bar == ["Watching  ·  Esc: menu"], bar
-        assert table.phase() in ("watching", "over")
+        # nobody's turn is played here: no prompt, no buttons, whoever is to move
+        for _ in range(20):
+            assert table.watching and table.phase() in ("watching", "over")
+            assert table.legal() == []
+            shown = texts(drive)
+            for word in ("Confirm (Enter)", "Undo pick (U)", "your turn", "Choose a crew"):
+                assert word not in shown, word
+            drive.step(5)
 
 
 @pytest.mark.timeout(60)
