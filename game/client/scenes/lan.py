@@ -484,6 +484,8 @@ class PasswordField(TextField):
 
 #: the most tables the list shows at once (the address box below never moves)
 VISIBLE_TABLES = 5
+#: a typed address refused with one of these has no seat for the player: watching is offered
+NO_SEAT_CODES = ("table_full", "already_started")
 
 
 class JoinScene(SkyScene):
@@ -500,6 +502,10 @@ class JoinScene(SkyScene):
         self.name = TextField(N_("Your name"), app.settings.player_name, self._name)
         self.address = TextField(N_("Address (host:port)"), "", self._address_edited, limit=60)
         self.join_button = Button(N_("Join"), self.join_typed, size="body")
+        #: beside the address box when its host has no seat to give (full, or started)
+        self.watch_button = Button(N_("Watch"), self.watch_typed, size="body")
+        #: the typed table that can be watched (host, port), while the refusal is shown
+        self.watch_address: tuple[str, int] | None = None
         self.back_button = Button(N_("Back"), self.back, size="body")
         self.table_buttons: list[TableRow] = []
         self.tables: list[Any] = []
@@ -524,6 +530,27 @@ class JoinScene(SkyScene):
 
     def _address_edited(self, _value: str) -> None:
         self.address_note = ""
+        self.offer_watch_typed(None)
+
+    def offer_watch_typed(self, address: tuple[str, int] | None) -> None:
+        """Show (an address) or take away (None) the Watch button beside the address box."""
+        if address == self.watch_address:
+            return
+        self.watch_address = address
+        focused = self.form.widgets[self.form.focus]
+        self.form.widgets = [w for w in self.form.widgets if w is not self.watch_button]
+        if address is not None:
+            self.form.widgets.insert(self.form.widgets.index(self.join_button),
+                                     self.watch_button)
+        self.form.focus = self.form.widgets.index(
+            focused if focused in self.form.widgets else self.address)
+        self.relayout()
+
+    def watch_typed(self) -> None:
+        """Watch the typed table whose host has no seat to give (no seat taken, no token)."""
+        if self.watch_address is not None:
+            host, port = self.watch_address
+            self.join(host, port, source="", watch=True)
 
     def _start_browser(self) -> None:
         try:
@@ -559,8 +586,9 @@ class JoinScene(SkyScene):
         for row in self.table_buttons:
             row.note = self.row_notes.get(row.table.instance, "")
         focused = self.form.widgets[self.form.focus]
-        self.form.widgets = [self.name, *self.table_buttons, self.address, self.join_button,
-                             self.back_button]
+        self.form.widgets = [self.name, *self.table_buttons, self.address,
+                             *([self.watch_button] if self.watch_address else []),
+                             self.join_button, self.back_button]
         # the list changing under the player must not move their focus (or their typing)
         self.form.focus = (self.form.widgets.index(focused) if focused in self.form.widgets
                            else self.form.widgets.index(self.address))
@@ -627,6 +655,7 @@ class JoinScene(SkyScene):
             self.app.sounds.play("invalid")
             return
         self.address_note = ""
+        self.offer_watch_typed(None)
         self.join(host, port, source="")
 
     def join(self, host: str, port: int, *, source: str = "",
@@ -667,6 +696,8 @@ class JoinScene(SkyScene):
             self.set_row_note(source, text)
         else:
             self.address_note = text
+            self.offer_watch_typed((host, port) if code in NO_SEAT_CODES and not watch
+                                   else None)
 
     def relayout(self) -> None:
         # the address row never moves, so a table appearing cannot slide under a click
@@ -682,9 +713,13 @@ class JoinScene(SkyScene):
             y += lay.px(68)
         y = self.list_rect.bottom + lay.px(30)  # room for "more tables" under the list
         join_w = lay.px(200)
-        self.address.rect = pygame.Rect(left, y, width - join_w - lay.px(10), lay.px(48))
-        self.join_button.rect = pygame.Rect(self.address.rect.right + lay.px(10), y, join_w,
-                                            lay.px(48))
+        # a Watch button, when offered, takes its room from the address box (which stays put)
+        watch_w = lay.px(160) if self.watch_address else -lay.px(10)
+        self.address.rect = pygame.Rect(left, y, width - join_w - watch_w - 2 * lay.px(10),
+                                        lay.px(48))
+        self.watch_button.rect = pygame.Rect(self.address.rect.right + lay.px(10), y,
+                                             max(0, watch_w), lay.px(48))
+        self.join_button.rect = pygame.Rect(left + width - join_w, y, join_w, lay.px(48))
         self.note_y = self.address.rect.bottom + lay.px(6)
         self.back_button.rect = pygame.Rect(0, 0, lay.px(300), lay.px(44))
         self.back_button.rect.midtop = (lay.width // 2, self.note_y + lay.px(30))
@@ -723,8 +758,11 @@ class JoinScene(SkyScene):
                                                        self.list_rect.bottom + lay.px(4))))
         self.form.draw(surface, self.text, lay)
         if self.address_note:
-            line, size = fitted(self.text, tr(self.address_note), lay.font_px("small"),
-                                self.address.rect.w + self.join_button.rect.w + lay.px(10))
+            note = tr(self.address_note)
+            if self.watch_address is not None:
+                note = _("{why}  ·  Watch: look on without a seat.").format(why=note)
+            line, size = fitted(self.text, note, lay.font_px("small"),
+                                self.join_button.rect.right - self.address.rect.x)
             label = self.text.render(line, size, theme.WARNING)
             surface.blit(label, (self.address.rect.x, self.note_y))
         self.draw_footer(surface, N_("Click a table, or type host:port and press Enter  ·  "

@@ -368,7 +368,8 @@ class StargazerPanels:
             words = PHASE_WORDS.get(view["phase"], N_("{name} plays"))
             title = _(words).format(name=names[current]) + dots
             if self.pacer.holding() is not None:
-                lines.append((_("Space: skip to your turn."), theme.TEXT_DIM))
+                lines.append((_("Space: catch up with the game.") if self.watching else
+                              _("Space: skip to your turn."), theme.TEXT_DIM))
             elif kind == "ai":
                 lines.append((_("A bot: watch its cubes drop."), theme.TEXT_DIM))
             active = view.get("active_crew")

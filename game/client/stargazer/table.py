@@ -97,6 +97,8 @@ class StargazerTableScene(StargazerTablePainter, Scene):
         humans = self.session.human_seats
         self.active = humans[0] if humans else 0
         self.hotseat = len(humans) > 1
+        #: a spectator (a LAN table joined without a seat): nobody's turn is played here
+        self.watching = not humans and not getattr(self.session, "replay", False)
         self.awaiting_handover = False
         self.motion = CubeMotion()
         self.ring = RingPainter(app.text)
@@ -382,8 +384,8 @@ class StargazerTableScene(StargazerTablePainter, Scene):
     def back(self) -> None:
         from game.client.scenes.dialog import ConfirmDialog
 
-        if self.view and self.view["phase"] == "over":
-            self.leave()
+        if (self.view and self.view["phase"] == "over") or self.watching:
+            self.leave()  # a spectator leaves nothing behind: no question
             return
         question = leave_warning(self.session)
         self.app.push(ConfirmDialog(self.app, question, self.leave, yes=N_("Leave"),
@@ -460,9 +462,10 @@ class StargazerTableScene(StargazerTablePainter, Scene):
             if not pacer.waiting:
                 pacer.shown = None
                 newest = self.view
-                if newest is None or newest["phase"] == "over" or \
+                if newest is None or newest["phase"] == "over" or self.watching or \
                         newest["current"] in self.session.human_seats:
-                    pacer.hurry = False  # skipped up to a turn played here (or the end)
+                    # skipped up to a turn played here, the end, or (watching) the newest move
+                    pacer.hurry = False
                 return
             beat = pacer.waiting[0]
             beat.seconds = 0.0 if pacer.hurry else beat_seconds(beat, pace,

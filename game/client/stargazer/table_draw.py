@@ -248,7 +248,8 @@ class StargazerTablePainter(StargazerPanels):
             current = view["current"]
             doing = _("Round {n}  ·  {doing}").format(
                 n=view["round"], doing=phase_words(view["phase"], names[current]))
-        who = names[self.active] if self.active < len(names) else ""
+        who = _("Watching") if self.watching else \
+            names[self.active] if self.active < len(names) else ""
         words = _("{name}  ·  Esc: menu").format(name=who)
         right = self.text.render(words, lay.font_px("body"), theme.TEXT_DIM)
         room = lay.width - title.get_width() - right.get_width() - lay.px(40 + 16 + 24)

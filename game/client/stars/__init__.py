@@ -184,4 +184,5 @@ KIT = ClientKit(
     final_boards=final_boards,
     statistics=statistics,
     describe_move=describe_move,
+    watch=True,  # a spectator's table shows every board, read-only (``StarsTableScene``)
 )

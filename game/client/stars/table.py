@@ -120,10 +120,14 @@ class StarsTableScene(StarsTablePainter, Scene):
                                                autosave_dir=app.autosave_dir)
         self.renderer = SheetRenderer()
         humans = self.session.human_seats
+        #: the seat whose board is large: the player's own, or (watching) the one looked at
         self.active = humans[0] if humans else 0
         self.hotseat = len(humans) > 1
         #: a replay of a finished game (``ReplaySession``): nothing to play, nothing to send
         self.replaying = bool(getattr(self.session, "replay", False))
+        #: a spectator (a LAN table joined without a seat): the public view, read-only; Tab or
+        #: a click on a thumbnail changes whose board is large
+        self.watching = not humans and not self.replaying
         self.awaiting_handover = self.hotseat
         # ghost (the card under the mouse or moved by the keys)
         self.rot = 0
@@ -184,7 +188,10 @@ class StarsTableScene(StarsTablePainter, Scene):
     # --- state read from the latest view ----------------------------------------------------
     @property
     def view(self) -> dict[str, Any] | None:
-        return self.session.views.get(self.active)
+        views = self.session.views
+        if self.watching:  # a spectator's one public view (not kept under any seat)
+            return next(iter(views.values()), None)
+        return views.get(self.active)
 
     def my_sheet(self, view: dict[str, Any] | None = None) -> dict[str, Any] | None:
         view = view or self.view
@@ -195,12 +202,14 @@ class StarsTableScene(StarsTablePainter, Scene):
         return view["seats"][self.active]["sheet"]
 
     def phase(self) -> str:
-        """over / handover / confirmed / play / power / review."""
+        """over / watching / handover / confirmed / play / power / review."""
         view = self.view
         if view is None:
             return "waiting"
         if view["over"]:
             return "over"
+        if self.watching:
+            return "watching"  # a spectator: no ghost, no buttons, nothing to send
         if self.awaiting_handover:
             return "handover"
         if view["seats"][self.active]["confirmed"]:
@@ -321,7 +330,17 @@ class StarsTableScene(StarsTablePainter, Scene):
 
     # --- intents ---------------------------------------------------------------------------
     def send(self, move: dict[str, Any]) -> None:
-        self.session.send(self.active, move)
+        if not self.watching:  # a spectator's table refuses moves anyway: none is sent
+            self.session.send(self.active, move)
+
+    def show_seat(self, seat: int) -> None:
+        """Watching: ``seat``'s board goes large, the others' to the thumbnails."""
+        self.active = seat
+        self.glows, self.flashes = [], []  # they were drawn on the board shown before
+        self.layout_thumbs()
+
+    def show_next_seat(self, step: int = 1) -> None:
+        self.show_seat((self.active + step) % max(1, len(self.session.names)))
 
     def rotate(self, step: int = 1) -> None:
         if self.phase() != "play":
@@ -432,8 +451,8 @@ class StarsTableScene(StarsTablePainter, Scene):
     def back(self) -> None:
         from game.client.scenes.dialog import ConfirmDialog
 
-        if self.view and self.view["over"]:
-            self.leave()
+        if (self.view and self.view["over"]) or self.watching:
+            self.leave()  # a spectator leaves nothing behind: no question
             return
         self.app.push(ConfirmDialog(self.app, leave_warning(self.session), self.leave,
                                     yes=N_("Leave"), no=N_("Keep playing")))
@@ -533,7 +552,7 @@ class StarsTableScene(StarsTablePainter, Scene):
         elif kind == "object_placed" and mine:
             sounds.play("bonus")
             self.flashes.append([[tuple(event["at"])], 0.6])
-        elif kind == "turn_undone" and event.get("seat") == self.active:
+        elif kind == "turn_undone" and event.get("seat") == self.active and not self.watching:
             self.say(N_("Turn taken back: play the card again."), theme.TEXT_DIM)
         elif kind == "card_skipped" and mine:
             self.status_time = 0.0  # the review line says what comes next
@@ -610,6 +629,8 @@ class StarsTableScene(StarsTablePainter, Scene):
             self.undo()
         elif key == pygame.K_c:
             self.confirm()
+        elif key == pygame.K_TAB and self.watching:
+            self.show_next_seat(-1 if event.mod & pygame.KMOD_SHIFT else 1)
         elif key == pygame.K_TAB and self.thumb_rects:
             from game.client.stars.board_view import BoardViewScene
 
@@ -632,6 +653,9 @@ class StarsTableScene(StarsTablePainter, Scene):
                 button.activate()
                 return
         for rect, seat in self.thumb_rects:
+            if rect.collidepoint(event.pos) and self.watching:
+                self.show_seat(seat)
+                return
             if rect.collidepoint(event.pos):
                 from game.client.stars.board_view import BoardViewScene
 

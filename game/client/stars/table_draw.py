@@ -70,6 +70,9 @@ GLOW_SECONDS = 1.4
 HELP = (N_("Mouse: carry the card"), N_("click: draw"), N_("Wheel / R / right click: turn"),
         N_("Arrows + Enter: keyboard"), N_("S skip"), N_("U undo"), N_("Enter confirm"),
         N_("Tab: other boards"))
+#: a spectator's controls (nothing to play: only whose board is large, and the log)
+WATCHING_HELP = (N_("Tab or a click on a board: show it large"), N_("Wheel over the log: back"),
+                 N_("Esc: leave"))
 #: what the top bar says of the sun, by day (0: no pile played yet)
 DAY_NAMES = (N_("Night: all rows open"), N_("Dawn: rows 0-1 closed"),
              N_("Morning: rows 0-3 closed"))
@@ -108,7 +111,7 @@ class StarsTablePainter:
         side_x = self.geo.rect.right + lay.px(18)
         side = pygame.Rect(side_x, top, w - side_x - margin, self.geo.rect.h)
         fonts = {"tiny": lay.font_px("tiny"), "small": lay.font_px("small")}
-        self.help_lines = self.join_items(HELP, fonts["tiny"],
+        self.help_lines = self.join_items(WATCHING_HELP if self.watching else HELP, fonts["tiny"],
                                           (side.w if self.stacked else mid_w) - lay.px(24))
         help_h = len(self.help_lines) * int(fonts["tiny"] * 1.2) + lay.px(20)
         if self.stacked:
@@ -187,6 +190,16 @@ class StarsTablePainter:
             self.card_rect = pygame.Rect(0, 0, card, card)
             self.card_rect.midtop = (panel.centerx, card_top)
         sizes_y = self.card_rect.bottom + pad
+        if self.watching:  # no size or action buttons: the status lines come up under the card
+            for button in [*self.size_buttons, *self.buttons.values()]:
+                button.rect = pygame.Rect(panel.x, sizes_y, 0, 0)
+            status_y = sizes_y
+            if panel.h == 0:
+                status_h = 6 * int(lay.font_px("small") * 1.15) + lay.px(12)
+                panel.h = status_y + status_h + help_h - panel.y
+            self.status_rect = pygame.Rect(panel.x + pad, status_y, inner_w,
+                                           panel.bottom - help_h - status_y)
+            return
         third = (inner_w - 2 * gap) // 3
         for i, button in enumerate(self.size_buttons):
             button.rect = pygame.Rect(panel.x + pad + i * (third + gap), sizes_y, third, row_h)
@@ -295,7 +308,7 @@ class StarsTablePainter:
                                      theme.SUN_SHADE if view["day"] else theme.TEXT_DIM)
         surface.blit(day_label, (bar.right + lay.px(14), self.text.line_top(
             day, lay.font_px("small"), line)))
-        who = self.session.names[self.active]
+        who = _("Watching") if self.watching else self.session.names[self.active]
         words = _("{name}  ·  Esc: menu").format(name=who)
         right = self.text.render(words, lay.font_px("body"), theme.TEXT_DIM)
         # on the line's baseline: a name in Japanese must not drop the line a few pixels
@@ -441,6 +454,11 @@ class StarsTablePainter:
         else:
             surface.blit(face, self.card_rect)
         phase = self.phase()
+        if self.watching:
+            for button in [*self.size_buttons, *self.buttons.values()]:
+                button.enabled = False  # not drawn either: a spectator has nothing to press
+            self.draw_status(surface, view, phase)
+            return
         is_star = card["kind"] == "shooting_star"
         for button in self.size_buttons:
             button.enabled = is_star and phase == "play"
@@ -470,7 +488,9 @@ class StarsTablePainter:
 
     def status_lines(self, view: dict[str, Any], phase: str) -> list[tuple[str, theme.Color]]:
         lines: list[tuple[str, theme.Color]] = []
-        if self.replaying and phase in ("play", "power", "review"):
+        if self.watching:
+            lines += self.watching_lines(view)
+        elif self.replaying and phase in ("play", "power", "review"):
             name = self.session.names[self.active]
             lines.append(({"play": _("{name} has not played this card yet."),
                            "power": _("{name} is choosing where to use a power bonus."),
@@ -521,6 +541,20 @@ class StarsTablePainter:
         if self.status_time > 0 and status and \
                 all(status != text for text, _color in lines):
             lines.insert(0, (status, self.status[1]))  # unless a line says it already
+        return lines
+
+    def watching_lines(self, view: dict[str, Any]) -> list[tuple[str, theme.Color]]:
+        """A spectator's status: whose board is large, and who has not finished the card."""
+        names = self.session.names
+        lines = [(_("You are watching this game: {name}'s sky is shown large.").format(
+            name=names[self.active]), theme.TEXT)]
+        if view["over"]:
+            return [*lines, (_("The night is over. Counting the stars..."), theme.ACCENT)]
+        waiting = [names[s] for s in range(len(view["seats"]))
+                   if not view["seats"][s]["confirmed"]]
+        if waiting:
+            lines.append((_("Playing this card: {names}.").format(names=_(", ").join(waiting)),
+                          theme.TEXT_DIM))
         return lines
 
     def preview_lines(self) -> list[tuple[str, theme.Color]]:
@@ -616,23 +650,43 @@ class StarsTablePainter:
             label = self.text.render(title, size, theme.TEXT_DIM)
             surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.y - lay.px(3))))
             surface.blit(self.card_surface(kind, number, rect.w), rect)
-        if self.score_rect.h and view.get("my_score"):
-            score = view["my_score"]
-            line1 = self.text.render(_("Your score: {total}").format(total=score["total"]),
-                                     small, theme.ACCENT, bold=True)
-            surface.blit(line1, (self.score_rect.x, self.score_rect.y))
-            parts = _("const {constellations} · planets {planets} · shooting {shooting} · "
-                      "bonus {bonus}").format(constellations=score["constellations"],
-                                              planets=score["planets"],
-                                              shooting=score["shooting_stars"],
-                                              bonus=score["point_bonus"] + score["power_bonus"])
-            size = self.text.fit(parts, lay.font_px("tiny"), self.score_rect.w)
-            line2 = self.text.render(parts, size, theme.TEXT_DIM)
-            surface.blit(line2, (self.score_rect.x, self.score_rect.y + line1.get_height()))
         scores = view.get("scores")
+        if self.score_rect.h:
+            self.draw_score(surface, view, scores)
         for rect, seat in self.thumb_rects:
             self.draw_thumb(surface, view, rect, seat, scores)
         self.draw_log(surface)
+
+    def draw_score(self, surface: pygame.Surface, view: dict[str, Any],
+                   scores: list | None) -> None:
+        """Your running score; a spectator's line names the sky shown large, with its score
+        when everyone's is public (``live_score``, or the end)."""
+        lay = self.layout
+        small = lay.font_px("small")
+        score = (scores[self.active] if scores else None) if self.watching else \
+            view.get("my_score")
+        if self.watching:
+            words = _("{name}'s sky").format(name=self.session.names[self.active])
+            if score:
+                words = ngettext("{sky}  ·  {n} point", "{sky}  ·  {n} points",
+                                 score["total"]).format(sky=words, n=score["total"])
+        elif score:
+            words = _("Your score: {total}").format(total=score["total"])
+        else:
+            return
+        size = self.text.fit(words, small, self.score_rect.w, True)
+        line1 = self.text.render(words, size, theme.ACCENT, bold=True)
+        surface.blit(line1, (self.score_rect.x, self.score_rect.y))
+        if not score:
+            return
+        parts = _("const {constellations} · planets {planets} · shooting {shooting} · "
+                  "bonus {bonus}").format(constellations=score["constellations"],
+                                          planets=score["planets"],
+                                          shooting=score["shooting_stars"],
+                                          bonus=score["point_bonus"] + score["power_bonus"])
+        size = self.text.fit(parts, lay.font_px("tiny"), self.score_rect.w)
+        line2 = self.text.render(parts, size, theme.TEXT_DIM)
+        surface.blit(line2, (self.score_rect.x, self.score_rect.y + line1.get_height()))
 
     def draw_log(self, surface: pygame.Surface) -> None:
         """The game log: the newest lines that fit, or older ones after a wheel back."""
