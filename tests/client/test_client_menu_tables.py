@@ -202,3 +202,22 @@ def test_with_no_table_the_menu_looks_as_before(drive: Driver, monkeypatch) -> N
         pictures.append(pygame.image.tobytes(drive.app.screen, "RGB"))
     assert pictures[0] == pictures[1]
     assert "Tables on your network" not in drawn_texts(drive.app)
+
+
+def test_a_players_window_lists_the_lan_tables_and_the_screenshots_do_not(config_dir) -> None:  # noqa: ANN001
+    """On in the window ``starparty`` opens (the tests' Driver turns it off), off for the
+    pictures: they show no network and need none."""
+    from game.client.app import App
+    from game.client.loop import ManualClock
+    from game.client.settings import Settings
+    from game.client.shooter import Shooter
+
+    clock = ManualClock()
+    app = App((640, 480), settings=Settings(player_name="Ann"), clock=clock, start="title",
+              save_settings=False)
+    try:
+        assert app.lan_browse
+        Shooter(app, clock, config_dir)
+        assert not app.lan_browse
+    finally:
+        pygame.display.quit()
