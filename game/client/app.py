@@ -73,6 +73,8 @@ class App:
         self.lan_port = DEFAULT_PORT
         self.lan_interfaces: list[str] | None = None
         self.lan_advertise = True
+        #: the main menu lists the LAN's tables (zeroconf on ``lan_interfaces``) while shown
+        self.lan_browse = True
         #: where games started here autosave (None: nowhere; "Continue" then offers nothing)
         self.autosave_dir: Path | None = default_autosave_dir()
         #: the results of the last game finished in this run (``scenes.results.FinishedGame``;

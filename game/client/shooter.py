@@ -30,6 +30,7 @@ class Shooter:
         app.seed_source = lambda: SEED
         app.ai_delay = 0.0
         app.autosave_dir = None  # pictures are not games to continue
+        app.lan_browse = False  # the menu lists no LAN tables: the same pictures anywhere
         self.outdir = outdir
         self.saved: list[Path] = []
 

@@ -6,7 +6,8 @@ left in English. The checker's own rules are tested on small sketches at the end
 
 The scenes are the ones ``starparty screenshots`` shows (each kit's own ``screenshots`` walk,
 so a new game's table is covered when its kit is registered) plus the generic scenes that walk
-does not reach: settings, join, the host's lobby, a dialog, the rules page scrolled.
+does not reach: settings, join, the host's lobby, a dialog, the rules page scrolled, the menu
+listing LAN tables.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from game.client.scenes.menu import MainMenuScene
 from game.client.settings import Settings
 from game.client.shooter import Shooter
 from game.commands.screenshots import shoot_all
+from net.discovery import TableAd
+from net.wire import APP_VERSION, PROTOCOL_VERSION
 from tests.client.clienthelpers import Driver
 from tests.client.textboxes import drawn_texts, text_problems, tracking
 from tools import extract_messages
@@ -71,6 +74,14 @@ def generic_scenes(shot: CheckingShooter) -> None:
     app.reset_to(MainMenuScene(app))
     app.lan_advertise = False
     app.lan_bind, app.lan_port = "127.0.0.1", 0
+    app.lan_interfaces = ["127.0.0.1"]  # the join screen browses: loopback only
+    app.scene.lan_tables.show([  # what the menu shows of the LAN: a locked table and another
+        TableAd("a._starparty._tcp.local.", "Orion's table", "stars", 1, 4, "lobby",
+                PROTOCOL_VERSION, ("127.0.0.1",), 47077, APP_VERSION, True),
+        TableAd("b._starparty._tcp.local.", "星野さんのテーブル", "stargazer", 2, 3, "lobby",
+                PROTOCOL_VERSION, ("127.0.0.1",), 47078, APP_VERSION, False)])
+    shot.step(2)
+    shot.look("menu with LAN tables")
     for item, name in (("Settings", "settings"), ("Join LAN game", "join")):
         app.scene.button(item).activate()
         shot.step(5)

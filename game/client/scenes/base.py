@@ -73,6 +73,8 @@ class Stage(Protocol):
     lan_port: int
     lan_interfaces: list[str] | None
     lan_advertise: bool
+    #: the main menu looks for LAN tables while it is shown (tests and screenshots: off)
+    lan_browse: bool
     #: the results of the last game finished in this run (``scenes.results.FinishedGame``)
     last_results: Any
 

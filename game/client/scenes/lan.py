@@ -394,6 +394,19 @@ def draw_warning(surface: pygame.Surface, text: TextCache, centre: tuple[int, in
     surface.blit(mark, mark.get_rect(center=(x, y + half // 3)))
 
 
+def draw_table_marks(surface: pygame.Surface, text: TextCache, layout: Layout, table: Any,
+                     x: int, centre_y: int, mark: int) -> int:
+    """A table's marks from ``x`` (the warning for another version, the lock for a password),
+    as the join screen's rows and the menu's list draw them; the x after them."""
+    if not table.compatible:
+        draw_warning(surface, text, (x + mark // 2, centre_y), mark)
+        x += mark + layout.px(8)
+    if table.password:
+        draw_lock(surface, (x + mark // 2, centre_y), mark, theme.ACCENT)
+        x += mark + layout.px(8)
+    return x
+
+
 class TableRow(Widget):
     """One table found on the LAN. Line 1: lock or warning mark, name, game, free seats;
     line 2: what a click does, why it cannot, or what went wrong joining it (``note``, kept
@@ -434,13 +447,8 @@ class TableRow(Widget):
         pad, mark = layout.px(14), layout.px(22)
         top = self.rect.y + layout.px(8)
         x = self.rect.x + pad
-        marks_y = self.rect.y + self.rect.h // 3
-        if not table.compatible:
-            draw_warning(surface, text, (x + mark // 2, marks_y), mark)
-            x += mark + layout.px(8)
-        if table.password:
-            draw_lock(surface, (x + mark // 2, marks_y), mark, theme.ACCENT)
-            x += mark + layout.px(8)
+        x = draw_table_marks(surface, text, layout, table, x, self.rect.y + self.rect.h // 3,
+                             mark)
         body, small = layout.font_px("body"), layout.font_px("small")
         watchable = table.compatible and table.status != "over" and can_watch(table.game)
         colour = theme.TEXT if self.joinable or watchable else theme.TEXT_DIM

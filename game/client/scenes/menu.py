@@ -1,15 +1,16 @@
 """Main menu: Continue (when an unfinished game was autosaved), Play solo, Hot-seat, LAN,
-Rules, Settings, Quit."""
+Rules, Settings, Quit; beside them, the tables found on the LAN (``menu_tables``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.client.i18n import N_
 from game.client.scenes.base import SkyScene
+from game.client.scenes.menu_tables import MenuTables, join_chosen
 from game.client.widgets import Button, Form, stack_rects
 
 if TYPE_CHECKING:
@@ -23,7 +24,8 @@ ITEMS = (N_("Play solo"), N_("Hot-seat"), N_("Host LAN game"), N_("Join LAN game
 
 
 class MainMenuScene(SkyScene):
-    """Arrows + Enter, or the mouse. Esc asks before quitting (the Quit item does not)."""
+    """Arrows + Enter, or the mouse. Esc asks before quitting (the Quit item does not). Right
+    and Left move between the buttons and the LAN tables beside them."""
 
     def __init__(self, app: Stage) -> None:
         super().__init__(app)
@@ -46,6 +48,8 @@ class MainMenuScene(SkyScene):
         if app.last_results is not None:
             labels = labels[:-1] + (LAST_RESULTS, labels[-1])
         self.form = Form([Button(label, actions[label]) for label in labels])
+        #: the LAN's tables beside the buttons (found while the menu is shown)
+        self.lan_tables = MenuTables(app, self._join_table)
 
     def _continue(self) -> None:
         from game.client.kits import get_kit
@@ -87,6 +91,21 @@ class MainMenuScene(SkyScene):
 
         self.app.push(JoinScene(self.app))
 
+    def _join_table(self, tables: list[Any], table: Any) -> None:
+        self.lan_tables.close()  # the join screen browses by itself
+        join_chosen(self.app, tables, table)
+
+    def shown(self) -> bool:
+        """On screen: the top scene, or under scenes that let it show through (a dialog)."""
+        stack = self.app.stack
+        return self in stack and not any(s.opaque for s in stack[stack.index(self) + 1:])
+
+    def poll(self) -> None:
+        self.lan_tables.browse(self.app.lan_browse and self.shown())
+
+    def exit(self) -> None:
+        self.lan_tables.close()
+
     def _rules(self) -> None:
         from game.client.scenes.rules import RulesScene
 
@@ -113,6 +132,10 @@ class MainMenuScene(SkyScene):
         offered = any(isinstance(w, Button) and w.label == CONTINUE for w in self.form.widgets)
         stack_rects(self.form.widgets, lay.width // 2, top if offered else top + height + gap,
                     lay.px(360), height, gap)
+        # the LAN's tables to the right of the buttons, which never move for them
+        left = lay.width // 2 + lay.px(180) + lay.px(36)
+        self.lan_tables.relayout(pygame.Rect(left, top, lay.width - lay.px(36) - left,
+                                             lay.height - lay.px(56) - top))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -121,12 +144,27 @@ class MainMenuScene(SkyScene):
             self.app.push(ConfirmDialog(self.app, N_("Quit Star Party?"), self.app.quit,
                                         yes=N_("Quit"), no=N_("Stay")))
             return
+        if self.lan_tables.handle(event):
+            self.app.sounds.play("click")
+            return
+        if event.type == pygame.KEYDOWN and (self.lan_tables.focus is not None or (
+                event.key == pygame.K_RIGHT and self.lan_tables.take_focus())):
+            return  # a row has the keyboard (or has just taken it)
         if self.form.handle(event):
+            if event.type == pygame.MOUSEBUTTONUP:
+                self.lan_tables.focus = None
             self.app.sounds.play("click")
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_sky(surface, alpha, horizon=True)
         self.draw_heading(surface, "Star Party")
-        self.form.draw(surface, self.text, self.layout)
+        focus = self.form.focus
+        if self.lan_tables.focus is not None:
+            self.form.focus = -1  # no button shows the focus while a table row has it
+        try:
+            self.form.draw(surface, self.text, self.layout)
+        finally:
+            self.form.focus = focus
+        self.lan_tables.draw(surface, self.text, self.layout)
         self.draw_footer(surface, N_("Arrows + Enter or the mouse  ·  F11 fullscreen  ·  "
                                      "Esc: quit"))

@@ -1,0 +1,223 @@
+"""The main menu lists the LAN's tables beside its buttons (issue 22, point 3): a guest's first
+screen shows the tables to join; a click (or Right, then Enter) joins one through the join
+screen's own flow. The menu browses only while shown, every browser it opens is closed, and
+with no table the menu looks as before. Zeroconf on loopback only."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pygame
+import pytest
+
+import net.discovery
+from game.client.scenes import lan
+from game.client.scenes.lan import JoinScene, LobbyScene
+from game.client.scenes.menu import MainMenuScene
+from game.client.scenes.menu_tables import MenuTableRow
+from game.client.scenes.setup import SetupScene
+from game.tables import new_table
+from net.discovery import Advertiser
+from net.server import ServerThread
+from net.table import SeatSpec
+from tests.client.clienthelpers import Driver
+from tests.client.textboxes import drawn_texts, text_problems
+
+LOOPBACK = ["127.0.0.1"]
+
+
+@pytest.fixture
+def browsers(monkeypatch) -> list:  # noqa: ANN001
+    """Every LAN browser opened (real zeroconf, loopback only), each knowing if it was
+    closed."""
+    made: list = []
+
+    class SpyBrowser(net.discovery.Browser):
+        def __init__(self, **kwargs) -> None:  # noqa: ANN003
+            assert kwargs["interfaces"] == LOOPBACK, "tests browse on loopback only"
+            super().__init__(**kwargs)
+            self.closed = False
+            made.append(self)
+
+        def close(self) -> None:
+            self.closed = True
+            super().close()
+
+    monkeypatch.setattr(net.discovery, "Browser", SpyBrowser)
+    return made
+
+
+@contextmanager
+def advertised(name: str, password: str | None = None) -> Iterator[object]:
+    """A two-seat table served and advertised on loopback."""
+    host = new_table("stars", {}, 5, [SeatSpec("open"), SeatSpec("open")], name=name)
+    server = ServerThread(host, host="127.0.0.1", port=0, password=password)
+    port = server.start()
+    advertiser = Advertiser(port, name=name, game="stars", seats_taken=0, seats_total=2,
+                            interfaces=LOOPBACK, addresses=LOOPBACK, password=bool(password))
+    advertiser.start()
+    try:
+        yield host
+    finally:
+        advertiser.close()
+        server.stop()
+        host.close()
+
+
+def menu_row(menu: MainMenuScene, name: str) -> MenuTableRow | None:
+    return next((r for r in menu.lan_tables.rows if r.table.name == name), None)
+
+
+def wait_for_row(drive: Driver, menu: MainMenuScene, name: str) -> MenuTableRow:
+    started = time.monotonic()
+    drive.until(lambda: menu_row(menu, name) is not None, timeout=8,
+                what=f"{name} on the menu")
+    assert time.monotonic() - started < 8
+    drive.step()
+    return menu_row(menu, name)
+
+
+@pytest.mark.timeout(60)
+def test_a_table_on_the_lan_shows_on_the_menu_and_a_click_joins_it(
+        drive: Driver, browsers: list) -> None:
+    menu = drive.scene
+    buttons = [w.rect.copy() for w in menu.form.widgets]
+    drive.app.lan_browse = True  # as in a player's window (the Driver turns it off)
+    with advertised("Aaron's table") as host:
+        row = wait_for_row(drive, menu, "Aaron's table")
+        texts = drawn_texts(drive.app)
+        assert "Tables on your network" in texts and "Aaron's table" in texts
+        assert "Look at the Stars  ·  2 of 2 seats free" in texts
+        assert [w.rect for w in menu.form.widgets] == buttons, "the buttons never move"
+        assert not any(row.rect.colliderect(b) for b in buttons)
+        assert text_problems(drive.app) == []
+        menu_browser = browsers[0]
+        drive.click(row.rect.center)
+        lobby = drive.scene
+        assert isinstance(lobby, LobbyScene), "an open table: joined at once"
+        drive.until(lambda: lobby.session.human_seats == [0], what="the welcome")
+        assert host.seats_taken() == 1
+        join = drive.app.find(JoinScene)
+        assert join is not None and [r.table.name for r in join.table_buttons] == \
+            ["Aaron's table"], "Leave goes back to the join screen, the table chosen"
+        drive.until(lambda: menu_browser.closed, what="the menu's browser closed")
+        assert menu.lan_tables.browser is None
+        lobby.leave()
+
+
+@pytest.mark.timeout(60)
+def test_a_locked_table_is_reached_with_the_keyboard_and_asks_for_its_password(
+        drive: Driver, browsers: list) -> None:
+    menu = drive.scene
+    drive.app.lan_browse = True
+    with advertised("Aaron's locked table", password="orion") as host:
+        row = wait_for_row(drive, menu, "Aaron's locked table")
+        drive.key(pygame.K_RIGHT)  # from the buttons to the tables
+        assert menu.lan_tables.focus == menu.lan_tables.rows.index(row)
+        drive.key(pygame.K_DOWN)  # (one table: the focus stays on it)
+        drive.key(pygame.K_RETURN)
+        prompt = drive.scene
+        assert isinstance(prompt, lan.PasswordPrompt), "the join screen's password prompt"
+        assert prompt.title == "Aaron's locked table"
+        assert isinstance(drive.app.stack[-2], JoinScene)
+        drive.type_text("orion")
+        drive.key(pygame.K_RETURN)
+        lobby = drive.scene
+        assert isinstance(lobby, LobbyScene)
+        drive.until(lambda: lobby.session.human_seats == [0], what="the welcome")
+        assert host.seats_taken() == 1
+        lobby.leave()
+
+
+def test_left_gives_the_keyboard_back_to_the_buttons(drive: Driver) -> None:
+    from tests.client.test_client_lan_list import ad
+
+    menu = drive.scene
+    menu.lan_tables.show([ad("Orion's table"), ad("Bea's table")])
+    assert not drive.app.lan_browse
+    drive.key(pygame.K_RIGHT)
+    drive.key(pygame.K_DOWN)
+    assert menu.lan_tables.focus == 1
+    drive.key(pygame.K_LEFT)
+    assert menu.lan_tables.focus is None
+    drive.key(pygame.K_DOWN)  # Play solo -> Hot-seat, as before the tables came
+    drive.key(pygame.K_RETURN)
+    assert isinstance(drive.scene, SetupScene) and drive.scene.mode == "hotseat"
+
+
+@pytest.mark.timeout(60)
+def test_the_menu_browses_only_while_it_is_shown_and_closes_what_it_opens(
+        drive: Driver, browsers: list) -> None:
+    menu = drive.scene
+    drive.step(3)
+    assert browsers == [], "off (tests, screenshots): no browser at all"
+    drive.app.lan_browse = True
+    drive.until(lambda: len(browsers) == 1, what="the menu's browser")
+    drive.click(menu.button("Settings").rect.center)  # covered: it stops
+    assert drive.scene is not menu
+    drive.until(lambda: browsers[0].closed, what="closed under Settings")
+    drive.step(10)
+    assert len(browsers) == 1
+    drive.key(pygame.K_ESCAPE)  # shown again: it browses again
+    assert drive.scene is menu
+    drive.until(lambda: len(browsers) == 2, what="browsing again")
+    drive.key(pygame.K_ESCAPE)  # the quit question: the menu still shows under it
+    drive.step(10)
+    assert not browsers[1].closed and len(browsers) == 2
+    drive.key(pygame.K_ESCAPE)
+    drive.app.reset_to(MainMenuScene(drive.app))  # left: closed; the new menu opens its own
+    drive.until(lambda: browsers[1].closed and len(browsers) == 3, what="one menu, one browser")
+    drive.app.scene.exit()
+    drive.until(lambda: all(b.closed for b in browsers), what="every browser closed")
+
+
+def test_with_no_table_the_menu_looks_as_before(drive: Driver, monkeypatch) -> None:  # noqa: ANN001
+    opened: list = []
+
+    class NothingFound:
+        def __init__(self, **kwargs) -> None:  # noqa: ANN003
+            opened.append(self)
+
+        def poll(self) -> list:
+            return []
+
+        def tables(self) -> list:
+            return []
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr(net.discovery, "Browser", NothingFound)
+    drive.app.lan_browse = True
+    browsing = drive.scene
+    drive.until(lambda: opened, what="browsing")
+    drive.step(5)
+    plain = MainMenuScene(drive.app)  # never browses: not on the stack
+    plain.relayout()
+    pictures = []
+    for menu in (browsing, plain):
+        menu.draw(drive.app.screen, 0.0)
+        pictures.append(pygame.image.tobytes(drive.app.screen, "RGB"))
+    assert pictures[0] == pictures[1]
+    assert "Tables on your network" not in drawn_texts(drive.app)
+
+
+def test_a_players_window_lists_the_lan_tables_and_the_screenshots_do_not(config_dir) -> None:  # noqa: ANN001
+    """On in the window ``starparty`` opens (the tests' Driver turns it off), off for the
+    pictures: they show no network and need none."""
+    from game.client.app import App
+    from game.client.loop import ManualClock
+    from game.client.settings import Settings
+    from game.client.shooter import Shooter
+
+    clock = ManualClock()
+    app = App((640, 480), settings=Settings(player_name="Ann"), clock=clock, start="title",
+              save_settings=False)
+    try:
+        assert app.lan_browse
+        Shooter(app, clock, config_dir)
+        assert not app.lan_browse
+    finally:
+        pygame.display.quit()
