@@ -31,7 +31,8 @@ from game import __version__
 from tools.build_app import package_data_files
 
 ROOT = Path(__file__).resolve().parent.parent
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(900),
+#: one worker builds once for the whole module (pytest-xdist --dist loadgroup)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(900), pytest.mark.xdist_group("build_app"),
               pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals, no .exe")]
 
 #: renders the title and menu from the source tree, as ``starparty screenshots`` does, then stops

@@ -20,7 +20,8 @@ import pytest
 from game import __version__
 
 ROOT = Path(__file__).resolve().parent.parent
-pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
+#: one worker builds once for the whole module (pytest-xdist --dist loadgroup)
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(600), pytest.mark.xdist_group("wheel")]
 BIN = "Scripts" if sys.platform == "win32" else "bin"
 
 
