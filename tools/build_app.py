@@ -1,6 +1,7 @@
 """Build Star Party as ONE executable for the machine it runs on: ``dist/starparty``
-(``dist/starparty.exe`` on Windows), holding Python, pygame-ce, zeroconf, msgpack, platformdirs,
-the game, its fonts, catalogs, rules texts and sounds. A guest without Python runs that file.
+(``dist/starparty.exe`` on Windows; on macOS the app ``dist/starparty.app``, zipped into
+``dist/starparty-macos.zip`` to hand round), holding Python, pygame-ce, zeroconf, msgpack,
+platformdirs, the game, its fonts, catalogs, rules texts and sounds. A guest without Python runs that file.
 
     python tools/build_app.py [--dist DIR] [--work DIR]
 
@@ -35,6 +36,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 NAME = "starparty"
+#: macOS: the app bundle's identifier (the Finder, Gatekeeper and the firewall know it by it)
+BUNDLE_ID = "party.star.starparty"
 #: the entry script: ``python -m game`` is the ``starparty`` command
 ENTRY = ROOT / "game" / "__main__.py"
 #: run-time files outside the packages (``game.client.make_sounds.DEFAULT_DIR``: the sounds are
@@ -67,10 +70,15 @@ def package_data_files(root: Path = ROOT) -> list[tuple[Path, str]]:
     return sorted(found)
 
 
-def pyinstaller_arguments(dist: Path, work: Path) -> list[str]:
-    """The fixed PyInstaller command line (after ``python -m PyInstaller``)."""
+def pyinstaller_arguments(dist: Path, work: Path, platform: str = sys.platform) -> list[str]:
+    """The fixed PyInstaller command line (after ``python -m PyInstaller``) on ``platform``.
+
+    macOS gets an app bundle, ``dist/starparty.app`` (``--windowed``, one folder: PyInstaller
+    is dropping one-file bundles there): double-clicked in the Finder it opens the window and
+    no Terminal, which a plain executable always brings up beside it."""
+    mac = platform == "darwin"
     arguments = [
-        "--onefile", "--name", NAME, "--noconfirm", "--clean", "--noupx",
+        "--onedir" if mac else "--onefile", "--name", NAME, "--noconfirm", "--clean", "--noupx",
         "--log-level", "WARN",
         "--distpath", str(dist), "--workpath", str(work / "work"), "--specpath", str(work),
         "--paths", str(ROOT),
@@ -81,11 +89,13 @@ def pyinstaller_arguments(dist: Path, work: Path) -> list[str]:
     ]
     for module in EXCLUDES:
         arguments += ["--exclude-module", module]
-    if sys.platform.startswith("linux"):
+    if mac:
+        arguments += ["--windowed", "--osx-bundle-identifier", BUNDLE_ID]
+    if platform.startswith("linux"):
         # the symbol tables of libpython and the extension modules are a third of the file,
         # and every start unpacks the file (macOS: stripping would break the signatures)
         arguments.append("--strip")
-    if sys.platform == "win32":
+    if platform == "win32":
         # a double-click shows no console window; from cmd/PowerShell the output still shows
         arguments += ["--hide-console", "hide-early"]
     for path, folder in package_data_files():
@@ -131,6 +141,11 @@ def last_commit_time() -> str | None:
         return None
 
 
+def program_name(platform: str = sys.platform) -> str:
+    """What the build writes in ``dist/``: the program, or macOS's app bundle."""
+    return {"win32": f"{NAME}.exe", "darwin": f"{NAME}.app"}.get(platform, NAME)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dist", type=Path, default=ROOT / "dist",
@@ -157,7 +172,12 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     subprocess.run([sys.executable, "-m", "PyInstaller", *pyinstaller_arguments(
         args.dist.resolve(), args.work.resolve())], cwd=ROOT, env=env, check=True)
-    program = args.dist.resolve() / (f"{NAME}.exe" if sys.platform == "win32" else NAME)
+    program = args.dist.resolve() / program_name()
+    if sys.platform == "darwin":  # one file to hand round: the bundle zipped as the Finder does
+        archive = program.with_name(f"{NAME}-macos.zip")
+        subprocess.run(["ditto", "-c", "-k", "--keepParent", str(program), str(archive)],
+                       check=True)
+        program = archive
     print(f"build_app: {program} ({program.stat().st_size / 2**20:.1f} MiB, "
           f"{time.perf_counter() - started:.0f} s)", flush=True)
     return 0
