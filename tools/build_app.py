@@ -1,7 +1,8 @@
 """Build Star Party as ONE executable for the machine it runs on: ``dist/starparty``
 (``dist/starparty.exe`` on Windows; on macOS the app ``dist/starparty.app``, zipped into
 ``dist/starparty-macos.zip`` to hand round), holding Python, pygame-ce, zeroconf, msgpack,
-platformdirs, the game, its fonts, catalogs, rules texts and sounds. A guest without Python runs that file.
+platformdirs, the game, its fonts, catalogs, rules texts and sounds. A guest without Python
+runs that file.
 
     python tools/build_app.py [--dist DIR] [--work DIR]
 
