@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 
 #: the seed of every game the screenshots show
 SEED = 20261129
+#: the secret they are dealt with (``game.rules.base.reproducible_secrets``): with the seed, the
+#: same deal on every run (a table a person hosts gets a fresh secret)
+SECRET = "starparty-screenshots"
 
 
 class Shooter:
