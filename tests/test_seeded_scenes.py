@@ -15,6 +15,7 @@ import pytest
 import net.table
 from bench import render
 from game.commands import screenshots
+from game.rules.base import new_secret
 
 #: the pictures two runs drew differently before (issue 23), and the rest of the games' scenes
 SCENES = ("table", "power_prompt", "stars-score-preview", "replay", "stargazer-table",
@@ -50,6 +51,7 @@ def test_two_screenshot_runs_draw_the_same_pictures(tmp_path: Path,
     everything = sorted(p.name for p in (tmp_path / "one").glob("*.png"))
     assert [p for p in everything
             if (tmp_path / "one" / p).read_bytes() != (tmp_path / "two" / p).read_bytes()] == []
+    assert new_secret() != new_secret(), "outside the screenshots a table gets a fresh secret"
 
 
 def bench_scene() -> tuple[list, dict, int]:
