@@ -101,6 +101,9 @@ SKIPPED: dict[str, str] = {
     r"python tools/extract_messages\.py":
         "rewrites the message catalogs in place (tests/client/test_i18n.py checks that they "
         "are current)",
+    r"python tools/export_game_data\.py":
+        "rewrites docs/data in place; tests/test_game_data.py checks that the files are current "
+        "(the tool's --check) and run it into a temporary folder",
     r"python3? tools/build_app\.py":
         "builds the one-file program (a minute or two); tests/test_build_app.py builds it once "
         "per run and plays it",

@@ -19,6 +19,9 @@ if TYPE_CHECKING:
 
 #: the seed of every game the screenshots show
 SEED = 20261129
+#: the secret they are dealt with (``game.rules.base.reproducible_secrets``): with the seed, the
+#: same deal on every run (a table a person hosts gets a fresh secret)
+SECRET = "starparty-screenshots"
 
 
 class Shooter:
@@ -36,8 +39,22 @@ class Shooter:
 
     def step(self, frames: int = 1) -> None:
         for _ in range(frames):
+            self.settle()
             self.clock.tick(1 / 60)
             self.app.frame()
+
+    def settle(self, timeout: float = 10.0) -> None:
+        """Wait (in real time, the manual clock stands still) until no bot of a local table on
+        screen has a move to make: the bots play in the table's own thread, so without this
+        what a frame shows, and the order of the moves, would follow the machine's speed
+        rather than the seed (two runs drew different pictures). A bot stuck past
+        ``timeout`` seconds is left to the table's own fallback."""
+        tables = [table for scene in self.app.stack
+                  if (table := getattr(getattr(scene, "session", None), "table", None))
+                  is not None and hasattr(table, "to_move")]
+        deadline = time.monotonic() + timeout
+        while any(_bot_to_move(table) for table in tables) and time.monotonic() < deadline:
+            time.sleep(0.0005)
 
     def until(self, condition: Callable[[], bool], timeout: float = 30.0) -> None:
         deadline = time.monotonic() + timeout
@@ -67,3 +84,9 @@ class Shooter:
         path = self.outdir / f"{name}.png"
         pygame.image.save(self.app.screen, str(path))
         self.saved.append(path)
+
+
+def _bot_to_move(table: Any) -> bool:
+    """Whether one of ``table``'s AI seats may act now."""
+    to_move = table.to_move()
+    return any(seat["kind"] == "ai" and seat["seat"] in to_move for seat in table.info()["seats"])

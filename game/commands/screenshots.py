@@ -31,9 +31,10 @@ def run(size: tuple[int, int], outdir: Path, language: str = "en") -> list[Path]
     """Shoot every scene at ``size`` in ``language`` into ``outdir``; the paths written. Every
     game is dealt from the shooter's seed and one fixed secret, so the pictures are the same
     on every run."""
+    from game.client.shooter import SECRET
     from game.rules.base import reproducible_secrets
 
-    with reproducible_secrets("starparty-screenshots"):
+    with reproducible_secrets(SECRET):
         return _run(size, outdir, language)
 
 

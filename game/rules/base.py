@@ -20,7 +20,11 @@ Conventions shared by every ruleset:
 * Moves are maps with a string ``"t"`` and the fields ``move_fields`` documents for that type.
   ``normalize_move`` reduces an untrusted move to exactly those fields (a fresh map that is
   what gets stored, saved and broadcast); every game refuses a move that is not such a map
-  with the shared codes ``malformed_move`` / ``unknown_move_type`` (``SHAPE_CODES``).
+  with the shared codes ``malformed_move`` / ``unknown_move_type`` (``SHAPE_CODES``). One rule
+  for every game: a field missing, unknown, of the wrong type or outside its declared range
+  (``Field.low``/``high``), or a move without exactly one of its ``one_of`` fields, is
+  ``malformed_move`` whatever the state; a well-formed move the rules refuse in this state
+  gets the rule's own code (``off_board``, ``no_power_prompt``...).
 * ``max_moves(options)`` bounds the length of one game's move list (undo cycles included),
   so the save of any legal game stays small enough to resume.
 * ``view(state, seat)`` is what that seat may see (``seat=None``: a spectator). Hidden
@@ -64,7 +68,7 @@ MALFORMED_MOVE = "malformed_move"
 UNKNOWN_MOVE_TYPE = "unknown_move_type"
 SHAPE_CODES = {
     MALFORMED_MOVE: "The move is not understood: not a map with a string 't', or a field is "
-                    "missing, unknown or of the wrong type.",
+                    "missing, unknown, of the wrong type or out of its range.",
     UNKNOWN_MOVE_TYPE: "This game has no move of that type.",
 }
 #: bits of a game's secret (``new_secret``)
@@ -126,8 +130,10 @@ class Field:
 
     ``kind``: ``"int"`` (never a bool), ``"str"`` (at most ``size`` characters) or
     ``"ints"`` (a list of ints: exactly ``size`` of them, or at most ``size`` when
-    ``exact`` is False). Ranges are left to the rules, which refuse them with their own
-    codes (``off_board``, ``illegal_start_player``...).
+    ``exact`` is False). ``low``/``high``: the declared range of every int in it, the same in
+    every state (outside it: ``malformed_move``, like a wrong type). A range that depends on
+    the state (a point on the board, a planet of this game) is the rules' business, refused
+    with their own codes (``off_board``, ``illegal_start_player``...).
     """
 
     kind: str
@@ -135,24 +141,31 @@ class Field:
     exact: bool = True
     required: bool = True
     meaning: str = ""
+    low: int | None = None
+    high: int | None = None
 
     def accepts(self, value: Any) -> bool:
         if self.kind == "int":
-            return _is_int(value)
+            return self._in_range(value)
         if self.kind == "str":
             return isinstance(value, str) and len(value) <= self.size
-        if not isinstance(value, list) or not all(_is_int(v) for v in value):
+        if not isinstance(value, list) or not all(self._in_range(v) for v in value):
             return False
         return len(value) == self.size if self.exact else len(value) <= self.size
 
+    def _in_range(self, value: Any) -> bool:
+        return _is_int(value) and (self.low is None or value >= self.low) and (
+            self.high is None or value <= self.high)
+
     def describe(self) -> str:
         """The type as ``docs/PROTOCOL.md`` writes it."""
+        span = "" if self.low is None or self.high is None else f" {self.low}..{self.high}"
         if self.kind == "int":
-            return "int"
+            return "int" + span
         if self.kind == "str":
             return f"str (at most {self.size} characters)"
         count = f"exactly {self.size}" if self.exact else f"at most {self.size}"
-        return f"array of int ({count})"
+        return f"array of int{span} ({count})"
 
     def packed_size(self) -> int:
         """The most msgpack bytes a value of this field takes (ints at most 9 bytes)."""
@@ -176,6 +189,8 @@ class Ruleset(ABC):
     max_players: int = 1
     #: move type -> its documented fields (besides ``"t"``); ``normalize_move`` enforces it
     move_fields: dict[str, dict[str, Field]] = {}
+    #: move type -> optional fields of which a move of that type has exactly one
+    one_of: dict[str, tuple[str, ...]] = {}
 
     # --- options -----------------------------------------------------------------------
     @abstractmethod
@@ -212,8 +227,9 @@ class Ruleset(ABC):
 
     def normalize_move(self, move: Any) -> Move:
         """``move`` reduced to its documented fields, as a fresh map; ``IllegalMove`` with
-        ``malformed_move`` (not a map with a string ``t``; a field missing, unknown or of the
-        wrong type) or ``unknown_move_type``. Ranges and legality are ``apply``'s business."""
+        ``malformed_move`` (not a map with a string ``t``; a field missing, unknown, of the
+        wrong type or out of its declared range; not exactly one of ``one_of``) or
+        ``unknown_move_type``. What depends on the state is ``apply``'s business."""
         if not isinstance(move, dict) or not isinstance(move.get("t"), str):
             raise IllegalMove(MALFORMED_MOVE, "a move is a map with a string 't'")
         kind = move["t"]
@@ -235,6 +251,10 @@ class Ruleset(ABC):
                 raise IllegalMove(MALFORMED_MOVE, f"'{kind}.{key}' must be {spec.describe()}, "
                                                   f"not {short_repr(value)}")
             clean[key] = list(value) if isinstance(value, list) else value
+        choices = self.one_of.get(kind, ())
+        if choices and sum(key in clean for key in choices) != 1:
+            raise IllegalMove(MALFORMED_MOVE, f"a {kind!r} move has exactly one of "
+                                              + ", ".join(map(repr, choices)))
         return clean
 
     def max_move_bytes(self) -> int:

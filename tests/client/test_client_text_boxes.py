@@ -28,8 +28,9 @@ from game.client.scenes.base import Scene
 from game.client.scenes.dialog import ConfirmDialog
 from game.client.scenes.menu import MainMenuScene
 from game.client.settings import Settings
-from game.client.shooter import Shooter
+from game.client.shooter import SECRET, Shooter
 from game.commands.screenshots import shoot_all
+from game.rules.base import reproducible_secrets
 from net.discovery import TableAd
 from net.wire import APP_VERSION, PROTOCOL_VERSION
 from tests.client.clienthelpers import Driver
@@ -118,7 +119,8 @@ def test_no_text_leaves_its_box(size: tuple[int, int], language: str, config_dir
     assert i18n.language() == language
     shot = CheckingShooter(app, clock, tmp_path)
     try:
-        with tracking(app):  # pictures made from here on carry their text
+        # pictures made from here on carry their text; the games are dealt as the screenshots'
+        with tracking(app), reproducible_secrets(SECRET):
             shoot_all(shot)
             generic_scenes(shot)
     finally:

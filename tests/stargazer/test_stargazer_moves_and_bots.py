@@ -106,3 +106,30 @@ def test_the_strong_bot_beats_random_bots_most_of_the_time() -> None:
 def test_illegal_move_is_an_exception_with_a_code() -> None:
     error = IllegalMove("crew_taken", "driller")
     assert error.code == "crew_taken" and "driller" in str(error)
+
+
+def test_a_wrong_shape_is_malformed_in_every_phase_and_a_broken_rule_gets_its_code() -> None:
+    """The rule both games share (docs/PROTOCOL.md section 11): what the move tables declare
+    (fields, types, lengths) is malformed_move whatever the phase; a well-formed move the
+    state refuses (a planet or seat this game does not have) gets the rule's code."""
+    bad_shapes = [
+        {"t": "crew", "crew": "x" * 33},
+        {"t": "crew"},
+        {"t": "skill", "planet": "0"},
+        {"t": "skill", "square": [2]},
+        {"t": "investigate", "planets": list(range(65))},
+        {"t": "investigate"},
+        {"t": "start_player"},
+        {"t": "start_player", "seat": 1.0},
+    ]
+    state = new_game()
+    for move in bad_shapes:  # in the crew phase: even the crew move's own
+        assert refused(state, 0, move) == "malformed_move", move
+    pick(state, "driller")
+    for move in bad_shapes:  # in the investigation phase too
+        assert refused(state, 0, move) == "malformed_move", move
+    before = msgpack.packb(state)
+    assert refused(state, 0, {"t": "investigate", "planets": [-1]}) == "illegal_investigation"
+    assert refused(state, 0, {"t": "investigate", "planets": [99, 99]}) == "illegal_investigation"
+    assert refused(state, 0, {"t": "start_player", "seat": 99}) == "wrong_phase"
+    assert msgpack.packb(state) == before

@@ -99,6 +99,11 @@ SCENARIOS: dict[str, list[Scenario]] = {
             0,
             {"t": "shooting_star", "size": 4, "rot": 0, "dx": 3, "dy": 3},
         ),
+        lambda: (crafted_state(card=10), 0, vertical_pair(40, 3)),
+        lambda: (with_prompt("planet"), 0, {"t": "power"}),
+        lambda: (with_prompt("line"), 0, {"t": "power", "at": [1, 1], "line": [1, 1, 1, 2]}),
+    ],
+    "wrong_target": [
         lambda: (with_prompt("planet"), 0, {"t": "power", "line": [1, 1, 1, 2]}),
         lambda: (with_prompt("line"), 0, {"t": "power", "at": [1, 1]}),
     ],
@@ -136,7 +141,7 @@ SCENARIOS: dict[str, list[Scenario]] = {
     "nothing_to_undo": [lambda: (crafted_state(), 0, {"t": "undo"})],
     "off_board": [
         lambda: (crafted_state(card=10), 0, vertical_pair(9, 3)),
-        lambda: (crafted_state(card=10), 0, vertical_pair(40, 3)),
+        lambda: (crafted_state(card=10), 0, vertical_pair(17, 3)),
     ],
     "row_closed": [lambda: (crafted_state(card=10, flipped=7), 0, vertical_pair(7, 0))],
     "covered_point": [lambda: (crafted_state(card=10), 0, vertical_pair(0, 4))],
@@ -216,6 +221,53 @@ def test_every_reason_code_has_a_scenario_and_a_sentence() -> None:
 def test_the_move_is_refused_with_its_code_and_changes_nothing(code: str, which: int) -> None:
     state, seat, move = SCENARIOS[code][which]()
     assert_refused(state, seat, move, code)
+
+
+#: (a move, the state it is tried in) whose shape is wrong: malformed_move in every state,
+#: before any rule is looked at (issue 23: dx out of range answered off_board, a power move
+#: without a target no_power_prompt, while rot and size out of range were malformed_move)
+BAD_SHAPES: list[dict] = [
+    {"t": "place", "rot": 4, "dx": 3, "dy": 3},
+    {"t": "place", "rot": -1, "dx": 3, "dy": 3},
+    {"t": "place", "rot": 0, "dx": 17, "dy": 3},
+    {"t": "place", "rot": 0, "dx": -17, "dy": 3},
+    {"t": "place", "rot": 0, "dx": 3, "dy": 99},
+    {"t": "shooting_star", "size": 0, "rot": 0, "dx": 3, "dy": 3},
+    {"t": "shooting_star", "size": 4, "rot": 0, "dx": 3, "dy": 3},
+    {"t": "shooting_star", "size": 1, "rot": 0, "dx": 3, "dy": -20},
+    {"t": "power"},
+    {"t": "power", "at": [4, 4], "line": [4, 4, 4, 5]},
+    {"t": "power", "at": [4]},
+    {"t": "power", "line": [4, 4, 4]},
+]
+SHAPE_STATES: dict[str, Callable[[], dict]] = {
+    "line card": lambda: crafted_state(card=10),
+    "shooting-star card": lambda: crafted_state(card=27),
+    "planet prompt": lambda: with_prompt("planet"),
+    "line prompt": lambda: with_prompt("line"),
+    "played": placed,
+}
+
+
+@pytest.mark.parametrize("where", sorted(SHAPE_STATES))
+def test_a_wrong_shape_is_malformed_in_every_state_and_a_broken_rule_gets_its_code(
+        where: str) -> None:
+    for move in BAD_SHAPES:
+        assert_refused(SHAPE_STATES[where](), 0, move, "malformed_move")
+    # the edges of the declared ranges are well formed: what is wrong with them is a rule's
+    for move in ({"t": "place", "rot": 3, "dx": 16, "dy": 3},
+                 {"t": "place", "rot": 0, "dx": -16, "dy": -16}):
+        state = SHAPE_STATES[where]()
+        try:
+            RULESET.apply(state, 0, move)
+        except IllegalMove as refused:
+            assert refused.code != "malformed_move", move
+    if where in ("line card", "shooting-star card", "played"):  # no prompt open
+        assert_refused(SHAPE_STATES[where](), 0, {"t": "power", "at": [4, 4]}, "no_power_prompt")
+        assert_refused(SHAPE_STATES[where](), 0, {"t": "power", "line": [4, 4, 4, 5]},
+                       "no_power_prompt")
+    if where == "line card":
+        assert_refused(SHAPE_STATES[where](), 0, vertical_pair(16, 3), "off_board")
 
 
 JUNK = st.recursive(

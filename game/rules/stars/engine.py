@@ -12,7 +12,6 @@ import copy
 from typing import Any
 
 from game.rules.base import (
-    MALFORMED_MOVE,
     SHAPE_CODES,
     Breakdown,
     Event,
@@ -56,6 +55,8 @@ MOVE_REASONS: dict[str, str] = {
     "wrong_card": "That move does not fit the card on the table.",
     "power_pending": "Use or skip your power bonus first.",
     "no_power_prompt": "You have no power bonus to use right now.",
+    "wrong_target": "The Line bonus is used on a line between two stars; every other power on "
+                    "a point.",
     "not_unit_segment": "A line joins two neighbouring stars (one step, straight or diagonal).",
     "nothing_to_confirm": "Play the card (or skip it) before confirming.",
     "already_confirmed": "You have already confirmed this card.",
@@ -73,15 +74,15 @@ _FINISHING_MOVES = 3
 _PLAY_TYPES = ("place", "shooting_star", "skip")
 
 #: every move type and its fields (``Ruleset.normalize_move``; docs/PROTOCOL.md section 11)
-_POINT = Field("ints", 2, meaning="[x, y] of a star")
+_ROT = Field("int", meaning="quarter turns", low=0, high=3)
+_DX = Field("int", meaning="shift right", low=-SHIFT_LIMIT, high=SHIFT_LIMIT)
+_DY = Field("int", meaning="shift up", low=-SHIFT_LIMIT, high=SHIFT_LIMIT)
 MOVE_FIELDS: dict[str, dict[str, Field]] = {
-    "place": {"rot": Field("int", meaning="quarter turns 0..3"),
-              "dx": Field("int", meaning=f"shift right, -{SHIFT_LIMIT}..{SHIFT_LIMIT}"),
-              "dy": Field("int", meaning=f"shift up, -{SHIFT_LIMIT}..{SHIFT_LIMIT}")},
-    "shooting_star": {"size": Field("int", meaning="segments 1..3"),
-                      "rot": Field("int", meaning="quarter turns 0..3"),
-                      "dx": Field("int", meaning=f"-{SHIFT_LIMIT}..{SHIFT_LIMIT}"),
-                      "dy": Field("int", meaning=f"-{SHIFT_LIMIT}..{SHIFT_LIMIT}")},
+    "place": {"rot": _ROT, "dx": _DX, "dy": _DY},
+    "shooting_star": {"size": Field("int", meaning="diagonal segments",
+                                    low=min(data.SHOOTING_STAR_SHAPES),
+                                    high=max(data.SHOOTING_STAR_SHAPES)),
+                      "rot": _ROT, "dx": _DX, "dy": _DY},
     "skip": {},
     "power": {"at": Field("ints", 2, required=False, meaning="[x, y]: where the object goes"),
               "line": Field("ints", 4, required=False,
@@ -90,6 +91,8 @@ MOVE_FIELDS: dict[str, dict[str, Field]] = {
     "confirm": {},
     "undo": {},
 }
+#: a ``power`` move names its target by exactly one of these (which one: the prompt's power)
+ONE_OF: dict[str, tuple[str, ...]] = {"power": ("at", "line")}
 POINT_CARD_CHOICES = ("default", "random")
 POWER_CARD_CHOICES = ("default", "random_beginner", "random_experienced")
 
@@ -108,11 +111,6 @@ def card_info(card_id: int) -> dict[str, Any]:
 
 def _int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _int_list(value: Any, length: int) -> bool:
-    """A list of exactly ``length`` ints (a point or a line on the wire)."""
-    return isinstance(value, list) and len(value) == length and all(_int(v) for v in value)
 
 
 def confirmed_sheet(seat_state: dict[str, Any]) -> dict[str, Any]:
@@ -160,6 +158,7 @@ class StarsRuleset(Ruleset):
     min_players = 1
     max_players = 8
     move_fields = MOVE_FIELDS
+    one_of = ONE_OF
 
     # --- options --------------------------------------------------------------------------
     def default_options(self, players: int) -> Options:
@@ -323,24 +322,7 @@ class StarsRuleset(Ruleset):
         card = self.current_card(state)
         if kind != "skip" and card_kind(card) != ("line" if kind == "place" else kind):
             raise IllegalMove("wrong_card", f"the card is a {card_kind(card)} card")
-        fields = {
-            "place": ("rot", "dx", "dy"),
-            "shooting_star": ("size", "rot", "dx", "dy"),
-            "skip": (),
-        }[kind]
-        for key in fields:
-            value = move.get(key)
-            if not _int(value):
-                raise IllegalMove(MALFORMED_MOVE, f"{key!r} must be an integer")
-        for key in ("rot",):
-            if key in fields and not 0 <= move[key] <= 3:
-                raise IllegalMove(MALFORMED_MOVE, "'rot' must be 0..3")
-        for key in ("dx", "dy"):
-            if key in fields and abs(move[key]) > SHIFT_LIMIT:
-                raise IllegalMove("off_board", f"{key} {move[key]} is far off the board")
-        if kind == "shooting_star" and move["size"] not in data.SHOOTING_STAR_SHAPES:
-            raise IllegalMove(MALFORMED_MOVE, "'size' must be 1..3")
-        return me
+        return me  # the fields' types and ranges: normalize_move (MOVE_FIELDS)
 
     @staticmethod
     def _mark(me: dict[str, Any]) -> dict[str, Any]:
@@ -437,9 +419,8 @@ class StarsRuleset(Ruleset):
         index = SheetIndex(me["sheet"])
         if power == data.LINE:
             line = move.get("line")
-            if not _int_list(line, 4) or "at" in move:
-                raise IllegalMove(MALFORMED_MOVE,
-                                  "the Line bonus needs 'line': [x1, y1, x2, y2]")
+            if line is None:
+                raise IllegalMove("wrong_target", "the Line bonus needs 'line': [x1, y1, x2, y2]")
             if not is_unit(line):
                 raise IllegalMove("not_unit_segment", f"line {line}")
             seg = norm(*line)
@@ -448,8 +429,8 @@ class StarsRuleset(Ruleset):
                 raise IllegalMove(problem, f"line {list(seg)}")
         else:
             at = move.get("at")
-            if not _int_list(at, 2) or "line" in move:
-                raise IllegalMove(MALFORMED_MOVE, f"the {power} power needs 'at': [x, y]")
+            if at is None:
+                raise IllegalMove("wrong_target", f"the {power} power needs 'at': [x, y]")
             trigger = [tuple(s) for s in prompt["copies"][0]]
             problem = object_problem(index, power, (at[0], at[1]), day, trigger)
             if problem:
