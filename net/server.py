@@ -438,17 +438,11 @@ class TableServer:
         self.port = self._server.sockets[0].getsockname()[1]
 
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        hard_cap = self.max_connections + self.table.seat_count + 4 * self.max_pending
-        if len(self.connections) >= hard_cap or self._server is None:
-            with contextlib.suppress(Exception):
-                writer.write(encode(error_message("server_full")))
-                writer.close()
-            return
         connection = _Connection(self, reader, writer)
-        if not self._make_room_for_pending(connection):
+        if self._server is None or not self._make_room_for_pending(connection):
             with contextlib.suppress(Exception):
-                writer.write(encode(error_message("server_full", "too many connections are "
-                                                                 "opening at once")))
+                writer.write(encode(error_message(
+                    "server_full", "the host has too many connections; try again later")))
                 writer.close()
             return
         self.connections.add(connection)
@@ -462,13 +456,17 @@ class TableServer:
                 self._tasks.discard(task)
 
     def _make_room_for_pending(self, newcomer: _Connection) -> bool:
-        """Half-open connections (no hello yet) go first: past the per-address or the total
-        limit, the oldest one that has had ``pending_grace`` seconds to say hello is closed
-        (of the newcomer's address first; a younger one's hello may be on its way). False:
-        no room at all (``4 * max_pending`` young half-open connections)."""
+        """Half-open connections (no hello yet) go first, so a newcomer always gets its
+        chance to say hello (a seated player's reconnect above all, whatever a connection hog
+        does): past the per-address or the total soft limit, the oldest one that has had
+        ``pending_grace`` seconds to say hello is closed (of the newcomer's address first; a
+        younger one's hello may be on its way); at the hard limit (``4 * max_pending`` of
+        them, or every connection the host keeps), the oldest of the address holding the most
+        of them is closed at once, however young. False: no room at all (the host is full
+        of connections that said hello)."""
         now = time.monotonic()
-        pending = sorted((c for c in self.connections if c.role is None and not c.closed),
-                         key=lambda c: c.opened)
+        live = [c for c in self.connections if not c.closed]
+        pending = sorted((c for c in live if c.role is None), key=lambda c: c.opened)
         old = [c for c in pending if now - c.opened >= self.pending_grace]
         same = [c for c in pending if c.address == newcomer.address]
         same_old = [c for c in old if c.address == newcomer.address]
@@ -478,10 +476,28 @@ class TableServer:
             victim = old[0]
         else:
             victim = None
-        if victim is not None:
-            victim.shut("timeout", "no hello yet while the host is busy")
-            pending.remove(victim)
-        return len(pending) < 4 * self.max_pending
+        evicted = 0
+        hard_cap = self.max_connections + self.table.seat_count + 4 * self.max_pending
+        while True:
+            if victim is not None:
+                victim.shut("timeout", "no hello yet while the host is busy")
+                pending.remove(victim)
+                evicted += 1
+            if len(pending) < 4 * self.max_pending and len(live) - evicted < hard_cap:
+                return True
+            if not pending:
+                return False
+            victim = self._busiest_pending(pending)
+
+    @staticmethod
+    def _busiest_pending(pending: list[_Connection]) -> _Connection:
+        """The oldest half-open connection of the address that holds the most of them: a hog
+        evicts its own connections before anyone else's (``pending`` is oldest first)."""
+        counts: dict[str, int] = {}
+        for connection in pending:
+            counts[connection.address] = counts.get(connection.address, 0) + 1
+        busiest = max(counts, key=counts.__getitem__)
+        return next(c for c in pending if c.address == busiest)
 
     def admit_spectator(self, newcomer: _Connection) -> None:
         """Room for one more spectator, or ``WireError("server_full")``: past the per-address
