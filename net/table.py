@@ -526,11 +526,12 @@ class Table:
             handle = self._next_listener
             self._next_listener += 1
             self._listeners[handle] = _ListenerEntry(seat, sink)
+            if seat is not None:  # counted first: the joiner's own snapshot shows it connected
+                self._seats[seat].connections += 1
             self._deliver(handle, self.snapshot(seat))
             if self.status == "over":
                 self._deliver(handle, self.results())
             if seat is not None:
-                self._seats[seat].connections += 1
                 self._announce_table(skip=handle)
             return handle
 
