@@ -78,8 +78,9 @@ class TableError(Exception):
 @dataclass
 class SeatSpec:
     """How a seat is filled: a local ``human``, a ``remote`` human (a ``name`` reserves it:
-    only a player of that name may take it), an ``ai`` with bot level ``bot``, or ``open``
-    (the first joiner takes it; at start it becomes AI)."""
+    only a player of that name may take it), an ``ai`` with bot level ``bot`` (None: the
+    table's ``default_bot``), or ``open`` (the first joiner takes it; at start it becomes
+    AI)."""
 
     kind: str
     name: str = ""
@@ -88,8 +89,6 @@ class SeatSpec:
     def __post_init__(self) -> None:
         if self.kind not in SEAT_KINDS:
             raise ValueError(f"seat kind must be one of {SEAT_KINDS}, got {self.kind!r}")
-        if self.kind == "ai" and not self.bot:
-            self.bot = "random"
 
 
 @dataclass
@@ -192,6 +191,8 @@ class Table:
     folder beyond that many (newest kept) are deleted (None: never). ``secret`` keys the
     game's hidden order (``game.rules.base.new_secret``; None: a fresh one): it is saved
     with the table and never leaves the host (no view, no message, no bot sees it).
+    ``default_bot``: the level of an AI seat none was named for (``game.tables`` passes the
+    game's ``game.ai.default_level``; a bare table knows no game's levels: ``random``).
     """
 
     def __init__(
@@ -211,6 +212,7 @@ class Table:
         table_id: str | None = None,
         keep_finished_saves: int | None = KEEP_FINISHED_SAVES,
         secret: str | None = None,
+        default_bot: str = "random",
     ) -> None:
         if not seats:
             raise ValueError("a table needs at least one seat")
@@ -224,8 +226,12 @@ class Table:
         self.ai_budget = float(ai_budget)
         self.keep_finished_saves = keep_finished_saves
         self._bot_factory = bot_factory
+        #: the level of an AI seat none was named for (``SeatSpec`` without ``bot``, free
+        #: seats filled at ``start``, ``replace_with_bot`` without a level)
+        self.default_bot = default_bot
         self._seats = [
-            _Seat(spec.kind, clean_name(spec.name, f"Player {i + 1}"), spec.bot,
+            _Seat(spec.kind, clean_name(spec.name, f"Player {i + 1}"),
+                  (spec.bot or default_bot) if spec.kind == "ai" else spec.bot,
                   reserved=(clean_name(spec.name, "") or None) if spec.kind == "remote" else None)
             for i, spec in enumerate(seats)
         ]
@@ -429,7 +435,7 @@ class Table:
                 raise TableError("seat_connected",
                                  f"{target.name} is still connected to seat {seat}")
             target.away_token = target.token
-            target.kind, target.bot, target.token = "ai", level or "random", None
+            target.kind, target.bot, target.token = "ai", level or self.default_bot, None
             target.claimed = True
             self._autosave(durable=True)
             self._announce_table()
@@ -572,9 +578,10 @@ class Table:
             self._deliver(handle, self.snapshot(entry.seat))
 
     # ------------------------------------------------------------------ lifecycle
-    def start(self, fill_open: str | None = "random") -> None:
+    def start(self, fill_open: str | None = "") -> None:
         """Start the game. Unclaimed ``remote``/``open`` seats become AI at level
-        ``fill_open`` (``None``: refuse with ``seats_open`` while any seat is free)."""
+        ``fill_open`` (``""``: the table's ``default_bot``; ``None``: refuse with
+        ``seats_open`` while any seat is free)."""
         with self._lock:
             self._refuse_if_closed()
             if self.status != "lobby":
@@ -583,7 +590,7 @@ class Table:
             if free and fill_open is None:
                 raise TableError("seats_open", f"{len(free)} seat(s) are still free")
             for seat in free:
-                seat.kind, seat.bot, seat.token = "ai", fill_open, None
+                seat.kind, seat.bot, seat.token = "ai", fill_open or self.default_bot, None
                 if seat.asked.startswith("Player "):
                     seat.asked = f"Bot {seat.asked.removeprefix('Player ')}"
                 seat.named_at = next(self._name_clock)
@@ -787,7 +794,7 @@ class Table:
         ai_seats = [i for i, s in enumerate(self._seats) if s.kind == "ai"]
         for index in ai_seats:
             if index not in self._bots:
-                level = self._seats[index].bot or "random"
+                level = self._seats[index].bot or self.default_bot
                 try:
                     self._bots[index] = self._bot_factory(self.game, level, self.seed + index)
                 except KeyError:
