@@ -250,6 +250,11 @@ class Table:
         self.max_moves = ruleset.max_moves(self.options)
         self.moves: list[list[Any]] = []
         self.version = 0
+        #: the version spectators see: the number of moves they were told of. A move that shows
+        #: a spectator nothing (``_shows_spectators``: a seat drawing on its own sheet during a
+        #: card) is not sent to them, and this count leaves it out, so their versions stay
+        #: consecutive and not even how many private moves were made reaches them
+        self.spectator_version = 0
         #: per seat, the version at which something concerning that seat last changed: a move
         #: made on any version from there on is current for its seat (``_check``)
         self.seat_versions = [0] * len(self._seats)
@@ -325,12 +330,17 @@ class Table:
                 found = index
         return found
 
+    def version_for(self, seat: int | None) -> int:
+        """The version ``seat`` is told (None: a spectator's, ``spectator_version``)."""
+        with self._lock:
+            return self.version if seat is not None else self.spectator_version
+
     def snapshot(self, seat: int | None) -> Message:
         """A full ``snapshot`` message for ``seat`` (None: spectator)."""
         with self._lock:
             return {
                 "t": "snapshot",
-                "version": self.version,
+                "version": self.version_for(seat),
                 "seat": seat,
                 "view": self.ruleset.view(self.state, seat),
                 "to_move": self.to_move(),
@@ -348,14 +358,16 @@ class Table:
                     # cached per version and seat: asking again costs the host nothing
                     self._legal_cache = (key, self.ruleset.legal_moves(self.state, seat))
                 moves = self._legal_cache[1]
-            return {"t": "legal", "version": self.version, "seat": seat, "moves": moves}
+            return {"t": "legal", "version": self.version_for(seat), "seat": seat,
+                    "moves": moves}
 
-    def results(self) -> Message:
-        """The ``game_over`` message: per-seat score breakdowns and ranks."""
+    def results(self, *, spectators: bool = False) -> Message:
+        """The ``game_over`` message: per-seat score breakdowns and ranks (``spectators``:
+        with their version)."""
         with self._lock:
             return {
                 "t": "game_over",
-                "version": self.version,
+                "version": self.spectator_version if spectators else self.version,
                 "scores": self.ruleset.score(self.state),
                 "ranking": self.ruleset.ranking(self.state),
             }
@@ -536,7 +548,7 @@ class Table:
                 self._seats[seat].connections += 1
             self._deliver(handle, self.snapshot(seat))
             if self.status == "over":
-                self._deliver(handle, self.results())
+                self._deliver(handle, self.results(spectators=seat is None))
             if seat is not None:
                 self._announce_table(skip=handle)
             return handle
@@ -568,10 +580,12 @@ class Table:
                 self._seats[entry.seat].connections -= 1
 
     def _announce_table(self, skip: int | None = None) -> None:
-        message = {"t": "table", "version": self.version, "table": self.info()}
-        for handle in list(self._listeners):
+        info = self.info()
+        seated = {"t": "table", "version": self.version, "table": info}
+        watching = {"t": "table", "version": self.spectator_version, "table": info}
+        for handle, entry in list(self._listeners.items()):
             if handle != skip:
-                self._deliver(handle, message)
+                self._deliver(handle, seated if entry.seat is not None else watching)
 
     def _broadcast_snapshots(self) -> None:
         for handle, entry in list(self._listeners.items()):
@@ -627,6 +641,7 @@ class Table:
             self.state = self.ruleset.setup(self.options, self.seed, self.secret)
             self.moves = []
             self.version = 0
+            self.spectator_version = 0
             self.seat_versions = [0] * len(self._seats)
             self._bots = {}
             self._ai_stuck_at = {}
@@ -681,7 +696,7 @@ class Table:
                 "t": "refused",
                 "code": code,
                 "detail": detail,
-                "version": self.version,
+                "version": self.version_for(viewer),
                 "view": self.ruleset.view(self.state, viewer),
                 "to_move": self.to_move(),
             }
@@ -731,6 +746,7 @@ class Table:
 
     def _apply(self, seat: int, move: Move) -> tuple[str | None, str]:
         move = copy.deepcopy(move)
+        to_move_before = self.ruleset.to_move(self.state)
         try:
             events = self.ruleset.apply(self.state, seat, move)
         except IllegalMove as exc:
@@ -754,11 +770,14 @@ class Table:
         if over:
             self.status = "over"
         self._autosave(record=(self.version, seat, move), durable=over)
-        self._broadcast_events(seat, events)
+        public = self._shows_spectators(events, to_move_before)
+        if public:
+            self.spectator_version += 1
+        self._broadcast_events(seat, events, public)
         if over:
-            results = self.results()
-            for handle in list(self._listeners):
-                self._deliver(handle, results)
+            results = {watching: self.results(spectators=watching) for watching in (False, True)}
+            for handle, entry in list(self._listeners.items()):
+                self._deliver(handle, results[entry.seat is None])
         self._changed.notify_all()
         return None, ""
 
@@ -768,18 +787,28 @@ class Table:
             self.ruleset.apply(state, seat, move)
         self.state = state
 
-    def _broadcast_events(self, by: int, events: list[dict[str, Any]]) -> None:
+    def _shows_spectators(self, events: list[dict[str, Any]],
+                          to_move_before: Collection[int]) -> bool:
+        """Whether spectators are told of a move: it has an event they may see, changes who
+        may act, or ends the game. (What else a move changes, a spectator's view does not
+        show: ``tests/net/test_net_spectators_private.py`` checks it for every game.)"""
+        return (bool(visible_events(events, None)) or self.ruleset.is_over(self.state)
+                or sorted(to_move_before) != sorted(self.ruleset.to_move(self.state)))
+
+    def _broadcast_events(self, by: int, events: list[dict[str, Any]], public: bool) -> None:
         to_move = self.to_move()
         table = self.info() if self.status == "over" else None
         # one message per distinct seat, shared by its listeners (spectators share one), so
-        # the server can encode it once
+        # the server can encode it once; spectators hear only of ``public`` moves
         messages: dict[int | None, Message] = {}
         for handle, entry in list(self._listeners.items()):
+            if entry.seat is None and not public:
+                continue
             message = messages.get(entry.seat)
             if message is None:
                 message = messages[entry.seat] = {
                     "t": "events",
-                    "version": self.version,
+                    "version": self.version_for(entry.seat),
                     "by": by,
                     "events": visible_events(events, entry.seat),
                     "view": self.ruleset.view(self.state, entry.seat),
@@ -1019,8 +1048,11 @@ class Table:
                 table.secret = secret if isinstance(secret, str) and secret else None
                 table.state = ruleset.setup(table.options, table.seed, table.secret)
             for seat_index, move in data["moves"]:
-                table.ruleset.apply(table.state, seat_index, move)
+                to_move_before = table.ruleset.to_move(table.state)
+                events = table.ruleset.apply(table.state, seat_index, move)
                 table.moves.append([seat_index, move])
+                if table._shows_spectators(events, to_move_before):
+                    table.spectator_version += 1
         except (KeyError, TypeError, ValueError, IllegalMove) as exc:
             raise TableError("bad_save", f"the save cannot be replayed: {exc}") from None
         table.version = len(table.moves)
