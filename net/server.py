@@ -6,7 +6,9 @@ an ``error`` and, for anything that breaks the stream or the rules of the handsh
 connection closed. Nothing a client sends can raise out of its own connection handler, so
 every other client keeps playing. No client can take what others need: spectators are limited
 per address and in all while a seat's (re)connection always gets in, half-open and idle
-connections are evicted first, the bytes queued for a client that does not read are bounded,
+connections are evicted first (a newcomer is never refused for half-open ones: a connection
+hog closes its own, and one whose hello has arrived is spared), the bytes queued for a client
+that does not read are bounded,
 and wrong passwords are slowed down per address. ``TableServer.close`` says ``bye`` and shuts
 down in order.
 """
