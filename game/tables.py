@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from game.ai import THINK_SECONDS, make_bot, resolve_level
+from game.ai import THINK_SECONDS, default_level, make_bot, resolve_level
 from game.rules import get_ruleset
 from game.rules.base import Ruleset
 from net.local import LocalConnection, local_game
@@ -30,7 +30,8 @@ MAX_SEATS = 8
 def parse_seats(text: str | None, game: str = "stars", *,
                 host: str | None = None) -> list[SeatSpec]:
     """Seats from ``"4"`` (four open seats) or a comma list of ``open``, ``remote[:name]``,
-    ``ai[:level]`` (e.g. ``"remote:Ann,open,ai:greedy"``); ``None``: the game's default.
+    ``ai[:level]`` (e.g. ``"remote:Ann,open,ai:greedy"``; ``ai`` alone: the game's
+    ``game.ai.default_level``); ``None``: the game's default.
 
     ``host`` (a window that plays at its own table) takes seat 1 as a local human: ``"4"`` then
     counts every seat (the host and three open seats) and a list names the others. ``ValueError``
@@ -48,7 +49,7 @@ def parse_seats(text: str | None, game: str = "stars", *,
             kind, _, extra = part.strip().partition(":")
             if kind not in SEAT_KINDS or kind == "human":
                 raise ValueError(f"seat {part.strip()!r}: use open, remote[:name] or ai[:level]")
-            specs.append(SeatSpec("ai", "", extra or "random") if kind == "ai"
+            specs.append(SeatSpec("ai", "", extra or default_level(game)) if kind == "ai"
                          else SeatSpec(kind, extra))
     if host is not None:
         specs.insert(0, SeatSpec("human", host))
@@ -122,7 +123,9 @@ def table_bot(game: str, level: str, seed: int) -> Any:
 def new_table(game: str, options: dict[str, Any], seed: int, seats: list[SeatSpec], *,
               ruleset: Ruleset | None = None, **table_kwargs: Any) -> Table:
     """A new table of the registered ``game`` (``ruleset``: a developer's stand-in). The rest
-    of the keywords are ``net.table.Table``'s (name, autosave_dir, ai_delay...)."""
+    of the keywords are ``net.table.Table``'s (name, autosave_dir, ai_delay...). An AI seat
+    without a level, and a free seat filled at the start, get ``game.ai.default_level``."""
+    table_kwargs.setdefault("default_bot", default_level(game))
     return Table(game, options, seed, seats, ruleset=ruleset or get_ruleset(game),
                  bot_factory=table_bot, **table_kwargs)
 
@@ -131,13 +134,16 @@ def resume_table(source: Path | dict[str, Any], *, ruleset: Ruleset | None = Non
                  **table_kwargs: Any) -> Table:
     """A saved table brought back (``net.table.Table.resume``) with the registered game the
     save names. ``SaveError`` / ``TableError`` when the save cannot be used."""
-    return Table.resume(source, ruleset_for=(lambda _game: ruleset) if ruleset else get_ruleset,
-                        bot_factory=table_bot, **table_kwargs)
+    table = Table.resume(source, ruleset_for=(lambda _game: ruleset) if ruleset else get_ruleset,
+                         bot_factory=table_bot, **table_kwargs)
+    table.default_bot = default_level(table.game)
+    return table
 
 
 def new_local_game(game: str, options: dict[str, Any], seed: int, seats: list[SeatSpec],
                    **table_kwargs: Any) -> tuple[Table, dict[int, LocalConnection]]:
     """A started table of ``game`` and one in-process connection per local human seat (solo
     and hot-seat play)."""
+    table_kwargs.setdefault("default_bot", default_level(game))
     return local_game(game, options, seed, seats, ruleset=get_ruleset(game),
                       bot_factory=table_bot, **table_kwargs)

@@ -37,6 +37,10 @@ from net.wire import (
 
 Message = dict[str, Any]
 
+#: refusals a client holding a seat's token retries anyway (with backoff): the host may be
+#: flooded by others for a while, but a seat always has its place once the hello is read
+RETRIED_WITH_A_SEAT = frozenset({"server_full"})
+
 
 def parse_address(text: str, default_port: int) -> tuple[str, int]:
     """``"host:port"`` / ``"host"`` / ``"[v6]:port"`` -> (host, port); ``ValueError`` if bad."""
@@ -296,6 +300,11 @@ class Client:
             await asyncio.sleep(self._backoff(attempt))
         self._note("closed", "closed by the player")
 
+    def _retries_anyway(self, error: Message) -> bool:
+        """A refusal that no person needs to fix for this client: it holds a seat's token."""
+        return (error.get("code") in RETRIED_WITH_A_SEAT and bool(self._net_token)
+                and self.role != "spectator")
+
     def _ever_welcomed(self) -> bool:
         return self._net_token is not None or self._seen_welcome
 
@@ -363,7 +372,7 @@ class Client:
             if message.get("by") == self._net_seat and self._in_flight:
                 self._in_flight.popleft()  # our oldest move in flight was accepted
         elif kind == "error":
-            if message.get("code") in NO_RETRY:
+            if message.get("code") in NO_RETRY and not self._retries_anyway(message):
                 self._fatal = True
         elif kind == "bye" and message.get("reason") == "left":
             self._left = True

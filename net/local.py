@@ -31,7 +31,7 @@ API (the pygame client codes against this; ``net.client.Client`` has the same du
 
 The rest of ``net`` that a UI uses::
 
-    table.join(name) -> (seat, token)  table.start(fill_open="random")  table.info()
+    table.join(name) -> (seat, token)  table.start(fill_open="")  table.info()
     table.submit(seat, token, version, move) -> None | refused message
     table.save() -> Path   table.close()
     Table.resume(path, ruleset_for=get_ruleset, bot_factory=make_bot, **table_kwargs) -> Table

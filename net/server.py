@@ -6,7 +6,9 @@ an ``error`` and, for anything that breaks the stream or the rules of the handsh
 connection closed. Nothing a client sends can raise out of its own connection handler, so
 every other client keeps playing. No client can take what others need: spectators are limited
 per address and in all while a seat's (re)connection always gets in, half-open and idle
-connections are evicted first, the bytes queued for a client that does not read are bounded,
+connections are evicted first (a newcomer is never refused for half-open ones: a connection
+hog closes its own, and one whose hello has arrived is spared), the bytes queued for a client
+that does not read are bounded,
 and wrong passwords are slowed down per address. ``TableServer.close`` says ``bye`` and shuts
 down in order.
 """
@@ -18,6 +20,7 @@ import contextlib
 import hmac
 import logging
 import math
+import socket
 import threading
 import time
 from collections import OrderedDict, deque
@@ -97,6 +100,27 @@ class _PasswordGuard:
         self._failures.pop(address, None)
 
 
+#: how much of an unread first frame ``_Connection.has_spoken`` looks at (a hello is far smaller)
+_PEEK_BYTES = 4096
+
+
+def _peek(writer: asyncio.StreamWriter, size: int) -> bytes:
+    """Up to ``size`` bytes waiting in the connection's socket, left there (b"": none)."""
+    transport_socket = writer.get_extra_info("socket")
+    if transport_socket is None:
+        return b""
+    try:
+        sock = socket.socket(fileno=transport_socket.fileno())
+    except (OSError, ValueError):
+        return b""
+    try:
+        return sock.recv(size, socket.MSG_PEEK | getattr(socket, "MSG_DONTWAIT", 0))
+    except OSError:  # nothing to read (BlockingIOError), or a socket already torn down
+        return b""
+    finally:
+        sock.detach()  # the fd stays the transport's
+
+
 class _Connection:
     """One client. Reads in ``run``; writes from an outbox drained by a writer task."""
 
@@ -122,6 +146,17 @@ class _Connection:
         self.role: str | None = None
         self.strikes = 0
         self.limiter = _RateLimiter(server.rate, server.burst)
+
+    def has_spoken(self) -> bool:
+        """A whole first frame from the peer waits unread (in the stream's buffer or the
+        socket's): its hello is on its way to ``run``. A peer that sent nothing, part of a
+        frame, or closed its end has not."""
+        data = bytes(getattr(self.reader, "_buffer", b"")[:_PEEK_BYTES])
+        if len(data) < _PEEK_BYTES:
+            data += _peek(self.writer, _PEEK_BYTES - len(data))
+        if len(data) < 4:
+            return False
+        return len(data) >= min(_PEEK_BYTES, 4 + int.from_bytes(data[:4], "big"))
 
     # -- output ------------------------------------------------------------------------
     def post(self, message: Message) -> None:
@@ -184,6 +219,7 @@ class _Connection:
         if self.closed:
             return
         self.closed = True
+        self.server.pending.pop(self, None)
         self.wakeup.set()
         if code == "slow_consumer":
             # the peer reads nothing: a goodbye would never arrive, and a graceful close would
@@ -205,8 +241,10 @@ class _Connection:
 
     # -- input -------------------------------------------------------------------------
     async def run(self) -> None:
-        writer_task = asyncio.create_task(self.write_loop())
-        pinger = asyncio.create_task(self.ping_loop())
+        # the writer and the pinger start with the welcome: a half-open connection (a hog's)
+        # costs the host no task but this one
+        writer_task: asyncio.Task[None] | None = None
+        pinger: asyncio.Task[None] | None = None
         try:
             while not self.closed:
                 timeout = self.server.idle_timeout if self.role else self.server.hello_timeout
@@ -230,6 +268,9 @@ class _Connection:
                     if message["t"] != "pong":
                         self.last_heard = time.monotonic()
                     self.dispatch(message)
+                    if writer_task is None and self.role is not None:
+                        writer_task = asyncio.create_task(self.write_loop())
+                        pinger = asyncio.create_task(self.ping_loop())
                 except WireError as exc:
                     if exc.fatal or self.role is None:
                         # before a good hello every error closes: a client gets one try at
@@ -247,11 +288,13 @@ class _Connection:
         finally:
             self.closed = True
             self.wakeup.set()
-            pinger.cancel()
+            if pinger is not None:
+                pinger.cancel()
             self.server.forget(self)
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(writer_task, 1.0)
-            writer_task.cancel()
+            if writer_task is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(writer_task, 1.0)
+                writer_task.cancel()
             with contextlib.suppress(Exception):
                 self.writer.close()
                 await asyncio.wait_for(self.writer.wait_closed(), 1.0)
@@ -338,6 +381,7 @@ class _Connection:
             except TableError as exc:
                 raise WireError(exc.code, exc.message) from None
         self.role, self.seat, self.token = role, seat, token if seat is not None else None
+        server.pending.pop(self, None)
         if seat is not None:
             previous = server.seat_owner.get(seat)
             if previous is not None and previous is not self:
@@ -414,6 +458,8 @@ class TableServer:
         self.ping_interval, self.write_timeout = ping_interval, write_timeout
         self.queue_limit, self.max_strikes = queue_limit, max_strikes
         self.connections: set[_Connection] = set()
+        #: the connections that have not said hello yet, oldest first
+        self.pending: dict[_Connection, None] = {}
         self.seat_owner: dict[int, _Connection] = {}
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -438,20 +484,13 @@ class TableServer:
         self.port = self._server.sockets[0].getsockname()[1]
 
     async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        hard_cap = self.max_connections + self.table.seat_count + 4 * self.max_pending
-        if len(self.connections) >= hard_cap or self._server is None:
-            with contextlib.suppress(Exception):
-                writer.write(encode(error_message("server_full")))
-                writer.close()
-            return
         connection = _Connection(self, reader, writer)
-        if not self._make_room_for_pending(connection):
+        if self._server is None or not self._make_room_for_pending(connection):
             with contextlib.suppress(Exception):
-                writer.write(encode(error_message("server_full", "too many connections are "
-                                                                 "opening at once")))
+                writer.write(encode(error_message(
+                    "server_full", "the host has too many connections; try again later")))
                 writer.close()
             return
-        self.connections.add(connection)
         task = asyncio.current_task()
         if task is not None:
             self._tasks.add(task)
@@ -462,26 +501,55 @@ class TableServer:
                 self._tasks.discard(task)
 
     def _make_room_for_pending(self, newcomer: _Connection) -> bool:
-        """Half-open connections (no hello yet) go first: past the per-address or the total
-        limit, the oldest one that has had ``pending_grace`` seconds to say hello is closed
-        (of the newcomer's address first; a younger one's hello may be on its way). False:
-        no room at all (``4 * max_pending`` young half-open connections)."""
-        now = time.monotonic()
-        pending = sorted((c for c in self.connections if c.role is None and not c.closed),
-                         key=lambda c: c.opened)
-        old = [c for c in pending if now - c.opened >= self.pending_grace]
-        same = [c for c in pending if c.address == newcomer.address]
-        same_old = [c for c in old if c.address == newcomer.address]
-        if len(same) >= self.max_pending_per_address and same_old:
-            victim: _Connection | None = same_old[0]
-        elif len(pending) >= self.max_pending and old:
-            victim = old[0]
-        else:
-            victim = None
+        """Half-open connections (no hello yet) go first, so a newcomer always gets its
+        chance to say hello (a seated player's reconnect above all, whatever a connection hog
+        does): past the per-address or the total soft limit, the oldest one that has had
+        ``pending_grace`` seconds to say hello is closed (of the newcomer's address first; a
+        younger one's hello may be on its way); at the hard limit (``4 * max_pending`` of
+        them, or every connection the host keeps), one is closed at once, however young: of
+        the address holding the most of them, the oldest (``_quiet_pending``). False: no room
+        at all (the host is full of connections that said hello). Costs no more than a walk
+        over the half-open connections: a hog makes the host do this hundreds of times a
+        second."""
+        pending = self.pending
+        same = sum(1 for c in pending if c.address == newcomer.address)
+        victim = None
+        if same >= self.max_pending_per_address:
+            victim = self._quiet_pending(newcomer.address, self.pending_grace)
+        if victim is None and len(pending) >= self.max_pending:
+            victim = self._quiet_pending(None, self.pending_grace)
         if victim is not None:
-            victim.shut("timeout", "no hello yet while the host is busy")
-            pending.remove(victim)
-        return len(pending) < 4 * self.max_pending
+            self._evict_pending(victim)
+        hard_cap = self.max_connections + self.table.seat_count + 4 * self.max_pending
+        while len(pending) >= 4 * self.max_pending or len(self.connections) >= hard_cap:
+            if not pending:
+                return False
+            counts: dict[str, int] = {}
+            for connection in pending:
+                counts[connection.address] = counts.get(connection.address, 0) + 1
+            busiest = max(counts, key=counts.__getitem__)
+            self._evict_pending(self._quiet_pending(busiest, 0.0)
+                                or self._quiet_pending(None, 0.0) or next(iter(pending)))
+        self.connections.add(newcomer)
+        pending[newcomer] = None
+        return True
+
+    def _quiet_pending(self, address: str | None, grace: float) -> _Connection | None:
+        """The oldest half-open connection (of ``address``, if given) open at least ``grace``
+        seconds that has sent nothing yet: one whose hello has arrived, unread, is spared (a
+        reconnecting player's hello is on the wire the moment its connection opens)."""
+        now = time.monotonic()
+        for connection in self.pending:
+            if now - connection.opened < grace:
+                return None  # the rest are younger still
+            if address in (None, connection.address) and not connection.has_spoken():
+                return connection
+        return None
+
+    def _evict_pending(self, victim: _Connection) -> None:
+        victim.shut("timeout", "no hello yet while the host is busy")
+        self.pending.pop(victim, None)
+        self.connections.discard(victim)  # its handler forgets it again when it ends
 
     def admit_spectator(self, newcomer: _Connection) -> None:
         """Room for one more spectator, or ``WireError("server_full")``: past the per-address
@@ -515,6 +583,7 @@ class TableServer:
     def forget(self, connection: _Connection) -> None:
         connection.detach()
         self.connections.discard(connection)
+        self.pending.pop(connection, None)
 
     async def close(self) -> None:
         """Stop accepting, say ``bye`` to everyone, wait for the handlers to finish."""

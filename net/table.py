@@ -78,8 +78,9 @@ class TableError(Exception):
 @dataclass
 class SeatSpec:
     """How a seat is filled: a local ``human``, a ``remote`` human (a ``name`` reserves it:
-    only a player of that name may take it), an ``ai`` with bot level ``bot``, or ``open``
-    (the first joiner takes it; at start it becomes AI)."""
+    only a player of that name may take it), an ``ai`` with bot level ``bot`` (None: the
+    table's ``default_bot``), or ``open`` (the first joiner takes it; at start it becomes
+    AI)."""
 
     kind: str
     name: str = ""
@@ -88,8 +89,6 @@ class SeatSpec:
     def __post_init__(self) -> None:
         if self.kind not in SEAT_KINDS:
             raise ValueError(f"seat kind must be one of {SEAT_KINDS}, got {self.kind!r}")
-        if self.kind == "ai" and not self.bot:
-            self.bot = "random"
 
 
 @dataclass
@@ -192,6 +191,8 @@ class Table:
     folder beyond that many (newest kept) are deleted (None: never). ``secret`` keys the
     game's hidden order (``game.rules.base.new_secret``; None: a fresh one): it is saved
     with the table and never leaves the host (no view, no message, no bot sees it).
+    ``default_bot``: the level of an AI seat none was named for (``game.tables`` passes the
+    game's ``game.ai.default_level``; a bare table knows no game's levels: ``random``).
     """
 
     def __init__(
@@ -211,6 +212,7 @@ class Table:
         table_id: str | None = None,
         keep_finished_saves: int | None = KEEP_FINISHED_SAVES,
         secret: str | None = None,
+        default_bot: str = "random",
     ) -> None:
         if not seats:
             raise ValueError("a table needs at least one seat")
@@ -224,8 +226,12 @@ class Table:
         self.ai_budget = float(ai_budget)
         self.keep_finished_saves = keep_finished_saves
         self._bot_factory = bot_factory
+        #: the level of an AI seat none was named for (``SeatSpec`` without ``bot``, free
+        #: seats filled at ``start``, ``replace_with_bot`` without a level)
+        self.default_bot = default_bot
         self._seats = [
-            _Seat(spec.kind, clean_name(spec.name, f"Player {i + 1}"), spec.bot,
+            _Seat(spec.kind, clean_name(spec.name, f"Player {i + 1}"),
+                  (spec.bot or default_bot) if spec.kind == "ai" else spec.bot,
                   reserved=(clean_name(spec.name, "") or None) if spec.kind == "remote" else None)
             for i, spec in enumerate(seats)
         ]
@@ -244,6 +250,11 @@ class Table:
         self.max_moves = ruleset.max_moves(self.options)
         self.moves: list[list[Any]] = []
         self.version = 0
+        #: the version spectators see: the number of moves they were told of. A move that shows
+        #: a spectator nothing (``_shows_spectators``: a seat drawing on its own sheet during a
+        #: card) is not sent to them, and this count leaves it out, so their versions stay
+        #: consecutive and not even how many private moves were made reaches them
+        self.spectator_version = 0
         #: per seat, the version at which something concerning that seat last changed: a move
         #: made on any version from there on is current for its seat (``_check``)
         self.seat_versions = [0] * len(self._seats)
@@ -319,12 +330,17 @@ class Table:
                 found = index
         return found
 
+    def version_for(self, seat: int | None) -> int:
+        """The version ``seat`` is told (None: a spectator's, ``spectator_version``)."""
+        with self._lock:
+            return self.version if seat is not None else self.spectator_version
+
     def snapshot(self, seat: int | None) -> Message:
         """A full ``snapshot`` message for ``seat`` (None: spectator)."""
         with self._lock:
             return {
                 "t": "snapshot",
-                "version": self.version,
+                "version": self.version_for(seat),
                 "seat": seat,
                 "view": self.ruleset.view(self.state, seat),
                 "to_move": self.to_move(),
@@ -342,14 +358,16 @@ class Table:
                     # cached per version and seat: asking again costs the host nothing
                     self._legal_cache = (key, self.ruleset.legal_moves(self.state, seat))
                 moves = self._legal_cache[1]
-            return {"t": "legal", "version": self.version, "seat": seat, "moves": moves}
+            return {"t": "legal", "version": self.version_for(seat), "seat": seat,
+                    "moves": moves}
 
-    def results(self) -> Message:
-        """The ``game_over`` message: per-seat score breakdowns and ranks."""
+    def results(self, *, spectators: bool = False) -> Message:
+        """The ``game_over`` message: per-seat score breakdowns and ranks (``spectators``:
+        with their version)."""
         with self._lock:
             return {
                 "t": "game_over",
-                "version": self.version,
+                "version": self.spectator_version if spectators else self.version,
                 "scores": self.ruleset.score(self.state),
                 "ranking": self.ruleset.ranking(self.state),
             }
@@ -429,7 +447,7 @@ class Table:
                 raise TableError("seat_connected",
                                  f"{target.name} is still connected to seat {seat}")
             target.away_token = target.token
-            target.kind, target.bot, target.token = "ai", level or "random", None
+            target.kind, target.bot, target.token = "ai", level or self.default_bot, None
             target.claimed = True
             self._autosave(durable=True)
             self._announce_table()
@@ -526,11 +544,12 @@ class Table:
             handle = self._next_listener
             self._next_listener += 1
             self._listeners[handle] = _ListenerEntry(seat, sink)
+            if seat is not None:  # counted first: the joiner's own snapshot shows it connected
+                self._seats[seat].connections += 1
             self._deliver(handle, self.snapshot(seat))
             if self.status == "over":
-                self._deliver(handle, self.results())
+                self._deliver(handle, self.results(spectators=seat is None))
             if seat is not None:
-                self._seats[seat].connections += 1
                 self._announce_table(skip=handle)
             return handle
 
@@ -561,19 +580,22 @@ class Table:
                 self._seats[entry.seat].connections -= 1
 
     def _announce_table(self, skip: int | None = None) -> None:
-        message = {"t": "table", "version": self.version, "table": self.info()}
-        for handle in list(self._listeners):
+        info = self.info()
+        seated = {"t": "table", "version": self.version, "table": info}
+        watching = {"t": "table", "version": self.spectator_version, "table": info}
+        for handle, entry in list(self._listeners.items()):
             if handle != skip:
-                self._deliver(handle, message)
+                self._deliver(handle, seated if entry.seat is not None else watching)
 
     def _broadcast_snapshots(self) -> None:
         for handle, entry in list(self._listeners.items()):
             self._deliver(handle, self.snapshot(entry.seat))
 
     # ------------------------------------------------------------------ lifecycle
-    def start(self, fill_open: str | None = "random") -> None:
+    def start(self, fill_open: str | None = "") -> None:
         """Start the game. Unclaimed ``remote``/``open`` seats become AI at level
-        ``fill_open`` (``None``: refuse with ``seats_open`` while any seat is free)."""
+        ``fill_open`` (``""``: the table's ``default_bot``; ``None``: refuse with
+        ``seats_open`` while any seat is free)."""
         with self._lock:
             self._refuse_if_closed()
             if self.status != "lobby":
@@ -582,7 +604,7 @@ class Table:
             if free and fill_open is None:
                 raise TableError("seats_open", f"{len(free)} seat(s) are still free")
             for seat in free:
-                seat.kind, seat.bot, seat.token = "ai", fill_open, None
+                seat.kind, seat.bot, seat.token = "ai", fill_open or self.default_bot, None
                 if seat.asked.startswith("Player "):
                     seat.asked = f"Bot {seat.asked.removeprefix('Player ')}"
                 seat.named_at = next(self._name_clock)
@@ -619,6 +641,7 @@ class Table:
             self.state = self.ruleset.setup(self.options, self.seed, self.secret)
             self.moves = []
             self.version = 0
+            self.spectator_version = 0
             self.seat_versions = [0] * len(self._seats)
             self._bots = {}
             self._ai_stuck_at = {}
@@ -673,7 +696,7 @@ class Table:
                 "t": "refused",
                 "code": code,
                 "detail": detail,
-                "version": self.version,
+                "version": self.version_for(viewer),
                 "view": self.ruleset.view(self.state, viewer),
                 "to_move": self.to_move(),
             }
@@ -723,6 +746,7 @@ class Table:
 
     def _apply(self, seat: int, move: Move) -> tuple[str | None, str]:
         move = copy.deepcopy(move)
+        to_move_before = self.ruleset.to_move(self.state)
         try:
             events = self.ruleset.apply(self.state, seat, move)
         except IllegalMove as exc:
@@ -746,11 +770,14 @@ class Table:
         if over:
             self.status = "over"
         self._autosave(record=(self.version, seat, move), durable=over)
-        self._broadcast_events(seat, events)
+        public = self._shows_spectators(events, to_move_before)
+        if public:
+            self.spectator_version += 1
+        self._broadcast_events(seat, events, public)
         if over:
-            results = self.results()
-            for handle in list(self._listeners):
-                self._deliver(handle, results)
+            results = {watching: self.results(spectators=watching) for watching in (False, True)}
+            for handle, entry in list(self._listeners.items()):
+                self._deliver(handle, results[entry.seat is None])
         self._changed.notify_all()
         return None, ""
 
@@ -760,18 +787,28 @@ class Table:
             self.ruleset.apply(state, seat, move)
         self.state = state
 
-    def _broadcast_events(self, by: int, events: list[dict[str, Any]]) -> None:
+    def _shows_spectators(self, events: list[dict[str, Any]],
+                          to_move_before: Collection[int]) -> bool:
+        """Whether spectators are told of a move: it has an event they may see, changes who
+        may act, or ends the game. (What else a move changes, a spectator's view does not
+        show: ``tests/net/test_net_spectators_private.py`` checks it for every game.)"""
+        return (bool(visible_events(events, None)) or self.ruleset.is_over(self.state)
+                or sorted(to_move_before) != sorted(self.ruleset.to_move(self.state)))
+
+    def _broadcast_events(self, by: int, events: list[dict[str, Any]], public: bool) -> None:
         to_move = self.to_move()
         table = self.info() if self.status == "over" else None
         # one message per distinct seat, shared by its listeners (spectators share one), so
-        # the server can encode it once
+        # the server can encode it once; spectators hear only of ``public`` moves
         messages: dict[int | None, Message] = {}
         for handle, entry in list(self._listeners.items()):
+            if entry.seat is None and not public:
+                continue
             message = messages.get(entry.seat)
             if message is None:
                 message = messages[entry.seat] = {
                     "t": "events",
-                    "version": self.version,
+                    "version": self.version_for(entry.seat),
                     "by": by,
                     "events": visible_events(events, entry.seat),
                     "view": self.ruleset.view(self.state, entry.seat),
@@ -786,7 +823,7 @@ class Table:
         ai_seats = [i for i, s in enumerate(self._seats) if s.kind == "ai"]
         for index in ai_seats:
             if index not in self._bots:
-                level = self._seats[index].bot or "random"
+                level = self._seats[index].bot or self.default_bot
                 try:
                     self._bots[index] = self._bot_factory(self.game, level, self.seed + index)
                 except KeyError:
@@ -1011,8 +1048,11 @@ class Table:
                 table.secret = secret if isinstance(secret, str) and secret else None
                 table.state = ruleset.setup(table.options, table.seed, table.secret)
             for seat_index, move in data["moves"]:
-                table.ruleset.apply(table.state, seat_index, move)
+                to_move_before = table.ruleset.to_move(table.state)
+                events = table.ruleset.apply(table.state, seat_index, move)
                 table.moves.append([seat_index, move])
+                if table._shows_spectators(events, to_move_before):
+                    table.spectator_version += 1
         except (KeyError, TypeError, ValueError, IllegalMove) as exc:
             raise TableError("bad_save", f"the save cannot be replayed: {exc}") from None
         table.version = len(table.moves)

@@ -59,9 +59,22 @@ def resolve_level(game: str, level: str) -> str:
     return BOT_ALIASES.get(game, {}).get(level, level)
 
 
+#: game -> the level an AI seat gets when none is named, everywhere (``--seats ai``, free seats
+#: filled at the start, ``starparty bot``, the window's setup and LAN lobby through the game's
+#: client kit): a sensible opponent that answers at once, not the random bot
+DEFAULT_LEVELS: dict[str, str] = {"stars": "greedy", "stargazer": "normal"}
+
+
 def strongest_level(game: str) -> str:
-    """The default level of ``starparty bot`` and of new AI seats: the game's strongest."""
+    """The game's strongest registered level."""
     return list(BOT_LEVELS.get(game, {"random": ""}))[-1]
+
+
+def default_level(game: str) -> str:
+    """The level of an AI seat without one (``DEFAULT_LEVELS``; a game without an entry: its
+    strongest)."""
+    level = DEFAULT_LEVELS.get(game)
+    return level if level in BOT_LEVELS.get(game, {}) else strongest_level(game)
 
 
 def make_bot(game: str, level: str, seed: int = 0) -> Bot:
@@ -77,11 +90,13 @@ def make_bot(game: str, level: str, seed: int = 0) -> Bot:
 __all__ = [
     "BOT_ALIASES",
     "BOT_LEVELS",
+    "DEFAULT_LEVELS",
     "LEVEL_LABELS",
     "THINK_SECONDS",
     "Bot",
     "RandomBot",
     "StopCheck",
+    "default_level",
     "make_bot",
     "resolve_level",
     "strongest_level",

@@ -15,9 +15,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from game.ai import make_bot, strongest_level
+from game.ai import default_level, make_bot
 from game.commands.common import fail, say
-from game.rules import get_ruleset
+from game.rules import RULESETS, get_ruleset
 from game.tables import TOKEN_ENV, load_ruleset, read_token, save_token
 
 
@@ -26,8 +26,11 @@ def bot_parser() -> argparse.ArgumentParser:
                                      description="Join a table as an AI player.")
     parser.add_argument("address", metavar="HOST:PORT")
     parser.add_argument("--name", default="Bot")
-    parser.add_argument("--level", help="bot level (default: the game's strongest)")
-    parser.add_argument("--seed", type=int, default=0)
+    defaults = ", ".join(f"{default_level(game)} ({game})" for game in sorted(RULESETS))
+    parser.add_argument("--level", help=f"bot level (default: the game's default level, as "
+                                        f"for a host's ai seat without one: {defaults})")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="seeds the bot's own choices (default: %(default)s)")
     parser.add_argument("--password")
     parser.add_argument("--token", type=Path, metavar="FILE",
                         help="a file holding a seat's token: reclaim that seat; if FILE does "
@@ -86,7 +89,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         say(f"Joined {first['table']['name']!r} ({game}) as seat {client.seat}{kept}")
         try:
             ruleset = load_ruleset(args.ruleset) or get_ruleset(game)
-            bot = make_bot(game, args.level or strongest_level(game), args.seed)
+            bot = make_bot(game, args.level or default_level(game), args.seed)
         except (KeyError, ImportError) as exc:
             return fail(f"cannot play {game!r} here: {exc}")
         player = BotPlayer(client, ruleset, bot, seed=args.seed, notice=say,

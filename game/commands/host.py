@@ -25,6 +25,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.ai import default_level
 from game.commands.common import fail, parse_size, say
 from game.rules import RULESETS
 from game.tables import (
@@ -58,9 +59,11 @@ def host_parser() -> argparse.ArgumentParser:
         prog="starparty host",
         description="Host a LAN table and play at it in the window (--headless: no window).")
     parser.add_argument("--game", choices=sorted(RULESETS), default="stars")
-    parser.add_argument("--seats", help="N seats, or e.g. remote:Ann,open,ai:greedy (in the "
+    parser.add_argument("--seats", help="N seats, or e.g. remote:Ann,open,ai:hard (in the "
                                         "window you play seat 1: N counts you, a list names "
-                                        "the others)")
+                                        "the others); an ai seat without a level, and a free "
+                                        f"seat at the start, plays at the game's default level: "
+                                        f"{default_levels_text()}")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,
                         help="TCP port (default: %(default)s; 0: any free port)")
     parser.add_argument("--bind", default="0.0.0.0",
@@ -71,10 +74,15 @@ def host_parser() -> argparse.ArgumentParser:
     parser.add_argument("--resume", nargs="?", const="", metavar="FILE",
                         help="resume a saved table (no FILE: the newest autosave)")
     parser.add_argument("--headless", action="store_true", help="dedicated host, no window")
-    parser.add_argument("--seed", type=int, help="game seed (default: random)")
+    parser.add_argument("--seed", type=int,
+                        help="the table's public seed (default: random): it picks Look at the "
+                             "Stars' boards and random bonus cards, all of a Stargazer setup, "
+                             "and the bots' own seeds; the order of Look at the Stars' cards "
+                             "also takes a secret the host draws anew for every table, so one "
+                             "seed does not repeat a Look at the Stars deck")
     parser.add_argument("--start", choices=("full", "now"), default="full",
                         help="start when every seat is taken (full) or at once, "
-                             "free seats becoming bots (now)")
+                             "free seats becoming bots at the default level (now)")
     parser.add_argument("--ai-delay", type=float, default=None,
                         help="seconds a bot waits (default: 0 headless, a short pause in "
                              "the window)")
@@ -93,6 +101,11 @@ def host_parser() -> argparse.ArgumentParser:
     parser.add_argument("--rate", type=float, default=200.0, help=argparse.SUPPRESS)
     parser.add_argument("--ruleset", help=argparse.SUPPRESS)  # developer: module:attribute
     return parser
+
+
+def default_levels_text() -> str:
+    """"normal (stargazer), greedy (stars)": the default AI level of every game."""
+    return ", ".join(f"{default_level(game)} ({game})" for game in sorted(RULESETS))
 
 
 def build_table(args: argparse.Namespace, *, host: str | None = None,

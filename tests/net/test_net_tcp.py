@@ -61,7 +61,7 @@ def test_full_game_of_remote_bots_every_final_view_equals_the_servers(game: str)
             assert player.result["scores"] == table.results()["scores"]
             assert client.view == table.view(client.seat)
             assert client.version == table.version
-        wait_until(lambda: (spectator.poll(), spectator.version == table.version)[1])
+        wait_until(lambda: (spectator.poll(), spectator.version == table.spectator_version)[1])
         assert spectator.view == table.view(None) and spectator.seat is None
         for client in (*clients, spectator):
             client.close()
