@@ -7,7 +7,7 @@ pytest and pluggy find plugins) naming its ``GamePlugin``, e.g. in its ``pyproje
     stars = "game.rules.stars.plugin:GAME"
 
 A ``GamePlugin`` holds only "module:attribute" strings and plain data, so reading it imports
-nothing of the game: ``game.rules.get_ruleset``, ``game.ai.make_bot`` and
+none of the game's bots or window: ``game.rules.get_ruleset``, ``game.ai.make_bot`` and
 ``game.client.kits.get_kit`` import the named modules when first asked. Their tables
 (``RULESETS``, ``BOT_LEVELS``, ``CLIENT_KITS``...) are live views of this registry
 (``GameTable``). The entry-point loader calls ``register``, and so does a game that is not
@@ -66,6 +66,9 @@ class GamePlugin:
     #: "module:function" returning ``[(msgid, where), ...]``: the strings the window shows
     #: from the game's data (crew names, board names...), for ``tools/extract_messages.py``
     messages: str | None = None
+    #: "module:function" returning the game's components as plain data for
+    #: ``docs/data/<name>.json`` (``tools/export_game_data.py``); None: it publishes none
+    public_data: str | None = None
 
     @property
     def bot_levels(self) -> dict[str, str]:
