@@ -33,6 +33,7 @@ from net.remote_bot import BotPlayer
 from net.save import read_save
 from net.table import SeatSpec
 from tests.net.nethelpers import wait_until
+from tests.plugin_game import GAME as TEST_GAME
 from tests.plugin_game.rules import HIDDEN, RULESET
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -78,6 +79,27 @@ def test_an_installed_game_is_found_after_the_projects_own_and_plays_everywhere(
     assert default_level("highbid") == "rollout" and has_table("highbid")
     assert get_kit("highbid").title == "High Bid"
     assert len(parse_seats(None, "highbid")) == 2, "its own default seats"
+
+
+def test_every_default_follows_the_registry_and_names_no_game(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """With High Bid the only registered game, nothing falls back to Look at the Stars."""
+    from game.client.scenes.setup import SetupScene
+    from game.commands.demo import main as demo_main
+    from game.commands.host import host_parser
+    from tests.client.clienthelpers import Driver
+
+    monkeypatch.setattr(registry, "_games", {"highbid": TEST_GAME})
+    monkeypatch.setattr(registry, "_loaded", True)
+    assert [spec.kind for spec in parse_seats(None)] == ["open", "open"]
+    assert host_parser().parse_args([]).game == "highbid"
+    assert demo_main(["--quiet"]) == 0
+    assert capsys.readouterr().out.startswith("High Bid: 3 rollout bots")
+    drive = Driver()
+    try:
+        assert SetupScene(drive.app, "solo").game.value == "highbid"
+    finally:
+        drive.close()
 
 
 @pytest.mark.usefixtures("plugin_game")
