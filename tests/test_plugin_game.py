@@ -39,14 +39,14 @@ from tests.plugin_game.rules import HIDDEN, RULESET
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def install_plugin(directory: Path) -> Path:
+def install_plugin(directory: Path, name: str = "highbid-plugin",
+                   games: str = "highbid = tests.plugin_game:GAME") -> Path:
     """What ``pip install`` of a package naming High Bid in its entry points leaves on the
     path: a dist-info with ``entry_points.txt`` (the game's code itself is importable here)."""
-    info = directory / "highbid_plugin-1.0.dist-info"
+    info = directory / f"{name.replace('-', '_')}-1.0.dist-info"
     info.mkdir(parents=True)
-    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: highbid-plugin\nVersion: 1.0\n")
-    (info / "entry_points.txt").write_text(
-        "[starparty.games]\nhighbid = tests.plugin_game:GAME\n")
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(f"[starparty.games]\n{games}\n")
     return directory
 
 
@@ -79,6 +79,20 @@ def test_an_installed_game_is_found_after_the_projects_own_and_plays_everywhere(
     assert default_level("highbid") == "rollout" and has_table("highbid")
     assert get_kit("highbid").title == "High Bid"
     assert len(parse_seats(None, "highbid")) == 2, "its own default seats"
+
+
+def test_installed_the_projects_games_still_come_first(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without a source checkout the project's own table comes from its installed metadata,
+    and still leads a plugin whose package name sorts before it."""
+    install_plugin(tmp_path, "aaa-plugin")
+    install_plugin(tmp_path, "starparty", "stars = game.rules.stars.plugin:GAME\n"
+                                          "stargazer = game.rules.stargazer.plugin:GAME")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(registry, "_SOURCE_PYPROJECT", tmp_path / "no-checkout.toml")
+    monkeypatch.setattr(registry, "_games", {})
+    monkeypatch.setattr(registry, "_loaded", False)
+    assert game_names() == ["stars", "stargazer", "highbid"]
 
 
 def test_every_default_follows_the_registry_and_names_no_game(
