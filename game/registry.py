@@ -139,8 +139,9 @@ def _load_entry_points() -> None:
     if _loaded:
         return
     _loaded = True  # before loading: a plugin module may itself call register()
-    for _name, target in _entry_points():
-        register(load_target(target))
+    for name, target in _entry_points():
+        if name not in _games:  # the first in order keeps a name: no package hides a game
+            register(load_target(target))
 
 
 def _entry_points() -> list[tuple[str, str]]:
