@@ -140,8 +140,13 @@ def _load_entry_points() -> None:
         return
     _loaded = True  # before loading: a plugin module may itself call register()
     for name, target in _entry_points():
-        if name not in _games:  # the first in order keeps a name: no package hides a game
-            register(load_target(target))
+        if name in _games:  # the first in order keeps a name: no package hides a game
+            continue
+        plugin = load_target(target)
+        if getattr(plugin, "name", None) != name:
+            raise ValueError(f"the {GROUP} entry point {name!r} names a game called "
+                             f"{getattr(plugin, 'name', None)!r}")
+        register(plugin)
 
 
 def _entry_points() -> list[tuple[str, str]]:
