@@ -11,23 +11,24 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from game.ai import THINK_SECONDS, default_level, make_bot, resolve_level
+from game.registry import GameTable, default_game
 from game.rules import get_ruleset
 from game.rules.base import Ruleset
 from net.local import LocalConnection, local_game
 from net.table import SEAT_KINDS, SeatSpec, Table
 
-#: ``--seats`` when none is given: every game seats four
-DEFAULT_SEATS = {"stars": "4", "stargazer": "4"}
+#: ``--seats`` when none is given, per game (``GamePlugin.default_seats``)
+DEFAULT_SEATS: Mapping[str, str] = GameTable(lambda game: game.default_seats)
 #: the most seats a table offers
 MAX_SEATS = 8
 
 
-def parse_seats(text: str | None, game: str = "stars", *,
+def parse_seats(text: str | None, game: str | None = None, *,
                 host: str | None = None) -> list[SeatSpec]:
     """Seats from ``"4"`` (four open seats) or a comma list of ``open``, ``remote[:name]``,
     ``ai[:level]`` (e.g. ``"remote:Ann,open,ai:greedy"``; ``ai`` alone: the game's
@@ -35,7 +36,8 @@ def parse_seats(text: str | None, game: str = "stars", *,
 
     ``host`` (a window that plays at its own table) takes seat 1 as a local human: ``"4"`` then
     counts every seat (the host and three open seats) and a list names the others. ``ValueError``
-    says what is wrong in one sentence."""
+    says what is wrong in one sentence. ``game`` None: the first registered game."""
+    game = game or default_game()
     text = (text or DEFAULT_SEATS.get(game, "4")).strip()
     fewest = 1 if host is None else 2
     if text.isdigit():

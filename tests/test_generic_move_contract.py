@@ -20,10 +20,17 @@ from game.rules.base import (
     replay,
 )
 from net.save import MAX_SAVE_BYTES
+from tests.plugin_game import while_registered
 
-GAMES = sorted(RULESETS)
-#: games whose state holds an order no seat may see (the undealt deck)
-GAMES_WITH_HIDDEN_ORDER = {"stars"}
+#: every registered game, and the test-only High Bid (``tests/plugin_game``), registered for
+#: each test of this module as a plugin would be
+GAMES = while_registered(lambda: sorted(RULESETS))
+pytestmark = pytest.mark.usefixtures("plugin_game")
+#: games whose state holds an order no seat may see (the undealt deck): those whose ruleset
+#: has a ``reshuffle_hidden`` of its own
+GAMES_WITH_HIDDEN_ORDER = while_registered(lambda: [
+    game for game in RULESETS
+    if type(get_ruleset(game)).reshuffle_hidden is not Ruleset.reshuffle_hidden])
 
 
 def packed(value: Any) -> bytes:
@@ -145,14 +152,17 @@ def test_a_secret_replays_exactly_and_only_the_hidden_order_depends_on_it(game: 
 @pytest.mark.parametrize("game", GAMES)
 def test_protocol_doc_names_every_move_field_view_key_event_and_code_of_the_game(
         game: str) -> None:
-    """docs/PROTOCOL.md section 11 is enough to play: each game's part names all of it."""
+    """docs/PROTOCOL.md section 11 is enough to play: each game's part names all of it (a
+    game plugin not in it: the docstring of its ruleset's module, written the same way)."""
     import importlib
     from pathlib import Path
 
+    module = importlib.import_module(RULESETS[game].partition(":")[0])
     doc = (Path(__file__).resolve().parents[1] / "docs" / "PROTOCOL.md").read_text()
-    part = doc.split(f'(`game` = `"{game}"`')[1].split("\n### ")[0]
+    marker = f'(`game` = `"{game}"`'
+    part = (doc if marker in doc else module.__doc__ or "").split(marker)[1].split("\n### ")[0]
     ruleset = get_ruleset(game)
-    reasons = importlib.import_module(f"game.rules.{game}").REASON_TEXT
+    reasons = module.REASON_TEXT
     names: set[str] = set(reasons)
     for kind, fields in ruleset.move_fields.items():
         names |= {kind, *fields}

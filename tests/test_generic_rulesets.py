@@ -15,8 +15,12 @@ from hypothesis import strategies as st
 
 from game.rules import RULESETS, IllegalMove, get_ruleset
 from game.rules.base import Ruleset, make_rng, replay, visible_events
+from tests.plugin_game import while_registered
 
-GAMES = sorted(RULESETS)
+#: every registered game, and the test-only High Bid (``tests/plugin_game``), registered for
+#: each test of this module as a plugin would be
+GAMES = while_registered(lambda: sorted(RULESETS))
+pytestmark = pytest.mark.usefixtures("plugin_game")
 PLAYER_COUNTS = (1, 2, 3, 4, 8)
 MAX_STEPS = 20_000
 
@@ -25,7 +29,8 @@ def counts_for(ruleset: Ruleset) -> list[int]:
     return [n for n in PLAYER_COUNTS if ruleset.min_players <= n <= ruleset.max_players]
 
 
-CASES = [(game, n) for game in GAMES for n in counts_for(get_ruleset(game))]
+CASES = while_registered(lambda: [(game, n) for game in GAMES
+                                  for n in counts_for(get_ruleset(game))])
 
 
 def packed(data: Any) -> bytes:
@@ -112,8 +117,11 @@ def test_every_state_and_view_roundtrips_and_hides_what_is_hidden(game: str, pla
     playout(ruleset, players, seed=1000 + players, check_every_step=True)
 
 
-#: games whose state holds something no seat may see (the undealt cards' order)
-GAMES_WITH_HIDDEN_INFORMATION = {"stars"}
+#: games whose state holds something no seat may see (the undealt cards' order): those whose
+#: ruleset has a ``reshuffle_hidden`` of its own
+GAMES_WITH_HIDDEN_INFORMATION = while_registered(lambda: [
+    game for game in RULESETS
+    if type(get_ruleset(game)).reshuffle_hidden is not Ruleset.reshuffle_hidden])
 
 
 @pytest.mark.parametrize("game", sorted(GAMES_WITH_HIDDEN_INFORMATION))

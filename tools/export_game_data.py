@@ -7,9 +7,11 @@ the setup numbers). ``--check`` writes nothing and fails if a file differs from 
 engines' data gives now (``tests/test_game_data.py`` does the same in CI: a content change
 without a new export fails). ``docs/PROTOCOL.md`` section 12 explains every field.
 
-The files are built field by field from ``game.rules.stars.data`` and
-``game.rules.stargazer.content`` (points and lines as arrays, card numbers as fields), never
-edited by hand.
+Each registered game that publishes its components names the function that builds its file
+(``GamePlugin.public_data``: Look at the Stars' and Stargazer's ``plugin.py`` build theirs
+field by field from ``game.rules.stars.data`` and ``game.rules.stargazer.content``, points and
+lines as arrays, card numbers as fields); this tool adds the format version and writes them,
+never edited by hand.
 """
 
 from __future__ import annotations
@@ -25,9 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
-from game.rules.stargazer import content  # noqa: E402
-from game.rules.stars import data  # noqa: E402
-from game.rules.stars.engine import SHIFT_LIMIT  # noqa: E402
+from game.registry import games, load_target  # noqa: E402
 
 #: where the files go
 DATA_DIR = ROOT / "docs" / "data"
@@ -35,99 +35,16 @@ DATA_DIR = ROOT / "docs" / "data"
 FORMAT_VERSION = 1
 
 
-def _points(points: Sequence[Sequence[int]]) -> list[list[int]]:
-    return [list(point) for point in points]
-
-
-def stars_data() -> dict[str, Any]:
-    """Look at the Stars' components, as ``docs/PROTOCOL.md`` section 12.1 describes them."""
-    return {
-        "format": FORMAT_VERSION,
-        "game": "stars",
-        "grid": {
-            "width": data.GRID_WIDTH,
-            "height": data.GRID_HEIGHT,
-            "outside_arch": _points(sorted(data.ARCH_MISSING, key=lambda p: (p[1], p[0]))),
-        },
-        "card_grid": 4,
-        "shift_limit": SHIFT_LIMIT,
-        "boards": [
-            {
-                "id": index,
-                "name": board["name"],
-                "printed_lines": _points(board["printed_lines"]),
-                "planets": _points(board["planets"]),
-                "illustration": _points(board["illustration"]),
-                "bottom": _points(board["bottom"]),
-            }
-            for index, board in enumerate(data.BOARDS)
-        ],
-        "night_cards": [
-            {"id": card_id, "kind": "line", "segments": _points(segments)}
-            for card_id, segments in enumerate(data.LINE_CARDS)
-        ] + [
-            {"id": card_id, "kind": "shooting_star"} for card_id in data.SHOOTING_STAR_CARD_IDS
-        ],
-        "shooting_stars": [
-            {"size": size, "points": _points(points)}
-            for size, points in sorted(data.SHOOTING_STAR_SHAPES.items())
-        ],
-        "cards_per_game": data.CARDS_PER_GAME,
-        "cards_per_pile": data.CARDS_PER_PILE,
-        "point_cards": [
-            {"number": index + 1, "points": card["points"], "segments": _points(card["segments"])}
-            for index, card in enumerate(data.POINT_CARDS)
-        ],
-        "default_point_card": data.DEFAULT_POINT_CARD,
-        "power_cards": [
-            {
-                "number": index + 1,
-                "power": card["power"],
-                "set": card["set"],
-                "once_per_game": card["power"] in data.ONCE_PER_GAME_POWERS,
-                "segments": _points(card["segments"]),
-            }
-            for index, card in enumerate(data.POWER_CARDS)
-        ],
-        "default_power_card": data.DEFAULT_POWER_CARD,
-        "constellation_sizes": list(data.VALID_SIZES),
-        "nova_sizes": list(data.NOVA_SIZES),
-        "flat_object_points": dict(data.FLAT_OBJECT_POINTS),
-        "twinkling_star_points": data.TWINKLING_STAR_POINTS,
-    }
-
-
-def stargazer_data() -> dict[str, Any]:
-    """Stargazer's planet types, crews and setup numbers (``docs/PROTOCOL.md`` section 12.2)."""
-    return {
-        "format": FORMAT_VERSION,
-        "game": "stargazer",
-        "cubes_per_player": content.CUBES_PER_PLAYER,
-        "wood_cubes": content.WOOD_CUBES,
-        "max_free_cubes_on_crew": content.MAX_FREE_CUBES_ON_CREW,
-        "planets_for_players": {str(n): count
-                                for n, count in sorted(content.PLANETS_FOR_PLAYERS.items())},
-        "start_crew": content.START_CREW,
-        "setup_free_cubes": dict(content.SETUP_FREE_CUBES),
-        "turn_order_vp": {str(n): list(vp) for n, vp in sorted(content.TURN_ORDER_VP.items())},
-        "ties_to_fewer_turn_order_vp": {
-            str(n): flag for n, flag in sorted(content.TIES_TO_FEWER_TURN_ORDER_VP.items())},
-        "colour_groups": list(content.COLOUR_GROUPS),
-        "planet_types": [{"id": kind, **info} for kind, info in content.PLANET_TYPES.items()],
-        "crews": [dict(crew) for crew in content.CREWS],
-    }
-
-
-#: game -> the function that builds its file
-EXPORTS: dict[str, Callable[[], dict[str, Any]]] = {
-    "stars": stars_data,
-    "stargazer": stargazer_data,
-}
+def exports() -> dict[str, Callable[[], dict[str, Any]]]:
+    """game -> the function that builds its file (``GamePlugin.public_data``), for every
+    registered game that publishes its components."""
+    return {name: load_target(plugin.public_data) for name, plugin in games().items()
+            if plugin.public_data}
 
 
 def rendered(game: str) -> str:
     """The text of ``docs/data/<game>.json`` (stable: fixed key order, one trailing newline)."""
-    return _dump(EXPORTS[game](), "") + "\n"
+    return _dump({"format": FORMAT_VERSION, **exports()[game]()}, "") + "\n"
 
 
 def _flat(value: Any) -> bool:
@@ -153,7 +70,7 @@ def _dump(value: Any, indent: str) -> str:
 
 def stale_files(directory: Path = DATA_DIR) -> list[Path]:
     """The files in ``directory`` that differ from (or lack) what the engines' data gives."""
-    return [directory / f"{game}.json" for game in EXPORTS
+    return [directory / f"{game}.json" for game in exports()
             if not (directory / f"{game}.json").is_file()
             or (directory / f"{game}.json").read_text(encoding="utf-8") != rendered(game)]
 
@@ -170,7 +87,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{path} is out of date: run python tools/export_game_data.py", file=sys.stderr)
         return 1 if stale else 0
     args.out.mkdir(parents=True, exist_ok=True)
-    for game in EXPORTS:
+    for game in exports():
         path = args.out / f"{game}.json"
         path.write_text(rendered(game), encoding="utf-8")
         print(path)

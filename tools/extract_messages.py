@@ -2,8 +2,8 @@
 
 ``python tools/extract_messages.py`` scans ``game/`` for ``_()``, ``N_()`` and ``ngettext()``
 (Babel's Python extractor), adds the names and texts the window shows straight from plain data
-(``data_messages``: game titles, bot level labels, every game's refused-move sentences,
-Stargazer crews and planets, Look at the Stars' solo ranks, board names and statistics; each
+(``data_messages``: game titles, bot level labels, every game's refused-move sentences, and
+what each registered game's ``GamePlugin.messages`` gives: crews, solo ranks, boards...; each
 with a ``data:`` comment naming where it comes from, so a changed crew text only needs this
 script run again and its new ``msgstr`` filled in), writes
 ``game/client/locale/starparty.pot`` and merges it into every
@@ -59,24 +59,17 @@ def data_messages() -> list[tuple[str, str]]:
     through ``_()`` (``_(kit.title)``, ``_(crew["name"])``...)."""
     from game.ai import LEVEL_LABELS
     from game.client.kits import get_kit, playable_games
+    from game.registry import games, load_target
     from game.rules import RULESETS
-    from game.rules.stargazer import content
-    from game.rules.stars import STATISTICS, data
 
     found = [(get_kit(game).title, f"kit {game}: title") for game in playable_games()]
     found += [(label, f"bot level {level}") for level, label in LEVEL_LABELS.items()]
     for game, target in RULESETS.items():  # the sentences a refused move is shown with
         reasons = getattr(importlib.import_module(target.partition(":")[0]), "REASON_TEXT", {})
         found += [(text, f"{game} reason {code}") for code, text in reasons.items()]
-    for planet_type, planet in content.PLANET_TYPES.items():
-        found += [(planet[key], f"stargazer planet {planet_type}: {key}")
-                  for key in ("name", "text")]
-    for crew in content.CREWS:
-        found += [(crew[key], f"stargazer crew {crew['id']}: {key}") for key in ("name", "text")]
-    found += [(name, "stars solo rank") for _, name in data.SOLO_RANKS]
-    found += [(board["name"], f"stars board {number}") for number, board in
-              enumerate(data.BOARDS) if board.get("name")]
-    found += [(label, f"stars statistic {key}") for key, label in STATISTICS.items()]
+    for plugin in games().values():  # each game's own data: crews, boards, solo ranks...
+        if plugin.messages:
+            found += load_target(plugin.messages)()
     return found
 
 

@@ -11,30 +11,17 @@ True (a deadline or a cancellation the caller owns: bots read no clock themselve
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Mapping
 
 from game.ai.base import Bot, RandomBot, StopCheck
+from game.registry import RANDOM_BOT, GameTable, load_target
 
 #: game -> level -> "module:Class" (the class takes ``seed``), weakest first. "random" works for
-#: every game.
-BOT_LEVELS: dict[str, dict[str, str]] = {
-    "stars": {
-        "random": "game.ai.base:RandomBot",
-        "easy": "game.ai.stars_bots:EasyBot",
-        "greedy": "game.ai.stars_bots:GreedyBot",
-        "normal": "game.ai.stars_bots:PlanBot",
-        "hard": "game.ai.stars_bots:HardBot",
-    },
-    "stargazer": {
-        "random": "game.ai.base:RandomBot",
-        "easy": "game.ai.stargazer_bots:EasyBot",
-        "normal": "game.ai.stargazer_bots:StrongBot",
-        "hard": "game.ai.stargazer_bots:HardBot",
-    },
-}
+#: every game. Live views of ``game.registry`` (each game's ``GamePlugin``), like those below.
+BOT_LEVELS: Mapping[str, dict[str, str]] = GameTable(lambda game: game.bot_levels)
 
 #: game -> old level name -> the level it now means
-BOT_ALIASES: dict[str, dict[str, str]] = {"stargazer": {"strong": "normal"}}
+BOT_ALIASES: Mapping[str, Mapping[str, str]] = GameTable(lambda game: game.bot_aliases)
 
 #: what menus call each level
 LEVEL_LABELS: dict[str, str] = {
@@ -48,10 +35,7 @@ LEVEL_LABELS: dict[str, str] = {
 
 #: game -> level -> seconds of thinking a caller should allow per decision (turned into ``stop``);
 #: levels not listed answer at once
-THINK_SECONDS: dict[str, dict[str, float]] = {
-    "stars": {"hard": 0.25},
-    "stargazer": {"hard": 2.0},
-}
+THINK_SECONDS: Mapping[str, Mapping[str, float]] = GameTable(lambda game: game.think_seconds)
 
 
 def resolve_level(game: str, level: str) -> str:
@@ -62,7 +46,7 @@ def resolve_level(game: str, level: str) -> str:
 #: game -> the level an AI seat gets when none is named, everywhere (``--seats ai``, free seats
 #: filled at the start, ``starparty bot``, the window's setup and LAN lobby through the game's
 #: client kit): a sensible opponent that answers at once, not the random bot
-DEFAULT_LEVELS: dict[str, str] = {"stars": "greedy", "stargazer": "normal"}
+DEFAULT_LEVELS: Mapping[str, str] = GameTable(lambda game: game.default_bot)
 
 
 def strongest_level(game: str) -> str:
@@ -79,12 +63,11 @@ def default_level(game: str) -> str:
 
 def make_bot(game: str, level: str, seed: int = 0) -> Bot:
     """A bot for ``game`` at ``level``; ``KeyError`` names the known levels."""
-    levels = BOT_LEVELS.get(game, {"random": "game.ai.base:RandomBot"})
+    levels = BOT_LEVELS.get(game, {"random": RANDOM_BOT})
     level = resolve_level(game, level)
     if level not in levels:
         raise KeyError(f"unknown bot level {level!r} for {game}; known: {', '.join(levels)}")
-    module_name, _, cls = levels[level].partition(":")
-    return getattr(importlib.import_module(module_name), cls)(seed=seed)
+    return load_target(levels[level])(seed=seed)
 
 
 __all__ = [

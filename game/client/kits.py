@@ -2,18 +2,19 @@
 
 The generic scenes (setup, lobby, handover, results, rules, Continue) know no game: they ask
 ``get_kit(game)`` for its table scene, setup options, results columns, rules page and so on.
-Each game's client is a package (``game.client.stars``...) exposing ``KIT``; adding a game adds
-that package and one line to ``CLIENT_KITS``, the way ``game.rules.get_ruleset`` and
-``game.ai.BOT_LEVELS`` work. Kits are imported by name only when asked for, so no generic
+Each game's client is a package exposing a ``KIT`` that the game's ``GamePlugin.client_kit``
+names (``game.registry``), the way ``game.rules.get_ruleset`` and ``game.ai.BOT_LEVELS``
+work. Kits are imported by name only when asked for, so no generic
 module imports a game's package and no two game packages import each other.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from game.registry import GameTable, load_target
 
 if TYPE_CHECKING:
     import pygame
@@ -24,11 +25,9 @@ if TYPE_CHECKING:
     from game.client.session import GameConfig
     from game.client.shooter import Shooter
 
-#: game name -> "module:attribute" of its ``ClientKit`` (imported on first use)
-CLIENT_KITS: dict[str, str] = {
-    "stars": "game.client.stars:KIT",
-    "stargazer": "game.client.stargazer:KIT",
-}
+#: game name -> "module:attribute" of its ``ClientKit`` (imported on first use): a live view of
+#: the registered games that have a window
+CLIENT_KITS: Mapping[str, str] = GameTable(lambda game: game.client_kit)
 
 Color = tuple[int, int, int]
 
@@ -107,8 +106,7 @@ def get_kit(game: str) -> ClientKit:
         target = CLIENT_KITS[game]
     except KeyError:
         raise KeyError(f"this window has no table for {game!r} yet") from None
-    module_name, _, attribute = target.partition(":")
-    return getattr(importlib.import_module(module_name), attribute)
+    return load_target(target)
 
 
 def has_table(game: object) -> bool:

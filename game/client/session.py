@@ -30,7 +30,8 @@ class SeatChoice:
 
     kind: str  # "human" or "ai"
     name: str
-    bot: str = "greedy"
+    #: the bot level of an AI seat; None: the game's default (``game.ai.default_level``)
+    bot: str | None = None
 
 
 @dataclass

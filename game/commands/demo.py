@@ -7,6 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from game.demo import default_level, play, score_table
+from game.registry import default_game
 from game.rules import RULESETS, get_ruleset
 
 
@@ -14,7 +15,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="starparty demo",
         description="A seeded game between bots in the terminal, then the score table.")
-    parser.add_argument("--game", default="stars", choices=sorted(RULESETS))
+    parser.add_argument("--game", default=default_game(), choices=sorted(RULESETS),
+                        help="default: %(default)s (the first registered game)")
     parser.add_argument("--players", type=int, default=None)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--bot", default=None, help="bot level (default: normal)")

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.ai import default_level
 from game.commands.common import fail, parse_size, say
+from game.registry import default_game
 from game.rules import RULESETS
 from game.tables import (
     load_ruleset,
@@ -58,7 +59,8 @@ def host_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="starparty host",
         description="Host a LAN table and play at it in the window (--headless: no window).")
-    parser.add_argument("--game", choices=sorted(RULESETS), default="stars")
+    parser.add_argument("--game", choices=sorted(RULESETS), default=default_game(),
+                        help="default: %(default)s (the first registered game)")
     parser.add_argument("--seats", help="N seats, or e.g. remote:Ann,open,ai:hard (in the "
                                         "window you play seat 1: N counts you, a list names "
                                         "the others); an ai seat without a level, and a free "
@@ -104,7 +106,7 @@ def host_parser() -> argparse.ArgumentParser:
 
 
 def default_levels_text() -> str:
-    """"normal (stargazer), greedy (stars)": the default AI level of every game."""
+    """"level (game), ...": the default AI level of every registered game."""
     return ", ".join(f"{default_level(game)} ({game})" for game in sorted(RULESETS))
 
 

@@ -1,16 +1,15 @@
-"""Pure rules engines. ``get_ruleset(name)`` finds a game by its short name."""
+"""Pure rules engines. ``get_ruleset(name)`` finds a registered game by its short name."""
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Mapping
 
+from game.registry import GameTable, load_target
 from game.rules.base import IllegalMove, Ruleset
 
-#: short name -> "module:attribute" of the Ruleset instance (imported on first use)
-RULESETS: dict[str, str] = {
-    "stars": "game.rules.stars:RULESET",
-    "stargazer": "game.rules.stargazer:RULESET",
-}
+#: short name -> "module:attribute" of the Ruleset instance (imported on first use); a live
+#: view of ``game.registry``, where games register
+RULESETS: Mapping[str, str] = GameTable(lambda game: game.ruleset)
 
 
 def get_ruleset(name: str) -> Ruleset:
@@ -19,8 +18,7 @@ def get_ruleset(name: str) -> Ruleset:
         target = RULESETS[name]
     except KeyError:
         raise KeyError(f"unknown game {name!r}; known: {', '.join(RULESETS)}") from None
-    module_name, _, attribute = target.partition(":")
-    return getattr(importlib.import_module(module_name), attribute)
+    return load_target(target)
 
 
 __all__ = ["RULESETS", "IllegalMove", "Ruleset", "get_ruleset"]

@@ -84,10 +84,12 @@ def test_a_busy_port_and_options_the_window_cannot_honour_are_one_clear_sentence
         status = host_main(["--bind", "127.0.0.1", "--port", str(port), "--no-discovery"])
     assert status == 2
     assert f"port {port} is already in use" in capsys.readouterr().err
-    from game.client import kits
+    from dataclasses import replace
 
-    with pytest.MonkeyPatch.context() as patch:  # a game this window has no table for
-        patch.delitem(kits.CLIENT_KITS, "stargazer")
+    from game.registry import games, registered
+
+    # a game this window has no table for
+    with registered(replace(games()["stargazer"], client_kit=None)):
         assert host_main(["--game", "stargazer", "--no-discovery"]) == 2
     assert "--headless" in capsys.readouterr().err
     assert host_main(["--seats", "9", "--no-discovery"]) == 2

@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.ai import default_level
 from game.client.i18n import _
+from game.client.kits import playable_games
 from game.client.net_text import error_text
 from game.client.scenes.lan import JoinScene, LobbyScene
 from game.client.scenes.menu import MainMenuScene
@@ -64,7 +66,8 @@ class PicturedAdvertiser:
 
 def sample_tables() -> list[TableAd]:
     """What a LAN party's join screen might list: an open table, a locked one, a full one
-    (Stargazer: it can be watched), one of another version, one already playing."""
+    (of the last registered game: Stargazer can be watched), one of another version, one
+    already playing."""
     from net.discovery import TableAd
     from net.wire import APP_VERSION, PROTOCOL_VERSION
 
@@ -75,11 +78,13 @@ def sample_tables() -> list[TableAd]:
                        (f"192.168.1.{host}",), DEFAULT_PORT, NEWER_APP if newer else APP_VERSION,
                        password)
 
-    return [ad("Vega's table", "stars", 1, 4, 21),
-            ad("Orion's table", "stargazer", 2, 4, 22, password=True),
-            ad("Bea's table", "stargazer", 4, 4, 23),
-            ad("Kenji's table", "stars", 1, 3, 24, newer=True),
-            ad("Deneb's table", "stars", 3, 3, 25, status="playing")]
+    games = playable_games()
+    first, other = games[0], games[-1]  # two registered games when there are two
+    return [ad("Vega's table", first, 1, 4, 21),
+            ad("Orion's table", other, 2, 4, 22, password=True),
+            ad("Bea's table", other, 4, 4, 23),
+            ad("Kenji's table", first, 1, 3, 24, newer=True),
+            ad("Deneb's table", first, 3, 3, 25, status="playing")]
 
 
 def shoot(shot: Shooter) -> None:
@@ -137,15 +142,17 @@ def host_waiting_room(shot: Shooter) -> None:
 
 
 def guest_leaving(shot: Shooter) -> None:
-    """A guest at a started Look at the Stars table presses Esc: what leaving does."""
+    """A guest at a started table of the first game (Look at the Stars) presses Esc: what
+    leaving does."""
     from game.client.shooter import SEED
     from game.tables import new_table
     from net.local import LocalConnection
     from net.table import SeatSpec
 
     app = shot.app
-    table = new_table("stars", {}, SEED, [SeatSpec("human", "Orion"), SeatSpec("open"),
-                                          SeatSpec("ai", "Vega", "greedy")],
+    game = playable_games()[0]
+    table = new_table(game, {}, SEED, [SeatSpec("human", "Orion"), SeatSpec("open"),
+                                       SeatSpec("ai", "Vega", default_level(game))],
                       name="Orion's table", ai_delay=0.0, autosave_dir=None)
     session = RemoteSession(LocalConnection.join(table, app.settings.player_name))
     lobby = LobbyScene(app, session, hosting=False)

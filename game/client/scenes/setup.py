@@ -10,10 +10,11 @@ import pygame
 from game.ai import LEVEL_LABELS
 from game.client import theme
 from game.client.i18n import N_, _, language
-from game.client.kits import ClientKit, get_kit, has_table
+from game.client.kits import ClientKit, get_kit, has_table, playable_games
 from game.client.scenes.base import SkyScene
 from game.client.session import GameConfig, SeatChoice, bot_levels
 from game.client.widgets import Button, Choice, Form, NamedChoice, TextField, Widget
+from game.registry import default_game
 from game.rules import RULESETS, get_ruleset
 
 if TYPE_CHECKING:
@@ -39,9 +40,11 @@ class SetupScene(SkyScene):
     Enter starts the game from any row (a button does its own thing); Left/Right change a row.
     Solo and host show seat 1 as a "Your name" field, kept in the settings as it is typed."""
 
-    def __init__(self, app: Stage, mode: str, game: str = "stars") -> None:
+    def __init__(self, app: Stage, mode: str, game: str | None = None) -> None:
         super().__init__(app)
         self.mode = mode
+        # none named: the first registered game the window has a table for
+        game = game or next(iter(playable_games()), default_game())
         self.game = Choice(N_("Game"), game_choices(), game, lambda _value: self._refresh())
         self.count = Choice(N_("Players"), [(2, "2")], 2, lambda _value: self._refresh())
         self.seats: list[Choice] = []

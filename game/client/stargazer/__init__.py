@@ -1,6 +1,6 @@
 """Stargazer in the window: its table scene (the ring, the crews, cube drops, the final
-scoring), rules page, screenshots and the rest of its client kit (``KIT``, registered in
-``game.client.kits``)."""
+scoring), rules page, screenshots and the rest of its client kit (``KIT``, named by
+``game.rules.stargazer.plugin``)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Look at the Stars in the window: its table scene, board drawing, rules page and the rest of
-its client kit (``KIT``, registered in ``game.client.kits``)."""
+its client kit (``KIT``, named by ``game.rules.stars.plugin``)."""
 
 from __future__ import annotations
 
