@@ -90,7 +90,12 @@ class Driver:
         return tuple(self.app.screen.get_at(pos))[:3]
 
     def close(self) -> None:
-        for scene in list(self.app.stack):
+        """Leave every scene as the window's shutdown does (browsers and tables close), then
+        close any session a scene still holds."""
+        scenes = list(self.app.stack)
+        while self.app.stack:
+            self.app.stack.pop().exit()
+        for scene in scenes:
             session = getattr(scene, "session", None)
             if session is not None:
                 session.close()

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import os
 import tempfile
+import threading
+import time
+from collections.abc import Iterator
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -31,6 +34,23 @@ def autosave_dir(tmp_path, monkeypatch):  # noqa: ANN001, ANN201
     directory = tmp_path / "autosave"
     monkeypatch.setenv("STARPARTY_AUTOSAVE_DIR", str(directory))
     return directory
+
+
+def _browsers() -> set[threading.Thread]:
+    return {t for t in threading.enumerate() if t.name.startswith("zeroconf-ServiceBrowser")}
+
+
+@pytest.fixture(autouse=True)
+def no_browser_outlives_its_test() -> Iterator[None]:
+    """Every LAN browser a test's window opened is closed by its end (closes run in the
+    background: a moment is allowed). A leaked one keeps querying the network and moving the
+    global random state (zeroconf's query jitter) under later tests."""
+    before = _browsers()
+    yield
+    deadline = time.monotonic() + 3.0
+    while (left := _browsers() - before) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not left, f"LAN browsers left open: {sorted(t.name for t in left)}"
 
 
 @pytest.fixture

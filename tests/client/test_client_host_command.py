@@ -18,7 +18,9 @@ from game.tables import parse_seats
 from net.client import Client
 from tests.client.clienthelpers import Driver
 
-pytestmark = pytest.mark.timeout(60)
+#: zeroconf on loopback is shared by every process: the modules that advertise or browse run
+#: on one pytest-xdist worker, so one's tables never show in another's lobby
+pytestmark = [pytest.mark.timeout(60), pytest.mark.xdist_group("zeroconf")]
 
 
 def hosting(argv: list[str]) -> Driver:

@@ -18,6 +18,10 @@ from net.server import ServerThread
 from net.table import SeatSpec
 from tests.client.stars_play import play_turn
 
+#: zeroconf on loopback is shared by every process: the modules that advertise or browse run
+#: on one pytest-xdist worker, so one's tables never show in another's lobby
+pytestmark = pytest.mark.xdist_group("zeroconf")
+
 LOOPBACK = ["127.0.0.1"]
 
 

@@ -26,6 +26,10 @@ from net.wire import APP_VERSION, PROTOCOL_VERSION
 from tests.client.clienthelpers import Driver
 from tests.client.textboxes import RecordingSurface, drawn_texts, recording, text_problems
 
+#: zeroconf on loopback is shared by every process: the modules that advertise or browse run
+#: on one pytest-xdist worker, so one's tables never show in another's lobby
+pytestmark = pytest.mark.xdist_group("zeroconf")
+
 
 def ad(name: str, *, game: str = "stars", taken: int = 1, total: int = 4,
        status: str = "lobby", protocol: int = PROTOCOL_VERSION, app: str = APP_VERSION,

@@ -20,6 +20,10 @@ from net.server import ServerThread
 from net.table import SeatSpec
 from tests.client.clienthelpers import Driver
 
+#: zeroconf on loopback is shared by every process: the modules that advertise or browse run
+#: on one pytest-xdist worker, so one's tables never show in another's lobby
+pytestmark = pytest.mark.xdist_group("zeroconf")
+
 
 def join_by_address(drive: Driver, port: int) -> LobbyScene | StarsTableScene:
     drive.click(drive.scene.button("Join LAN game").rect.center)

@@ -21,6 +21,10 @@ from tests.client.clienthelpers import Driver
 from tests.client.test_client_lan_list import ad, open_join, row
 from tests.client.textboxes import RecordingSurface, drawn_texts, recording, text_problems
 
+#: zeroconf on loopback is shared by every process: the modules that advertise or browse run
+#: on one pytest-xdist worker, so one's tables never show in another's lobby
+pytestmark = pytest.mark.xdist_group("zeroconf")
+
 
 class Served:
     """A bots' table served on loopback (closed at the end of the ``with``)."""

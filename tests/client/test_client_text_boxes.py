@@ -37,6 +37,10 @@ from tests.client.clienthelpers import Driver
 from tests.client.textboxes import drawn_texts, text_problems, tracking
 from tools import extract_messages
 
+#: zeroconf on loopback is shared by every process: the modules that advertise or browse run
+#: on one pytest-xdist worker, so one's tables never show in another's lobby
+pytestmark = pytest.mark.xdist_group("zeroconf")
+
 
 def english_messages() -> set[str]:
     """The catalog's English texts that show as they are (no placeholders): in a Japanese

@@ -15,6 +15,10 @@ from zeroconf import IPVersion, ServiceInfo, Zeroconf
 from net.discovery import SERVICE_TYPE, Advertiser, Browser, TableAd, parse_ad
 from net.wire import PROTOCOL_VERSION
 
+#: zeroconf on loopback is shared by every process: the modules that advertise or browse run
+#: on one pytest-xdist worker, so one's tables never show in another's lobby
+pytestmark = pytest.mark.xdist_group("zeroconf")
+
 LOOPBACK = ["127.0.0.1"]
 
 

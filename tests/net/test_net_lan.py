@@ -19,6 +19,10 @@ import pytest
 
 from net.save import read_save
 
+#: zeroconf on loopback is shared by every process: the modules that advertise or browse run
+#: on one pytest-xdist worker, so one's tables never show in another's lobby
+pytestmark = pytest.mark.xdist_group("zeroconf")
+
 ROOT = Path(__file__).resolve().parents[2]
 SUBNET = "10.231.0"
 

@@ -528,8 +528,12 @@ class JoinScene(SkyScene):
         #: the first table shown (the wheel scrolls a list longer than the screen's rows)
         self.first = 0
         self._closing = False
-        if browse:
-            threading.Thread(target=self._start_browser, daemon=True, name="lan-browser").start()
+        #: browse while shown (a lobby or a table over the join screen closes the browser)
+        self._browse = browse
+        self._starting = False
+        #: the browser was closed because another scene covered this one
+        self._covered = False
+        self._open_browser()
 
     def _name(self, value: str) -> None:
         """Saved as Settings saves it (a blank name keeps the last one), and counts as chosen."""
@@ -560,6 +564,11 @@ class JoinScene(SkyScene):
             host, port = self.watch_address
             self.join(host, port, source="", watch=True)
 
+    def _open_browser(self) -> None:
+        if self._browse and not self._starting and not self._closing and self.browser is None:
+            self._starting = True
+            threading.Thread(target=self._start_browser, daemon=True, name="lan-browser").start()
+
     def _start_browser(self) -> None:
         try:
             from net.discovery import Browser
@@ -568,21 +577,41 @@ class JoinScene(SkyScene):
         except Exception as error:  # no zeroconf here: typing works anyway
             self.browse_error = N_("LAN discovery is unavailable ({error})", error=str(error))
             return
+        finally:
+            self._starting = False
         if self._closing:
             background(browser.close)
         else:
             self.browser = browser
 
-    def exit(self) -> None:
-        self._closing = True
+    def shown(self) -> bool:
+        """On screen: the top scene, or under scenes that let it show through (a dialog)."""
+        stack = self.app.stack
+        return self in stack and not any(s.opaque for s in stack[stack.index(self) + 1:])
+
+    def _close_browser(self) -> None:
         if self.browser is not None:
             background(self.browser.close)
             self.browser = None
 
+    def exit(self) -> None:
+        self._closing = True
+        self._close_browser()
+
     def poll(self) -> None:
-        if self.browser is None or not self.browser.poll():
+        """Browse only while shown: under a lobby or a table (a refused join comes back here)
+        no browser runs (every start has its close); it opens again when the screen shows."""
+        if not self.shown():
+            if self.browser is not None:
+                self._close_browser()
+                self._covered = True
             return
-        self.show_tables(self.browser.tables())
+        if self._covered:  # shown again: browse again
+            self._covered = False
+            self._open_browser()
+            return
+        if self.browser is not None and self.browser.poll():
+            self.show_tables(self.browser.tables())
 
     def show_tables(self, tables: list[Any]) -> None:
         """Rebuild the list's rows (their notes kept), leaving the focus where it was."""
