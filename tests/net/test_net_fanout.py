@@ -12,12 +12,17 @@ from __future__ import annotations
 
 import socket
 import threading
+import time
+from pathlib import Path
 from typing import Any
 
+import msgpack
 import pytest
 
+import net.save
 import net.server
 from game.tables import new_table
+from net.save import SNAPSHOT_INTERVAL, read_save
 from net.server import ServerThread
 from net.table import Message, SeatSpec, Table
 from net.wire import APP_VERSION, PROTOCOL_VERSION, FrameBuffer, encode
@@ -194,4 +199,39 @@ def test_updates_from_another_thread_and_from_the_loop_reach_every_connection_in
         for client in players + watchers:
             client.close()
         server.stop()
+        table.close()
+
+
+def test_a_stream_of_moves_is_journaled_at_once_and_snapshotted_at_most_once_a_second(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The autosave's snapshot packs the whole game: written after every move it was a
+    quarter of the host's CPU per move. Each move is still in the save the moment it is told
+    (the journal), and the snapshot catches up once the moves pause."""
+    snapshots: list[int] = []
+    real_write_save = net.save.write_save
+
+    def counting_write_save(path: Path, data: Any) -> None:
+        snapshots.append(1)
+        real_write_save(path, data)
+
+    monkeypatch.setattr(net.save, "write_save", counting_write_save)
+    table = toy_table([SeatSpec("remote", "A"), SeatSpec("remote", "B")], rounds=20,
+                      autosave_dir=tmp_path)
+    tokens = [table.join("A")[1], table.join("B")[1]]
+    table.start()
+    path = table.autosave_path
+    assert path is not None
+    try:
+        wait_until(lambda: read_save(path)["version"] == table.version)  # the start's save
+        written, started = len(snapshots), time.monotonic()
+        for _ in range(20):
+            seat = next(iter(table.to_move()))
+            assert table.submit(seat, tokens[seat], table.version, {"t": "add", "n": 1}) is None
+            assert len(read_save(path)["moves"]) == len(table.moves)  # durable at once
+            time.sleep(0.02)  # the saver has time to write a snapshot after every move
+        elapsed = time.monotonic() - started
+        assert len(snapshots) - written <= 2 + elapsed / SNAPSHOT_INTERVAL, snapshots
+        # the moves paused: the snapshot alone (without the journal) catches up
+        wait_until(lambda: msgpack.unpackb(path.read_bytes())["version"] == table.version)
+    finally:
         table.close()
