@@ -486,28 +486,20 @@ class TableServer:
         self.seat_owner: dict[int, _Connection] = {}
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._frames: dict[int, tuple[Message, bytes]] = {}
+        self._last_frame: tuple[Message, bytes] | None = None
 
     def encode_shared(self, message: Message) -> bytes:
         """Encode ``message``, reusing the frame when the same object goes to several
-        connections (the table shares one events message per seat and one among spectators:
-        a move costs one encoding per distinct view, not per connection).
+        connections in a row (the table delivers one events message per viewer to that
+        viewer's listeners together: a move costs one encoding per distinct view).
 
-        The frames are forgotten at the loop's next turn, after the fan-out that shared
-        them: holding the messages longer (it held 256) kept every move's views alive, so
-        they reached the garbage collector's older generations and made its collections
-        during moves long."""
-        key = id(message)
-        cached = self._frames.get(key)
-        if cached is not None and cached[0] is message:
-            return cached[1]
+        Only the last frame is kept: the cache held 256 messages (every move's views), which
+        kept them alive into the garbage collector's older generations."""
+        last = self._last_frame
+        if last is not None and last[0] is message:
+            return last[1]
         frame = encode(message)
-        if not self._frames:
-            with contextlib.suppress(RuntimeError):  # called off the loop: the bound below
-                asyncio.get_running_loop().call_soon(self._frames.clear)
-        elif len(self._frames) > 64:
-            self._frames.clear()
-        self._frames[key] = (message, frame)  # holding the message keeps its id unique
+        self._last_frame = (message, frame)  # holding the message keeps its id unique
         return frame
 
     async def start(self) -> None:

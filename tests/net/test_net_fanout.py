@@ -1,11 +1,12 @@
 """Issue 23, point 3: a move's fan-out, counted rather than timed.
 
 From a move received to the update reaching every other connection (8 seats + 3 spectators),
-the host builds one view per distinct viewer (each seat's own, one for all spectators),
-encodes each once, and hands every connection its frame while it handles the move: before,
-each connection's frame waited for a loop callback and then a writer task's turn, and the
-server kept the last 256 messages (every move's views) alive, feeding the garbage collector's
-older generations. Redaction is unchanged: every connection's frame is its own viewer's view.
+the host builds one view per distinct viewer (each seat's own, one for all spectators) when
+its turn comes, encodes it once, and hands that viewer's connections their frame while it
+handles the move. Before, each connection's frame waited for a loop callback and then a
+writer task's turn, the table built all of a move's views before sending any, and the server
+kept the last 256 messages (every move's views) alive, feeding the garbage collector's older
+generations. Redaction is unchanged: every connection's frame is its own viewer's view.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import socket
 import threading
 import time
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -65,19 +67,32 @@ class Raw:
         self.sock.close()
 
 
+class TrackedView(dict):  # type: ignore[type-arg]
+    """A view that can be watched with a weak reference (msgpack packs it as a map)."""
+
+
 class CountingViews:
-    """The table's ruleset, counting ``view`` calls (each is a copy of the state)."""
+    """The table's ruleset, counting ``view`` calls (each is a copy of the state) and how
+    many views built before are still alive when another is built."""
 
     def __init__(self, ruleset: Any) -> None:
         self._ruleset = ruleset
         self.views = 0
+        self.built: list[weakref.ref[TrackedView]] = []
+        self.most_alive = 0
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._ruleset, name)
 
+    def alive(self) -> int:
+        return sum(ref() is not None for ref in self.built)
+
     def view(self, state: Any, seat: int | None) -> Any:
         self.views += 1
-        return self._ruleset.view(state, seat)
+        self.most_alive = max(self.most_alive, self.alive())
+        view = TrackedView(self._ruleset.view(state, seat))
+        self.built.append(weakref.ref(view))
+        return view
 
 
 def seated_table(table: Table, spectators: int) -> tuple[ServerThread, list[Raw], list[Raw]]:
@@ -121,11 +136,17 @@ def test_a_move_costs_one_view_and_one_encoding_per_viewer_and_is_written_while_
 
     def submit(*args: Any, **kwargs: Any) -> Message | None:
         before = dict(writes), counter.views, encodes[0]
+        counter.built.clear()
+        counter.most_alive = 0
         refusal = real_submit(*args, **kwargs)
         at_return.append({
             "connections written": sum(writes[k] > before[0][k] for k in writes),
             "views": counter.views - before[1],
             "encodes": encodes[0] - before[2],
+            # the server keeps the frame it encoded last; every other view is gone, and
+            # none was kept while the next was built (beyond the one being sent)
+            "views alive after": counter.alive(),
+            "most views alive while building one": counter.most_alive,
         })
         return refusal
 
@@ -148,9 +169,8 @@ def test_a_move_costs_one_view_and_one_encoding_per_viewer_and_is_written_while_
                              and len(c.events()) > n)
             viewers = SEATS + (1 if kind == "public" else 0)
             assert at_return[-1] == {"connections written": told, "views": viewers,
-                                     "encodes": viewers}, kind
-            # the frames of a move are let go once it has gone out: no view outlives it
-            wait_until(lambda: not host._frames)
+                                     "encodes": viewers, "views alive after": 1,
+                                     "most views alive while building one": 1}, kind
             # every connection got its own viewer's view, and nothing more
             for client in told_clients:
                 update = client.events()[-1]
