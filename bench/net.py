@@ -1,7 +1,8 @@
 """Network speed on loopback: prints figures, asserts nothing (see docs/BENCHMARKS.md).
 
-* latency: from a move sent to *every* connected client (players and spectators) having read
-  the resulting ``events`` frame, one move at a time, p50 / p99 / max; by default Look at the
+* latency: from a move sent to *every* connection told of it (every seat; spectators only of
+  public moves) having read its ``events`` frame, one move at a time, p50 / p99 / max, and the
+  host's CPU time per move; by default Look at the
   Stars with 8 seats + 3 spectators (issue 23: target p99 <= 10 ms), autosave (fsync) on as in
   real play, then the same without autosave and with the toy game, and 8 + 8
   (``--latency 8+3,2+8/nosave,8+3/toy``: seats + spectators, ``/nosave``, ``/toy``);
