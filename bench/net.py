@@ -1,8 +1,11 @@
 """Network speed on loopback: prints figures, asserts nothing (see docs/BENCHMARKS.md).
 
-* latency: from a move sent to *every* connected client (players and spectators) holding the
-  resulting ``events`` message, p50 / p99, for Look at the Stars with 2, 4 and 8 players plus 8
-  spectators (target p99 <= 10 ms with 8 + 8), autosave (fsync) on as in real play;
+* latency: from a move sent to *every* connection told of it (every seat; spectators only of
+  public moves) having read its ``events`` frame, one move at a time, p50 / p99 / max, and the
+  host's CPU time per move; by default Look at the
+  Stars with 8 seats + 3 spectators (issue 23: target p99 <= 10 ms), autosave (fsync) on as in
+  real play, then the same without autosave and with the toy game, and 8 + 8
+  (``--latency 8+3,2+8/nosave,8+3/toy``: seats + spectators, ``/nosave``, ``/toy``);
 * sustained accepted moves per second: every player's client moving as fast as it can
   (simultaneous play), 8 players + 8 spectators;
 * bytes on the wire per move: the move frame, and the events frames delivered to all clients;
@@ -13,10 +16,15 @@
   bytes are bounded; such clients are dropped).
 
 The host is a real ``starparty host --headless`` process; the clients are raw asyncio
-connections in this process (one loop). They decode one after the other, so each figure includes
-every client's ``net.wire.decode`` in series (real clients decode in parallel on their machines).
+connections in this process (one loop), so every arrival is stamped with one clock, in another
+process than the host's. A frame is stamped when it has been read whole, before it is decoded
+(the clients decode one after the other; real clients decode in parallel on their machines).
+"host CPU ms per move" is the host process's CPU time (all its threads, from ``/proc``) over the
+timed moves, divided by them: it includes the ``legal`` list each mover asks for first, and
+unlike the latencies it hardly moves with the machine's load.
 
     .venv/bin/python bench/net.py [--samples 400] [--runs 3] [--only refusals,memory]
+                                  [--latency 8+3,8+3/nosave]
 
 ``BENCH_HOST_ROOT=DIR`` runs the host from another source tree (e.g. an export of an older
 commit) to measure "before" figures with the same clients.
@@ -45,6 +53,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 #: where the host process runs from (``BENCH_HOST_ROOT``: an older tree, for "before" figures)
 HOST_ROOT = Path(os.environ.get("BENCH_HOST_ROOT", ROOT))
+#: ``BENCH_HOST_PROFILE=DIR``: each latency host runs under cProfile (its main thread: the
+#: server's loop and the table) and writes ``DIR/host-N.prof`` when it stops
+HOST_PROFILE = os.environ.get("BENCH_HOST_PROFILE")
+_profiles = 0
 
 from net.wire import (  # noqa: E402
     APP_VERSION,
@@ -94,6 +106,8 @@ class Conn:
         self.to_move: list[int] = []
         self.over = False
         self.bytes_events = 0
+        #: when each ``events`` frame reached this connection (read whole, not yet decoded)
+        self.event_stamps: list[float] = []
         self.replies: asyncio.Queue[Message] = asyncio.Queue()
         self.writer: asyncio.StreamWriter | None = None
 
@@ -113,6 +127,7 @@ class Conn:
         try:
             while True:
                 payload = await read_frame(reader, MAX_SERVER_FRAME)
+                received = time.perf_counter()  # read whole: it has reached this connection
                 message = decode(payload)
                 kind = message["t"]
                 if kind == "welcome":
@@ -122,7 +137,8 @@ class Conn:
                     self.to_move = message["to_move"]
                     if kind == "events":
                         self.bytes_events += len(payload) + 4
-                        self.bench.arrived(message["version"])
+                        self.event_stamps.append(received)
+                        self.bench.arrived.set()
                     if kind != "snapshot" or self.version >= 0:
                         self.bench.progress.set()
                     if kind == "refused":
@@ -156,20 +172,20 @@ class Bench:
         self.game = game
         self.autosave = autosave
         self.rng = random.Random(seed)
-        self.arrivals: dict[int, list[float]] = {}
-        self.done: dict[int, asyncio.Event] = {}
+        self.timed = 0
+        #: set whenever an ``events`` frame arrives on any connection
+        self.arrived = asyncio.Event()
         self.progress = asyncio.Event()
         self.conns: list[Conn] = []
 
-    def arrived(self, version: int) -> None:
-        stamps = self.arrivals.setdefault(version, [])
-        stamps.append(time.perf_counter())
-        if len(stamps) == len(self.conns) and version in self.done:
-            self.done[version].set()
-
     async def start(self) -> None:
+        global _profiles
+        profile: list[str] = []
+        if HOST_PROFILE:
+            _profiles += 1
+            profile = ["-m", "cProfile", "-o", str(Path(HOST_PROFILE) / f"host-{_profiles}.prof")]
         self.host = subprocess.Popen(
-            [sys.executable, "-m", "game", "host", "--headless", "--no-discovery",
+            [sys.executable, *profile, "-m", "game", "host", "--headless", "--no-discovery",
              *GAME_ARGS[self.game], "--seats", str(self.players), "--port", "0",
              "--bind", "127.0.0.1", "--seed", str(self.seed), "--rate", "100000",
              "--linger", "0",
@@ -218,7 +234,10 @@ class Bench:
                 return self.rng.choice(reply["moves"]) if reply["moves"] else None
 
     async def timed_move(self) -> tuple[float, int] | None:
-        """One move by a seat to move; (latency, bytes of the move frame) or None."""
+        """One move by a seat to move, nothing else in flight: (seconds from sending it to
+        the last connection told of it having read its ``events`` frame, bytes of the move
+        frame), or None. Every seat is told of every move; spectators only of moves with a
+        public event, a change of who may act, or the end (``Table._shows_spectators``)."""
         mover_seats = self.conns[0].to_move
         if not mover_seats or self.over:
             return None
@@ -226,15 +245,22 @@ class Bench:
         move = await self.choose(conn)
         if move is None:
             return None
-        target = conn.version + 1
-        self.done[target] = asyncio.Event()
+        to_move_before = sorted(conn.to_move)
+        marks = [len(c.event_stamps) for c in self.conns]
         started = time.perf_counter()
         size = conn.send({"t": "move", "version": conn.version, "move": move})
         reply = await asyncio.wait_for(conn.replies.get(), 10)
         if reply["t"] == "refused":
             return None
-        await asyncio.wait_for(self.done[target].wait(), 10)
-        return max(self.arrivals[target]) - started, size
+        public = (any("to" not in event for event in reply["events"]) or "table" in reply
+                  or sorted(reply["to_move"]) != to_move_before)
+        told = [(c, mark) for c, mark in zip(self.conns, marks, strict=True)
+                if c.role == "player" or public]
+        while not all(len(c.event_stamps) > mark for c, mark in told):
+            self.arrived.clear()
+            await asyncio.wait_for(self.arrived.wait(), 10)
+        self.timed += 1
+        return max(c.event_stamps[mark] for c, mark in told) - started, size
 
 
 async def latency(players: int, spectators: int, samples: int,
@@ -244,9 +270,11 @@ async def latency(players: int, spectators: int, samples: int,
     events_bytes = 0
     moves = 0
     seed = 0
+    host_cpu = 0.0
     while len(latencies) < samples:
         bench = Bench(players, spectators, seed, tmp, game)
         await bench.start()
+        cpu_before = cpu_seconds(bench.host.pid)
         try:
             while len(latencies) < samples and not bench.over:
                 result = await bench.timed_move()
@@ -258,7 +286,8 @@ async def latency(players: int, spectators: int, samples: int,
                 latencies.append(result[0])
                 move_bytes.append(result[1])
             events_bytes += sum(c.bytes_events for c in bench.conns)
-            moves += len(bench.arrivals)
+            moves += bench.timed
+            host_cpu += cpu_seconds(bench.host.pid) - cpu_before
         finally:
             bench.stop()
         seed += 1
@@ -266,9 +295,11 @@ async def latency(players: int, spectators: int, samples: int,
     return {
         "p50": statistics.median(latencies) * 1000,
         "p99": latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000,
+        "max": latencies[-1] * 1000,
         "move_bytes": statistics.mean(move_bytes),
         "events_bytes": events_bytes / max(1, moves),
         "clients": players + spectators,
+        "host_cpu": host_cpu / max(1, moves) * 1000,
     }
 
 
@@ -294,14 +325,14 @@ async def throughput(players: int, spectators: int, tmp: Path, game: str = "star
             await asyncio.wait_for(conn.replies.get(), 10)
 
     started = time.perf_counter()
-    first = bench.conns[0].version
+    first = bench.conns[0].version  # a seat's version counts every accepted move
     try:
         await asyncio.wait_for(
             asyncio.gather(*(play(c) for c in bench.conns[:players])), 120
         )
     finally:
         elapsed = time.perf_counter() - started
-        accepted = bench.conns[players].version - first if spectators else len(bench.arrivals)
+        accepted = max(c.version for c in bench.conns[:players]) - first
         refused: dict[str, int] = {}
         for conn in bench.conns[:players]:
             for code, count in conn.refused.items():
@@ -321,6 +352,16 @@ def refusals_per_move(players: int, games: int, tmp: Path) -> tuple[int, dict[st
         for code, count in codes.items():
             refused[code] = refused.get(code, 0) + count
     return accepted, refused, players
+
+
+def cpu_seconds(pid: int) -> float:
+    """CPU time (user + system, all threads) of process ``pid`` so far; 0 off Linux."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _rss_mb(pid: int) -> float:
@@ -419,12 +460,33 @@ def discovery_times(runs: int, tmp: Path) -> list[float]:
     return times
 
 
+#: the latency rows: issue 23's configuration first (8 seats + 3 spectators, stars, autosave)
+DEFAULT_LATENCY = "8+3,8+3/nosave,8+3/toy,8+8"
+
+
+def parse_latency(text: str) -> list[tuple[int, int, bool, str]]:
+    """``"8+3,8+8/nosave/toy"`` -> [(seats, spectators, autosave, game), ...]."""
+    rows = []
+    for item in text.split(","):
+        counts, *flags = item.strip().split("/")
+        seats, spectators = (int(n) for n in counts.split("+"))
+        unknown = set(flags) - {"nosave", "toy"}
+        if unknown:
+            raise SystemExit(f"--latency: unknown flag(s) {sorted(unknown)} in {item!r}")
+        rows.append((seats, spectators, "nosave" not in flags,
+                     "toy" if "toy" in flags else "stars"))
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--samples", type=int, default=400, help="timed moves per configuration")
     parser.add_argument("--runs", type=int, default=3, help="discovery runs")
     parser.add_argument("--only", help="comma list of parts: latency, throughput, refusals, "
                                        "memory, discovery (default: all)")
+    parser.add_argument("--latency", default=DEFAULT_LATENCY,
+                        help="latency rows, comma list of SEATS+SPECTATORS[/nosave][/toy] "
+                             f"(default {DEFAULT_LATENCY})")
     args = parser.parse_args(argv)
     parts = set((args.only or "latency,throughput,refusals,memory,discovery").split(","))
     print(machine_line())
@@ -448,24 +510,27 @@ def main(argv: list[str] | None = None) -> int:
                   f"60 s): {memory['start']:.0f} MB -> peak {memory['peak']:.0f} MB (end "
                   f"{memory['end']:.0f} MB); {memory['dropped']:.0f} of them dropped",
                   flush=True)
-        if "latency" not in parts:
-            configurations: list[tuple[int, Path | None, str]] = []
-        else:
-            configurations = [(2, tmp, "stars"), (4, tmp, "stars"), (8, tmp, "stars"),
-                              (8, None, "stars"), (8, tmp, "toy")]
-            print("latency: move sent -> every client holds the events (stars, autosave on "
-                  "unless noted)")
-            print("| players + spectators | p50 ms | p99 ms | move frame B | events B per move "
-                  "(all clients) | events B per client |")
-            print("|---|---|---|---|---|---|")
-        for players, autosave, game in configurations:
-            result = asyncio.run(latency(players, 8, args.samples, autosave, game))
-            note = " (target p99 <= 10 ms)" if players == 8 else ""
-            label = (f"{players} + 8" + ("" if autosave else ", autosave off")
+        configurations = parse_latency(args.latency) if "latency" in parts else []
+        if configurations:
+            print("latency: one move at a time, move sent -> every connection told of it has "
+                  "read its events (stars, autosave on unless noted)")
+            print("| seats + spectators | p50 ms | p99 ms | max ms | host CPU ms per move | "
+                  "move frame B | events B per move (all clients) | events B per client | "
+                  "load, calibration |")
+            print("|---|---|---|---|---|---|---|---|---|")
+        for players, spectators, autosave, game in configurations:
+            result = asyncio.run(latency(players, spectators, args.samples,
+                                         tmp if autosave else None, game))
+            note = (" (target <= 10)" if (players, spectators, autosave, game)
+                    == (8, 3, True, "stars") else "")
+            label = (f"{players} + {spectators}" + ("" if autosave else ", autosave off")
                      + ("" if game == "stars" else f", {game} game"))
             print(f"| {label} | {result['p50']:.2f} | {result['p99']:.2f}{note} | "
-                  f"{result['move_bytes']:.0f} | {result['events_bytes']:.0f} | "
-                  f"{result['events_bytes'] / result['clients']:.0f} |", flush=True)
+                  f"{result['max']:.2f} | {result['host_cpu']:.2f} | "
+                  f"{result['move_bytes']:.0f} | "
+                  f"{result['events_bytes']:.0f} | "
+                  f"{result['events_bytes'] / result['clients']:.0f} | "
+                  f"{os.getloadavg()[0]:.2f}, {calibration(0.3):.1f} |", flush=True)
         for game in ("stars", "toy") if "throughput" in parts else ():
             rate, accepted, refused = asyncio.run(throughput(8, 8, tmp, game))
             print(f"sustained accepted moves/s, {game}, 8 players + 8 spectators, every player "

@@ -8,8 +8,11 @@ Two files per table:
 * ``NAME.spsave.journal``: every accepted move appended as one msgpack record
   ``[version, seat, move]`` *before* anyone is told about the move. An append costs
   microseconds and survives the host process being killed (it is in the OS's cache at once);
-  a background saver then writes a fresh snapshot with fsync (group commit), so a power cut
-  can lose at most the moves of the last few milliseconds. A torn last record is ignored.
+  a background saver then fsyncs the journal (group commit), so a power cut can lose at most
+  the moves of the last few milliseconds, and writes a fresh snapshot at most once every
+  ``SNAPSHOT_INTERVAL`` seconds while moves keep coming (a snapshot packs every move of the
+  game: one per move was the host's largest cost per move after the views). A torn last
+  record is ignored.
 
 ``read_save`` returns the snapshot with the journal's later moves appended.
 """
@@ -21,6 +24,7 @@ import logging
 import os
 import re
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -35,6 +39,9 @@ MAX_SAVE_BYTES = 32 * 1024 * 1024
 JOURNAL_SUFFIX = ".journal"
 #: finished games whose autosaves are kept (the newest); unfinished games are always kept
 KEEP_FINISHED_SAVES = 20
+#: while moves keep coming, the background saver writes a snapshot at most this often (each
+#: move is durable in the fsynced journal at once; ``flush`` writes a snapshot now)
+SNAPSHOT_INTERVAL = 1.0
 #: the names tables give their autosaves: ``<game>-<table id>.spsave`` (other files in the
 #: folder, e.g. a save the player named, are never pruned)
 AUTOSAVE_NAME = re.compile(r"[a-z][a-z0-9_]*-[0-9a-f]{12}" + re.escape(SAVE_SUFFIX))
@@ -148,8 +155,9 @@ class AutoSaver:
     """The journal + background snapshot writer for one table's autosave file.
 
     ``record`` appends a move synchronously (microseconds); ``checkpoint_soon`` wakes the
-    saver thread, which takes ``snapshot()`` (version, packed bytes) and writes it durably,
-    coalescing bursts; ``flush`` writes the snapshot now and waits.
+    saver thread, which fsyncs the journal at once and takes ``snapshot()`` (version, packed
+    bytes) and writes it durably at most every ``SNAPSHOT_INTERVAL`` seconds, coalescing
+    bursts; ``flush`` writes the snapshot now and waits.
     """
 
     def __init__(self, path: Path, snapshot: Callable[[], tuple[int, bytes]]) -> None:
@@ -168,6 +176,10 @@ class AutoSaver:
         self._journal_lock = threading.Lock()
         self._journal_closed = False
         self._write_lock = threading.Lock()
+        #: snapshots written (the saver's costly part), and when the last one was
+        self.snapshots = 1
+        self._snapshot_at = time.monotonic()
+        self._snapshot_wanted = False
         self._thread = threading.Thread(target=self._run, name="autosaver", daemon=True)
         self._thread.start()
 
@@ -195,15 +207,29 @@ class AutoSaver:
             if not self._journal_closed:  # stable: close() takes the write lock too
                 os.fsync(self._journal)
             self._written_version = version
+            self.snapshots += 1
+            self._snapshot_at = time.monotonic()
+            self._snapshot_wanted = False
+
+    def _sync_journal(self) -> None:
+        with self._write_lock:
+            if not self._journal_closed:
+                os.fsync(self._journal)
 
     def _run(self) -> None:
         while not self._stop:
-            self._wake.wait()
+            wait = (max(0.0, self._snapshot_at + SNAPSHOT_INTERVAL - time.monotonic())
+                    if self._snapshot_wanted else None)
+            woken = self._wake.wait(wait)
             self._wake.clear()
             if self._stop:
                 break
             try:
-                self.flush()
+                if time.monotonic() >= self._snapshot_at + SNAPSHOT_INTERVAL:
+                    self.flush()  # the first move after a quiet spell, or a burst's end
+                elif woken:
+                    self._sync_journal()  # the move is durable; its snapshot comes later
+                    self._snapshot_wanted = True
             except OSError as exc:  # a full disk must not stop the game
                 log.error("autosave to %s failed: %s", self.path, exc)
 

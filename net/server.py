@@ -138,6 +138,8 @@ class _Connection:
         #: encoded frames not yet handed to the socket, and their bytes
         self.outbox: deque[bytes] = deque()
         self.outbox_bytes = 0
+        #: messages posted from other threads, and those of them the loop has queued
+        self.posted_across = self.enqueued_across = 0
         self.wakeup = asyncio.Event()
         self.closed = False
         self.handle: int | None = None
@@ -160,14 +162,28 @@ class _Connection:
 
     # -- output ------------------------------------------------------------------------
     def post(self, message: Message) -> None:
-        """Queue ``message`` from any thread, in order (the table's listener)."""
+        """Queue ``message`` from any thread, in order (the table's listener).
+
+        On the loop itself (a remote move, the usual case) the frame is encoded and handed
+        to the socket at once, inside the table's fan-out: the first connections' frames are
+        on the wire while the table builds the next views, with no callback or writer-task
+        turn per connection. Messages from other threads (AI seats, a local player) go
+        through the loop; while any of them is still on its way, loop messages queue behind
+        it, so each connection's messages keep their order."""
         if _running_loop() is self.loop:
-            # a move handled on the loop itself (the usual case): no cross-thread wake-up,
-            # which would cost one system call per connection per move
-            self.loop.call_soon(self._enqueue, message)
+            if self.posted_across == self.enqueued_across:
+                self._enqueue(message)
+            else:
+                self.loop.call_soon(self._enqueue, message)
             return
+        # only under the table's lock (its fan-out), so one thread at a time counts here
+        self.posted_across += 1
         with contextlib.suppress(RuntimeError):  # loop closed: the server is gone
-            self.loop.call_soon_threadsafe(self._enqueue, message)
+            self.loop.call_soon_threadsafe(self._enqueue_across, message)
+
+    def _enqueue_across(self, message: Message) -> None:
+        self.enqueued_across += 1
+        self._enqueue(message)
 
     def _enqueue(self, message: Message) -> None:
         if self.closed:
@@ -180,6 +196,13 @@ class _Connection:
         unsent = self.outbox_bytes + len(frame) + self.buffered()
         if len(self.outbox) >= self.server.queue_limit or unsent > self.server.max_unsent_bytes:
             self.shut("slow_consumer")  # a client that does not read must not grow the host
+            return
+        if not self.outbox and not self.buffered() and self.handle is not None:
+            # nothing waits before it: straight to the socket (TCP_NODELAY: asyncio's default)
+            try:
+                self.writer.write(frame)
+            except Exception:  # a transport torn down under us: drop the connection now
+                self.shut("slow_consumer")
             return
         self.outbox.append(frame)
         self.outbox_bytes += len(frame)
@@ -463,19 +486,20 @@ class TableServer:
         self.seat_owner: dict[int, _Connection] = {}
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._frames: dict[int, tuple[Message, bytes]] = {}
+        self._last_frame: tuple[Message, bytes] | None = None
 
     def encode_shared(self, message: Message) -> bytes:
         """Encode ``message``, reusing the frame when the same object goes to several
-        connections (the table shares one events message among spectators)."""
-        key = id(message)
-        cached = self._frames.get(key)
-        if cached is not None and cached[0] is message:
-            return cached[1]
+        connections in a row (the table delivers one events message per viewer to that
+        viewer's listeners together: a move costs one encoding per distinct view).
+
+        Only the last frame is kept: the cache held 256 messages (every move's views), which
+        kept them alive into the garbage collector's older generations."""
+        last = self._last_frame
+        if last is not None and last[0] is message:
+            return last[1]
         frame = encode(message)
-        if len(self._frames) > 256:
-            self._frames.clear()
-        self._frames[key] = (message, frame)  # holding the message keeps its id unique
+        self._last_frame = (message, frame)  # holding the message keeps its id unique
         return frame
 
     async def start(self) -> None:

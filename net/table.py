@@ -583,9 +583,11 @@ class Table:
         info = self.info()
         seated = {"t": "table", "version": self.version, "table": info}
         watching = {"t": "table", "version": self.spectator_version, "table": info}
-        for handle, entry in list(self._listeners.items()):
-            if handle != skip:
-                self._deliver(handle, seated if entry.seat is not None else watching)
+        listeners = list(self._listeners.items())
+        for message, seated_ones in ((seated, True), (watching, False)):  # each one's in a row
+            for handle, entry in listeners:
+                if handle != skip and (entry.seat is not None) == seated_ones:
+                    self._deliver(handle, message)
 
     def _broadcast_snapshots(self) -> None:
         for handle, entry in list(self._listeners.items()):
@@ -775,9 +777,12 @@ class Table:
             self.spectator_version += 1
         self._broadcast_events(seat, events, public)
         if over:
-            results = {watching: self.results(spectators=watching) for watching in (False, True)}
-            for handle, entry in list(self._listeners.items()):
-                self._deliver(handle, results[entry.seat is None])
+            listeners = list(self._listeners.items())
+            for watching in (False, True):  # each message to its listeners in a row
+                results = self.results(spectators=watching)
+                for handle, entry in listeners:
+                    if (entry.seat is None) == watching:
+                        self._deliver(handle, results)
         self._changed.notify_all()
         return None, ""
 
@@ -798,25 +803,28 @@ class Table:
     def _broadcast_events(self, by: int, events: list[dict[str, Any]], public: bool) -> None:
         to_move = self.to_move()
         table = self.info() if self.status == "over" else None
-        # one message per distinct seat, shared by its listeners (spectators share one), so
-        # the server can encode it once; spectators hear only of ``public`` moves
-        messages: dict[int | None, Message] = {}
+        # one message per distinct viewer (a seat; all spectators share one), delivered to
+        # that viewer's listeners one after the other, so the server encodes it once and
+        # keeps only the frame it is encoding: a view is built when its turn comes and let
+        # go after it (not 9 views alive at once, which the garbage collector scanned and
+        # promoted on every move); spectators hear only of ``public`` moves
+        viewers: dict[int | None, list[int]] = {}
         for handle, entry in list(self._listeners.items()):
-            if entry.seat is None and not public:
-                continue
-            message = messages.get(entry.seat)
-            if message is None:
-                message = messages[entry.seat] = {
-                    "t": "events",
-                    "version": self.version_for(entry.seat),
-                    "by": by,
-                    "events": visible_events(events, entry.seat),
-                    "view": self.ruleset.view(self.state, entry.seat),
-                    "to_move": to_move,
-                }
-                if table is not None:
-                    message["table"] = table
-            self._deliver(handle, message)
+            if entry.seat is not None or public:
+                viewers.setdefault(entry.seat, []).append(handle)
+        for viewer, handles in viewers.items():
+            message = {
+                "t": "events",
+                "version": self.version_for(viewer),
+                "by": by,
+                "events": visible_events(events, viewer),
+                "view": self.ruleset.view(self.state, viewer),
+                "to_move": to_move,
+            }
+            if table is not None:
+                message["table"] = table
+            for handle in handles:
+                self._deliver(handle, message)
 
     # ------------------------------------------------------------------ AI seats
     def _start_ai(self) -> None:
