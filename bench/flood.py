@@ -10,10 +10,12 @@ honest players and one hostile seated player. Measured in this process, with one
   ``--ping-every`` seconds; the time to its ``pong``.
 
 Two attacker processes (``--attackers``, each ``--per-attacker`` connections, by default 2 x 20)
-send, as fast as the host takes them, from the moment the "during" phase starts until
-``--frames`` frames are written in all (or ``--seconds`` pass): garbage payloads, oversized
-length headers, moves from spectators, and illegal moves from the hostile seat (which also
-plays legal moves so the game goes on). A connection the host closes is opened again at once.
+send, as fast as the host takes them (each connection slot from its own loopback address, or
+with ``--fresh-addresses`` every connection from a new one), from the moment the "during"
+phase starts until ``--frames`` frames are written in all (or ``--seconds`` pass): garbage
+payloads, oversized length headers, moves from spectators, and illegal moves from the hostile
+seat (which also plays legal moves so the game goes on). A connection the host closes is
+opened again at once.
 
 Phases: ``--before`` seconds quiet, the flood, ``--after`` seconds quiet. For each phase:
 ack and ping p50 / p95 / p99 / max (ms), and the host process's CPU share (its utime + stime
@@ -254,15 +256,15 @@ def frame(payload: bytes) -> bytes:
 
 
 def attacker_main(index: int, port: int, conns: int, frames: int, seconds: float,
-                  seated: bool, go: Any, stop: Any, out: Any) -> None:
+                  seated: bool, fresh: bool, go: Any, stop: Any, out: Any) -> None:
     """One attacking process: ``conns`` connections flooding from ``go`` until ``frames``
     frames are written, ``seconds`` pass or ``stop``; puts its counts on ``out``."""
     logging.getLogger("asyncio").setLevel(logging.CRITICAL)  # writes to closed sockets
-    asyncio.run(_attack(index, port, conns, frames, seconds, seated, go, stop, out))
+    asyncio.run(_attack(index, port, conns, frames, seconds, seated, fresh, go, stop, out))
 
 
 async def _attack(index: int, port: int, conns: int, frames: int, seconds: float,
-                  seated: bool, go: Any, stop: Any, out: Any) -> None:
+                  seated: bool, fresh: bool, go: Any, stop: Any, out: Any) -> None:
     rng = random.Random(1000 + index)
     counts = {"frames": 0, "connections": 0, "closed_by_host": 0}
     errors: dict[str, int] = {}
@@ -301,8 +303,13 @@ async def _attack(index: int, port: int, conns: int, frames: int, seconds: float
                     writer.write(encode({"t": "pong", "n": message["n"]}))
 
     async def connection(kind: str, slot: int) -> None:
-        source = f"127.0.{10 + index}.{1 + slot}"  # one address each: no per-address limit helps
+        attempt = 0
         while not done.is_set():
+            # one address per connection slot (an attacking machine), or with --fresh-addresses
+            # a new one for every connection (nothing per address can follow it)
+            attempt += 1
+            source = (f"127.{10 + index}.{attempt // 250 % 250}.{1 + attempt % 250}"
+                      if fresh else f"127.0.{10 + index}.{1 + slot}")
             try:
                 reader, writer = await asyncio.open_connection("127.0.0.1", port,
                                                                local_addr=(source, 0))
@@ -455,7 +462,7 @@ async def run(args: argparse.Namespace) -> None:
     attackers = [
         context.Process(target=attacker_main, daemon=True, args=(
             i, port, args.per_attacker, args.frames // args.attackers, args.seconds, i == 0,
-            go, stop, out))
+            args.fresh_addresses, go, stop, out))
         for i in range(args.attackers)
     ]
     honest = [Honest(bench, "player", "honest1"), Honest(bench, "player", "honest2"),
@@ -567,10 +574,13 @@ def main() -> None:
     parser.add_argument("--ping-every", type=float, default=0.05)
     parser.add_argument("--load", type=int, default=0, help="busy-loop processes alongside")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--fresh-addresses", action="store_true",
+                        help="every hostile connection from a new loopback address")
     args = parser.parse_args()
     print(machine_line())
     print(f"# calibration: {calibration():.1f} M pure-Python loop steps/s (CPU time)")
-    print(f"# host from {HOST_ROOT}, --load {args.load}")
+    print(f"# host from {HOST_ROOT}, --load {args.load}"
+          f"{', fresh addresses' if args.fresh_addresses else ''}")
     asyncio.run(run(args))
     print(machine_line())
 
