@@ -3,9 +3,11 @@
 Defensive by construction: every frame is size-checked before it is read, decoded with
 bounded msgpack, schema-checked, rate-limited per connection; a broken or hostile client gets
 an ``error`` and, for anything that breaks the stream or the rules of the handshake, its
-connection closed. Nothing a client sends can raise out of its own connection handler, so
-every other client keeps playing. No client can take what others need: spectators are limited
-per address and in all while a seat's (re)connection always gets in, half-open and idle
+connection closed (and its address is heard again only after a pause). A connection handles a
+few frames per loop turn, so a flood on one delays the others by no more than that. Nothing a
+client sends can raise out of its own connection handler, so every other client keeps playing.
+No client can take what others need: spectators are limited per address and in all while
+a seat's (re)connection always gets in, half-open and idle
 connections are evicted first (a newcomer is never refused for half-open ones: a connection
 hog closes its own, and one whose hello has arrived is spared), the bytes queued for a client
 that does not read are bounded,
