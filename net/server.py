@@ -3,9 +3,11 @@
 Defensive by construction: every frame is size-checked before it is read, decoded with
 bounded msgpack, schema-checked, rate-limited per connection; a broken or hostile client gets
 an ``error`` and, for anything that breaks the stream or the rules of the handshake, its
-connection closed. Nothing a client sends can raise out of its own connection handler, so
-every other client keeps playing. No client can take what others need: spectators are limited
-per address and in all while a seat's (re)connection always gets in, half-open and idle
+connection closed (and its address is heard again only after a pause). A connection handles a
+few frames per loop turn, so a flood on one delays the others by no more than that. Nothing a
+client sends can raise out of its own connection handler, so every other client keeps playing.
+No client can take what others need: spectators are limited per address and in all while
+a seat's (re)connection always gets in, half-open and idle
 connections are evicted first (a newcomer is never refused for half-open ones: a connection
 hog closes its own, and one whose hello has arrived is spared), the bytes queued for a client
 that does not read are bounded,
@@ -29,6 +31,7 @@ from typing import Any
 from net.table import Message, Table, TableError
 from net.wire import (
     APP_VERSION,
+    HEADER,
     MAX_CLIENT_FRAME,
     MAX_SERVER_FRAME,
     PROTOCOL_VERSION,
@@ -38,7 +41,6 @@ from net.wire import (
     encode,
     error_message,
     mismatch_text,
-    read_frame,
     versions_compatible,
 )
 
@@ -100,6 +102,41 @@ class _PasswordGuard:
         self._failures.pop(address, None)
 
 
+class _PenaltyBox:
+    """Slows down addresses whose connections the host had to cut for hostile input (bad or
+    oversized frames, too many errors, flooding): the first frame of each new connection
+    from such an address waits ``base`` seconds, doubling with every cut, up to ``longest``
+    (short enough that a seated player behind that address still gets back in within a few
+    seconds). An address is forgiven after ``forget`` seconds without a cut. A flood that
+    reconnects as fast as it is cut would otherwise make the host pay a whole handshake (a
+    welcome and a snapshot) per bad frame. Remembers at most ``capacity`` addresses."""
+
+    #: the codes a connection is closed with that only a broken or hostile client earns
+    HOSTILE = frozenset({"bad_frame", "frame_too_large", "hello_required", "too_many_errors",
+                         "rate_limited"})
+
+    def __init__(self, base: float = 0.25, longest: float = 1.0, forget: float = 60.0,
+                 capacity: int = 4096) -> None:
+        self.base, self.longest, self.forget, self.capacity = base, longest, forget, capacity
+        self._cuts: OrderedDict[str, tuple[int, float]] = OrderedDict()
+
+    def wait(self, address: str) -> float:
+        """Seconds a new connection from ``address`` waits before it is heard (0: none)."""
+        count, last = self._cuts.get(address, (0, 0.0))
+        if count == 0 or time.monotonic() - last > self.forget:
+            return 0.0
+        return min(self.longest, self.base * 2 ** (count - 1))
+
+    def cut(self, address: str) -> None:
+        count, last = self._cuts.pop(address, (0, 0.0))
+        now = time.monotonic()
+        self._cuts[address] = (1 if now - last > self.forget else count + 1, now)
+        while len(self._cuts) > self.capacity:
+            self._cuts.popitem(last=False)
+
+
+#: bytes taken from a connection's stream at a time (its frames are then parsed from them)
+_READ_BYTES = 64 * 1024
 #: how much of an unread first frame ``_Connection.has_spoken`` looks at (a hello is far smaller)
 _PEEK_BYTES = 4096
 
@@ -147,13 +184,18 @@ class _Connection:
         self.token: str | None = None
         self.role: str | None = None
         self.strikes = 0
+        #: the seat's moves refused since its last accepted one
+        self.refused_in_a_row = 0
+        #: bytes read from the stream and not yet handled (whole frames and the start of one)
+        self.inbox = bytearray()
         self.limiter = _RateLimiter(server.rate, server.burst)
 
     def has_spoken(self) -> bool:
         """A whole first frame from the peer waits unread (in the stream's buffer or the
         socket's): its hello is on its way to ``run``. A peer that sent nothing, part of a
         frame, or closed its end has not."""
-        data = bytes(getattr(self.reader, "_buffer", b"")[:_PEEK_BYTES])
+        data = bytes(self.inbox[:_PEEK_BYTES])
+        data += bytes(getattr(self.reader, "_buffer", b"")[:_PEEK_BYTES - len(data)])
         if len(data) < _PEEK_BYTES:
             data += _peek(self.writer, _PEEK_BYTES - len(data))
         if len(data) < 4:
@@ -244,6 +286,8 @@ class _Connection:
         self.closed = True
         self.server.pending.pop(self, None)
         self.wakeup.set()
+        if code in _PenaltyBox.HOSTILE:
+            self.server.penalties.cut(self.address)
         if code == "slow_consumer":
             # the peer reads nothing: a goodbye would never arrive, and a graceful close would
             # keep the socket and its buffered megabytes until the peer reads; drop it now
@@ -263,48 +307,73 @@ class _Connection:
             self.writer.close()
 
     # -- input -------------------------------------------------------------------------
+    def _take_frames(self, most: int) -> list[bytes]:
+        """Up to ``most`` whole payloads from the front of ``inbox``; ``WireError
+        ("frame_too_large")`` when the next header announces too much (the frames before it
+        are handed out first)."""
+        inbox, frames, start = self.inbox, [], 0
+        while len(frames) < most and len(inbox) - start >= HEADER.size:
+            (length,) = HEADER.unpack_from(inbox, start)
+            if length > MAX_CLIENT_FRAME:
+                if frames:
+                    break
+                raise WireError("frame_too_large",
+                                f"frame of {length} bytes exceeds {MAX_CLIENT_FRAME}")
+            end = start + HEADER.size + length
+            if end > len(inbox):
+                break
+            frames.append(bytes(inbox[start + HEADER.size:end]))
+            start = end
+        del inbox[:start]
+        return frames
+
     async def run(self) -> None:
         # the writer and the pinger start with the welcome: a half-open connection (a hog's)
         # costs the host no task but this one
         writer_task: asyncio.Task[None] | None = None
         pinger: asyncio.Task[None] | None = None
+        server = self.server
         try:
+            penalty = server.penalties.wait(self.address)
+            if penalty > 0:  # its address was cut for hostile input a moment ago
+                with contextlib.suppress(TimeoutError):  # (or until the host closes it)
+                    await asyncio.wait_for(self.wakeup.wait(), penalty)
+            #: the peer has until then to complete its next frame (reset by each whole frame)
+            deadline = self.loop.time() + server.hello_timeout
             while not self.closed:
-                timeout = self.server.idle_timeout if self.role else self.server.hello_timeout
                 try:
-                    payload = await asyncio.wait_for(
-                        read_frame(self.reader, MAX_CLIENT_FRAME), timeout
-                    )
-                except TimeoutError:
-                    self.shut("timeout")
-                    break
+                    frames = self._take_frames(server.frames_per_turn)
                 except WireError as exc:
                     self.shut(exc.code, exc.message)
                     break
-                except (asyncio.IncompleteReadError, ConnectionError, OSError):
-                    break  # the peer went away (mid-frame or not): nothing to answer
-                if not self.limiter.allow():
-                    self.shut("rate_limited")
-                    break
-                try:
-                    message = check_client_message(decode(payload))
-                    if message["t"] != "pong":
-                        self.last_heard = time.monotonic()
-                    self.dispatch(message)
+                if not frames:
+                    # nothing whole to handle: wait for bytes (the only timer a frame costs;
+                    # frames already here are parsed without one, and without a task each)
+                    try:
+                        async with asyncio.timeout_at(deadline):
+                            data = await self.reader.read(_READ_BYTES)
+                    except TimeoutError:
+                        self.shut("timeout")
+                        break
+                    except (ConnectionError, OSError):
+                        break  # the peer went away: nothing to answer
+                    if not data:
+                        break  # end of stream (mid-frame or not)
+                    self.inbox += data
+                    continue
+                for payload in frames:
+                    if self.closed or not self.handle_frame(payload):
+                        break
                     if writer_task is None and self.role is not None:
                         writer_task = asyncio.create_task(self.write_loop())
                         pinger = asyncio.create_task(self.ping_loop())
-                except WireError as exc:
-                    if exc.fatal or self.role is None:
-                        # before a good hello every error closes: a client gets one try at
-                        # the handshake (a second hello after a bad one is not accepted)
-                        self.shut(exc.code, exc.message)
-                        break
-                    self.strikes += 1
-                    if self.strikes > self.server.max_strikes:
-                        self.shut("too_many_errors")
-                        break
-                    self.post(error_message(exc.code, exc.message))
+                deadline = self.loop.time() + (
+                    server.idle_timeout if self.role else server.hello_timeout)
+                if len(frames) == server.frames_per_turn:
+                    # more may be waiting: every other connection gets its turn first, so a
+                    # flood on one connection delays another's message by at most this
+                    # connection's ``frames_per_turn`` frames, never by all it has sent
+                    await asyncio.sleep(0)
         except Exception:  # a bug here must cost one connection, never the server
             log.exception("connection %s failed", self.peer)
             self.shut("bad_message", "internal error while handling your message")
@@ -322,6 +391,36 @@ class _Connection:
                 self.writer.close()
                 await asyncio.wait_for(self.writer.wait_closed(), 1.0)
 
+    def handle_frame(self, payload: bytes) -> bool:
+        """Handle one whole frame; False when it closed the connection."""
+        if not self.limiter.allow():
+            self.shut("rate_limited")
+            return False
+        try:
+            message = check_client_message(decode(payload))
+            if message["t"] != "pong":
+                self.last_heard = time.monotonic()
+            self.dispatch(message)
+        except WireError as exc:
+            if exc.fatal or self.role is None:
+                # before a good hello every error closes: a client gets one try at the
+                # handshake (a second hello after a bad one is not accepted)
+                self.shut(exc.code, exc.message)
+                return False
+            return self.strike(error_message(exc.code, exc.message))
+        return not self.closed
+
+    def strike(self, answer: Message) -> bool:
+        """Count one message the host had to turn down and send ``answer``; past
+        ``max_strikes`` of them the connection is closed (False): a client that keeps
+        sending what cannot be right only costs the host work."""
+        self.strikes += 1
+        if self.strikes > self.server.max_strikes:
+            self.shut("too_many_errors")
+            return False
+        self.post(answer)
+        return True
+
     async def ping_loop(self) -> None:
         count = 0
         while not self.closed:
@@ -338,14 +437,22 @@ class _Connection:
             return
         table = self.server.table
         if kind == "move":
+            # a move that can never be right (a spectator's, another seat's) is a strike; a
+            # seat's refused moves are cut only by a long run of them (an honest client meets
+            # a stale version now and then, never dozens in a row)
             if self.seat is None:
-                self.post(table.refusal("spectator", "spectators cannot move"))
+                self.strike(table.refusal("spectator", "spectators cannot move"))
             elif "seat" in message and message["seat"] != self.seat:
-                self.post(table.refusal(
+                self.strike(table.refusal(
                     "wrong_seat", f"this connection holds seat {self.seat}", self.seat))
             else:
                 refusal = table.submit(self.seat, self.token, message["version"], message["move"])
-                if refusal is not None:
+                if refusal is None:
+                    self.refused_in_a_row = 0
+                elif self.refused_in_a_row >= self.server.max_refused_in_a_row:
+                    self.shut("too_many_errors", "too many refused moves in a row")
+                else:
+                    self.refused_in_a_row += 1
                     self.post(refusal)
         elif kind == "sync":
             if self.handle is not None:
@@ -455,7 +562,10 @@ class TableServer:
         write_timeout: float = 10.0,
         queue_limit: int = 1024,
         max_strikes: int = 10,
+        frames_per_turn: int = 8,
+        max_refused_in_a_row: int = 30,
         password_guard: _PasswordGuard | None = None,
+        penalty: float = 1.0,
     ) -> None:
         self.table = table
         self.host, self.port = host, port
@@ -476,10 +586,18 @@ class TableServer:
         #: connection is dropped as a slow consumer
         self.max_unsent_bytes = max_unsent_bytes
         self.password_guard = password_guard or _PasswordGuard()
+        #: a new connection from an address just cut for hostile input waits up to
+        #: ``penalty`` seconds before it is heard (0: never)
+        self.penalties = _PenaltyBox(longest=penalty)
         self.rate, self.burst = rate, burst
         self.hello_timeout, self.idle_timeout = hello_timeout, idle_timeout
         self.ping_interval, self.write_timeout = ping_interval, write_timeout
         self.queue_limit, self.max_strikes = queue_limit, max_strikes
+        #: frames of one connection handled before every other connection gets its turn
+        self.frames_per_turn = frames_per_turn
+        #: a seat's connection is closed at its next refused move past this many in a row
+        #: (it may reconnect with its token)
+        self.max_refused_in_a_row = max_refused_in_a_row
         self.connections: set[_Connection] = set()
         #: the connections that have not said hello yet, oldest first
         self.pending: dict[_Connection, None] = {}
