@@ -8,9 +8,11 @@ departed players (``Departures``), leaving with the one question of ``leaving.le
 the status line, the game log's scrolling, the table's news (connection, refusals) and the
 countdown to the results.
 
-The hooks a game may override: ``poll`` (required: read the session's news), ``take_over``
-(call ``super()``), ``animate``, ``is_over``, ``game_over_shown``, ``results_may_count``,
-``results_due`` and ``reason_text``.
+The hooks a game may override: ``poll`` or ``on_event`` (the session's news),
+``handle_input`` (its keys and clicks), ``animate`` (its animations, each frame), ``take_over``
+and ``send`` (extend them with ``super()``), ``view``, ``is_over``, ``reason_text``, and for
+the end ``game_over_shown``, ``results_may_count`` and ``results_due`` (Stargazer plays its
+final scoring there).
 """
 
 from __future__ import annotations
@@ -94,8 +96,18 @@ class GameTableScene(Scene):
         return views.get(self.active)
 
     def poll(self) -> None:
-        """Read the session's news and show it; then ``watch_for_results``."""
-        raise NotImplementedError
+        """Read the session's news, each event to ``on_event``; then ``watch_for_results``.
+        (A game that opens its log on the first view, or plays moves out at a pace, reads the
+        news its own way and calls ``watch_for_results`` itself.)"""
+        for seat, event in self.session.poll():
+            self.on_event(seat, event)
+        self.watch_for_results()
+
+    def on_event(self, seat: int, event: dict[str, Any]) -> None:
+        """Show one event (a game animates its own and passes the rest to ``table_news``)."""
+        self.events_seen.append(event.get("type", ""))
+        if not event.get("replayed"):
+            self.table_news(event)
 
     def is_over(self) -> bool:
         """The game on screen is over (leaving asks nothing then)."""
@@ -107,6 +119,12 @@ class GameTableScene(Scene):
     def reason_text(self, code: str) -> str | None:
         """The game's words for a refusal ``code`` (None: the window's general words)."""
         return None
+
+    def send(self, move: dict[str, Any]) -> None:
+        """A move for the seat at the screen (a spectator or a replay sends nothing: their
+        table would refuse it anyway)."""
+        if not self.watching and not self.replaying:
+            self.session.send(self.active, move)
 
     # --- the status line and the log -------------------------------------------------------
     def say(self, message: str, color: theme.Color = theme.TEXT, seconds: float = 4.0) -> None:

@@ -263,7 +263,7 @@ class StargazerTableScene(StargazerTablePainter, GameTableScene):
             self.start_choice = self.active
 
     def send(self, move: Move) -> None:
-        self.session.send(self.active, move)
+        super().send(move)
         self.app.sounds.play("click")
 
     def choose_crew(self, index: int) -> None:

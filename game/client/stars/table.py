@@ -292,10 +292,6 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
         self.anchor = (max(-4, min(10, dx + ddx)), max(-4, min(11, dy + ddy)))
 
     # --- intents ---------------------------------------------------------------------------
-    def send(self, move: dict[str, Any]) -> None:
-        if not self.watching:  # a spectator's table refuses moves anyway: none is sent
-            self.session.send(self.active, move)
-
     def show_seat(self, seat: int) -> None:
         """Watching: ``seat``'s board goes large, the others' to the thumbnails."""
         self.active = seat
