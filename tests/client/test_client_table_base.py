@@ -91,3 +91,21 @@ def test_esc_asks_before_leaving_a_game_in_play_and_the_answer_leaves(
     assert str(dialog.question).startswith("Leave this game?")
     drive.click(dialog.form.widgets[1].rect.center)  # Leave
     assert table.session.closed and table not in drive.app.stack
+
+
+class BareTable(GameTableScene):
+    """A table that draws nothing of its own: everything else is the base's."""
+
+
+def test_a_bare_table_on_the_base_plays_tells_and_asks_before_leaving(drive) -> None:  # noqa: ANN001
+    config = GameConfig("stars", [SeatChoice("human", "Ann")], {"players": 1})
+    table = BareTable(drive.app, config, 4)
+    drive.app.push(table)
+    drive.until(lambda: table.view is not None, what="the first view")
+    table.send({"t": "rotate"})  # no such move: the table refuses it, the base says why
+    drive.until(lambda: "refused" in table.events_seen, what="the refusal")
+    assert table.status[0] and table.status_time > 0
+    table.send({"t": "skip"})
+    drive.until(lambda: "card_skipped" in table.events_seen, what="the skip")
+    drive.key(pygame.K_ESCAPE)
+    assert isinstance(drive.scene, ConfirmDialog)

@@ -202,7 +202,9 @@ class GameTableScene(Scene):
         self.handle_input(event)
 
     def handle_input(self, event: pygame.event.Event) -> None:
-        """The game's own input."""
+        """The game's own input (here only Esc: ``back``)."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
 
     def update(self, dt: float) -> None:
         self.clock += dt
