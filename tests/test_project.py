@@ -157,7 +157,13 @@ LAYERS = [
     ("game.ai",),
     ("net",),
     ("game.tables", "game.demo"),
-    ("game.client",),
+    # the client's tiers: session, widgets, kits, the Scene and Stage contract...
+    ("game.client", "game.client.scenes.base"),
+    # generic scenes, the base of every game's table (scenes/table.py), Continue
+    ("game.client.scenes", "game.client.resume"),
+    # one package per game (its kit's), above the generic scenes it builds on
+    tuple(game_client_packages()),
+    ("game.client.app",),
     ("game.commands", "game.__main__"),
 ]
 

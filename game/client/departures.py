@@ -12,7 +12,6 @@ the host is told.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 
@@ -20,17 +19,21 @@ from game.client import theme
 from game.client.i18n import N_, _
 from game.client.layout import Layout, TextCache
 from game.client.net_text import error_text
+from game.client.session import HostSession, Session
 from game.client.widgets import Button, draw_panel
+from net.table import TableError
 
 #: a LAN host is offered a bot for a remote player who has been gone this long (seconds)
 REPLACE_AFTER = 20.0
 
 
 class Departures:
-    def __init__(self, session: Any, toast: Callable[[str], None],
-                 say: Callable[[str], None]) -> None:
+    def __init__(self, session: Session, toast: Callable[[str], None],
+                 say: Callable[[str], None], fill_level: Callable[[str], str]) -> None:
         self.session = session
         self.toast = toast
+        #: the bot level that plays on for a departed player, per game (the lobby's choice)
+        self.fill_level = fill_level
         #: tells the table what changed ("A bot plays on for Bo.")
         self.say = say
         #: remote seats whose player is gone (seat -> clock when they left)
@@ -44,7 +47,7 @@ class Departures:
 
     @property
     def hosting(self) -> bool:
-        return getattr(self.session, "server", None) is not None
+        return isinstance(self.session, HostSession)
 
     def track(self, clock: float) -> None:
         """Note who left, who came back and where a bot stands in; ``changed`` is set when
@@ -82,10 +85,8 @@ class Departures:
             self.changed = True
 
     def replace(self, seat: int) -> None:
-        from game.client.scenes.lan import fill_level
-        from net.table import TableError
-
-        level = fill_level(self.session.info.get("game", ""))
+        assert isinstance(self.session, HostSession)
+        level = self.fill_level(self.session.info.get("game", ""))
         name = self.session.names[seat]
         try:
             self.session.table.replace_with_bot(seat, level)
@@ -96,8 +97,7 @@ class Departures:
         self.say(N_("A bot plays on for {name}.", name=name))
 
     def give_back(self, seat: int) -> None:
-        from net.table import TableError
-
+        assert isinstance(self.session, HostSession)
         name = self.session.names[seat]
         try:
             self.session.table.give_back(seat)

@@ -16,11 +16,9 @@ What happens depends on where the table runs (``leaving_case``):
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.client.departures import REPLACE_AFTER
 from game.client.i18n import N_, Msg
-from game.client.session import HostSession, RemoteSession
+from game.client.session import HostSession, LocalSession, RemoteSession, Session
 
 LEAVE_WARNINGS: dict[str, Msg] = {
     "guest": N_("Leave this game? It goes on at the host and your seat stays yours: join the "
@@ -43,21 +41,21 @@ QUIT_WARNINGS: dict[str, Msg] = {
 }
 
 
-def leaving_case(session: Any) -> str:
+def leaving_case(session: Session | None) -> str:
     """Which of the cases above ``session`` is (a key of ``LEAVE_WARNINGS``)."""
     if isinstance(session, RemoteSession):
         return "guest"
-    saved = getattr(getattr(session, "table", None), "autosave_path", None) is not None
+    saved = isinstance(session, LocalSession) and session.table.autosave_path is not None
     if isinstance(session, HostSession):
         return "host" if saved else "host_unsaved"
     return "saved" if saved else "unsaved"
 
 
-def leave_warning(session: Any) -> Msg:
+def leave_warning(session: Session | None) -> Msg:
     """The question before leaving ``session``'s game for the menu."""
     return LEAVE_WARNINGS[leaving_case(session)]
 
 
-def quit_warning(session: Any) -> Msg:
+def quit_warning(session: Session | None) -> Msg:
     """The question before closing the window during ``session``'s game."""
     return QUIT_WARNINGS[leaving_case(session)]

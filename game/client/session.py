@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from game.rules.base import visible_events
 from net.table import SeatSpec
@@ -80,10 +80,55 @@ def with_move(event: dict[str, Any], message: dict[str, Any]) -> dict[str, Any]:
     return {**event, "by": message.get("by"), "view": message.get("view")}
 
 
+class Session(Protocol):
+    """What a game's table scene (``scenes.table.GameTableScene``), the hot-seat handover and
+    the results may ask of the game they show. ``LocalSession`` (solo, hot-seat, Continue),
+    ``HostSession`` (a LAN host's own seat), ``RemoteSession`` (a LAN guest or spectator) and
+    ``ReplaySession`` (Watch replay) are the ones there are."""
+
+    #: the latest view per local seat (a spectator's one public view under its own key)
+    views: dict[int, dict[str, Any]]
+    #: the table's ``game_over`` message once the game is over (a replay: always None)
+    results: dict[str, Any] | None
+    #: the table's ``info`` map: ``game``, ``seats`` (name, kind, taken, connected...), ``status``
+    info: dict[str, Any]
+    #: a replay of a finished game: nothing to play, nothing to send, no results
+    replay: bool
+
+    @property
+    def names(self) -> list[str]: ...
+
+    @property
+    def kinds(self) -> list[str]: ...
+
+    @property
+    def status(self) -> str: ...
+
+    @property
+    def human_seats(self) -> list[int]:
+        """The seats played at this screen (none: watching)."""
+        ...
+
+    def poll(self) -> list[tuple[int, dict[str, Any]]]:
+        """What happened since the last poll: ``(seat that received it, event)``; never
+        blocks."""
+        ...
+
+    def send(self, seat: int, move: dict[str, Any]) -> None:
+        """A move for local seat ``seat``; the answer comes with a later poll."""
+        ...
+
+    def close(self) -> None:
+        """Leave the game (a LAN guest's seat stays its own; a local table stops)."""
+        ...
+
+
 class TableInfo:
     """What every session reads from the table's ``info`` map: seat names, kinds, status."""
 
     info: dict[str, Any]
+    #: a live game (``ReplaySession`` says True)
+    replay = False
 
     @property
     def names(self) -> list[str]:

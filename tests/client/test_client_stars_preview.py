@@ -39,6 +39,7 @@ class StaticSession:
         self.results = None
         self.config = None
         self.sent: list[dict[str, Any]] = []
+        self.replay = False
 
     def poll(self) -> list:
         return []

@@ -7,6 +7,7 @@ only once it has been released and pressed again.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
@@ -19,6 +20,7 @@ from game.client.widgets import Button, Form, stack_rects
 
 if TYPE_CHECKING:
     from game.client.scenes.base import Stage
+    from game.client.session import Session
 
 #: seconds the handover ignores input after it appears (a double press cannot skip it)
 ARM_SECONDS = 0.8
@@ -27,34 +29,34 @@ ARM_SECONDS = 0.8
 class HandoverTable(Protocol):
     """What the handover needs of a game's table scene (hot-seat)."""
 
-    session: Any
+    session: Session
 
     @property
     def view(self) -> dict[str, Any] | None: ...
 
     def take_over(self, seat: int) -> None: ...
 
-    def undo(self) -> None: ...
-
     def back(self) -> None: ...
 
 
 class HandoverScene(SkyScene):
-    """"Pass the screen to NAME". ``previous`` (if any) may still take back their turn."""
+    """"Pass the screen to NAME". ``previous`` (if any) may still take back their turn: the
+    screen goes back to them and ``undo`` (the game's own) takes their turn back."""
 
     holds_game = True
 
     def __init__(self, app: Stage, table: HandoverTable, seat: int,
-                 previous: int | None) -> None:
+                 previous: int | None = None, undo: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.table = table
         self.seat = seat
-        self.previous = previous
+        self.previous = previous if undo is not None else None
+        self.undo = undo
         self.name = table.session.names[seat]
         self.kit = get_kit(table.session.info["game"])
         widgets = [Button(N_("I am {name}: show my board", name=self.name), self.ready)]
-        if previous is not None:
-            prev_name = table.session.names[previous]
+        if self.previous is not None:
+            prev_name = table.session.names[self.previous]
             widgets.append(Button(N_("Back to {name} (undo their turn)", name=prev_name),
                                   self.undo_previous, size="body"))
         self.form = Form(widgets)
@@ -85,11 +87,11 @@ class HandoverScene(SkyScene):
         self.table.take_over(self.seat)
 
     def undo_previous(self) -> None:
-        previous = self.previous
-        assert previous is not None
+        previous, undo = self.previous, self.undo
+        assert previous is not None and undo is not None
         self.app.pop()
         self.table.take_over(previous)
-        self.table.undo()
+        undo()
 
     def relayout(self) -> None:
         lay = self.layout

@@ -355,7 +355,7 @@ class StargazerPanels:
         phase = self.phase()
         names = self.session.names
         lines: list[tuple[str, theme.Color]] = []
-        if phase == "over" and getattr(self.session, "replay", False):
+        if phase == "over" and self.replaying:
             return _("The game is over."), []  # (a replay's end: no scoring to step through)
         if phase == "over":
             return _("Final scoring"), [(_("Planet by planet. Enter or a click: next."),

@@ -20,12 +20,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.client import theme
-from game.client.departures import Departures
 from game.client.i18n import N_, Lazy, _
-from game.client.leaving import leave_warning
-from game.client.net_text import CONNECTION_NEWS, error_text
-from game.client.scenes.base import Scene
-from game.client.session import GameConfig, LocalSession
+from game.client.scenes.table import GameTableScene
+from game.client.session import GameConfig, Session
 from game.client.settings import AI_SPEEDS
 from game.client.stargazer.final_scoring import ScoringShow
 from game.client.stargazer.motion import CubeMotion, Flight
@@ -82,35 +79,19 @@ def places_of(events: list[dict[str, Any]], view: dict[str, Any]) -> list[Place]
     return places
 
 
-class StargazerTableScene(StargazerTablePainter, Scene):
+class StargazerTableScene(StargazerTablePainter, GameTableScene):
     """One game of Stargazer for the local seats of ``config`` (or a given session)."""
 
-    holds_game = True
+    #: after the last cube of the game lands, the final scoring starts this much later
+    results_delay = SCORING_DELAY
 
     def __init__(self, app: Stage, config: GameConfig | None, seed: int = 0,
-                 session: Any = None) -> None:
-        super().__init__(app)
-        self.config = config
-        self.seed = seed
-        self.session = session or LocalSession(config, seed, ai_delay=app.ai_delay,
-                                               autosave_dir=app.autosave_dir)
-        humans = self.session.human_seats
-        self.active = humans[0] if humans else 0
-        self.hotseat = len(humans) > 1
-        #: a spectator (a LAN table joined without a seat): nobody's turn is played here
-        self.watching = not humans and not getattr(self.session, "replay", False)
-        self.awaiting_handover = False
+                 session: Session | None = None) -> None:
+        super().__init__(app, config, seed, session)
         self.motion = CubeMotion()
         self.ring = RingPainter(app.text)
-        self.starfield = None
-        self.clock = 0.0
-        self.status = ("", theme.TEXT)
-        self.status_time = 0.0
-        self.events_seen: list[str] = []
-        self.departures = Departures(self.session, app.toast, self._seat_news)
-        self.handed_on = False
+        #: the final scoring played out before the results
         self.scoring: ScoringShow | None = None
-        self.scoring_in: float | None = None
         # what the player is choosing (nothing is sent before Confirm)
         self.turn_key: tuple | None = None
         self.crew_choice: int | None = None
@@ -132,9 +113,6 @@ class StargazerTableScene(StargazerTablePainter, Scene):
         self.pacer = Pacer()
         #: the game log: what happened, in the players' words, oldest first
         self.log: list[Line] = []
-        #: entries scrolled back from the newest (the wheel over the log)
-        self.log_scroll = 0
-        self.log_rect = pygame.Rect(0, 0, 0, 0)
         #: the log opened over the crews, the column's height (L, or a click on the log)
         self.log_open = False
 
@@ -150,7 +128,10 @@ class StargazerTableScene(StargazerTablePainter, Scene):
 
     @property
     def palette(self) -> Palette:
-        return palette_for(getattr(self.app.settings, "colour_blind", False))
+        return palette_for(self.app.settings.colour_blind)
+
+    def is_over(self) -> bool:
+        return bool(self.view and self.view["phase"] == "over")
 
     def phase(self) -> str:
         """waiting / over / handover / watching / crew / skill / investigate / start_player."""
@@ -159,7 +140,7 @@ class StargazerTableScene(StargazerTablePainter, Scene):
             return "waiting"
         if view["phase"] == "over":
             return "over"
-        if getattr(self.session, "replay", False):
+        if self.replaying:
             return "watching"  # a replay takes no moves: no prompt, no buttons
         if self.awaiting_handover:
             return "handover"
@@ -282,7 +263,7 @@ class StargazerTableScene(StargazerTablePainter, Scene):
             self.start_choice = self.active
 
     def send(self, move: Move) -> None:
-        self.session.send(self.active, move)
+        super().send(move)
         self.app.sounds.play("click")
 
     def choose_crew(self, index: int) -> None:
@@ -357,55 +338,10 @@ class StargazerTableScene(StargazerTablePainter, Scene):
         elif phase == "start_player":
             self.choose_start_player(self.start_choice)
 
-    def say(self, message: str, color: theme.Color = theme.TEXT, seconds: float = 4.0) -> None:
-        self.status = (message, color)
-        self.status_time = seconds
-
-    def _seat_news(self, message: str) -> None:
-        """A bot took a departed player's seat, or gave it back (``Departures``)."""
-        self.app.sounds.play("click")
-        self.say(message, theme.ACCENT)
-
-    # --- scene hooks -------------------------------------------------------------------------
-    def enter(self) -> None:
-        super().enter()
-        self.poll()
-
-    def exit(self) -> None:
-        if not self.handed_on:
-            self.session.close()
-
-    def leave(self) -> None:
-        from game.client.scenes.menu import MainMenuScene
-
-        self.session.close()
-        self.app.reset_to(MainMenuScene(self.app))
-
-    def back(self) -> None:
-        from game.client.scenes.dialog import ConfirmDialog
-
-        if (self.view and self.view["phase"] == "over") or self.watching:
-            self.leave()  # a spectator leaves nothing behind: no question
-            return
-        question = leave_warning(self.session)
-        self.app.push(ConfirmDialog(self.app, question, self.leave, yes=N_("Leave"),
-                                    no=N_("Keep playing")))
-
-    def show_handover(self, seat: int) -> None:
-        from game.client.scenes.handover import HandoverScene
-
-        self.awaiting_handover = True
-        self.app.push(HandoverScene(self.app, self, seat, None))
-
+    # --- hot-seat ---------------------------------------------------------------------------------
     def take_over(self, seat: int) -> None:
-        """The handover screen was accepted: ``seat`` now plays on this screen."""
-        self.active = seat
-        self.awaiting_handover = False
+        super().take_over(seat)
         self.turn_key = None
-        self.say(N_("{name}, your turn.", name=self.session.names[seat]), theme.ACCENT)
-
-    def undo(self) -> None:
-        """(The handover's "undo their turn": a Stargazer move is final once sent.)"""
 
     # --- network -----------------------------------------------------------------------------
     def poll(self) -> None:
@@ -438,10 +374,7 @@ class StargazerTableScene(StargazerTablePainter, Scene):
                          theme.ACCENT))
 
     def note(self, lines: list[Line]) -> None:
-        """Add lines to the game log (a reader scrolled back keeps the same page)."""
-        self.log += lines
-        if self.log_scroll:
-            self.log_scroll += len(lines)
+        self.add_to_log(lines)
 
     def play_beats(self, dt: float) -> None:
         """Let the move on the stage run ``dt`` more; when it is done, play the next one (all
@@ -449,7 +382,7 @@ class StargazerTableScene(StargazerTablePainter, Scene):
         pacer = self.pacer
         if len(pacer.waiting) > MOST_WAITING:
             pacer.hurry = True
-        pace = AI_SPEEDS.get(getattr(self.app.settings, "ai_speed", "normal"), 1.0)
+        pace = AI_SPEEDS.get(self.app.settings.ai_speed, 1.0)
         while True:
             beat = pacer.playing
             if beat is not None:
@@ -525,9 +458,7 @@ class StargazerTableScene(StargazerTablePainter, Scene):
                     self.app.scene is self:
                 self.show_handover(current)
         self._new_turn_check()
-        if view["phase"] == "over" and self.scoring is None and self.scoring_in is None \
-                and self.session.results is not None:
-            self.scoring_in = SCORING_DELAY
+        self.watch_for_results()
 
     def on_event(self, seat: int, event: dict[str, Any], paced: bool = False) -> None:
         """Animate an event; ``paced``: its move holds the stage with a caption (which says
@@ -598,13 +529,12 @@ class StargazerTableScene(StargazerTablePainter, Scene):
         elif kind == "game_over":
             sounds.play("game_over")
             self.say(N_("The game is over: the final scoring."), theme.ACCENT, 10)
-        elif kind == "connection":
-            self.app.toast(CONNECTION_NEWS.get(event["state"], event["state"]))
-        elif kind == "refused":
-            sounds.play("invalid")
-            reason = REASON_TEXT.get(event["code"])
-            self.say(N_(reason) if reason is not None else
-                     error_text(event["code"], event["detail"]), theme.ILLEGAL)
+        else:
+            self.table_news(event)
+
+    def reason_text(self, code: str) -> str | None:
+        reason = REASON_TEXT.get(code)
+        return N_(reason) if reason is not None else None
 
     def _impact(self, flight: Flight) -> None:
         if flight.kind == "drop":
@@ -613,14 +543,14 @@ class StargazerTableScene(StargazerTablePainter, Scene):
             self.app.sounds.play("cube_lift")
 
     # --- input -----------------------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle_input(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             self.handle_key(event.key)
         elif event.type == pygame.MOUSEMOTION:
             self.hover(event.pos)
         elif event.type == pygame.MOUSEWHEEL:
             if self.log_shown().collidepoint(pygame.mouse.get_pos()):
-                self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + event.y))
+                self.scroll_log(event.y)
             else:
                 self.change_count(1 if event.y > 0 else -1)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -643,8 +573,6 @@ class StargazerTableScene(StargazerTablePainter, Scene):
             self.pacer.hurry = True  # the moves up to a turn played here show at once
         elif key == pygame.K_l:
             self.log_open = not self.log_open
-        elif self.departures.key(key):
-            pass
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
             step = 1 if key in (pygame.K_RIGHT, pygame.K_DOWN) else -1
             if phase == "crew":
@@ -702,8 +630,6 @@ class StargazerTableScene(StargazerTablePainter, Scene):
         return None
 
     def click(self, pos: tuple[int, int]) -> None:
-        if self.departures.click(pos):
-            return
         if self.scoring is not None:
             self.scoring.next_step()
             return
@@ -732,36 +658,27 @@ class StargazerTableScene(StargazerTablePainter, Scene):
             self.choose_planet(planet)
 
     # --- update ------------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        self.clock += dt
-        if self.starfield is not None:
-            self.starfield.update(dt)
+    def animate(self, dt: float) -> None:
         self.motion.update(dt, self._impact)
         shown = self.view
         self.play_beats(dt)
         if self.view is not shown:
             self.view_changed()
         self.pacer.caption_left = max(0.0, self.pacer.caption_left - dt)
-        self.departures.track(self.clock)
-        if self.departures.changed:
-            self.departures.layout(self.right, self.layout)
-        if self.status_time > 0:
-            self.status_time -= dt
-        if self.scoring_in is not None and not self.motion.busy and self.app.scene is self:
-            self.scoring_in -= dt
-            if self.scoring_in <= 0:
-                self.scoring_in = None
-                self.scoring = ScoringShow(self.view, self.session.results or {})
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
         if self.scoring is not None:
             self.scoring.update(dt)
             if self.scoring.done and self.app.scene is self:
                 self.show_results()
 
-    def show_results(self) -> None:
-        from game.client.scenes.results import ResultsScene
+    # --- the end: the final scoring, then the results ------------------------------------------
+    def game_over_shown(self) -> bool:
+        return self.is_over() and self.scoring is None
 
-        results = self.session.results or {}
-        self.handed_on = True
-        self.app.replace(ResultsScene(self.app, "stargazer", self.config, results,
-                                      self.session.names, self.session.kinds,
-                                      session=self.session))
+    def results_may_count(self) -> bool:
+        return not self.motion.busy  # the last cubes land first
+
+    def results_due(self) -> None:
+        self.scoring = ScoringShow(self.view, self.session.results or {})

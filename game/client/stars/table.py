@@ -13,13 +13,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.client import theme
-from game.client.departures import Departures
 from game.client.i18n import N_, Lazy, _, ngettext
-from game.client.leaving import leave_warning
-from game.client.net_text import CONNECTION_NEWS, error_text
-from game.client.scenes.base import Scene
-from game.client.session import GameConfig, LocalSession
-from game.client.starfield import Starfield
+from game.client.scenes.table import GameTableScene
+from game.client.session import GameConfig, Session
+from game.client.stars.board_view import BoardViewScene
 from game.client.stars.render import (
     BoardGeometry,
     SheetRenderer,
@@ -44,7 +41,6 @@ if TYPE_CHECKING:
 
 SUN_SECONDS = 1.6
 FLIP_SECONDS = 0.55
-RESULTS_DELAY = 1.6
 
 
 def _segment_distance(p: tuple[float, float], line: list[int]) -> float:
@@ -106,29 +102,16 @@ def _log_entry(event: dict[str, Any], names: list[str]) -> tuple[Any, theme.Colo
     return None
 
 
-class StarsTableScene(StarsTablePainter, Scene):
-    """One game of Look at the Stars for the local seats of ``config``."""
-
-    holds_game = True
+class StarsTableScene(StarsTablePainter, GameTableScene):
+    """One game of Look at the Stars for the local seats of ``config``. ``active`` is the
+    seat whose board is large: the player's own, or (watching: Tab or a click on a thumbnail)
+    the one looked at."""
 
     def __init__(self, app: Stage, config: GameConfig | None, seed: int = 0,
-                 session: Any = None) -> None:
-        super().__init__(app)
-        self.config = config
-        self.seed = seed
-        self.session = session or LocalSession(config, seed, ai_delay=app.ai_delay,
-                                               autosave_dir=app.autosave_dir)
+                 session: Session | None = None) -> None:
+        super().__init__(app, config, seed, session)
         self.renderer = SheetRenderer()
-        humans = self.session.human_seats
-        #: the seat whose board is large: the player's own, or (watching) the one looked at
-        self.active = humans[0] if humans else 0
-        self.hotseat = len(humans) > 1
-        #: a replay of a finished game (``ReplaySession``): nothing to play, nothing to send
-        self.replaying = bool(getattr(self.session, "replay", False))
-        #: a spectator (a LAN table joined without a seat): the public view, read-only; Tab or
-        #: a click on a thumbnail changes whose board is large
-        self.watching = not humans and not self.replaying
-        self.awaiting_handover = self.hotseat
+        self.awaiting_handover = self.hotseat  # the table opens on the handover
         # ghost (the card under the mouse or moved by the keys)
         self.rot = 0
         self.anchor = (3, 4)
@@ -144,11 +127,6 @@ class StarsTableScene(StarsTablePainter, Scene):
         self.shown_day = 0
         self.flashes: list[list[Any]] = []  # [grid points, seconds left]
         self.glows: list[list[Any]] = []  # [constellation lines, seconds left]
-        self.status = ("", theme.TEXT)
-        self.status_time = 0.0
-        self.events_seen: list[str] = []
-        self.results_in: float | None = None
-        self.clock = 0.0
         self.buttons: dict[str, Button] = {
             "rotate": Button(N_("Rotate (R)"), self.rotate, size="body"),
             "skip": Button(N_("Skip card (S)"), self.skip, size="body"),
@@ -162,16 +140,9 @@ class StarsTableScene(StarsTablePainter, Scene):
         self.thumbs_area = pygame.Rect(0, 0, 0, 0)
         self.stacked = False
         self.help_lines: list[str] = []
-        #: the game log: what happened, in the players' words, oldest first (public only:
-        #: placements are told when the card is over, as the table reveals them)
+        #: the game log (``log_entry``): public only; placements are told when the card is
+        #: over, as the table reveals them
         self.log: list[tuple[str, theme.Color]] = []
-        #: lines scrolled back from the newest (the wheel over the log)
-        self.log_scroll = 0
-        self.log_rect = pygame.Rect(0, 0, 0, 0)
-        #: LAN host: remote seats whose player is gone, and the seats a bot stands in for
-        self.departures = Departures(self.session, app.toast, self._seat_news)
-        #: the results screen took the session over (a LAN table may play again)
-        self.handed_on = False
         self.geo = BoardGeometry(pygame.Rect(0, 0, 100, 100))
         self.card_rect = pygame.Rect(0, 0, 0, 0)
         self.fonts: dict[str, pygame.font.Font] = {}
@@ -183,16 +154,8 @@ class StarsTableScene(StarsTablePainter, Scene):
         #: id stays unique while memoised)
         self._previews: dict[tuple, dict[str, Any]] = {}
         self._preview_sheet: dict[str, Any] | None = None
-        self.starfield: Starfield | None = None
 
     # --- state read from the latest view ----------------------------------------------------
-    @property
-    def view(self) -> dict[str, Any] | None:
-        views = self.session.views
-        if self.watching:  # a spectator's one public view (not kept under any seat)
-            return next(iter(views.values()), None)
-        return views.get(self.active)
-
     def my_sheet(self, view: dict[str, Any] | None = None) -> dict[str, Any] | None:
         view = view or self.view
         if view is None:
@@ -329,10 +292,6 @@ class StarsTableScene(StarsTablePainter, Scene):
         self.anchor = (max(-4, min(10, dx + ddx)), max(-4, min(11, dy + ddy)))
 
     # --- intents ---------------------------------------------------------------------------
-    def send(self, move: dict[str, Any]) -> None:
-        if not self.watching:  # a spectator's table refuses moves anyway: none is sent
-            self.session.send(self.active, move)
-
     def show_seat(self, seat: int) -> None:
         """Watching: ``seat``'s board goes large, the others' to the thumbnails."""
         self.active = seat
@@ -421,41 +380,11 @@ class StarsTableScene(StarsTablePainter, Scene):
         best = min(range(len(targets)), key=lambda i: distance(targets[i]))
         return best if distance(targets[best]) < 0.75 else None
 
-    # --- a LAN host's departed players ---------------------------------------------------
-    def _seat_news(self, message: str) -> None:
-        """A bot took a departed player's seat, or gave it back (``Departures``)."""
-        self.app.sounds.play("click")
-        self.say(message, theme.ACCENT)
-
-    def say(self, message: str, color: theme.Color = theme.TEXT, seconds: float = 4.0) -> None:
-        self.status = (message, color)
-        self.status_time = seconds
-
     # --- scene hooks -------------------------------------------------------------------------
     def enter(self) -> None:
         super().enter()
-        self.poll()
         if self.hotseat:
-            self.show_handover(self.first_to_play(), None)
-
-    def exit(self) -> None:
-        if not self.handed_on:
-            self.session.close()
-
-    def leave(self) -> None:
-        from game.client.scenes.menu import MainMenuScene
-
-        self.session.close()
-        self.app.reset_to(MainMenuScene(self.app))
-
-    def back(self) -> None:
-        from game.client.scenes.dialog import ConfirmDialog
-
-        if (self.view and self.view["over"]) or self.watching:
-            self.leave()  # a spectator leaves nothing behind: no question
-            return
-        self.app.push(ConfirmDialog(self.app, leave_warning(self.session), self.leave,
-                                    yes=N_("Leave"), no=N_("Keep playing")))
+            self.show_handover(self.first_to_play())
 
     def first_to_play(self) -> int:
         """The first local seat that has not confirmed the card (a continued game may have
@@ -468,21 +397,12 @@ class StarsTableScene(StarsTablePainter, Scene):
                 return waiting[0]
         return seats[0]
 
-    def show_handover(self, seat: int, previous: int | None) -> None:
-        from game.client.scenes.handover import HandoverScene
-
-        self.awaiting_handover = True
-        self.app.push(HandoverScene(self.app, self, seat, previous))
-
     def take_over(self, seat: int) -> None:
-        """The handover screen was accepted: ``seat`` now plays on this screen."""
-        self.active = seat
-        self.awaiting_handover = False
+        super().take_over(seat)
         self.keyboard_ghost = False
         self.rot = 0
         self.layout_thumbs()  # the thumbnails show everyone but the player now at the screen
         self.flip = Tween(0.0, 1.0, FLIP_SECONDS, linear)  # the card flips in for them too
-        self.say(N_("{name}, your turn.", name=self.session.names[seat]), theme.ACCENT)
 
     # --- network --------------------------------------------------------------------------
     def poll(self) -> None:
@@ -496,8 +416,7 @@ class StarsTableScene(StarsTablePainter, Scene):
                 {"type": "card_flipped", "n": card["n"], "card": card}, [])[0], theme.ACCENT))
         for seat, event in news:
             self.on_event(seat, event)
-        if self.session.results is not None and self.results_in is None:
-            self.results_in = RESULTS_DELAY
+        self.watch_for_results()
         self._maybe_hand_over()
 
     def _maybe_hand_over(self) -> None:
@@ -510,7 +429,7 @@ class StarsTableScene(StarsTablePainter, Scene):
                    if not self.view["seats"][s]["confirmed"]]
         if waiting:
             nxt = min(waiting, key=lambda s: (s - self.active) % len(self.session.names))
-            self.show_handover(nxt, self.active)
+            self.show_handover(nxt, self.active, self.undo)
 
     def on_event(self, seat: int, event: dict[str, Any]) -> None:
         kind = event.get("type", "")
@@ -527,7 +446,7 @@ class StarsTableScene(StarsTablePainter, Scene):
             self.keyboard_ghost = False
             self.status_time = 0.0
             if self.hotseat:  # every new card starts with the first local player
-                self.show_handover(self.session.human_seats[0], None)
+                self.show_handover(self.session.human_seats[0])
         elif kind == "constellation_formed" and event.get("seat") == self.active:
             self.glows.append([event["lines"], GLOW_SECONDS])
             sounds.play("bonus")
@@ -559,23 +478,20 @@ class StarsTableScene(StarsTablePainter, Scene):
         elif kind == "game_over":
             sounds.play("game_over")
             self.status_time = 0.0  # the "over" line says it
-        elif kind == "connection":
-            self.app.toast(CONNECTION_NEWS.get(event["state"], event["state"]))
-        elif kind == "refused":
-            sounds.play("invalid")
-            self.say(reason_text(event["code"]) if event["code"] in REASON_TEXT
-                     else error_text(event["code"], event["detail"]), theme.ILLEGAL)
+        else:
+            self.table_news(event)
+
+    def reason_text(self, code: str) -> str | None:
+        return reason_text(code) if code in REASON_TEXT else None
 
     def note(self, event: dict[str, Any]) -> None:
         """Add what a public event tells to the game log."""
         entry = log_entry(event, self.session.names)
         if entry is not None:
-            self.log.append(entry)
-            if self.log_scroll:
-                self.log_scroll += 1  # reading back: the page stays where it is
+            self.add_to_log([entry])
 
     # --- input -----------------------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle_input(self, event: pygame.event.Event) -> None:
         phase = self.phase()
         if event.type == pygame.KEYDOWN:
             self.handle_key(event, phase)
@@ -589,7 +505,7 @@ class StarsTableScene(StarsTablePainter, Scene):
                         self.target_index = hovered
         elif event.type == pygame.MOUSEWHEEL:
             if self.log_rect.collidepoint(pygame.mouse.get_pos()):
-                self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + event.y))
+                self.scroll_log(event.y)
             else:
                 self.rotate(1 if event.y < 0 else -1)
         elif event.type == pygame.MOUSEBUTTONUP:
@@ -621,8 +537,6 @@ class StarsTableScene(StarsTablePainter, Scene):
                     self.use_power(targets[self.target_index % len(targets)])
             elif phase == "review":
                 self.confirm()
-        elif self.departures.key(key):
-            pass
         elif key == pygame.K_s:
             self.skip()
         elif key in (pygame.K_u, pygame.K_BACKSPACE):
@@ -632,8 +546,6 @@ class StarsTableScene(StarsTablePainter, Scene):
         elif key == pygame.K_TAB and self.watching:
             self.show_next_seat(-1 if event.mod & pygame.KMOD_SHIFT else 1)
         elif key == pygame.K_TAB and self.thumb_rects:
-            from game.client.stars.board_view import BoardViewScene
-
             self.app.push(BoardViewScene(self.app, self, self.thumb_rects[0][1]))
 
     def handle_click(self, event: pygame.event.Event, phase: str) -> None:
@@ -646,8 +558,6 @@ class StarsTableScene(StarsTablePainter, Scene):
             return
         if event.button != 1:
             return
-        if self.departures.click(event.pos):
-            return
         for button in [*self.buttons.values(), *self.size_buttons]:
             if button.enabled and button.rect.collidepoint(event.pos):
                 button.activate()
@@ -657,8 +567,6 @@ class StarsTableScene(StarsTablePainter, Scene):
                 self.show_seat(seat)
                 return
             if rect.collidepoint(event.pos):
-                from game.client.stars.board_view import BoardViewScene
-
                 self.app.push(BoardViewScene(self.app, self, seat))
                 return
         if on_board:
@@ -680,13 +588,7 @@ class StarsTableScene(StarsTablePainter, Scene):
                              theme.ILLEGAL)
 
     # --- update -----------------------------------------------------------------------------
-    def update(self, dt: float) -> None:
-        self.clock += dt
-        self.departures.track(self.clock)
-        if self.departures.changed:
-            self.departures.layout(self.right, self.layout)
-        if self.starfield is not None:
-            self.starfield.update(dt)
+    def animate(self, dt: float) -> None:
         self.flip.update(dt)
         if self.sun is not None:
             self.sun.update(dt)
@@ -698,20 +600,3 @@ class StarsTableScene(StarsTablePainter, Scene):
         for glow in self.glows:
             glow[1] -= dt
         self.glows = [g for g in self.glows if g[1] > 0]
-        if self.status_time > 0:
-            self.status_time -= dt
-        if self.results_in is not None and self.app.scene is self:
-            self.results_in -= dt
-            if self.results_in <= 0:
-                self.show_results()
-
-    def show_results(self) -> None:
-        from game.client.scenes.results import ResultsScene
-
-        results = self.session.results or {}
-        names = self.session.names
-        kinds = self.session.kinds
-        self.results_in = None
-        self.handed_on = True
-        self.app.replace(ResultsScene(self.app, "stars", self.config, results, names, kinds,
-                                      session=self.session))

@@ -1,0 +1,251 @@
+"""What every game's table scene does the same way, whatever the game: ``GameTableScene``.
+
+A game's table (``game/client/<game>/table.py``) subclasses it and writes only its own drawing,
+input and animation of events. The base holds the session (a ``Session``: solo, hot-seat,
+Continue, LAN host or guest, spectator, replay) and does the rest: who is at the screen
+(``active``, ``hotseat``, ``watching``, ``replaying``), the hot-seat handover, a LAN host's
+departed players (``Departures``), leaving with the one question of ``leaving.leave_warning``,
+the status line, the game log's scrolling, the table's news (connection, refusals) and the
+countdown to the results.
+
+The hooks a game may override: ``poll`` or ``on_event`` (the session's news),
+``handle_input`` (its keys and clicks), ``animate`` (its animations, each frame), ``take_over``
+and ``send`` (extend them with ``super()``), ``view``, ``is_over``, ``reason_text``, and for
+the end ``game_over_shown``, ``results_may_count`` and ``results_due`` (Stargazer plays its
+final scoring there).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.client import theme
+from game.client.departures import Departures
+from game.client.i18n import N_
+from game.client.leaving import leave_warning
+from game.client.net_text import CONNECTION_NEWS, error_text
+from game.client.scenes.base import Scene
+from game.client.scenes.dialog import ConfirmDialog
+from game.client.scenes.handover import HandoverScene
+from game.client.scenes.lan import fill_level
+from game.client.scenes.menu import MainMenuScene
+from game.client.scenes.results import ResultsScene
+from game.client.session import GameConfig, LocalSession, Session
+
+if TYPE_CHECKING:
+    from game.client.scenes.base import Stage
+    from game.client.starfield import Starfield
+
+
+class GameTableScene(Scene):
+    """One game at this screen for the local seats of ``config`` (or a given ``session``)."""
+
+    holds_game = True
+    #: seconds from the end of the game (as shown here) to ``results_due``
+    results_delay = 1.6
+
+    def __init__(self, app: Stage, config: GameConfig | None, seed: int = 0,
+                 session: Session | None = None) -> None:
+        super().__init__(app)
+        self.config = config
+        self.seed = seed
+        self.session: Session = session or LocalSession(
+            config, seed, ai_delay=app.ai_delay, autosave_dir=app.autosave_dir)
+        humans = self.session.human_seats
+        #: the seat played (or looked at) on this screen
+        self.active = humans[0] if humans else 0
+        #: several players take turns at this screen (a handover between them)
+        self.hotseat = len(humans) > 1
+        #: a replay of a finished game: nothing to play, nothing to send
+        self.replaying = self.session.replay
+        #: a spectator (a LAN table joined without a seat): read-only, nothing sent
+        self.watching = not humans and not self.replaying
+        #: the handover screen is up: the next player is not at the screen yet
+        self.awaiting_handover = False
+        self.status = ("", theme.TEXT)
+        self.status_time = 0.0
+        #: the type of every event seen, in order (tests and the screenshot walk read it)
+        self.events_seen: list[str] = []
+        self.clock = 0.0
+        #: the game log, oldest first (each game words its own entries)
+        self.log: list[Any] = []
+        #: entries scrolled back from the newest (the wheel over the log)
+        self.log_scroll = 0
+        self.log_rect = pygame.Rect(0, 0, 0, 0)
+        #: the right column (the game's layout sets it): the departures panel sits at its foot
+        self.right = pygame.Rect(0, 0, 0, 0)
+        self.starfield: Starfield | None = None
+        #: LAN host: remote seats whose player is gone, and the seats a bot stands in for
+        self.departures = Departures(self.session, app.toast, self._seat_news, fill_level)
+        #: the results screen took the session over (a LAN table may play again)
+        self.handed_on = False
+        #: seconds left before ``results_due`` (None: not counting)
+        self.results_in: float | None = None
+
+    # --- what a game tells the base ------------------------------------------------------------
+    @property
+    def view(self) -> dict[str, Any] | None:
+        """The view on screen: the active seat's (a spectator: its one public view, kept under
+        no seat). Never another local seat's: in hot-seat that would show a hidden hand."""
+        views = self.session.views
+        if self.watching:
+            return next(iter(views.values()), None)
+        return views.get(self.active)
+
+    def poll(self) -> None:
+        """Read the session's news, each event to ``on_event``; then ``watch_for_results``.
+        (A game that opens its log on the first view, or plays moves out at a pace, reads the
+        news its own way and calls ``watch_for_results`` itself.)"""
+        for seat, event in self.session.poll():
+            self.on_event(seat, event)
+        self.watch_for_results()
+
+    def on_event(self, seat: int, event: dict[str, Any]) -> None:
+        """Show one event (a game animates its own and passes the rest to ``table_news``)."""
+        self.events_seen.append(event.get("type", ""))
+        if not event.get("replayed"):
+            self.table_news(event)
+
+    def is_over(self) -> bool:
+        """The game on screen is over (leaving asks nothing then)."""
+        return bool(self.view and self.view.get("over"))
+
+    def animate(self, dt: float) -> None:
+        """The game's animations run ``dt`` more (before the results count down)."""
+
+    def reason_text(self, code: str) -> str | None:
+        """The game's words for a refusal ``code`` (None: the window's general words)."""
+        return None
+
+    def send(self, move: dict[str, Any]) -> None:
+        """A move for the seat at the screen (a spectator or a replay sends nothing: their
+        table would refuse it anyway)."""
+        if not self.watching and not self.replaying:
+            self.session.send(self.active, move)
+
+    # --- the status line and the log -------------------------------------------------------
+    def say(self, message: str, color: theme.Color = theme.TEXT, seconds: float = 4.0) -> None:
+        self.status = (message, color)
+        self.status_time = seconds
+
+    def add_to_log(self, entries: list[Any]) -> None:
+        """Add entries to the game log (a reader scrolled back keeps the same page)."""
+        self.log += entries
+        if self.log_scroll:
+            self.log_scroll += len(entries)
+
+    def scroll_log(self, step: int) -> None:
+        self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + step))
+
+    def table_news(self, event: dict[str, Any]) -> None:
+        """What the table (not the game) says: the connection's state, a refused move."""
+        kind = event.get("type")
+        if kind == "connection":
+            self.app.toast(CONNECTION_NEWS.get(event["state"], event["state"]))
+        elif kind == "refused":
+            self.app.sounds.play("invalid")
+            words = self.reason_text(event["code"])
+            self.say(words if words is not None else error_text(event["code"], event["detail"]),
+                     theme.ILLEGAL)
+
+    def _seat_news(self, message: str) -> None:
+        """A bot took a departed player's seat, or gave it back (``Departures``)."""
+        self.app.sounds.play("click")
+        self.say(message, theme.ACCENT)
+
+    # --- hot-seat ---------------------------------------------------------------------------------
+    def show_handover(self, seat: int, previous: int | None = None,
+                      undo: Callable[[], None] | None = None) -> None:
+        """Hide the table until ``seat``'s player is at the screen; ``previous`` may still
+        come back and take their turn back with ``undo``."""
+        self.awaiting_handover = True
+        self.app.push(HandoverScene(self.app, self, seat, previous, undo))
+
+    def take_over(self, seat: int) -> None:
+        """The handover screen was accepted: ``seat`` now plays on this screen."""
+        self.active = seat
+        self.awaiting_handover = False
+        self.say(N_("{name}, your turn.", name=self.session.names[seat]), theme.ACCENT)
+
+    # --- scene hooks ----------------------------------------------------------------------------
+    def enter(self) -> None:
+        super().enter()
+        self.poll()
+
+    def exit(self) -> None:
+        if not self.handed_on:
+            self.session.close()
+
+    def leave(self) -> None:
+        self.session.close()
+        self.app.reset_to(MainMenuScene(self.app))
+
+    def back(self) -> None:
+        """Esc: leave, after the one question of what leaving does (none when the game is over
+        or watched: a spectator leaves nothing behind)."""
+        if self.is_over() or self.watching:
+            self.leave()
+            return
+        self.app.push(ConfirmDialog(self.app, leave_warning(self.session), self.leave,
+                                    yes=N_("Leave"), no=N_("Keep playing")))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """A LAN host's departure buttons and keys (B, G) first, then the game's input."""
+        if event.type == pygame.KEYDOWN and self.departures.key(event.key):
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and \
+                self.departures.click(event.pos):
+            return
+        self.handle_input(event)
+
+    def handle_input(self, event: pygame.event.Event) -> None:
+        """The game's own input (here only Esc: ``back``)."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.starfield is not None:
+            self.starfield.update(dt)
+        self.animate(dt)
+        self.departures.track(self.clock)
+        if self.departures.changed:
+            self.departures.layout(self.right, self.layout)
+        if self.status_time > 0:
+            self.status_time -= dt
+        if self.results_in is not None and self.app.scene is self and self.results_may_count():
+            self.results_in -= dt
+            if self.results_in <= 0:
+                self.results_in = None
+                self.results_due()
+
+    # --- the end ------------------------------------------------------------------------------
+    def watch_for_results(self) -> None:
+        """Once the session has the results and the end is shown, count down to them."""
+        if self.results_in is None and self.session.results is not None and \
+                self.game_over_shown():
+            self.results_in = self.results_delay
+
+    def game_over_shown(self) -> bool:
+        """The screen shows the end of the game (not a move still playing out)."""
+        return True
+
+    def results_may_count(self) -> bool:
+        """The countdown to the results may run this frame (nothing still moving)."""
+        return True
+
+    def results_due(self) -> None:
+        """The countdown is over: the results (a game may show its final scoring first)."""
+        self.show_results()
+
+    def show_results(self) -> None:
+        """The results screen takes the session over."""
+        self.results_in = None
+        self.handed_on = True
+        session = self.session
+        self.app.replace(ResultsScene(self.app, session.info["game"], self.config,
+                                      session.results or {}, session.names, session.kinds,
+                                      session=session))
