@@ -4,11 +4,13 @@ macOS an app bundle that opens no Terminal."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
-from tools.build_app import program_name, pyinstaller_arguments
+from game import __version__
+from tools.build_app import ROOT, program_name, pyinstaller_arguments, write_metadata
 
 
 def arguments(platform: str) -> list[str]:
@@ -40,3 +42,23 @@ def test_every_system_carries_the_same_data_files(platform: str) -> None:
         return [value for flag, value in zip(args, args[1:], strict=False) if flag == "--add-data"]
 
     assert data(arguments(platform)) == data(arguments("linux")) != []
+
+
+def test_the_program_carries_the_games_entry_points_of_pyproject(tmp_path: Path) -> None:
+    """Not a stale ``starparty.egg-info`` of an older install: a program without its games'
+    entry points knows no game at all."""
+    import tomllib
+    from importlib.metadata import PathDistribution
+
+    folder = write_metadata(tmp_path)
+    assert f"{folder}:{folder.name}" in " ".join(arguments_with_work(tmp_path)).replace(
+        os.pathsep, ":")
+    dist = PathDistribution(folder)
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    games = {p.name: p.value for p in dist.entry_points.select(group="starparty.games")}
+    assert games == project["entry-points"]["starparty.games"] != {}
+    assert dist.version == __version__ and dist.metadata["Name"] == "starparty"
+
+
+def arguments_with_work(work: Path) -> list[str]:
+    return pyinstaller_arguments(Path("/dist"), work, "linux")

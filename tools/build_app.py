@@ -85,8 +85,9 @@ def pyinstaller_arguments(dist: Path, work: Path, platform: str = sys.platform) 
         "--paths", str(ROOT),
         # the subcommands, rules, bots and client kits are imported by name (importlib)
         "--collect-submodules", "game", "--collect-submodules", "net",
-        # net.wire reads the release number from the installed metadata
-        "--copy-metadata", NAME,
+        # the release number (net.wire) and the games' entry points (game.registry) are read
+        # from the distribution's metadata, written afresh from pyproject.toml
+        "--add-data", f"{metadata_dir(work)}{os.pathsep}{metadata_dir(work).name}",
     ]
     for module in EXCLUDES:
         arguments += ["--exclude-module", module]
@@ -147,6 +148,36 @@ def program_name(platform: str = sys.platform) -> str:
     return {"win32": f"{NAME}.exe", "darwin": f"{NAME}.app"}.get(platform, NAME)
 
 
+def metadata_dir(work: Path) -> Path:
+    """Where ``write_metadata`` puts the program's ``starparty-<version>.dist-info``."""
+    return work / "metadata" / f"{NAME}-{source_version()}.dist-info"
+
+
+def write_metadata(work: Path, root: Path = ROOT) -> Path:
+    """The distribution metadata the program carries, made from ``pyproject.toml`` itself:
+    PyInstaller's ``--copy-metadata`` takes whatever an import finds first, which can be a stale
+    ``starparty.egg-info`` of an older install in the checkout (a program then knows no game)."""
+    project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    groups = {"console_scripts": project.get("scripts", {}), **project.get("entry-points", {})}
+    folder = metadata_dir(work)
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "METADATA").write_text(
+        f"Metadata-Version: 2.1\nName: {NAME}\nVersion: {source_version()}\n", encoding="utf-8")
+    (folder / "entry_points.txt").write_text("".join(
+        f"[{group}]\n" + "".join(f"{name} = {target}\n" for name, target in points.items())
+        + "\n" for group, points in groups.items() if points), encoding="utf-8")
+    return folder
+
+
+def refresh_egg_info(root: Path = ROOT) -> None:
+    """An editable install leaves ``starparty.egg-info`` in the checkout, and PyInstaller
+    collects it beside ``write_metadata``'s (it is first on the path): make it current, so that
+    an older install's entry points cannot hide the games from the program."""
+    if (root / f"{NAME}.egg-info").is_dir():
+        subprocess.run([sys.executable, "-c", "from setuptools import setup; setup()", "-q",
+                        "egg_info"], cwd=root, check=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dist", type=Path, default=ROOT / "dist",
@@ -171,6 +202,8 @@ def main(argv: list[str] | None = None) -> int:
     if epoch := last_commit_time():
         env.setdefault("SOURCE_DATE_EPOCH", epoch)
     started = time.perf_counter()
+    write_metadata(args.work.resolve())
+    refresh_egg_info()
     subprocess.run([sys.executable, "-m", "PyInstaller", *pyinstaller_arguments(
         args.dist.resolve(), args.work.resolve())], cwd=ROOT, env=env, check=True)
     program = args.dist.resolve() / program_name()
