@@ -34,6 +34,8 @@ class Shooter:
         app.ai_delay = 0.0
         app.autosave_dir = None  # pictures are not games to continue
         app.lan_browse = False  # the menu lists no LAN tables: the same pictures anywhere
+        #: tables on screen that no scene's session holds (a guest's, joined in-process)
+        self.tables: list[Any] = []
         self.outdir = outdir
         self.saved: list[Path] = []
 
@@ -51,7 +53,7 @@ class Shooter:
         ``timeout`` seconds is left to the table's own fallback."""
         tables = [table for scene in self.app.stack
                   if (table := getattr(getattr(scene, "session", None), "table", None))
-                  is not None and hasattr(table, "to_move")]
+                  is not None and hasattr(table, "to_move")] + self.tables
         deadline = time.monotonic() + timeout
         while any(_bot_to_move(table) for table in tables) and time.monotonic() < deadline:
             time.sleep(0.0005)

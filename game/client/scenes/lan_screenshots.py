@@ -154,6 +154,7 @@ def guest_leaving(shot: Shooter) -> None:
     table = new_table(game, {}, SEED, [SeatSpec("human", "Orion"), SeatSpec("open"),
                                        SeatSpec("ai", "Vega", default_level(game))],
                       name="Orion's table", ai_delay=0.0, autosave_dir=None)
+    shot.tables.append(table)  # a guest's session holds no table: the shooter waits for its bot
     session = RemoteSession(LocalConnection.join(table, app.settings.player_name))
     lobby = LobbyScene(app, session, hosting=False)
     app.push(lobby)
@@ -164,5 +165,6 @@ def guest_leaving(shot: Shooter) -> None:
     shot.key(pygame.K_ESCAPE)
     shot.step(5)
     shot.save("lan-guest-leave")
+    shot.tables.remove(table)
     session.close()
     table.close()
