@@ -11,8 +11,8 @@ Two files per table:
   a background saver then fsyncs the journal (group commit), so a power cut can lose at most
   the moves of the last few milliseconds, and writes a fresh snapshot at most once every
   ``SNAPSHOT_INTERVAL`` seconds while moves keep coming (a snapshot packs every move of the
-  game: one per move was the host's largest cost per move after the views). A torn last
-  record is ignored.
+  game: too costly to write after every move, docs/BENCHMARKS.md). A torn last record is
+  ignored.
 
 ``read_save`` returns the snapshot with the journal's later moves appended.
 """

@@ -611,8 +611,8 @@ class TableServer:
         connections in a row (the table delivers one events message per viewer to that
         viewer's listeners together: a move costs one encoding per distinct view).
 
-        Only the last frame is kept: the cache held 256 messages (every move's views), which
-        kept them alive into the garbage collector's older generations."""
+        Only the last frame is kept: a longer cache would keep every move's views alive into
+        the garbage collector's older generations (docs/BENCHMARKS.md)."""
         last = self._last_frame
         if last is not None and last[0] is message:
             return last[1]

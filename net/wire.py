@@ -130,9 +130,9 @@ def encode(message: Message, max_frame: int = MAX_SERVER_FRAME) -> bytes:
 def _depth_ok(value: Any) -> bool:
     """No value sits deeper than ``MAX_DEPTH`` (the top value is at depth 1).
 
-    Walks one nesting level at a time with C-level iterators that keep only containers: a
-    stars view's ~1 200 values cost ~65 us (a per-value Python stack walk took ~230 us, ten
-    times the msgpack decode itself)."""
+    Walks one nesting level at a time with C-level iterators that keep only containers: every
+    client checks every view it decodes, so a per-value Python walk would cost more than the
+    decode itself (figures in docs/BENCHMARKS.md)."""
     level = [value] if _is_container(type(value)) else []
     for depth in range(1, MAX_DEPTH + 1):
         if not level:

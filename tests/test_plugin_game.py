@@ -240,7 +240,9 @@ def test_a_lan_table_over_tcp_with_a_spectator_survives_a_killed_host(tmp_path: 
 
 @pytest.mark.usefixtures("plugin_game")
 def test_the_window_sets_it_up_and_plays_it_at_a_minimal_table(tmp_path: Path) -> None:
+    from game.client.scenes.dialog import ConfirmDialog
     from game.client.scenes.setup import SetupScene
+    from game.client.scenes.table import GameTableScene
     from tests.client.clienthelpers import Driver
     from tests.plugin_game.client import HighBidTable
 
@@ -255,17 +257,20 @@ def test_the_window_sets_it_up_and_plays_it_at_a_minimal_table(tmp_path: Path) -
         drive.until(lambda: isinstance(drive.scene, HighBidTable)
                     and drive.scene.view is not None, what="the High Bid table")
         table = drive.scene
-        first = table.view["hands"][table.seat][0]
+        first = table.view["hands"][table.active][0]
         drive.key(pygame.K_0 + first, unicode=str(first))
         drive.until(lambda: table.view["round"] == 1, what="the first round revealed")
-        assert first not in table.view["hands"][table.seat]
+        assert first not in table.view["hands"][table.active]
         drive.until(lambda: table.view["bids"][1] == HIDDEN, what="the bot's secret bid")
         drive.step(2)
         pygame.image.save(drive.app.screen, str(tmp_path / "highbid-table.png"))
         if os.environ.get("HIGHBID_SHOT"):  # a look at the picture: HIGHBID_SHOT=path
             pygame.image.save(drive.app.screen, os.environ["HIGHBID_SHOT"])
-        drive.key(pygame.K_ESCAPE)
+        drive.key(pygame.K_ESCAPE)  # the base's Esc: the one question before leaving
+        dialog = drive.scene
+        assert isinstance(table, GameTableScene) and isinstance(dialog, ConfirmDialog)
+        drive.click(dialog.form.widgets[1].rect.center)  # Leave
         drive.step(2)
-        assert not isinstance(drive.scene, HighBidTable)
+        assert table.session.closed and not isinstance(drive.scene, HighBidTable)
     finally:
         drive.close()

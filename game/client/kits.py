@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from game.client.layout import TextCache
     from game.client.record import GameRecord
     from game.client.scenes.base import Scene, Stage
-    from game.client.session import GameConfig
+    from game.client.session import GameConfig, Session
     from game.client.shooter import Shooter
 
 #: game name -> "module:attribute" of its ``ClientKit`` (imported on first use): a live view of
@@ -59,7 +59,7 @@ class ClientKit:
 
     game: str
     title: str
-    open_table: Callable[[Stage, GameConfig | None, int, Any], Scene]
+    open_table: Callable[[Stage, GameConfig | None, int, Session | None], Scene]
     #: the rules page: (heading, paragraph) pairs in the project's words
     rules: Sequence[tuple[str, str]]
     score_columns: Sequence[ScoreColumn]

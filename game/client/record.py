@@ -12,6 +12,8 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
+from game.client.session import LocalSession, Session
+
 
 @dataclass(frozen=True)
 class GameRecord:
@@ -27,13 +29,12 @@ class GameRecord:
     secret: str | None = None
 
 
-def record_of(session: Any) -> GameRecord | None:
+def record_of(session: Session | object) -> GameRecord | None:
     """The record of the game ``session`` plays, copied (later moves at that table never
-    reach it); None when the table is not in this process (a LAN guest)."""
-    table = getattr(session, "table", None)
-    if table is None or not hasattr(table, "save_data"):
+    reach it); None when the table is not in this process (a LAN guest, a closed session)."""
+    if not isinstance(session, LocalSession):  # the host's seat too (``HostSession``)
         return None
-    data = table.save_data()  # under the table's lock: a consistent moment
+    data = session.table.save_data()  # under the table's lock: a consistent moment
     return GameRecord(data["game"], copy.deepcopy(data["options"]), int(data["seed"]),
                       copy.deepcopy(data["moves"]), [s["name"] for s in data["seats"]],
                       [s["kind"] for s in data["seats"]], data.get("secret"))

@@ -20,11 +20,6 @@ def ease_in_out(t: float) -> float:
     return 0.5 - 0.5 * math.cos(math.pi * t)
 
 
-def ease_out_back(t: float) -> float:
-    c = 1.70158
-    return 1 + (c + 1) * (t - 1) ** 3 + c * (t - 1) ** 2
-
-
 class Tween:
     """``value`` goes from ``start`` to ``end`` in ``duration`` seconds of ``update`` time."""
 
@@ -53,6 +48,3 @@ class Tween:
 
     def value(self, alpha: float = 1.0) -> float:
         return self.start + (self.end - self.start) * self.progress(alpha)
-
-    def finish(self) -> None:
-        self.previous = self.elapsed = self.duration

@@ -214,8 +214,7 @@ async def serve_headless(table: Table, args: argparse.Namespace) -> int:
         advertiser.start_in_background()
     # everything alive now (modules, rules data, the table) lives as long as the host: move
     # it out of the garbage collector's reach, so the full collections that building views
-    # triggers scan only what play allocates (this cut an 8-seat Look at the Stars move's
-    # p99 in the table from ~5 to ~1.3 ms; see docs/BENCHMARKS.md)
+    # triggers scan only what play allocates (figures in docs/BENCHMARKS.md, Network)
     gc.collect()
     gc.freeze()
     say(f"Hosting {table.name!r}: {table.game}, {table.seat_count} seats, "

@@ -15,7 +15,7 @@ from game.client.kits import ClientKit, get_kit
 from game.client.net_text import error_text
 from game.client.record import GameRecord, record_of
 from game.client.scenes.base import SkyScene
-from game.client.session import GameConfig
+from game.client.session import GameConfig, HostSession, Session
 from game.client.widgets import Button, Form, draw_panel
 
 if TYPE_CHECKING:
@@ -69,7 +69,8 @@ class ResultsScene(SkyScene):
 
     def __init__(self, app: Stage, game: str, config: GameConfig | None,
                  results: dict[str, Any], names: list[str], kinds: list[str],
-                 session: Any = None, record: GameRecord | None = None) -> None:
+                 session: Session | ClosedSession | None = None,
+                 record: GameRecord | None = None) -> None:
         super().__init__(app)
         #: shown again from the menu: the table is closed, nothing more to play there
         self.reopened = isinstance(session, ClosedSession)
@@ -106,7 +107,7 @@ class ResultsScene(SkyScene):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._picture: tuple[tuple, pygame.Surface | None] | None = None
         if not self.reopened:
-            views = getattr(session, "views", None) or {}
+            views = session.views if session is not None else {}
             app.last_results = FinishedGame(game, config, copy.deepcopy(results), list(names),
                                             list(kinds), self.record, copy.deepcopy(views))
 
@@ -118,7 +119,7 @@ class ResultsScene(SkyScene):
 
     @property
     def lan_host(self) -> bool:
-        return getattr(self.session, "server", None) is not None
+        return isinstance(self.session, HostSession)
 
     @property
     def lan_guest(self) -> bool:
@@ -177,7 +178,7 @@ class ResultsScene(SkyScene):
         seed = self.app.seed_source() if self.app.seed_source else random.randrange(1 << 30)
         if self.config is not None:
             self.app.replace(self.kit.open_table(self.app, self.config, seed, None))
-        elif self.lan_host:
+        elif isinstance(self.session, HostSession):  # ``lan_host``
             from net.table import TableError
 
             try:
@@ -189,7 +190,7 @@ class ResultsScene(SkyScene):
 
     def final_view(self) -> dict[str, Any] | None:
         """The last view of the finished game (every board is public now)."""
-        views = getattr(self.session, "views", None) or {}
+        views = self.session.views if self.session is not None else {}
         return next((v for v in views.values() if v.get("over")), None)
 
     def toggle_statistics(self) -> None:

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 
     from game.client.layout import TextCache
     from game.client.scenes.base import Scene, Stage
-    from game.client.session import GameConfig
+    from game.client.session import GameConfig, Session
     from game.client.shooter import Shooter
 
 SCORE_COLUMNS = [
@@ -73,7 +73,7 @@ def tie_line(view: dict[str, Any] | None, totals: list[int], ranking: list[int],
 
 
 def open_table(stage: Stage, config: GameConfig | None, seed: int = 0,
-               session: Any = None) -> Scene:
+               session: Session | None = None) -> Scene:
     from game.client.stargazer.table import StargazerTableScene
 
     return StargazerTableScene(stage, config, seed, session=session)

@@ -141,10 +141,6 @@ class CubeMotion:
                     gone.add(flight.to)
         return gone
 
-    def falling_to(self, place: Place) -> int:
-        """How many cubes are still on their way to ``place`` (crews hold several)."""
-        return sum(1 for f in self.flights if f.kind == "drop" and f.place == place)
-
     def in_air(self) -> Iterator[tuple[Flight, float]]:
         """Flights that have started, with their progress 0..1."""
         for flight in self.flights:

@@ -121,15 +121,6 @@ class RingGeometry:
     def planet_at(self, pos: tuple[int, int]) -> int | None:
         return next((i for i, card in enumerate(self.cards) if card.collidepoint(pos)), None)
 
-    def square_at(self, pos: tuple[int, int], lengths: list[int]) -> Spot | None:
-        planet = self.planet_at(pos)
-        if planet is None:
-            return None
-        for square in range(lengths[planet] + 1):
-            if self.square_rect(planet, square).inflate(2, 2).collidepoint(pos):
-                return planet, square
-        return None
-
     def ring_point(self, t: float) -> tuple[float, float]:
         """A point of the ring's ellipse; ``t`` in planets (0 = the first card, clockwise)."""
         angle = -math.pi / 2 + 2 * math.pi * t / self.count

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from game.client.layout import TextCache
     from game.client.record import GameRecord
     from game.client.scenes.base import Scene, Stage
-    from game.client.session import GameConfig
+    from game.client.session import GameConfig, Session
     from game.client.shooter import Shooter
 
 
@@ -114,7 +114,7 @@ def progress_line(view: dict[str, Any]) -> str | None:
 
 
 def open_table(stage: Stage, config: GameConfig | None, seed: int = 0,
-               session: Any = None) -> Scene:
+               session: Session | None = None) -> Scene:
     from game.client.stars.table import StarsTableScene
 
     return StarsTableScene(stage, config, seed, session=session)

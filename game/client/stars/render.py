@@ -52,10 +52,6 @@ class BoardGeometry:
         s = self.spacing
         return (px - self.rect.x) / s - MARGIN, (self.rect.bottom - py) / s - MARGIN
 
-    def nearest(self, px: float, py: float) -> tuple[int, int]:
-        gx, gy = self.to_grid(px, py)
-        return round(gx), round(gy)
-
     def width(self, fraction: float) -> int:
         return max(1, round(self.spacing * fraction))
 

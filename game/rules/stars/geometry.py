@@ -32,10 +32,6 @@ def norm(x1: int, y1: int, x2: int, y2: int) -> Segment:
     return (x1, y1, x2, y2) if (x1, y1) <= (x2, y2) else (x2, y2, x1, y1)
 
 
-def ends(seg: Segment) -> tuple[Point, Point]:
-    return (seg[0], seg[1]), (seg[2], seg[3])
-
-
 def mid2(seg: Segment) -> Point:
     """Twice the midpoint: equal for a segment and the one crossing it."""
     return (seg[0] + seg[2], seg[1] + seg[3])

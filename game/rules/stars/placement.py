@@ -232,14 +232,6 @@ def sheet_line_mask(sheet: dict, day: int) -> int:
     return mask | extra
 
 
-def legal_card_placements_index(
-    index: SheetIndex, card_id: int, day: int
-) -> list[tuple[int, int, int, Segment, Segment, int]]:
-    """Every distinct legal placement ``(rot, dx, dy, seg1, seg2, mask)`` of a line card."""
-    bad = line_bad_mask(index, day)
-    return [cand for cand in _card_candidates(card_id) if not cand[5] & bad]
-
-
 def legal_card_placements(sheet: dict, card_id: int, day: int) -> list[list[int]]:
     """Every distinct legal ``[rot, dx, dy]`` for line card ``card_id`` on ``sheet``."""
     bad = sheet_line_mask(sheet, day)

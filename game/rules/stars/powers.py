@@ -29,8 +29,3 @@ def offered_copies(index: SheetIndex, spent: Iterable[Segment], once_used: bool)
     free_lines = index.line_set - spent_set
     copies = find_copies(POWER_CARD_ROTATIONS[index.power_card - 1], free_lines)
     return max_disjoint(copies)
-
-
-def object_kind(power: str) -> str | None:
-    """The object a power places (``None`` for the Line bonus)."""
-    return None if power == data.LINE else power
