@@ -13,10 +13,12 @@ none of the game's bots or window: ``game.rules.get_ruleset``, ``game.ai.make_bo
 (``GameTable``). The entry-point loader calls ``register``, and so does a game that is not
 installed (a test's game): one code path.
 
-Order (what ``--game`` defaults to, how menus list games): the games of the ``starparty``
-distribution in the order its table lists them, then other distributions' games by
-distribution name (each in its own listed order), then games registered at run time, in the
-order of their ``register`` calls. In a source checkout (``pyproject.toml`` beside ``game/``)
+Order (what ``--game`` defaults to, how menus list games): the games found by their own
+``order`` (lower first), ties as found: the ``starparty`` distribution's, then other
+distributions' by distribution name; then games registered at run time, in the order of their
+``register`` calls. (An installed table's order is not the ``pyproject.toml`` one: setuptools
+writes it sorted, which once made an installed program default to Stargazer.) In a source
+checkout (``pyproject.toml`` beside ``game/``)
 the project's own table is read from that file, so a stale or missing install does not hide
 or invent a game.
 """
@@ -69,6 +71,10 @@ class GamePlugin:
     #: "module:function" returning the game's components as plain data for
     #: ``docs/data/<name>.json`` (``tools/export_game_data.py``); None: it publishes none
     public_data: str | None = None
+    #: where it stands among the games found (lower first; ties keep the order found): the
+    #: first is what ``--game`` and the setup screen default to. Installers do not keep an
+    #: entry-point table's order (setuptools writes it sorted), so the order is the game's own
+    order: int = 1000
 
     @property
     def bot_levels(self) -> dict[str, str]:
@@ -139,13 +145,16 @@ def _load_entry_points() -> None:
     if _loaded:
         return
     _loaded = True  # before loading: a plugin module may itself call register()
+    found: list[GamePlugin] = []
     for name, target in _entry_points():
-        if name in _games:  # the first in order keeps a name: no package hides a game
-            continue
+        if name in _games or any(p.name == name for p in found):
+            continue  # the first in order keeps a name: no package hides a game
         plugin = load_target(target)
         if getattr(plugin, "name", None) != name:
             raise ValueError(f"the {GROUP} entry point {name!r} names a game called "
                              f"{getattr(plugin, 'name', None)!r}")
+        found.append(plugin)
+    for plugin in sorted(found, key=lambda p: p.order):  # stable: ties as found
         register(plugin)
 
 

@@ -274,3 +274,19 @@ def test_the_window_sets_it_up_and_plays_it_at_a_minimal_table(tmp_path: Path) -
         assert table.session.closed and not isinstance(drive.scene, HighBidTable)
     finally:
         drive.close()
+
+
+def test_the_games_order_is_their_own_not_the_installed_table_s(monkeypatch) -> None:  # noqa: ANN001
+    """setuptools writes an entry-point table sorted (stargazer before stars): an installed
+    copy, which reads no pyproject.toml, still lists Look at the Stars first, as a checkout
+    does (the one-file program's screenshot walk once opened Stargazer's setup for the
+    Stars scenes)."""
+    import game.registry as registry
+
+    monkeypatch.setattr(registry, "_games", {})
+    monkeypatch.setattr(registry, "_loaded", False)
+    monkeypatch.setattr(registry, "_entry_points", lambda: [
+        ("stargazer", "game.rules.stargazer.plugin:GAME"),
+        ("stars", "game.rules.stars.plugin:GAME")])
+    assert registry.game_names()[:2] == ["stars", "stargazer"]
+    assert registry.default_game() == "stars"

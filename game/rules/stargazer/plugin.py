@@ -48,6 +48,7 @@ def public_data() -> dict[str, Any]:
 
 GAME = GamePlugin(
     name="stargazer",
+    order=1,
     ruleset="game.rules.stargazer:RULESET",
     bots={"easy": "game.ai.stargazer_bots:EasyBot",
           "normal": "game.ai.stargazer_bots:StrongBot",

@@ -89,6 +89,7 @@ def public_data() -> dict[str, Any]:
 
 GAME = GamePlugin(
     name="stars",
+    order=0,
     ruleset="game.rules.stars:RULESET",
     bots={"easy": "game.ai.stars_bots:EasyBot", "greedy": "game.ai.stars_bots:GreedyBot",
           "normal": "game.ai.stars_bots:PlanBot", "hard": "game.ai.stars_bots:HardBot"},
