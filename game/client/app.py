@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import os
 import signal
 import time
 from collections.abc import Callable
@@ -71,7 +72,7 @@ class App:
         #: LAN interfaces); tests keep everything on 127.0.0.1
         self.lan_bind = "0.0.0.0"
         self.lan_port = DEFAULT_PORT
-        self.lan_interfaces: list[str] | None = None
+        self.lan_interfaces: list[str] | None = lan_interfaces_from_env()
         self.lan_advertise = True
         #: the main menu lists the LAN's tables (zeroconf on ``lan_interfaces``) while shown
         self.lan_browse = True
@@ -329,6 +330,14 @@ class App:
         self.store_settings()
         self.restore_signal_handlers()
         pygame.quit()
+
+
+def lan_interfaces_from_env() -> list[str] | None:
+    """``STARPARTY_LAN_INTERFACES=127.0.0.1`` (a comma list) keeps the window's zeroconf, the
+    menu's browsing included, on those interfaces: a window tried out on a machine that must
+    not talk to its network. Unset or empty: every LAN interface, as a player wants."""
+    listed = [a.strip() for a in os.environ.get("STARPARTY_LAN_INTERFACES", "").split(",")]
+    return [a for a in listed if a] or None
 
 
 def _icon() -> pygame.Surface:
