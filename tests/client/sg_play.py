@@ -13,6 +13,7 @@ from game.client import theme
 from game.client.stargazer.table import StargazerTableScene
 from game.rules.stargazer import CREWS_BY_ID, RULESET
 from tests.client.clienthelpers import Driver
+from tests.client.textboxes import Recorder, RecordingSurface, recording
 
 
 def legal(table: StargazerTableScene) -> list[dict[str, Any]]:
@@ -162,3 +163,21 @@ def play_to_results(drive: Driver, table: StargazerTableScene, rng: random.Rando
         else:
             drive.step()
     return seen
+
+
+def painted(drive: Driver, table: StargazerTableScene) -> Recorder:
+    """The table drawn afresh with its cached panels (crews, the action panel with its caption
+    and log) painted again onto a recording surface: what text each draws, and where."""
+    surface = RecordingSurface(drive.app.screen.get_size())
+    with recording(drive.app) as recorder:
+        surface.recorder = recorder
+        recorder.screen = surface.get_rect()
+        table._panels.clear()
+        table._scratch = surface
+        try:
+            table.draw(surface, 0.0)
+            recorder.replay(surface.marks())
+        finally:
+            table._scratch = None
+            table._panels.clear()
+    return recorder

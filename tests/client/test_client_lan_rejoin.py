@@ -25,13 +25,19 @@ from tests.client.clienthelpers import Driver
 pytestmark = pytest.mark.xdist_group("zeroconf")
 
 
-def join_by_address(drive: Driver, port: int) -> LobbyScene | StarsTableScene:
+def type_address(drive: Driver, port: int) -> JoinScene:
+    """From the menu: Join LAN game, type 127.0.0.1:PORT, Enter; the join screen."""
     drive.click(drive.scene.button("Join LAN game").rect.center)
     join = drive.scene
     assert isinstance(join, JoinScene)
     drive.click(join.address.rect.center)
     drive.type_text(f"127.0.0.1:{port}")
     drive.key(pygame.K_RETURN)
+    return join
+
+
+def join_by_address(drive: Driver, port: int) -> LobbyScene | StarsTableScene:
+    type_address(drive, port)
     lobby = drive.scene  # (a seat taken back may already show its table)
     assert isinstance(lobby, LobbyScene | StarsTableScene)
     return lobby
@@ -115,12 +121,7 @@ def test_a_refused_join_says_why_once(config_dir, autosave_dir) -> None:  # noqa
     port = server.start()
     drive = Driver(start="menu")
     try:
-        drive.click(drive.scene.button("Join LAN game").rect.center)
-        join = drive.scene
-        assert isinstance(join, JoinScene)
-        drive.click(join.address.rect.center)
-        drive.type_text(f"127.0.0.1:{port}")
-        drive.key(pygame.K_RETURN)
+        join = type_address(drive, port)
         # the lobby shows until the refusal comes back (which may be in the same frame)
         drive.until(lambda: drive.scene is join, what="the refusal")
         assert isinstance(join, JoinScene) and "started" in str(join.address_note)

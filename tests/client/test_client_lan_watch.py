@@ -18,8 +18,8 @@ from game.tables import new_table
 from net.server import ServerThread
 from net.table import SeatSpec
 from tests.client.clienthelpers import Driver
-from tests.client.test_client_lan_list import ad, open_join, row
-from tests.client.textboxes import RecordingSurface, drawn_texts, recording, text_problems
+from tests.client.test_client_lan_list import ad, open_join, row, row_texts
+from tests.client.textboxes import drawn_texts, text_problems
 
 #: zeroconf on loopback is shared by every process: the modules that advertise or browse run
 #: on one pytest-xdist worker, so one's tables never show in another's lobby
@@ -47,16 +47,6 @@ class Served:
         self.table.close()
 
 
-def row_texts(drive: Driver, join: JoinScene, name: str) -> str:
-    """Every text drawn inside a table's row, in one string."""
-    box = row(join, name).rect
-    surface = RecordingSurface(drive.app.screen.get_size())
-    with recording(drive.app) as recorder:
-        surface.recorder = recorder
-        recorder.screen = surface.get_rect()
-        join.draw(surface, 0.0)
-    return "  ".join(mark.text for mark in surface.marks()
-                     if mark.kind == "text" and box.contains(mark.rect))
 
 
 def watch_from_list(drive: Driver, served: Served, game: str, status: str) -> JoinScene:

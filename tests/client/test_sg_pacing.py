@@ -23,27 +23,12 @@ from game.rules.base import reproducible_secrets
 from game.rules.stargazer import RULESET
 from game.rules.stargazer.scoring import FREE
 from tests.client.clienthelpers import FRAME, Driver
+from tests.client.sg_play import painted
 from tests.client.textboxes import Recorder, RecordingSurface, drawn_texts, recording
 
 NAMES = ["Ann", "Deneb", "Vega"]
 
 
-def painted(drive: Driver, table: StargazerTableScene) -> Recorder:
-    """The table drawn afresh with its cached panels (crews, the action panel with its caption
-    and log) painted again onto a recording surface: what text each draws, and where."""
-    surface = RecordingSurface(drive.app.screen.get_size())
-    with recording(drive.app) as recorder:
-        surface.recorder = recorder
-        recorder.screen = surface.get_rect()
-        table._panels.clear()
-        table._scratch = surface
-        try:
-            table.draw(surface, 0.0)
-            recorder.replay(surface.marks())
-        finally:
-            table._scratch = None
-            table._panels.clear()
-    return recorder
 
 
 def solo_table(drive: Driver, speed: str) -> StargazerTableScene:

@@ -8,30 +8,13 @@ import pytest
 
 from game.client.record import GameRecord
 from game.client.scenes.replay import ReplayScene
-from game.client.stargazer.table import StargazerTableScene
 from game.rules.base import make_rng
 from game.rules.stargazer import RULESET
-from tests.client.clienthelpers import Driver
-from tests.client.textboxes import Recorder, RecordingSurface, recording
+from tests.client.sg_play import painted
 
 NAMES = ["Ann", "Deneb", "Vega"]
 
 
-def painted(drive: Driver, table: StargazerTableScene) -> Recorder:
-    """The table drawn afresh with its cached panels painted again onto a recording surface."""
-    surface = RecordingSurface(drive.app.screen.get_size())
-    with recording(drive.app) as recorder:
-        surface.recorder = recorder
-        recorder.screen = surface.get_rect()
-        table._panels.clear()
-        table._scratch = surface
-        try:
-            table.draw(surface, 0.0)
-            recorder.replay(surface.marks())
-        finally:
-            table._scratch = None
-            table._panels.clear()
-    return recorder
 
 
 def finished_record() -> GameRecord:
