@@ -93,6 +93,11 @@ class Scene:
     def layout(self) -> Layout:
         return self.app.layout
 
+    def shown(self) -> bool:
+        """On screen: the top scene, or under scenes that let it show through (a dialog)."""
+        stack = self.app.stack
+        return self in stack and not any(s.opaque for s in stack[stack.index(self) + 1:])
+
     @property
     def text(self) -> TextCache:
         return self.app.text

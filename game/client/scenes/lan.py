@@ -584,11 +584,6 @@ class JoinScene(SkyScene):
         else:
             self.browser = browser
 
-    def shown(self) -> bool:
-        """On screen: the top scene, or under scenes that let it show through (a dialog)."""
-        stack = self.app.stack
-        return self in stack and not any(s.opaque for s in stack[stack.index(self) + 1:])
-
     def _close_browser(self) -> None:
         if self.browser is not None:
             background(self.browser.close)

@@ -95,11 +95,6 @@ class MainMenuScene(SkyScene):
         self.lan_tables.close()  # the join screen browses by itself
         join_chosen(self.app, tables, table)
 
-    def shown(self) -> bool:
-        """On screen: the top scene, or under scenes that let it show through (a dialog)."""
-        stack = self.app.stack
-        return self in stack and not any(s.opaque for s in stack[stack.index(self) + 1:])
-
     def poll(self) -> None:
         self.lan_tables.browse(self.app.lan_browse and self.shown())
 
