@@ -20,6 +20,7 @@ from typing import Any
 import pygame
 
 from game.client import i18n, theme
+from game.client.devices import Action, DeviceHub, is_pad, key_event_for
 from game.client.i18n import N_, tr
 from game.client.layout import Layout, TextCache
 from game.client.loop import STEP, FixedTimestep
@@ -65,6 +66,9 @@ class App:
         self._signal_handlers: dict[int, object] = {}
         self.toasts: list[list] = []  # [text, seconds left]
         self.frames = 0
+        #: game controllers, keyboard halves, mouse: who asked for what (``devices``)
+        self.devices = DeviceHub()
+        self.devices.start()
         #: tests fix these: the seed of new games and the bots' visible thinking delay
         self.seed_source: Callable[[], int] | None = None
         self.ai_delay = 0.4
@@ -257,7 +261,25 @@ class App:
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
         elif self.stack:
-            self.scene.handle(event)
+            actions = self.devices.translate(event)
+            if actions and (hasattr(self.scene, "handle_action") or is_pad(actions[0].device)):
+                for action in actions:
+                    self.dispatch_action(action)
+            else:
+                self.scene.handle(event)
+
+    def dispatch_action(self, action: Action) -> None:
+        """One player's action to the top scene: as an action to a scene that reads them
+        (couch play), else a controller's action as the key it stands for."""
+        if not self.stack:
+            return
+        handler = getattr(self.scene, "handle_action", None)
+        if handler is not None:
+            handler(action)
+        elif is_pad(action.device):
+            key_event = key_event_for(action)
+            if key_event is not None:
+                self.scene.handle(key_event)
 
     def visible_scenes(self) -> list[Scene]:
         start = len(self.stack) - 1
@@ -279,6 +301,8 @@ class App:
             if poll is not None:
                 poll()
         steps, alpha = self.timestep.advance()
+        for action in self.devices.update(steps * STEP):
+            self.dispatch_action(action)
         dt = STEP * self.settings.animation_speed
         for _ in range(steps):
             for scene in self.visible_scenes():
@@ -329,6 +353,7 @@ class App:
         finish_cleanups()
         self.store_settings()
         self.restore_signal_handlers()
+        self.devices.close()
         pygame.quit()
 
 
