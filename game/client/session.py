@@ -32,6 +32,9 @@ class SeatChoice:
     name: str
     #: the bot level of an AI seat; None: the game's default (``game.ai.default_level``)
     bot: str | None = None
+    #: couch play: the device this human plays with (``game.client.devices``: "pad:0",
+    #: "keys:left", "mouse"); None: the window's usual keyboard and mouse
+    device: str | None = None
 
 
 @dataclass
@@ -41,7 +44,7 @@ class GameConfig:
     game: str
     seats: list[SeatChoice]
     options: dict[str, Any] = field(default_factory=dict)
-    mode: str = "solo"  # "solo", "hotseat" or "host"
+    mode: str = "solo"  # "solo", "hotseat", "couch" (everyone at once, a device each) or "host"
 
     def seat_specs(self) -> list[SeatSpec]:
         """The table's seats (``net.table.SeatSpec``) for these choices."""
