@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+from typing import Any
 
 
 def say(text: str) -> None:
@@ -25,3 +27,36 @@ def parse_size(text: str) -> tuple[int, int]:
     if not (320 <= w <= 7680 and 240 <= h <= 4320):
         raise argparse.ArgumentTypeError(f"size out of range: {text}")
     return w, h
+
+
+
+class EarlySignals:
+    """Hold SIGTERM, SIGHUP and SIGINT while the window starts (fonts, sounds, the sky: a
+    second or more on a busy machine, before ``App.run`` installs its own handlers), so a
+    session logging out then still gets a clean quit, not a killed process. ``came`` says
+    whether one did (the window then quits at its first frame); ``restore`` puts back the
+    handlers there were."""
+
+    def __init__(self) -> None:
+        self.caught: list[int] = []
+        self.previous: dict[int, Any] = {}
+        for name in ("SIGTERM", "SIGHUP", "SIGINT"):
+            number = getattr(signal, name, None)
+            if number is None:
+                continue
+            try:
+                self.previous[number] = signal.signal(number, self._catch)
+            except (ValueError, OSError):  # not the main thread
+                continue
+
+    def _catch(self, signum: int, frame: object) -> None:
+        self.caught.append(signum)
+
+    @property
+    def came(self) -> bool:
+        return bool(self.caught)
+
+    def restore(self) -> None:
+        for number, handler in self.previous.items():
+            signal.signal(number, handler)
+        self.previous.clear()

@@ -7,7 +7,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from game.commands.common import parse_size
+from game.commands.common import EarlySignals, parse_size
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -19,6 +19,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--frames", type=int, default=0, help=argparse.SUPPRESS)
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    early = EarlySignals()
+    try:
+        return _open_window(args, early)
+    finally:
+        early.restore()
+
+
+def _open_window(args: argparse.Namespace, early: EarlySignals) -> int:
     from game.client.app import App
     from game.client.settings import Settings
 
@@ -26,6 +34,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.fullscreen:
         settings.fullscreen = True
     app = App(args.size, settings)
+    app.terminating = early.came
     if args.frames <= 0:
         return app.run()
     for _ in range(args.frames):

@@ -76,3 +76,27 @@ def test_sigterm_saves_the_game_and_quits_without_a_question(tmp_path: Path) -> 
     path = newest_resumable(saves)
     assert path is not None, "the game in progress was saved and can be continued"
     assert read_save(path)["status"] == "playing"
+
+
+#: the window, sent SIGTERM while it is still starting (as a session logging out can)
+STARTING_WINDOW = """
+import os, signal
+import game.client.app as app_module
+started = app_module.App.__init__
+def start_then_signal(self, *args, **kwargs):
+    os.kill(os.getpid(), signal.SIGTERM)  # before SDL or App.run handle it
+    started(self, *args, **kwargs)
+app_module.App.__init__ = start_then_signal
+from game.commands.play import main
+raise SystemExit(main([]))
+"""
+
+
+def test_sigterm_while_the_window_starts_still_quits_cleanly(tmp_path: Path) -> None:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "STARPARTY_CONFIG_DIR": str(tmp_path), "STARPARTY_LAN_INTERFACES": "127.0.0.1"}
+    window = subprocess.run([sys.executable, "-c", STARTING_WINDOW], cwd=ROOT, env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert window.returncode == 0, (window.returncode, window.stderr[-2000:])
+    assert "Traceback" not in window.stderr
+    assert (tmp_path / "settings.json").exists(), "it quit as Quit does, saving its settings"
