@@ -85,8 +85,8 @@ class ClientKit:
     #: results: the game's statistics from its record, ``[(label, [value per seat]), ...]``
     statistics: Callable[[GameRecord], list[tuple[str, list[int]]]] | None = None
     #: results: a picture of the finished game under the buttons (Stargazer: the final ring):
-    #: ``(session, text, (width, height), colour_blind)`` -> a surface of at most that size
-    results_picture: Callable[[Any, TextCache, tuple[int, int], bool],
+    #: ``(final view, text, (width, height), colour_blind)`` -> a surface of at most that size
+    results_picture: Callable[[dict[str, Any], TextCache, tuple[int, int], bool],
                               pygame.Surface | None] | None = None
     #: a seat's piece (colour and mark) beside its name on the results, as the table shows it:
     #: ``(seat, size in px, colour_blind)`` -> surface (None: names in the generic seat colours)

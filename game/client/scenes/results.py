@@ -362,8 +362,7 @@ class ResultsScene(SkyScene):
             name_x = x0 + lay.px(30)
             color = theme.SEAT_COLORS[i % 8]
             if self.kit.seat_token is not None:  # the seat's piece, as on the table
-                token = self.kit.seat_token(i, lay.px(22), getattr(self.app.settings,
-                                                                    "colour_blind", False))
+                token = self.kit.seat_token(i, lay.px(22), self.app.settings.colour_blind)
                 surface.blit(token, token.get_rect(midleft=(name_x, row.centery)))
                 name_x, color = name_x + token.get_width() + lay.px(8), theme.TEXT
             name = self.text.render(who, body, color, bold=True)
@@ -386,15 +385,16 @@ class ResultsScene(SkyScene):
     def draw_picture(self, surface: pygame.Surface) -> None:
         """The kit's picture of the finished game (``results_picture``), under the buttons."""
         hook, lay = self.kit.results_picture, self.layout
-        if hook is None or self.session is None:
+        view = next(iter(self.session.views.values()), None) if self.session else None
+        if hook is None or view is None:
             return
         top = self.form.widgets[0].rect.bottom + lay.px(44 if self.lan_guest else 16)
         size = (lay.width - lay.px(80), lay.height - lay.px(44) - top)
         if size[1] < lay.px(60):
             return
-        key = (size, getattr(self.app.settings, "colour_blind", False))
+        key = (size, self.app.settings.colour_blind)
         if self._picture is None or self._picture[0] != key:
-            self._picture = (key, hook(self.session, self.text, size, key[1]))
+            self._picture = (key, hook(view, self.text, size, key[1]))
         picture = self._picture[1]
         if picture is not None:
             surface.blit(picture, picture.get_rect(midtop=(lay.width // 2, top)))

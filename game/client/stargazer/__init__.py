@@ -79,13 +79,12 @@ def open_table(stage: Stage, config: GameConfig | None, seed: int = 0,
     return StargazerTableScene(stage, config, seed, session=session)
 
 
-def results_picture(session: Any, text: TextCache, size: tuple[int, int],
+def results_picture(view: dict[str, Any], text: TextCache, size: tuple[int, int],
                     colour_blind: bool) -> pygame.Surface | None:
+    """The final ring, with every planet's cubes, under the results' buttons."""
     from game.client.stargazer.ring import final_ring_picture
 
-    views = getattr(session, "views", None) or {}
-    view = next(iter(views.values()), None)
-    return final_ring_picture(view, text, size, colour_blind) if view else None
+    return final_ring_picture(view, text, size, colour_blind)
 
 
 def seat_token(seat: int, size: int, colour_blind: bool) -> pygame.Surface:
