@@ -281,6 +281,12 @@ class Table:
 
     # ------------------------------------------------------------------ information
     @property
+    def lock(self) -> threading.RLock:
+        """The table's lock (re-entrant), for a caller whose several calls must meet one state:
+        a local connection's move and its one stale retry (``net.local``)."""
+        return self._lock
+
+    @property
     def seat_count(self) -> int:
         return len(self._seats)
 
