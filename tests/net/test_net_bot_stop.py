@@ -46,7 +46,7 @@ def test_closing_the_table_stops_a_search_at_once() -> None:
     table = toy_table([SeatSpec("ai"), SeatSpec("human")], rounds=1, ai_budget=30.0,
                       bot_factory=lambda game, level, seed: bot)
     table.start()
-    wait_until(lambda: table._ai_thread is not None and table._ai_thread.is_alive())
+    wait_until(lambda: table.ai.running)
     table.close()
     assert bot.stopped.wait(10), "close() told the search to stop"
 
