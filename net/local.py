@@ -50,12 +50,13 @@ changed since (``Table.seat_versions``: in simultaneous play another seat drawin
 sheet does not make yours stale). When something did (a new card, a new round), the move is
 refused ``stale_version``; with ``retry_stale=True`` (the default, both transports) it is
 resent once against the current version (the rules check it again on the new state), and the
-UI sees a ``refused`` only if that fails too.
+UI sees a ``refused`` only if that fails too (``net.moves.SentMoves`` decides, for both).
 
-Messages are exactly the wire messages of docs/PROTOCOL.md (after msgpack decoding), so a
-scene written against LocalConnection works unchanged over ``net.client.Client``. The only
-difference: ``start`` is accepted here (the local host may start its own table), while the TCP
-server only lets the host process start a table.
+Messages are exactly the wire messages of docs/PROTOCOL.md (after msgpack decoding), and
+they take the TCP server's own path (``net.dispatch``: the same schema check, the same
+answers and refusals), so a scene written against LocalConnection works unchanged over
+``net.client.Client``. The only difference: ``start`` is accepted here (the local host may
+start its own table), while the TCP server only lets the host process start a table.
 """
 
 from __future__ import annotations

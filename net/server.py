@@ -13,6 +13,10 @@ hog closes its own, and one whose hello has arrived is spared), the bytes queued
 that does not read are bounded,
 and wrong passwords are slowed down per address. ``TableServer.close`` says ``bye`` and shuts
 down in order.
+
+This module is the transport: what a message does once it is read and past the handshake is
+``net.dispatch``'s, shared with the in-process connection (``net.local``); a connection is
+the dispatcher's ``Endpoint`` (its answers, strikes and refused-move count stay here).
 """
 
 from __future__ import annotations
