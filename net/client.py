@@ -19,10 +19,10 @@ import queue
 import random
 import threading
 import time
-from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from net.moves import SentMoves
 from net.wire import (
     APP_VERSION,
     MAX_CLIENT_FRAME,
@@ -82,8 +82,8 @@ class Client:
     ) -> None:
         self.host, self.port, self.name = host, port, name
         self.role, self.password = role, password
-        self.retry_stale = retry_stale
-        self._in_flight: deque[list[Any]] = deque()  # [move message, already retried]
+        #: this seat's moves in flight, matched with the host's answers in the network thread
+        self._moves = SentMoves(retry_stale=retry_stale)
         self._net_seat: int | None = None
         self.reconnect, self.max_attempts, self.max_backoff = reconnect, max_attempts, max_backoff
         self.connect_timeout, self.silence_timeout = connect_timeout, silence_timeout
@@ -116,6 +116,15 @@ class Client:
         self.on_message: Callable[[Message], None] | None = None  # optional hook (net thread)
         if start:
             self.start()
+
+    @property
+    def retry_stale(self) -> bool:
+        """Resend a move refused ``stale_version`` once (the default)."""
+        return self._moves.retry_stale
+
+    @retry_stale.setter
+    def retry_stale(self, value: bool) -> None:
+        self._moves.retry_stale = value
 
     # ------------------------------------------------------------------ UI side
     def start(self) -> None:
@@ -227,19 +236,20 @@ class Client:
         if writer is None or writer.is_closing() or not self._welcomed:
             self._local_error("not_connected", "not connected to a table (yet)")
             return
-        self._send_frame(message, retried=False)
+        if self._send_frame(message) and message.get("t") == "move":
+            self._moves.sent(message)
 
-    def _send_frame(self, message: Message, *, retried: bool) -> None:
+    def _send_frame(self, message: Message) -> bool:
+        """Write one message; False if it could not be encoded (the UI is told)."""
         writer = self._writer
         if writer is None:
-            return
+            return False
         try:
             writer.write(encode(message, MAX_CLIENT_FRAME))
         except (ValueError, TypeError) as exc:
             self._local_error("bad_message", f"cannot send this message: {exc}")
-            return
-        if message.get("t") == "move":
-            self._in_flight.append([message, retried])
+            return False
+        return True
 
     def _backoff(self, attempt: int) -> float:
         return min(self.max_backoff, 0.2 * 2 ** (attempt - 1)) * self._jitter.uniform(0.75, 1.25)
@@ -269,7 +279,7 @@ class Client:
                 continue
             self._writer = writer
             self._welcomed = False
-            self._in_flight.clear()
+            self._moves.forget()
             hello: Message = {"t": "hello", "protocol": PROTOCOL_VERSION, "app": APP_VERSION,
                               "name": self.name, "role": self.role}
             if self._net_token:
@@ -346,17 +356,16 @@ class Client:
                 return False
             self._net_version = version
             self._awaiting_sync = False
-            self._in_flight.clear()  # answers to older moves can no longer be matched
+            self._moves.forget()  # answers to older moves can no longer be matched
         elif kind == "refused":
             version = message.get("version")
             if isinstance(version, int):
                 self._net_version = version
-            entry = self._in_flight.popleft() if self._in_flight else None
-            if (entry is not None and not entry[1] and self.retry_stale
-                    and message.get("code") == "stale_version"):
+            again = self._moves.refused(message)
+            if again is not None:
                 # another seat moved first: resend once against the current version (the
                 # rules check the move again); the UI hears only if that fails too
-                self._send_frame({**entry[0], "version": self._net_version}, retried=True)
+                self._send_frame(again)
                 return False
         elif kind == "events":
             version = message.get("version")
@@ -369,8 +378,8 @@ class Client:
                 self._write({"t": "sync"})
                 return False
             self._net_version = version
-            if message.get("by") == self._net_seat and self._in_flight:
-                self._in_flight.popleft()  # our oldest move in flight was accepted
+            if message.get("by") == self._net_seat:
+                self._moves.accepted()  # our oldest move in flight was accepted
         elif kind == "error":
             if message.get("code") in NO_RETRY and not self._retries_anyway(message):
                 self._fatal = True

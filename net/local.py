@@ -50,12 +50,13 @@ changed since (``Table.seat_versions``: in simultaneous play another seat drawin
 sheet does not make yours stale). When something did (a new card, a new round), the move is
 refused ``stale_version``; with ``retry_stale=True`` (the default, both transports) it is
 resent once against the current version (the rules check it again on the new state), and the
-UI sees a ``refused`` only if that fails too.
+UI sees a ``refused`` only if that fails too (``net.moves.SentMoves`` decides, for both).
 
-Messages are exactly the wire messages of docs/PROTOCOL.md (after msgpack decoding), so a
-scene written against LocalConnection works unchanged over ``net.client.Client``. The only
-difference: ``start`` is accepted here (the local host may start its own table), while the TCP
-server only lets the host process start a table.
+Messages are exactly the wire messages of docs/PROTOCOL.md (after msgpack decoding), and
+they take the TCP server's own path (``net.dispatch``: the same schema check, the same
+answers and refusals), so a scene written against LocalConnection works unchanged over
+``net.client.Client``. The only difference: ``start`` is accepted here (the local host may
+start its own table), while the TCP server only lets the host process start a table.
 """
 
 from __future__ import annotations
@@ -64,16 +65,22 @@ import threading
 from collections import deque
 from typing import Any
 
+from net.dispatch import checked, dispatch
+from net.moves import SentMoves
 from net.table import Message, SeatSpec, Table, TableError
+from net.wire import WireError, error_message
 
 
 class LocalConnection:
-    """A seat's (or a spectator's) connection to an in-process table; no sockets, no waits."""
+    """A seat's (or a spectator's) connection to an in-process table; no sockets, no waits.
+
+    Its messages take the server's path (``net.dispatch``); like ``net.client.Client`` it
+    keeps its moves in flight (``net.moves.SentMoves``) and resends a stale one once."""
 
     def __init__(self, table: Table, seat: int | None, token: str | None, *,
                  retry_stale: bool = True) -> None:
         self.table_ref = table
-        self.retry_stale = retry_stale
+        self.moves = SentMoves(retry_stale=retry_stale)
         self.seat = seat
         self.token = token
         self.version = -1
@@ -83,7 +90,17 @@ class LocalConnection:
         self.connected = True
         self._inbox: deque[Message] = deque()
         self._lock = threading.Lock()
-        self._handle: int | None = table.attach(seat, self._receive)
+        #: its listener at the table (None once closed)
+        self.handle: int | None = table.attach(seat, self._receive)
+
+    @property
+    def retry_stale(self) -> bool:
+        """Resend a move refused ``stale_version`` once (the default)."""
+        return self.moves.retry_stale
+
+    @retry_stale.setter
+    def retry_stale(self, value: bool) -> None:
+        self.moves.retry_stale = value
 
     # -- constructors -------------------------------------------------------------------
     @classmethod
@@ -126,46 +143,25 @@ class LocalConnection:
 
     def send(self, message: dict[str, Any]) -> None:
         """Handle one client->server message (replies arrive through ``poll``)."""
-        kind = message.get("t") if isinstance(message, dict) else None
         if not self.connected:
-            self._receive({"t": "error", "code": "closed", "message": "connection closed"})
+            self._receive(error_message("closed", "connection closed"))
             return
-        if kind == "move":
-            if self.seat is None:
-                self._receive(self.table_ref.refusal("spectator", "spectators cannot move"))
-                return
-            refusal = self.table_ref.submit(
-                self.seat, self.token, message.get("version"), message.get("move")
-            )
-            if refusal is not None and refusal["code"] == "stale_version" and self.retry_stale:
-                # someone else moved first (simultaneous play): the rules re-check the move
-                # against the new state; only if that fails too does the UI hear of it
-                refusal = self.table_ref.submit(
-                    self.seat, self.token, refusal["version"], message.get("move")
-                )
-            if refusal is not None:
-                self._receive(refusal)
-        elif kind == "sync":
-            if self._handle is not None:
-                self.table_ref.send_snapshot(self._handle)
-        elif kind == "legal":
-            self._receive(self.table_ref.legal_message(self.seat))
-        elif kind == "ping":
-            self._receive({"t": "pong", "n": message.get("n", 0)})
-        elif kind == "pong":
-            pass
-        elif kind == "start":
-            try:
-                self.table_ref.start()
-            except TableError as exc:
-                self._receive({"t": "error", "code": exc.code, "message": exc.message})
-        elif kind == "leave":
-            if self.seat is not None and self.token is not None:
-                self.table_ref.leave(self.seat, self.token)
-            self.close()
-        else:
-            self._receive({"t": "error", "code": "unknown_type",
-                           "message": f"unknown message type {kind!r}"})
+        try:
+            message = checked(message, host=True)
+        except WireError as exc:
+            self._receive(error_message(exc.code, exc.message))
+            return
+        if message["t"] == "move" and self.seat is not None:
+            self.moves.sent(message)
+        # under the table's lock a stale move's retry meets the very state its refusal named
+        with self.table_ref.lock:
+            self._dispatch(message)
+
+    def _dispatch(self, message: Message) -> None:
+        try:
+            dispatch(self.table_ref, self, message)
+        except WireError as exc:
+            self._receive(error_message(exc.code, exc.message))
 
     def send_move(self, move: dict[str, Any]) -> None:
         """Send ``move`` against the last state this connection polled."""
@@ -175,10 +171,28 @@ class LocalConnection:
         self.send({"t": "sync"})
 
     def close(self) -> None:
-        if self._handle is not None:
-            self.table_ref.detach(self._handle)
-            self._handle = None
+        if self.handle is not None:
+            self.table_ref.detach(self.handle)
+            self.handle = None
         self.connected = False
+
+    # -- the dispatcher's Endpoint (net.dispatch) ----------------------------------------
+    answer = turn_down = _receive
+
+    def move_answered(self, message: Message, refusal: Message | None) -> None:
+        if refusal is None:
+            self.moves.accepted()
+            return
+        again = self.moves.refused(refusal)
+        if again is not None:
+            # someone else moved first (simultaneous play): the rules check the move again
+            # on the new state; only if that fails too does the UI hear of it
+            self._dispatch(again)
+        else:
+            self._receive(refusal)
+
+    def left(self) -> None:
+        self.close()
 
 
 def local_game(

@@ -5,7 +5,9 @@ and the host's ``legal`` list. Bots with ``choose_from_view`` (Look at the Stars
 decide from exactly that, so they play as they would at the table; other bots get the view as
 their state, and where that is not enough a seeded random pick from ``legal`` stands in, so
 any game can be played to the end. It acts when its seat is in
-``to_move``, sends one move, then waits for the answer (events or a refusal).
+``to_move``, sends one move, then waits for the answer (events or a refusal), matched with
+``net.moves.SentMoves`` as the connections match theirs (a stale move is resent by the
+connection itself; a refusal that reaches the bot stands).
 
 When the host goes away it says so (``notice``) and, unless it waits for the host
 (``reconnect_for=None``), stops: at once when the host closed the table, after
@@ -20,6 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.rules.base import Ruleset, make_rng
+from net.moves import STALE, SentMoves
 
 log = logging.getLogger(__name__)
 
@@ -36,8 +39,10 @@ class BotPlayer:
         self.ruleset, self.bot = ruleset, bot
         self.rng = make_rng(seed, "remote-bot-fallback")
         self.think_delay = think_delay
+        #: when the bot's move went out, until its answer came (None: free to move)
         self.waiting_since: float | None = None
-        self.refusals = 0
+        #: its moves in flight (the connection resends a stale one; this only matches answers)
+        self.moves = SentMoves(retry_stale=False)
         self.moves_sent = 0
         self.result: Message | None = None
         self.failure: str | None = None
@@ -56,10 +61,16 @@ class BotPlayer:
         for message in self.connection.poll():
             kind = message.get("t")
             mine = kind == "events" and message.get("by") == self.connection.seat
-            if kind in ("snapshot", "refused") or mine:
-                self.waiting_since = None  # the answer to our move (or a fresh start)
-                if kind == "refused" and message.get("code") != "stale_version":
-                    self.refusals += 1  # a stale version is a race, not a mistake
+            if kind == "snapshot":
+                self.waiting_since = None  # a fresh start: older answers cannot be matched
+                self.moves.forget()
+            elif mine:
+                self.waiting_since = None
+                self.moves.accepted()
+            elif kind == "refused":
+                self.waiting_since = None
+                self.moves.refused(message)
+                if message.get("code") != STALE:
                     log.info("move refused: %s %s", message.get("code"), message.get("detail"))
             elif kind == "legal":
                 self.legal = message
@@ -91,9 +102,16 @@ class BotPlayer:
         if self.think_delay:
             time.sleep(self.think_delay)
         self.connection.send_move(move)
+        self.moves.sent({"t": "move", "version": self.connection.version, "move": move})
         self.moves_sent += 1
         self.waiting_since = time.monotonic()
         return True
+
+    @property
+    def refusals(self) -> int:
+        """Its moves refused for a reason of their own (a stale version is a race, not a
+        mistake, and not counted)."""
+        return self.moves.refused_count - self.moves.stale_count
 
     def _connection_changed(self, state: Any, detail: str) -> None:
         """Say when the link to the host is lost and when it is back; fail when it cannot be."""
@@ -105,6 +123,7 @@ class BotPlayer:
         elif state == "connected" and self.lost_since is not None:
             self.lost_since = None
             self.waiting_since = None  # a move in flight is answered by the fresh snapshot
+            self.moves.forget()
             self.notice("back at the table")
         elif state == "failed":
             self.failure = detail or "the connection to the host failed"

@@ -13,6 +13,10 @@ hog closes its own, and one whose hello has arrived is spared), the bytes queued
 that does not read are bounded,
 and wrong passwords are slowed down per address. ``TableServer.close`` says ``bye`` and shuts
 down in order.
+
+This module is the transport: what a message does once it is read and past the handshake is
+``net.dispatch``'s, shared with the in-process connection (``net.local``); a connection is
+the dispatcher's ``Endpoint`` (its answers, strikes and refused-move count stay here).
 """
 
 from __future__ import annotations
@@ -28,6 +32,8 @@ import time
 from collections import OrderedDict, deque
 from typing import Any
 
+from net.dispatch import checked
+from net.dispatch import dispatch as dispatch_message
 from net.table import Message, Table, TableError
 from net.wire import (
     APP_VERSION,
@@ -36,7 +42,6 @@ from net.wire import (
     MAX_SERVER_FRAME,
     PROTOCOL_VERSION,
     WireError,
-    check_client_message,
     decode,
     encode,
     error_message,
@@ -397,7 +402,7 @@ class _Connection:
             self.shut("rate_limited")
             return False
         try:
-            message = check_client_message(decode(payload))
+            message = checked(decode(payload))
             if message["t"] != "pong":
                 self.last_heard = time.monotonic()
             self.dispatch(message)
@@ -429,48 +434,32 @@ class _Connection:
             self.post({"t": "ping", "n": count})
 
     def dispatch(self, message: Message) -> None:
-        kind = message["t"]
         if self.role is None:
-            if kind != "hello":
+            if message["t"] != "hello":
                 raise WireError("hello_required", "the first message must be hello")
             self.hello(message)
             return
-        table = self.server.table
-        if kind == "move":
-            # a move that can never be right (a spectator's, another seat's) is a strike; a
-            # seat's refused moves are cut only by a long run of them (an honest client meets
-            # a stale version now and then, never dozens in a row)
-            if self.seat is None:
-                self.strike(table.refusal("spectator", "spectators cannot move"))
-            elif "seat" in message and message["seat"] != self.seat:
-                self.strike(table.refusal(
-                    "wrong_seat", f"this connection holds seat {self.seat}", self.seat))
-            else:
-                refusal = table.submit(self.seat, self.token, message["version"], message["move"])
-                if refusal is None:
-                    self.refused_in_a_row = 0
-                elif self.refused_in_a_row >= self.server.max_refused_in_a_row:
-                    self.shut("too_many_errors", "too many refused moves in a row")
-                else:
-                    self.refused_in_a_row += 1
-                    self.post(refusal)
-        elif kind == "sync":
-            if self.handle is not None:
-                table.send_snapshot(self.handle)
-        elif kind == "legal":
-            self.post(table.legal_message(self.seat))
-        elif kind == "ping":
-            self.post({"t": "pong", "n": message.get("n", 0)})
-        elif kind == "pong":
-            pass
-        elif kind == "leave":
-            if self.seat is not None and self.token is not None:
-                table.leave(self.seat, self.token)
-            self._leave()
-        elif kind == "hello":
-            raise WireError("already_joined", "hello was already received")
+        dispatch_message(self.server.table, self, message)
 
-    def _leave(self) -> None:
+    # -- the dispatcher's Endpoint (net.dispatch) ----------------------------------------
+    answer = post
+
+    def turn_down(self, message: Message) -> None:
+        self.strike(message)
+
+    def move_answered(self, message: Message, refusal: Message | None) -> None:
+        """A seat's refused moves are cut only by a long run of them (an honest client meets
+        a stale version now and then, never dozens in a row)."""
+        if refusal is None:
+            self.refused_in_a_row = 0
+        elif self.refused_in_a_row >= self.server.max_refused_in_a_row:
+            self.shut("too_many_errors", "too many refused moves in a row")
+        else:
+            self.refused_in_a_row += 1
+            self.post(refusal)
+
+    def left(self) -> None:
+        """Say ``bye`` after what is queued, and close."""
         if self.closed:
             return
         self.closed = True

@@ -1,9 +1,12 @@
-"""The authoritative Table: seats, tokens, the versioned game state, validation, AI, autosave.
+"""The authoritative Table: seats, tokens, the versioned game state, validation, listeners.
 
 The Table knows no game: it hosts any ``Ruleset`` and talks to its audience only through
 *listeners* (callables receiving wire messages, see ``docs/PROTOCOL.md``). The TCP server and
-the in-process transport (``net.local``) are both just listeners, so single player, hot-seat
-and LAN play run exactly the same code.
+the in-process transport (``net.local``) are both just listeners, and both hand what their
+clients send to ``net.dispatch``, so single player, hot-seat and LAN play run exactly the
+same code. Two parts with threads of their own are owned by the table, each started when the
+game starts and closed by ``Table.close``: its AI seats (``self.ai``, ``net.ai_runner``) and
+its autosave (``self.saves``, ``net.persistence``).
 
 Thread-safety: every public method takes the table lock; AI seats think in their own thread
 (off the network loop) and submit like anyone else. Listeners are called with the lock held,
@@ -15,12 +18,10 @@ from __future__ import annotations
 
 import copy
 import hmac
-import inspect
 import itertools
 import logging
 import secrets
 import threading
-import time
 import uuid
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
@@ -35,30 +36,20 @@ from game.rules.base import (
     Move,
     Ruleset,
     State,
-    make_rng,
     new_secret,
     short_repr,
     visible_events,
 )
-from net.save import (
-    KEEP_FINISHED_SAVES,
-    SAVE_FORMAT,
-    SAVE_SUFFIX,
-    SAVE_VERSION,
-    AutoSaver,
-    prune_finished_saves,
-    read_save,
-    write_save,
-)
+from net.ai_runner import AiRunner, BotFactory
+from net.persistence import Persistence, autosave_file, load
+from net.save import KEEP_FINISHED_SAVES, SAVE_FORMAT, SAVE_VERSION
 from net.wire import APP_VERSION
 
 log = logging.getLogger(__name__)
 
 Message = dict[str, Any]
 Listener = Callable[[Message], None]
-#: ``(game, level, seed) -> bot``: how a table makes its AI seats (``KeyError`` for an unknown
-#: level); a bot has ``choose(ruleset, state, seat) -> move``
-BotFactory = Callable[[str, str, int], Any]
+__all__ = ["BotFactory", "Message", "SeatSpec", "Table", "TableError"]
 
 SEAT_KINDS = ("human", "remote", "ai", "open")
 #: lobby -> playing -> over
@@ -135,14 +126,6 @@ class _ListenerEntry:
     seat: int | None
     sink: Listener
     extra: dict[str, Any] = field(default_factory=dict)
-
-
-def _takes_stop(bot: Any) -> bool:
-    """Whether ``bot.choose`` accepts a ``stop`` callable (see ``Table._think``)."""
-    try:
-        return "stop" in inspect.signature(bot.choose).parameters
-    except (TypeError, ValueError):
-        return False
 
 
 def clean_name(name: Any, fallback: str) -> str:
@@ -224,8 +207,6 @@ class Table:
         self.table_id = table_id or uuid.uuid4().hex[:12]
         self.ai_delay = float(ai_delay)
         self.ai_budget = float(ai_budget)
-        self.keep_finished_saves = keep_finished_saves
-        self._bot_factory = bot_factory
         #: the level of an AI seat none was named for (``SeatSpec`` without ``bot``, free
         #: seats filled at ``start``, ``replace_with_bot`` without a level)
         self.default_bot = default_bot
@@ -259,30 +240,59 @@ class Table:
         #: made on any version from there on is current for its seat (``_check``)
         self.seat_versions = [0] * len(self._seats)
         self.status = "lobby"
-        if autosave_path is not None:
-            self.autosave_path: Path | None = Path(autosave_path)
-        elif autosave_dir is not None:
-            self.autosave_path = Path(autosave_dir) / f"{game}-{self.table_id}{SAVE_SUFFIX}"
-        else:
-            self.autosave_path = None
+        if autosave_path is None and autosave_dir is not None:
+            autosave_path = autosave_file(autosave_dir, game, self.table_id)
         self._lock = threading.RLock()
         self._changed = threading.Condition(self._lock)
         self._listeners: dict[int, _ListenerEntry] = {}
         self._next_listener = 1
-        self._bots: dict[int, Any] = {}
-        self._ai_thread: threading.Thread | None = None
-        self._closing = threading.Event()
         #: set under the lock by ``close``: from then on every move is refused
         self._closed = False
-        self._ai_stuck_at: dict[int, int] = {}
-        self._saver: AutoSaver | None = None
         self._legal_cache: tuple[tuple[int, int], list[Move]] | None = None
-        self._ai_turn = 0
+        #: the AI seats' bots and their thread (``start`` / ``close``)
+        self.ai = AiRunner(self, self._changed, bot_factory)
+        #: the autosave file, its journal and saver thread (``start`` / ``close``)
+        self.saves = Persistence(autosave_path, self.packed_save,
+                                 keep_finished=keep_finished_saves)
 
     # ------------------------------------------------------------------ information
     @property
+    def lock(self) -> threading.RLock:
+        """The table's lock (re-entrant), for a caller whose several calls must meet one state:
+        a local connection's move and its one stale retry (``net.local``)."""
+        return self._lock
+
+    @property
     def seat_count(self) -> int:
         return len(self._seats)
+
+    @property
+    def closed(self) -> bool:
+        """``close`` has begun: every move is refused from then on."""
+        return self._closed
+
+    @property
+    def autosave_path(self) -> Path | None:
+        """The file this table autosaves to (None: it does not save)."""
+        return self.saves.path
+
+    @property
+    def keep_finished_saves(self) -> int | None:
+        return self.saves.keep_finished
+
+    def ai_levels(self) -> dict[int, str]:
+        """The AI seats and their bot levels (the table's ``default_bot`` where none was named)."""
+        with self._lock:
+            return {i: seat.bot or self.default_bot
+                    for i, seat in enumerate(self._seats) if seat.kind == "ai"}
+
+    def bot_token(self, seat: int) -> str:
+        """The token an AI seat's bot moves with (made on first use; ``net.ai_runner``)."""
+        with self._lock:
+            seat_state = self._seats[seat]
+            if seat_state.token is None:
+                seat_state.token = new_token()
+            return seat_state.token
 
     def seats_taken(self) -> int:
         with self._lock:
@@ -449,9 +459,9 @@ class Table:
             target.away_token = target.token
             target.kind, target.bot, target.token = "ai", level or self.default_bot, None
             target.claimed = True
-            self._autosave(durable=True)
+            self.saves.checkpoint()
             self._announce_table()
-            self._start_ai()
+            self.ai.start()
             self._changed.notify_all()
 
     def give_back(self, seat: int) -> None:
@@ -492,9 +502,8 @@ class Table:
         """Under the lock: the stand-in bot of ``seat`` leaves; the kept token holds it."""
         target = self._seats[seat]
         target.kind, target.token, target.away_token = "remote", target.away_token, None
-        self._bots.pop(seat, None)  # a move it is thinking about is dropped (see _ai_loop)
-        self._ai_stuck_at.pop(seat, None)
-        self._autosave(durable=True)
+        self.ai.drop(seat)  # a move it is thinking about is dropped
+        self.saves.checkpoint()
         self._announce_table()
         self._changed.notify_all()
 
@@ -612,9 +621,9 @@ class Table:
                 seat.named_at = next(self._name_clock)
             self._settle_names()
             self.status = "over" if self.ruleset.is_over(self.state) else "playing"
-            self._autosave(durable=True)
+            self.saves.start()
             self._broadcast_snapshots()
-            self._start_ai()
+            self.ai.start()
 
     def restart(self, seed: int) -> None:
         """Play again at the same table once the game is over: same seats, names, kinds and
@@ -627,9 +636,7 @@ class Table:
                 raise TableError("not_over", "a new game starts once this one is over")
         # the saver thread needs the table lock to write: close it outside the lock (nothing
         # can change a finished game meanwhile)
-        saver, self._saver = self._saver, None
-        if saver is not None:
-            saver.close()
+        self.saves.close_file()
         with self._lock:
             self._refuse_if_closed()
             if self.status != "over":
@@ -637,21 +644,20 @@ class Table:
             self.seed = int(seed)
             self.secret = new_secret()
             self.table_id = uuid.uuid4().hex[:12]
-            if self.autosave_path is not None:
-                self.autosave_path = (self.autosave_path.parent
-                                      / f"{self.game}-{self.table_id}{SAVE_SUFFIX}")
+            if self.saves.path is not None:
+                self.saves.path = autosave_file(self.saves.path.parent, self.game,
+                                                self.table_id)
             self.state = self.ruleset.setup(self.options, self.seed, self.secret)
             self.moves = []
             self.version = 0
             self.spectator_version = 0
             self.seat_versions = [0] * len(self._seats)
-            self._bots = {}
-            self._ai_stuck_at = {}
+            self.ai.reset()
             self._legal_cache = None
             self.status = "over" if self.ruleset.is_over(self.state) else "playing"
-            self._autosave(durable=True)
+            self.saves.start()
             self._broadcast_snapshots()
-            self._start_ai()
+            self.ai.start()
             self._changed.notify_all()
 
     def _refuse_if_closed(self) -> None:
@@ -662,16 +668,11 @@ class Table:
         """Close in order: refuse every later move (``table_closed``), let a move being
         applied finish, stop and wait for the AI thread, then write the final save, which
         holds every move ever accepted. The state stays readable."""
-        self._closing.set()
         with self._changed:  # waits for a move in progress; none is accepted after this
             self._closed = True
-            saver, self._saver = self._saver, None
             self._changed.notify_all()
-        thread = self._ai_thread
-        if thread is not None and thread is not threading.current_thread():
-            thread.join(timeout=max(2.0, self.ai_budget + 1.0))
-        if saver is not None:
-            saver.close()
+        self.ai.close()
+        self.saves.close()
 
     # ------------------------------------------------------------------ moves
     def submit(self, seat: Any, token: Any, version: Any, move: Any) -> Message | None:
@@ -771,7 +772,7 @@ class Table:
         over = self.ruleset.is_over(self.state)
         if over:
             self.status = "over"
-        self._autosave(record=(self.version, seat, move), durable=over)
+        self.saves.record(self.version, seat, move, durable=over)
         public = self._shows_spectators(events, to_move_before)
         if public:
             self.spectator_version += 1
@@ -826,116 +827,6 @@ class Table:
             for handle in handles:
                 self._deliver(handle, message)
 
-    # ------------------------------------------------------------------ AI seats
-    def _start_ai(self) -> None:
-        ai_seats = [i for i, s in enumerate(self._seats) if s.kind == "ai"]
-        for index in ai_seats:
-            if index not in self._bots:
-                level = self._seats[index].bot or self.default_bot
-                try:
-                    self._bots[index] = self._bot_factory(self.game, level, self.seed + index)
-                except KeyError:
-                    log.warning("no bot level %r for %s; using random", level, self.game)
-                    self._bots[index] = self._bot_factory(self.game, "random", self.seed + index)
-        if ai_seats and self._ai_thread is None:
-            self._ai_thread = threading.Thread(
-                target=self._ai_loop, name=f"table-{self.table_id}-ai", daemon=True
-            )
-            self._ai_thread.start()
-
-    def _next_ai_job(self) -> tuple[int, int, State, Any] | None:
-        if self.status != "playing":
-            return None
-        waiting = [
-            i for i in sorted(self.ruleset.to_move(self.state))
-            if i in self._bots and self._ai_stuck_at.get(i) != self.version
-        ]
-        if not waiting:
-            return None
-        self._ai_turn = (self._ai_turn + 1) % len(self._seats)
-        waiting.sort(key=lambda i: (i - self._ai_turn) % len(self._seats))
-        seat = waiting[0]
-        # the bot thinks on a copy whose hidden part (an undealt deck's order) is shuffled
-        # anew: no bot can play on what its seat may not know
-        hidden_shuffle = secrets.randbits(62)
-        return (seat, self.version, self.ruleset.reshuffle_hidden(self.state, hidden_shuffle),
-                self._bots[seat])
-
-    def _ai_loop(self) -> None:
-        while not self._closing.is_set():
-            with self._changed:
-                job = self._next_ai_job()
-                if job is None:
-                    self._changed.wait(timeout=1.0)
-                    continue
-            seat, version, state, bot = job
-            if self.ai_delay > 0 and self._closing.wait(self.ai_delay):
-                return
-            move = self._think(seat, state, bot)
-            with self._lock:
-                if self._closing.is_set() or self.seat_versions[seat] > version:
-                    continue  # something concerning this seat changed: think again
-                if self._bots.get(seat) is not bot:
-                    continue  # the seat went back to its player while the bot thought
-                refusal = self.submit(seat, self._ai_token(seat), version, move)
-                if refusal is not None:
-                    fallback = self._random_move(seat, version)
-                    if fallback is not None:
-                        refusal = self.submit(seat, self._ai_token(seat), version, fallback)
-                    if refusal is not None:
-                        log.error("bot for seat %s is stuck: %s", seat, refusal["code"])
-                        self._ai_stuck_at[seat] = self.version
-
-    def _ai_token(self, seat: int) -> str:
-        seat_state = self._seats[seat]
-        if seat_state.token is None:
-            seat_state.token = new_token()
-        return seat_state.token
-
-    def _think(self, seat: int, state: State, bot: Any) -> Move | None:
-        """The bot's move, computed in a worker thread within ``ai_budget`` seconds; past the
-        budget (or if the bot fails) a random legal move stands in.
-
-        A bot whose ``choose`` takes ``stop`` (searching bots) is handed one: it turns True at
-        the bot's own ``think_seconds`` (if it has one) or well before the budget runs out,
-        and at once when the table closes, so a search ends with its best move so far."""
-        outcome: dict[str, Any] = {}
-        seconds = min(float(getattr(bot, "think_seconds", None) or self.ai_budget),
-                      0.8 * self.ai_budget)
-        deadline = time.monotonic() + seconds
-        closing = self._closing
-
-        def stop() -> bool:
-            return (closing.is_set() or time.monotonic() >= deadline
-                    or self._bots.get(seat) is not bot)
-
-        def run() -> None:
-            try:
-                if _takes_stop(bot):
-                    outcome["move"] = bot.choose(self.ruleset, state, seat, stop=stop)
-                else:
-                    outcome["move"] = bot.choose(self.ruleset, state, seat)
-            except Exception as exc:
-                outcome["error"] = exc
-
-        worker = threading.Thread(target=run, name=f"bot-{seat}", daemon=True)
-        worker.start()
-        worker.join(self.ai_budget)
-        if "move" in outcome:
-            return outcome["move"]
-        if "error" in outcome:
-            log.warning("bot for seat %s failed: %s", seat, outcome["error"])
-        else:
-            log.warning("bot for seat %s exceeded its %.1fs budget", seat, self.ai_budget)
-        return self._random_move(seat, None, state)
-
-    def _random_move(self, seat: int, version: int | None, state: State | None = None) -> Any:
-        state = self.state if state is None else state
-        moves = self.ruleset.legal_moves(state, seat)
-        if not moves:
-            return None
-        return make_rng(self.seed, "fallback", seat, version or 0).choice(moves)
-
     # ------------------------------------------------------------------ saving
     def save_data(self) -> dict[str, Any]:
         """Everything needed to bring this table back (tokens included: keep the file
@@ -969,48 +860,7 @@ class Table:
 
     def save(self, path: Path | None = None) -> Path | None:
         """Write the save durably now (to ``path`` or the autosave file); returns where."""
-        saver = self._saver  # read once: close() may clear it from another thread
-        if path is None and saver is not None:
-            saver.flush()
-            return saver.path
-        target = Path(path) if path is not None else self.autosave_path
-        if target is None:
-            return None
-        write_save(target, self.packed_save()[1])
-        return target
-
-    def _autosave(self, record: tuple[int, int, Any] | None = None,
-                  durable: bool = False) -> None:
-        """Journal ``record`` at once (before anyone hears of the move) and let the saver
-        write a durable snapshot in the background (``durable``: right now)."""
-        if self.autosave_path is None:
-            return
-        try:
-            saver = self._saver  # read once: close() may clear it from another thread
-            if saver is None:
-                if self._closing.is_set():
-                    return  # closing: close() writes the last save
-                saver = self._saver = AutoSaver(self.autosave_path, self.packed_save)
-                self._prune_old_saves()
-            if record is not None:
-                saver.record(*record)
-            if durable:
-                saver.flush()
-            else:
-                saver.checkpoint_soon()
-        except OSError as exc:  # a full disk must not stop the game
-            log.error("autosave to %s failed: %s", self.autosave_path, exc)
-
-    def _prune_old_saves(self) -> None:
-        """A table starting to save keeps the folder from growing: finished games beyond
-        the newest ``keep_finished_saves`` go (never an unfinished one, never this one)."""
-        if self.autosave_path is None or self.keep_finished_saves is None:
-            return
-        try:
-            prune_finished_saves(self.autosave_path.parent, self.keep_finished_saves,
-                                 spare=self.autosave_path)
-        except OSError as exc:
-            log.warning("pruning old saves in %s failed: %s", self.autosave_path.parent, exc)
+        return self.saves.save(path)
 
     @classmethod
     def resume(
@@ -1027,7 +877,7 @@ class Table:
         reclaim their seats), resume play if it had started. ``ruleset_for(game)`` gives the
         saved game's Ruleset (``KeyError``: a game this build does not know). ``SaveError`` /
         ``TableError("bad_save")`` if the file cannot be used."""
-        data = source if isinstance(source, dict) else read_save(Path(source))
+        data = load(source)
         try:
             ruleset = ruleset_for(data["game"])
         except KeyError as exc:
@@ -1067,6 +917,6 @@ class Table:
         table.seat_versions = [table.version] * len(table._seats)
         if data.get("status") in ("playing", "over"):
             table.status = "over" if table.ruleset.is_over(table.state) else "playing"
-            table._autosave(durable=True)  # snapshot with every journaled move, journal reset
-            table._start_ai()
+            table.saves.start()  # a snapshot with every journaled move, the journal reset
+            table.ai.start()
         return table

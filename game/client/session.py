@@ -21,8 +21,6 @@ from typing import Any, Protocol
 from game.rules.base import visible_events
 from net.table import SeatSpec
 
-RETRIES_ON_STALE = 6
-
 
 @dataclass
 class SeatChoice:
@@ -172,8 +170,9 @@ class LocalSession(TableInfo):
         self.info: dict[str, Any] = self.table.info()
         self.results: dict[str, Any] | None = None
         self.refusals: list[tuple[int, str, str]] = []
+        #: the move each local seat sent last (a stale one is resent once by its connection,
+        #: ``net.moves.SentMoves``)
         self.last_move: dict[int, dict[str, Any]] = {}
-        self.retries: dict[int, int] = {}
         self._public_versions: set[int] = set()
         #: seats whose connection brought its first snapshot (their story so far is told)
         self._storied: set[int] = set()
@@ -188,7 +187,6 @@ class LocalSession(TableInfo):
     def send(self, seat: int, move: dict[str, Any]) -> None:
         """Send ``move`` for local seat ``seat`` (the answer arrives with the next poll)."""
         self.last_move[seat] = move
-        self.retries[seat] = 0
         self.connections[seat].send_move(move)
 
     def poll(self) -> list[tuple[int, dict[str, Any]]]:
@@ -250,12 +248,6 @@ class LocalSession(TableInfo):
         if kind in ("snapshot", "events", "refused") and "view" in message:
             self.views[seat] = message["view"]
         if kind == "refused":
-            if message.get("code") == "stale_version" and seat in self.last_move and \
-                    self.retries.get(seat, 0) < RETRIES_ON_STALE:
-                # someone (a bot) moved first: our intent still stands, try it on the new state
-                self.retries[seat] = self.retries.get(seat, 0) + 1
-                self.connections[seat].send_move(self.last_move[seat])
-                return []
             self.refusals.append((seat, message.get("code", ""), message.get("detail", "")))
             return [(seat, {"type": "refused", "code": message.get("code", ""),
                             "detail": message.get("detail", "")})]
@@ -328,8 +320,8 @@ class RemoteSession(TableInfo):
         #: the code of the last ``error`` (the window words the ones it knows itself)
         self.error_code: str = ""
         self.closed = False
+        #: the move sent last (a stale one is resent once by the client, ``net.moves``)
         self.last_move: dict[str, Any] | None = None
-        self.retries = 0
         self.table_id: str | None = None
 
     @property
@@ -338,7 +330,6 @@ class RemoteSession(TableInfo):
 
     def send(self, seat: int, move: dict[str, Any]) -> None:
         self.last_move = move
-        self.retries = 0
         self.client.send_move(move)
 
     def poll(self) -> list[tuple[int, dict[str, Any]]]:
@@ -378,12 +369,6 @@ class RemoteSession(TableInfo):
                 out.append((seat, {"type": "refused", "code": message.get("code", ""),
                                    "detail": self.error, "error": True}))
             elif kind == "refused":
-                if message.get("code") == "stale_version" and self.last_move is not None \
-                        and self.retries < RETRIES_ON_STALE:
-                    # others keep moving (bots are quick): the intent stands, send it again
-                    self.retries += 1
-                    self.client.send_move(self.last_move)
-                    continue
                 out.append((seat, {"type": "refused", "code": message.get("code", ""),
                                    "detail": message.get("detail", "")}))
             elif kind == "game_over":

@@ -18,9 +18,11 @@ class _SearchingBot:
 
     def __init__(self, think_seconds: float | None) -> None:
         self.think_seconds = think_seconds
+        self.searching = threading.Event()
         self.stopped = threading.Event()
 
     def choose(self, ruleset, state, seat, stop=None):  # noqa: ANN001, ANN201
+        self.searching.set()
         while not stop():
             self.stopped.wait(0.005)
         self.stopped.set()
@@ -46,7 +48,7 @@ def test_closing_the_table_stops_a_search_at_once() -> None:
     table = toy_table([SeatSpec("ai"), SeatSpec("human")], rounds=1, ai_budget=30.0,
                       bot_factory=lambda game, level, seed: bot)
     table.start()
-    wait_until(lambda: table._ai_thread is not None and table._ai_thread.is_alive())
+    wait_until(bot.searching.is_set)  # (a closed table starts no new search)
     table.close()
     assert bot.stopped.wait(10), "close() told the search to stop"
 

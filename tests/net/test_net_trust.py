@@ -96,7 +96,7 @@ def test_the_secret_is_saved_but_never_sent_and_bots_never_see_the_deck(tmp_path
     table.attach(None, lambda m: heard.append(msgpack.packb(m)))
     table.attach(0, lambda m: heard.append(msgpack.packb(m)))
     seen_by_bot: list[list[int]] = []
-    bot_factory = table._bot_factory
+    bot_factory = table.ai.bot_factory
 
     def spying_factory(game: str, level: str, seed: int):  # noqa: ANN202
         bot = bot_factory(game, level, seed)
@@ -109,7 +109,7 @@ def test_the_secret_is_saved_but_never_sent_and_bots_never_see_the_deck(tmp_path
         bot.choose = spy
         return bot
 
-    table._bot_factory = spying_factory
+    table.ai.bot_factory = spying_factory
     table.start()
     conn = LocalConnection.for_seat(table, 0)
     for card in range(1, 4):
