@@ -251,7 +251,14 @@ class CouchLobbyScene(SkyScene):
                 self.back()  # Esc, as on every screen
             elif seat is not None:
                 self.start_game()  # a seated pad's Start button
-        elif intent in (*DIRECTIONS, "confirm"):
+        elif intent == "confirm":
+            # a seated player's confirm presses the focused button; it never turns a row
+            # (players press A again and again while they wait: the game must not change)
+            focused = self.form.widgets[self.form.focus]
+            if isinstance(focused, Button):
+                self.app.sounds.play("click")
+                focused.activate()
+        elif intent in DIRECTIONS:
             event = key_event_for(action)
             if event is not None and self.form.handle(event):
                 self.app.sounds.play("click")
