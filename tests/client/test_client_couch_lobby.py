@@ -6,11 +6,14 @@ filling the rest, the game chosen with left/right, and the config the start hand
 from __future__ import annotations
 
 import dataclasses
+import re
+from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
 
+from game.client.devices import INTENTS, KEYBOARD_HALVES, PAD_GLYPHS
 from game.client.kits import get_kit
 from game.client.scenes import couch
 from game.client.scenes.base import Scene
@@ -203,3 +206,32 @@ def test_the_lobby_never_seats_more_than_the_game_allows(drive: Driver) -> None:
         lobby.handle_action(Action(device, "confirm"))
     assert len(lobby.joined()) == most and lobby.count.value == most
     assert lobby.seat_of(devices[-1]) is None
+
+
+def readme_key_rows() -> dict[str, list[str]]:
+    """The README's key map ("A party at one screen"): intent -> its row's cells."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## A party at one screen", 1)[1].split("\n## ", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if cells and re.fullmatch(r"`\w+`", cells[0]):
+            rows[cells[0].strip("`")] = cells
+    return rows
+
+
+def key_names(cell: str) -> set[str]:
+    """"Return, Enter (keypad)" -> {"return", "enter"}: the names as pygame gives them."""
+    return {re.sub(r"\(.*?\)", "", name).strip().lower() for name in cell.split(",")}
+
+
+def test_the_readme_key_map_is_the_devices_data() -> None:
+    pygame.init()
+    rows = readme_key_rows()
+    assert set(rows) == set(INTENTS)
+    for intent, cells in rows.items():
+        _intent, _what, pad, left, right = cells
+        assert PAD_GLYPHS[intent] in pad, intent
+        for cell, half in ((left, "keys:left"), (right, "keys:right")):
+            assert key_names(cell) == {pygame.key.name(key).lower()
+                                       for key in KEYBOARD_HALVES[half][intent]}, intent

@@ -153,6 +153,12 @@ class CouchLobbyScene(SkyScene):
                 self.seats[i] = None
                 self.seats[self.seats.index(None)] = seat  # a free seat before the count
 
+    def set_players(self, count: int) -> None:
+        """``count`` seats (within the game's range, never fewer than the players seated)."""
+        fewest, most = self.players_range
+        self.count.set_value(max(fewest, min(most, count)))
+        self._fit_seats()
+
     def joined(self) -> list[LobbySeat]:
         return [seat for seat in self.seats if seat is not None]
 
@@ -420,7 +426,7 @@ class CouchLobbyScene(SkyScene):
                 name=BOT_STAR_NAMES[seat % len(BOT_STAR_NAMES)],
                 level=bot_level_word(self.bots.value))
             name_colour = theme.TEXT_DIM
-        number = _("{n}.").format(n=seat + 1)
+        number = str(seat + 1)
         label = text.render(number, body, theme.TEXT_DIM)
         surface.blit(label, label.get_rect(midright=(rect.right - pad, name_y)))
         room = rect.right - pad - label.get_width() - lay.px(8) - name_x
@@ -434,18 +440,29 @@ class CouchLobbyScene(SkyScene):
             what_colour, hint_colour = theme.TEXT, theme.TEXT_DIM
         elif taken is not None:
             what, what_colour = _("Its pad is gone"), theme.WARNING
-            hint, hint_colour = _("Reconnect a pad or press {keys} to take this seat").format(
-                keys=join_keys()), theme.ACCENT
+            hint = self.fitting((_("Reconnect a pad or press {keys} to take this seat"),
+                                 _("{keys}: take this seat")), small, inner)
+            hint_colour = theme.ACCENT
         else:
             what = _("Free seat") if kind == "ai" else _("Open to the LAN")
             what_colour = theme.TEXT_DIM
-            hint, hint_colour = _("Press {keys} or click to join").format(
-                keys=join_keys()), theme.TEXT_DIM
+            hint = self.fitting((_("Press {keys} or click to join"), _("{keys}: join")), small,
+                                inner)
+            hint_colour = theme.TEXT_DIM
         for i, (line, line_colour) in enumerate(((what, what_colour), (hint, hint_colour))):
             size = text.fit(line, small, inner)
             label = text.render(line, size, line_colour)
             centre = rect.y + line_h * (i + 1) + line_h // 2
             surface.blit(label, label.get_rect(midleft=(x, centre)))
+
+    def fitting(self, wordings: tuple[str, ...], size: int, width: int) -> str:
+        """The first wording (the keys filled in) that fits ``width`` at a readable size,
+        else the last: a small window gets the short hint, not a cut-off long one."""
+        for wording in wordings:
+            line = wording.format(keys=join_keys())
+            if self.text.size(line, self.text.fit(line, size, width))[0] <= width:
+                return line
+        return wordings[-1].format(keys=join_keys())
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_sky(surface, alpha)
@@ -463,5 +480,5 @@ class CouchLobbyScene(SkyScene):
         for seat, rect in enumerate(self.cards):
             self.draw_card(surface, seat, rect)
         self.draw_footer(surface, N_("Up/Down choose  ·  Left/Right change  ·  {start} on a "
-                                     "pad or Start the game: play  ·  Esc back",
+                                     "seated pad: start  ·  Esc back",
                                      start=glyph("pad:0", "menu")))
