@@ -17,7 +17,7 @@ from game.client.devices import INTENTS, KEYBOARD_HALVES, PAD_GLYPHS
 from game.client.kits import get_kit
 from game.client.scenes import couch
 from game.client.scenes.base import Scene
-from game.client.scenes.couch import CouchLobbyScene
+from game.client.scenes.couch import CouchLobbyScene, RenameScene
 from game.client.scenes.menu import MainMenuScene
 from game.client.session import GameConfig, Session
 from tests.client.clienthelpers import Driver
@@ -235,3 +235,20 @@ def test_the_readme_key_map_is_the_devices_data() -> None:
         for cell, half in ((left, "keys:left"), (right, "keys:right")):
             assert key_names(cell) == {pygame.key.name(key).lower()
                                        for key in KEYBOARD_HALVES[half][intent]}, intent
+
+
+def test_a_seated_player_names_their_seat(drive: Driver) -> None:
+    lobby = open_lobby_by_keys(drive)
+    drive.key(pygame.K_SPACE)  # the left half sits in seat 1, under the settings' name
+    drive.key(pygame.K_e)  # and opens its name (E: the left half's "turn")
+    rename = drive.scene
+    assert isinstance(rename, RenameScene) and rename.field.value == drive.app.settings.player_name
+    for _ in range(len(rename.field.value)):
+        drive.key(pygame.K_BACKSPACE)
+    drive.type_text("Bea")
+    drive.key(pygame.K_RETURN)
+    assert drive.scene is lobby and seated(lobby)[0] == ("Bea", "keys:left")
+    drive.key(pygame.K_e)
+    drive.type_text("trice")
+    drive.key(pygame.K_ESCAPE)  # Esc keeps the name it had
+    assert drive.scene is lobby and seated(lobby)[0] == ("Bea", "keys:left")

@@ -16,8 +16,9 @@ pad that is gone for good never holds the party up.
 
 Every action is a device's: any device moves the focus (up/down) and changes a row
 (left/right); a seated device's confirm presses what has the focus (a free device's confirm
-joins); a seated pad's Start starts; Esc (or back from a free device while nobody is seated)
-leaves. The mouse joins by clicking a free seat and leaves by clicking its own.
+joins); a seated pad's Start starts; a seated device's "turn" (X, E, Right Shift) names its
+seat (typed on the keyboard); Esc (or back from a free device while nobody is seated) leaves.
+The mouse joins by clicking a free seat and leaves by clicking its own.
 """
 
 from __future__ import annotations
@@ -33,9 +34,9 @@ from game.client import theme
 from game.client.devices import DIRECTIONS, Action, glyph, is_pad, key_event_for
 from game.client.i18n import N_, _, tr
 from game.client.kits import get_kit, playable_games
-from game.client.scenes.base import SkyScene
+from game.client.scenes.base import Scene, SkyScene
 from game.client.session import GameConfig, SeatChoice, bot_levels
-from game.client.widgets import Button, Choice, Form, draw_panel
+from game.client.widgets import Button, Choice, Form, TextField, draw_panel
 from game.registry import default_game
 from game.rules import get_ruleset
 
@@ -257,6 +258,8 @@ class CouchLobbyScene(SkyScene):
                 self.back()  # Esc, as on every screen
             elif seat is not None:
                 self.start_game()  # a seated pad's Start button
+        elif intent == "rotate" and seat is not None:
+            self.app.push(RenameScene(self.app, self.seats[seat]))
         elif intent == "confirm":
             # a seated player's confirm presses the focused button; it never turns a row
             # (players press A again and again while they wait: the game must not change)
@@ -435,8 +438,10 @@ class CouchLobbyScene(SkyScene):
         surface.blit(label, label.get_rect(midleft=(name_x, name_y)))
         if taken is not None and taken.device is not None:
             what = self.device_word(taken.device)
-            hint = (_("Click here to leave") if taken.device == "mouse" else
-                    _("{key}: leave").format(key=glyph(taken.device, "back")))
+            leave = _("{key}: leave").format(key=glyph(taken.device, "back"))
+            hint = (_("Click here to leave") if taken.device == "mouse" else self.fitting(
+                (_("{rename}: your name  ·  {leave}").format(
+                    rename=glyph(taken.device, "rotate"), leave=leave), leave), small, inner))
             what_colour, hint_colour = theme.TEXT, theme.TEXT_DIM
         elif taken is not None:
             what, what_colour = _("Its pad is gone"), theme.WARNING
@@ -482,3 +487,53 @@ class CouchLobbyScene(SkyScene):
         self.draw_footer(surface, N_("Up/Down choose  ·  Left/Right change  ·  {start} on a "
                                      "seated pad: start  ·  Esc back",
                                      start=glyph("pad:0", "menu")))
+
+
+class RenameScene(Scene):
+    """A seated player names their seat: typed on the keyboard (a pad's player opens it with
+    X and someone at the keyboard types). Enter keeps the name (a blank one keeps the old),
+    Esc keeps the old. The key that opened it types nothing."""
+
+    opaque = False
+
+    def __init__(self, app: Stage, seat: LobbySeat) -> None:
+        super().__init__(app)
+        self.seat = seat
+        self.field = TextField(N_("Your name"), seat.name, lambda _value: None, limit=16)
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.shade: pygame.Surface | None = None
+        #: False until drawn once: the text of the key that opened it is not a letter
+        self.shown = False
+
+    def relayout(self) -> None:
+        lay = self.layout
+        self.panel = pygame.Rect(0, 0, min(lay.px(620), lay.width - lay.px(40)), lay.px(190))
+        self.panel.center = lay.rect.center
+        self.field.rect = pygame.Rect(0, 0, self.panel.w - lay.px(48), lay.px(56))
+        self.field.rect.midtop = (self.panel.centerx, self.panel.y + lay.px(40))
+        self.shade = pygame.Surface(lay.rect.size).convert()
+        self.shade.fill((0, 0, 10))
+        self.shade.set_alpha(140)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop()
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.seat.name = self.field.value.strip() or self.seat.name
+            self.app.sounds.play("click")
+            self.app.pop()
+        elif event.type != pygame.TEXTINPUT or self.shown:
+            self.field.handle(event, True)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.shown = True
+        lay = self.layout
+        if self.shade is not None:
+            surface.blit(self.shade, (0, 0))
+        draw_panel(surface, self.panel, lay, theme.PANEL, theme.ACCENT, 2)
+        self.field.draw(surface, self.text, lay, True, False)
+        hint = _("Type a name  ·  Enter OK  ·  Esc cancel")
+        size = self.text.fit(hint, lay.font_px("small"), self.panel.w - lay.px(32))
+        label = self.text.render(hint, size, theme.TEXT_DIM)
+        surface.blit(label, label.get_rect(midbottom=(self.panel.centerx,
+                                                      self.panel.bottom - lay.px(24))))
