@@ -8,10 +8,16 @@ import pygame
 import pytest
 
 from game.client.scenes import lan
+from game.client.scenes import results as results_scene
 from game.client.scenes.couch import CouchLobbyScene
 from game.client.scenes.lan import LobbyScene
-from game.client.session import HostSession
+from game.client.scenes.lan_screenshots import PicturedAdvertiser, PicturedServer
+from game.client.scenes.results import ResultsScene
+from game.client.session import GameConfig, HostSession, SeatChoice
+from game.tables import new_table
 from net.client import Client
+from net.local import LocalConnection
+from net.table import SeatSpec
 from tests.client.clienthelpers import Driver
 from tests.client.test_client_couch_lobby import focus, open_lobby_by_keys, record_open_table
 
@@ -80,4 +86,31 @@ def test_a_host_seats_two_local_players_beside_a_remote_one_and_a_bot(
         assert session.table.info()["seats"][3]["kind"] == "ai"
     finally:
         remote.close()
+        session.close()
+
+
+def test_play_again_at_a_couch_host_restarts_the_lan_table_with_its_devices(
+        drive: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A couch host's results keep its LAN table (the remote players stay seated) and hand the
+    new game's table the same seats and devices, as a host's Play again does."""
+    opened = record_open_table(monkeypatch, results_scene)
+    table = new_table("stars", {}, 7, [SeatSpec("human", "Ann"), SeatSpec("human", "Bea"),
+                                       SeatSpec("open"), SeatSpec("ai", "Vega", "easy")],
+                      ai_delay=0.0, autosave_dir=None)
+    config = GameConfig("stars", [SeatChoice("human", "Ann", device="keys:left"),
+                                  SeatChoice("human", "Bea", device="keys:right"),
+                                  SeatChoice("open", "Player 3"),
+                                  SeatChoice("ai", "Vega", "easy")], mode="couch")
+    session = HostSession(table, {seat: LocalConnection.for_seat(table, seat) for seat in (0, 1)},
+                          PicturedServer(""), PicturedAdvertiser(), config)
+    restarted: list[int] = []
+    monkeypatch.setattr(table, "restart", restarted.append)
+    try:
+        results = ResultsScene(drive.app, "stars", config, {}, session.names, session.kinds,
+                               session=session)
+        drive.app.push(results)  # (not drawn: these results have no scores)
+        results.play_again()
+        assert restarted == [7]  # the driver's seed: a new game at the same table
+        assert opened.calls == [(config, 0, session)]
+    finally:
         session.close()
