@@ -252,3 +252,20 @@ def test_a_seated_player_names_their_seat(drive: Driver) -> None:
     drive.type_text("trice")
     drive.key(pygame.K_ESCAPE)  # Esc keeps the name it had
     assert drive.scene is lobby and seated(lobby)[0] == ("Bea", "keys:left")
+
+
+def test_a_pad_pulled_while_a_name_is_typed_still_leaves_its_seat_waiting(
+        drive: Driver) -> None:
+    lobby = open_lobby_by_keys(drive)
+    pad = VirtualPad()
+    try:
+        pump_until(drive.app, lambda: pad.instance_id in drive.app.devices.controllers)
+        tap(drive.app, pad, A)
+        tap(drive.app, pad, pygame.CONTROLLER_BUTTON_X)  # its name opens over the lobby
+        assert isinstance(drive.scene, RenameScene)
+    finally:
+        pad.unplug()
+    drive.step(3)
+    drive.key(pygame.K_ESCAPE)
+    assert drive.scene is lobby
+    assert lobby.seats[0].device is None and lobby.waiting == [lobby.seats[0]]

@@ -105,6 +105,8 @@ class CouchLobbyScene(SkyScene):
         #: where each seat's card is drawn (the mouse clicks them)
         self.cards: list[pygame.Rect] = []
         self.banner = pygame.Rect(0, 0, 0, 0)
+        #: the pads plugged in at the last poll (one gone since was pulled out)
+        self._pads_seen: set[str] = set()
         self._game_for: str | None = None
         #: (game, seat, colour-blind) -> the colour of the game's piece for that seat
         self._colours: dict[tuple[str, int, bool], theme.Color] = {}
@@ -283,6 +285,18 @@ class CouchLobbyScene(SkyScene):
         self.waiting.append(taken)
         self.app.toast(N_("Pad {n} is gone: {name}'s seat waits for a device.",
                           n=number or "?", name=taken.name))
+
+    def poll(self) -> None:
+        """A pad pulled out while another screen was on top (a name being typed, the LAN's
+        waiting room) never reached ``handle_action``: its seat waits all the same."""
+        hub = getattr(self.app, "devices", None)
+        if hub is None:
+            return
+        present = {device for device in hub.devices() if is_pad(device)}
+        for seat in self.seats:
+            if seat is not None and seat.device in self._pads_seen - present:
+                self.pad_unplugged(seat.device)
+        self._pads_seen = present
 
     def _mouse(self, action: Action) -> None:
         """Clicks: on a row or button as anywhere, on a free seat to join, on the mouse's own
