@@ -20,6 +20,7 @@ from net.local import LocalConnection
 from net.table import SeatSpec
 from tests.client.clienthelpers import Driver
 from tests.client.test_client_couch_lobby import focus, open_lobby_by_keys, record_open_table
+from tests.client.textboxes import drawn_texts
 
 pytestmark = pytest.mark.xdist_group("zeroconf")
 
@@ -56,6 +57,10 @@ def test_a_host_seats_two_local_players_beside_a_remote_one_and_a_bot(
     assert isinstance(waiting, LobbyScene) and waiting.hosting
     session = waiting.session
     assert isinstance(session, HostSession) and session.human_seats == [0, 1]
+    drive.step()
+    name = drive.app.settings.player_name
+    assert {f"{name}  (at this screen)", "Player 2  (at this screen)"} <= set(
+        drawn_texts(drive.app)), "the waiting room names both players at this screen"
     remote = Client("127.0.0.1", session.server.port, "Bea", reconnect=False)
     seen: list[dict] = []  # everything Bea's machine receives
     drive.hooks.append(lambda: seen.extend(remote.poll()))

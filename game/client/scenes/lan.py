@@ -241,7 +241,9 @@ class LobbyScene(SkyScene):
             else:
                 state, color = _("free seat"), theme.ACCENT
             mine = seat["seat"] in self.session.human_seats
-            shown = _("{name}  (you)").format(name=who) if mine else who
+            shown = who if not mine else (
+                _("{name}  (you)") if len(self.session.human_seats) == 1  # else a couch host's
+                else _("{name}  (at this screen)")).format(name=who)
             name = self.text.render(shown, body, theme.SEAT_COLORS[seat["seat"] % 8], bold=True)
             # name and state on one baseline (TextCache.line_top): a Latin name beside a
             # Japanese state would sit higher than it
