@@ -269,3 +269,25 @@ def test_a_pad_pulled_while_a_name_is_typed_still_leaves_its_seat_waiting(
     drive.key(pygame.K_ESCAPE)
     assert drive.scene is lobby
     assert lobby.seats[0].device is None and lobby.waiting == [lobby.seats[0]]
+
+
+def test_a_seated_pads_start_button_starts_with_the_bot_level_chosen(
+        drive: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    opened = record_open_table(monkeypatch, couch)
+    lobby = open_lobby_by_keys(drive)
+    pad = VirtualPad()
+    try:
+        pump_until(drive.app, lambda: pad.instance_id in drive.app.devices.controllers)
+        tap(drive.app, pad, pygame.CONTROLLER_BUTTON_START)  # no seat yet: starts nothing
+        assert not opened.calls and drive.scene is lobby
+        tap(drive.app, pad, A)
+        focus(drive, lobby, lobby.bots)
+        before = lobby.bots.value
+        drive.key(pygame.K_LEFT)  # the right half changes the bots' level
+        assert lobby.bots.value != before
+        tap(drive.app, pad, pygame.CONTROLLER_BUTTON_START)
+    finally:
+        pad.unplug()
+    config = opened.calls[0][0]
+    assert [(s.kind, s.device) for s in config.seats] == [("human", pad.device), ("ai", None)]
+    assert config.seats[1].bot == lobby.bots.value
