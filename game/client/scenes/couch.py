@@ -35,7 +35,7 @@ from game.client.devices import DIRECTIONS, Action, glyph, is_pad, key_event_for
 from game.client.i18n import N_, _, tr
 from game.client.kits import get_kit, playable_games
 from game.client.scenes.base import Scene, SkyScene
-from game.client.session import GameConfig, SeatChoice, bot_levels
+from game.client.session import GameConfig, SeatChoice, bot_level_word, bot_levels
 from game.client.widgets import Button, Choice, Form, TextField, draw_panel
 from game.registry import default_game
 from game.rules import get_ruleset
@@ -437,8 +437,6 @@ class CouchLobbyScene(SkyScene):
         elif kind == "open":
             name, name_colour = _("LAN player"), theme.TEXT_DIM
         else:
-            from game.client.session import bot_level_word
-
             name = _("{name} (AI, {level})").format(
                 name=BOT_STAR_NAMES[seat % len(BOT_STAR_NAMES)],
                 level=bot_level_word(self.bots.value))
