@@ -272,10 +272,18 @@ class LocalSession(TableInfo):
 
 
 class HostSession(LocalSession):
-    """The LAN host's own seat on a table it serves (``net.server``) and advertises."""
+    """The LAN host's seats on a table it serves (``net.server``) and advertises: the host's
+    own, or (couch play) one per player at the host's screen, beside remote seats and bots.
 
-    def __init__(self, table: Any, connection: Any, server: Any, advertiser: Any) -> None:
-        super().__init__(None, table=table, connections={connection.seat: connection})
+    ``connections``: the host seat's connection, or seat -> connection for several local
+    seats (as ``LocalSession`` holds them); ``config``: a couch game's seats and devices
+    (``mode == "couch"``), handed to the kit's table when the game starts (None: one seat)."""
+
+    def __init__(self, table: Any, connections: Any, server: Any, advertiser: Any,
+                 config: GameConfig | None = None) -> None:
+        if not isinstance(connections, dict):
+            connections = {connections.seat: connections}
+        super().__init__(config, table=table, connections=connections)
         self.server = server
         self.advertiser = advertiser
         self._advertised: tuple[int, str] | None = None

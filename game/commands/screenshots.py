@@ -3,8 +3,8 @@ headless to PNG files.
 
 Drives the real app on a manual clock with a fixed seed: the title, the first start's name
 prompt, the menu, then every game's own scenes (its client kit's ``screenshots``), the menu
-with Last results, the LAN lobby (sample tables, no network), then the rules and settings
-pages, in the language asked for (English unless ``--lang`` says
+with Last results, the LAN lobby (sample tables, no network), the party lobby (couch play),
+then the rules and settings pages, in the language asked for (English unless ``--lang`` says
 otherwise; never the system locale, so the docs images come out the same on every machine).
 """
 
@@ -61,11 +61,12 @@ def _run(size: tuple[int, int], outdir: Path, language: str) -> list[Path]:
 def shoot_all(shot: Shooter) -> None:
     """From the title: the title, the name prompt, the menu, every game's own scenes (its kit's
     ``screenshots``), the menu with Last results, the LAN lobby (``lan_screenshots``), the
-    rules and settings pages. Tests run it with a ``Shooter`` that checks each frame."""
+    party lobby (``couch_screenshots``), the rules and settings pages. Tests run it with a
+    ``Shooter`` that checks each frame."""
     import pygame
 
     from game.client.kits import get_kit, playable_games
-    from game.client.scenes import lan_screenshots
+    from game.client.scenes import couch_screenshots, lan_screenshots
     from game.client.scenes.menu import MainMenuScene
     from game.client.scenes.title import NameScene
 
@@ -88,6 +89,7 @@ def shoot_all(shot: Shooter) -> None:
     shot.step(10)
     shot.save("menu-last-results")  # a game has finished: its results stay a click away
     lan_screenshots.shoot(shot)
+    couch_screenshots.shoot(shot)
     app.scene.button("Rules").activate()
     shot.step(10)
     shot.save("rules")

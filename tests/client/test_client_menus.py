@@ -6,6 +6,7 @@ import json
 
 import pygame
 
+from game.client.scenes.couch import CouchLobbyScene
 from game.client.scenes.lan import JoinScene
 from game.client.scenes.menu import ITEMS, MainMenuScene
 from game.client.scenes.rules import RulesScene
@@ -35,7 +36,8 @@ def test_title_goes_to_menu_on_any_key(config_dir) -> None:  # noqa: ANN001
 def test_menu_has_every_item_and_keyboard_reaches_each(drive) -> None:  # noqa: ANN001
     menu = drive.scene
     assert [b.label for b in menu.form.widgets] == list(ITEMS)
-    expected = [SetupScene, SetupScene, SetupScene, JoinScene, RulesScene, SettingsScene]
+    expected = [SetupScene, SetupScene, CouchLobbyScene, SetupScene, JoinScene, RulesScene,
+                SettingsScene]
     for index, kind in enumerate(expected):
         for _ in range(index):
             drive.key(pygame.K_DOWN)

@@ -39,7 +39,8 @@ def start_hosting(app: Stage, config: GameConfig, seed: int,
                   password: str | None = None) -> HostSession:
     """Create the table the setup screen describes, serve it on the LAN and advertise it; the
     host keeps seat 1. ``password``: players must give it to join (and the table is advertised
-    as locked). ``OSError`` when no port can be had."""
+    as locked). A couch game (``config.mode == "couch"``) seats every local player of
+    ``config`` at this screen. ``OSError`` when no port can be had."""
     from game.tables import new_table
 
     table = new_table(config.game, dict(config.options), seed, config.seat_specs(),
@@ -47,16 +48,17 @@ def start_hosting(app: Stage, config: GameConfig, seed: int,
                       ai_delay=app.ai_delay,
                       autosave_dir=app.autosave_dir)
     try:
-        return serve_table(app, table, password=password or None)
+        return serve_table(app, table, password=password or None,
+                           config=config if config.mode == "couch" else None)
     except OSError:
         table.close()
         raise
 
 
 def serve_table(app: Stage, table: Any, *, password: str | None = None,
-                port: int | None = None) -> HostSession:
+                port: int | None = None, config: GameConfig | None = None) -> HostSession:
     """Serve ``table`` (new or resumed) on the LAN, advertise it, and seat the host at its
-    local human seat.
+    local human seats: one, or (``config``: a couch game) every player at this screen.
 
     ``port`` None: ``app.lan_port``, or any free port if that one is taken; a given ``port``
     must be had (``OSError`` otherwise, e.g. ``starparty host --port``)."""
@@ -92,9 +94,10 @@ def serve_table(app: Stage, table: Any, *, password: str | None = None,
             app.toast(N_("The table is not advertised on the LAN ({error}); share the address.",
                          error=str(error)))
             advertiser = None
-    host_seat = next(s["seat"] for s in table.info()["seats"] if s["kind"] == "human")
-    connection = LocalConnection.for_seat(table, host_seat)
-    return HostSession(table, connection, server, advertiser)
+    local = [s["seat"] for s in table.info()["seats"] if s["kind"] == "human"]
+    connections = {seat: LocalConnection.for_seat(table, seat)
+                   for seat in (local if config is not None else local[:1])}
+    return HostSession(table, connections, server, advertiser, config)
 
 
 def host_addresses(session: HostSession) -> list[str]:
@@ -167,7 +170,9 @@ class LobbyScene(SkyScene):
                 self.leave()
                 return
             self.started = True
-            self.app.replace(get_kit(game).open_table(self.app, None, 0, self.session))
+            # a couch host's config says which device plays which local seat
+            config = getattr(self.session, "config", None)
+            self.app.replace(get_kit(game).open_table(self.app, config, 0, self.session))
 
     def error_text(self, event: dict[str, Any]) -> str:
         """Why the connection failed, in the window's language when the code is known."""
@@ -236,7 +241,9 @@ class LobbyScene(SkyScene):
             else:
                 state, color = _("free seat"), theme.ACCENT
             mine = seat["seat"] in self.session.human_seats
-            shown = _("{name}  (you)").format(name=who) if mine else who
+            shown = who if not mine else (
+                _("{name}  (you)") if len(self.session.human_seats) == 1  # else a couch host's
+                else _("{name}  (at this screen)")).format(name=who)
             name = self.text.render(shown, body, theme.SEAT_COLORS[seat["seat"] % 8], bold=True)
             # name and state on one baseline (TextCache.line_top): a Latin name beside a
             # Japanese state would sit higher than it

@@ -1,5 +1,6 @@
-"""Main menu: Continue (when an unfinished game was autosaved), Play solo, Hot-seat, LAN,
-Rules, Settings, Quit; beside them, the tables found on the LAN (``menu_tables``)."""
+"""Main menu: Continue (when an unfinished game was autosaved), Play solo, Hot-seat, Party at
+one screen (couch play), LAN, Rules, Settings, Quit; beside them, the tables found on the LAN
+(``menu_tables``)."""
 
 from __future__ import annotations
 
@@ -19,8 +20,8 @@ if TYPE_CHECKING:
 CONTINUE = N_("Continue")
 #: the results of the last game finished in this run, just above Quit when there is one
 LAST_RESULTS = N_("Last results")
-ITEMS = (N_("Play solo"), N_("Hot-seat"), N_("Host LAN game"), N_("Join LAN game"), N_("Rules"),
-         N_("Settings"), N_("Quit"))
+ITEMS = (N_("Play solo"), N_("Hot-seat"), N_("Party at one screen"), N_("Host LAN game"),
+         N_("Join LAN game"), N_("Rules"), N_("Settings"), N_("Quit"))
 
 
 class MainMenuScene(SkyScene):
@@ -37,6 +38,7 @@ class MainMenuScene(SkyScene):
             CONTINUE: self._continue,
             "Play solo": lambda: self._setup("solo"),
             "Hot-seat": lambda: self._setup("hotseat"),
+            "Party at one screen": self._couch,
             "Host LAN game": lambda: self._lan("host"),
             "Join LAN game": lambda: self._lan("join"),
             "Rules": self._rules,
@@ -82,6 +84,11 @@ class MainMenuScene(SkyScene):
         from game.client.scenes.setup import SetupScene
 
         self.app.push(SetupScene(self.app, mode))
+
+    def _couch(self) -> None:
+        from game.client.scenes.couch import CouchLobbyScene
+
+        self.app.push(CouchLobbyScene(self.app))
 
     def _lan(self, mode: str) -> None:
         if mode == "host":

@@ -137,7 +137,8 @@ class ResultsScene(SkyScene):
 
     def _to_table(self) -> None:
         self.handed_on = True
-        self.app.replace(self.kit.open_table(self.app, None, 0, self.session))
+        # (a couch host's config: its local seats' devices; a guest's and a host's: None)
+        self.app.replace(self.kit.open_table(self.app, self.config, 0, self.session))
 
     def exit(self) -> None:
         if self.session is not None and not self.handed_on:
@@ -176,9 +177,9 @@ class ResultsScene(SkyScene):
         import random
 
         seed = self.app.seed_source() if self.app.seed_source else random.randrange(1 << 30)
-        if self.config is not None:
+        if self.config is not None and not self.lan_host:
             self.app.replace(self.kit.open_table(self.app, self.config, seed, None))
-        elif isinstance(self.session, HostSession):  # ``lan_host``
+        elif isinstance(self.session, HostSession):  # ``lan_host`` (a couch host's too)
             from net.table import TableError
 
             try:

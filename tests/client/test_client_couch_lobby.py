@@ -1,0 +1,293 @@
+"""The party lobby (couch play, issue 25 point 1), driven as players would: SDL virtual pads
+through the real event path and key presses of both keyboard halves; no mouse unless a test
+is about the mouse. Joining, leaving with B, a pad pulled out and another plugged in, bots
+filling the rest, the game chosen with left/right, and the config the start hands the kit."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from game.client.devices import INTENTS, KEYBOARD_HALVES, PAD_GLYPHS
+from game.client.kits import get_kit
+from game.client.scenes import couch
+from game.client.scenes.base import Scene
+from game.client.scenes.couch import CouchLobbyScene, RenameScene
+from game.client.scenes.menu import MainMenuScene
+from game.client.session import GameConfig, Session
+from tests.client.clienthelpers import Driver
+from tests.client.virtual_pads import VirtualPad, pump_until, tap
+
+A, B = pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B
+DOWN, RIGHT = pygame.CONTROLLER_BUTTON_DPAD_DOWN, pygame.CONTROLLER_BUTTON_DPAD_RIGHT
+
+
+class Opened:
+    """Stands in for a kit's ``open_table``: remembers what it was asked to open."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[GameConfig | None, int, Session | None]] = []
+
+    def __call__(self, stage: Any, config: GameConfig | None, seed: int = 0,
+                 session: Session | None = None) -> Scene:
+        self.calls.append((config, seed, session))
+        return Scene(stage)
+
+
+def record_open_table(monkeypatch: pytest.MonkeyPatch, module: Any) -> Opened:
+    """``module.get_kit(game)`` answers the real kit with ``open_table`` recorded."""
+    opened = Opened()
+    monkeypatch.setattr(module, "get_kit",
+                        lambda game: dataclasses.replace(get_kit(game), open_table=opened))
+    return opened
+
+
+def open_lobby_by_keys(drive: Driver) -> CouchLobbyScene:
+    """From the main menu with arrows and Enter only."""
+    menu = drive.scene
+    assert isinstance(menu, MainMenuScene)
+    for _ in range(len(menu.form.widgets)):
+        if menu.form.widgets[menu.form.focus].label == "Party at one screen":
+            break
+        drive.key(pygame.K_DOWN)
+    drive.key(pygame.K_RETURN)
+    drive.step(2)
+    assert isinstance(drive.scene, CouchLobbyScene)
+    return drive.scene
+
+
+def seated(lobby: CouchLobbyScene) -> list[tuple[str, str | None] | None]:
+    return [(s.name, s.device) if s is not None else None
+            for s in lobby.seats[: lobby.count.value]]
+
+
+def focus(drive: Driver, lobby: CouchLobbyScene, widget: Any, key: int = pygame.K_s) -> None:
+    """Move the lobby's focus to ``widget`` with a device's "down" (the left half's S)."""
+    for _ in range(len(lobby.form.widgets)):
+        if lobby.form.widgets[lobby.form.focus] is widget:
+            return
+        drive.key(key)
+    assert lobby.form.widgets[lobby.form.focus] is widget
+
+
+def test_two_pads_and_both_keyboard_halves_join_leave_and_swap_pads(
+        drive: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    opened = record_open_table(monkeypatch, couch)
+    name = drive.app.settings.player_name
+    lobby = open_lobby_by_keys(drive)
+    one, two = VirtualPad(), VirtualPad()
+    three = None
+    try:
+        pump_until(drive.app, lambda: len(drive.app.devices.controllers) >= 2)
+        tap(drive.app, one, A)
+        drive.key(pygame.K_SPACE)  # the left half's confirm
+        drive.key(pygame.K_RETURN)  # the right half's confirm
+        tap(drive.app, two, A)
+        assert seated(lobby) == [(name, one.device), ("Player 2", "keys:left"),
+                                 ("Player 3", "keys:right"), ("Player 4", two.device)]
+        # pressing confirm again on a seated device takes no second seat
+        drive.key(pygame.K_SPACE)
+        assert len(lobby.joined()) == 4
+        # the first pad leaves with B: its seat is free (a bot's, unless someone joins)
+        tap(drive.app, one, B)
+        assert seated(lobby)[0] is None and lobby.planned(0) == "ai"
+        # the second pad is pulled out: its seat waits, name and colour kept
+        two.unplug()
+        pump_until(drive.app, lambda: lobby.seats[3].device is None)
+        assert lobby.seats[3].name == "Player 4" and lobby.planned(3) == "ai"
+        drive.step(2)
+        # another pad is plugged in: its A takes the waiting seat before the free one
+        three = VirtualPad()
+        pump_until(drive.app, lambda: three.instance_id in drive.app.devices.controllers)
+        tap(drive.app, three, A)
+        assert seated(lobby) == [None, ("Player 2", "keys:left"), ("Player 3", "keys:right"),
+                                 ("Player 4", three.device)]
+        # one more seat for a bot, chosen on the pad: down to Players, right once
+        focus(drive, lobby, lobby.count)
+        tap(drive.app, three, RIGHT)
+        assert lobby.count.value == 5
+        # and start from the right half: down to "Start the game", Enter
+        focus(drive, lobby, lobby.start, pygame.K_DOWN)
+        drive.key(pygame.K_RETURN)
+    finally:
+        for pad in (one, two, three):
+            if pad is not None:
+                pad.unplug()
+    assert len(opened.calls) == 1
+    config, seed, session = opened.calls[0]
+    assert session is None and seed == 7 and config.mode == "couch"
+    assert config.game == lobby.game.value
+    assert [(s.kind, s.device) for s in config.seats] == [
+        ("ai", None), ("human", "keys:left"), ("human", "keys:right"),
+        ("human", three.device), ("ai", None)]
+    assert [s.name for s in config.seats][1:4] == ["Player 2", "Player 3", "Player 4"]
+    assert {s.bot for s in config.seats if s.kind == "ai"} == {lobby.bots.value}
+
+
+def test_the_game_and_its_player_count_are_chosen_with_a_pad(drive: Driver) -> None:
+    lobby = open_lobby_by_keys(drive)
+    pad = VirtualPad()
+    try:
+        pump_until(drive.app, lambda: pad.instance_id in drive.app.devices.controllers)
+        first = lobby.game.value
+        tap(drive.app, pad, RIGHT)  # the focus starts on Game
+        assert lobby.game.value != first
+        ruleset_counts = [n for n, _label in lobby.count.values]
+        from game.rules import get_ruleset
+
+        ruleset = get_ruleset(lobby.game.value)
+        assert ruleset_counts[0] == max(1, ruleset.min_players)
+        assert ruleset_counts[-1] == min(8, ruleset.max_players)
+        tap(drive.app, pad, DOWN)
+        assert lobby.form.widgets[lobby.form.focus] is lobby.count
+    finally:
+        pad.unplug()
+
+
+def table_on(drive: Driver) -> Any:
+    """The game's table on the stack (a scene may be over it: a handover, a prompt)."""
+    return next((scene for scene in drive.app.stack if scene.holds_game and
+                 getattr(scene, "session", None) is not None), None)
+
+
+def test_the_start_opens_a_table_for_the_seated_devices(drive: Driver) -> None:
+    """Without a stand-in: the kit opens its table for mode "couch" on a session whose local
+    seats are the seated players."""
+    lobby = open_lobby_by_keys(drive)
+    drive.key(pygame.K_SPACE)
+    drive.key(pygame.K_RETURN)
+    focus(drive, lobby, lobby.start)
+    drive.key(pygame.K_d)  # a direction on a button does nothing
+    drive.key(pygame.K_SPACE)  # the left half, seated: presses the focused Start
+    drive.until(lambda: table_on(drive) is not None, what="a table")
+    table = table_on(drive)
+    assert table.config.mode == "couch"
+    assert [s.device for s in table.config.seats] == ["keys:left", "keys:right"]
+    assert table.session.human_seats == [0, 1]
+
+
+def test_start_needs_a_player_and_back_with_nobody_seated_leaves(
+        drive: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    opened = record_open_table(monkeypatch, couch)
+    lobby = open_lobby_by_keys(drive)
+    lobby.start_game()
+    drive.step()
+    assert not opened.calls and drive.scene is lobby
+    assert any("to join first" in str(toast) for toast, _t in drive.app.toasts)
+    drive.key(pygame.K_q)  # the left half's back: nobody is seated, so the lobby closes
+    assert isinstance(drive.scene, MainMenuScene)
+
+
+def test_the_mouse_joins_by_clicking_a_free_seat_and_leaves_by_clicking_its_own(
+        drive: Driver) -> None:
+    lobby = open_lobby_by_keys(drive)
+    drive.key(pygame.K_RETURN)  # the right half takes seat 1
+    drive.step()
+    drive.click(lobby.cards[1].center)
+    assert seated(lobby)[1] == ("Player 2", "mouse")
+    drive.click(lobby.cards[0].center)  # someone else's seat: nothing
+    assert seated(lobby)[0][1] == "keys:right"
+    drive.click(lobby.cards[1].center)
+    assert seated(lobby)[1] is None
+
+
+def test_the_lobby_never_seats_more_than_the_game_allows(drive: Driver) -> None:
+    lobby = open_lobby_by_keys(drive)
+    most = lobby.players_range[1]
+    devices = [f"pad:{100 + i}" for i in range(most + 1)]
+    from game.client.devices import Action
+
+    for device in devices:
+        lobby.handle_action(Action(device, "confirm"))
+    assert len(lobby.joined()) == most and lobby.count.value == most
+    assert lobby.seat_of(devices[-1]) is None
+
+
+def readme_key_rows() -> dict[str, list[str]]:
+    """The README's key map ("A party at one screen"): intent -> its row's cells."""
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## A party at one screen", 1)[1].split("\n## ", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if cells and re.fullmatch(r"`\w+`", cells[0]):
+            rows[cells[0].strip("`")] = cells
+    return rows
+
+
+def key_names(cell: str) -> set[str]:
+    """"Return, Enter (keypad)" -> {"return", "enter"}: the names as pygame gives them."""
+    return {re.sub(r"\(.*?\)", "", name).strip().lower() for name in cell.split(",")}
+
+
+def test_the_readme_key_map_is_the_devices_data() -> None:
+    pygame.init()
+    rows = readme_key_rows()
+    assert set(rows) == set(INTENTS)
+    for intent, cells in rows.items():
+        _intent, _what, pad, left, right = cells
+        assert PAD_GLYPHS[intent] in pad, intent
+        for cell, half in ((left, "keys:left"), (right, "keys:right")):
+            assert key_names(cell) == {pygame.key.name(key).lower()
+                                       for key in KEYBOARD_HALVES[half][intent]}, intent
+
+
+def test_a_seated_player_names_their_seat(drive: Driver) -> None:
+    lobby = open_lobby_by_keys(drive)
+    drive.key(pygame.K_SPACE)  # the left half sits in seat 1, under the settings' name
+    drive.key(pygame.K_e)  # and opens its name (E: the left half's "turn")
+    rename = drive.scene
+    assert isinstance(rename, RenameScene) and rename.field.value == drive.app.settings.player_name
+    for _ in range(len(rename.field.value)):
+        drive.key(pygame.K_BACKSPACE)
+    drive.type_text("Bea")
+    drive.key(pygame.K_RETURN)
+    assert drive.scene is lobby and seated(lobby)[0] == ("Bea", "keys:left")
+    drive.key(pygame.K_e)
+    drive.type_text("trice")
+    drive.key(pygame.K_ESCAPE)  # Esc keeps the name it had
+    assert drive.scene is lobby and seated(lobby)[0] == ("Bea", "keys:left")
+
+
+def test_a_pad_pulled_while_a_name_is_typed_still_leaves_its_seat_waiting(
+        drive: Driver) -> None:
+    lobby = open_lobby_by_keys(drive)
+    pad = VirtualPad()
+    try:
+        pump_until(drive.app, lambda: pad.instance_id in drive.app.devices.controllers)
+        tap(drive.app, pad, A)
+        tap(drive.app, pad, pygame.CONTROLLER_BUTTON_X)  # its name opens over the lobby
+        assert isinstance(drive.scene, RenameScene)
+    finally:
+        pad.unplug()
+    drive.step(3)
+    drive.key(pygame.K_ESCAPE)
+    assert drive.scene is lobby
+    assert lobby.seats[0].device is None and lobby.waiting == [lobby.seats[0]]
+
+
+def test_a_seated_pads_start_button_starts_with_the_bot_level_chosen(
+        drive: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    opened = record_open_table(monkeypatch, couch)
+    lobby = open_lobby_by_keys(drive)
+    pad = VirtualPad()
+    try:
+        pump_until(drive.app, lambda: pad.instance_id in drive.app.devices.controllers)
+        tap(drive.app, pad, pygame.CONTROLLER_BUTTON_START)  # no seat yet: starts nothing
+        assert not opened.calls and drive.scene is lobby
+        tap(drive.app, pad, A)
+        focus(drive, lobby, lobby.bots)
+        before = lobby.bots.value
+        drive.key(pygame.K_LEFT)  # the right half changes the bots' level
+        assert lobby.bots.value != before
+        tap(drive.app, pad, pygame.CONTROLLER_BUTTON_START)
+    finally:
+        pad.unplug()
+    config = opened.calls[0][0]
+    assert [(s.kind, s.device) for s in config.seats] == [("human", pad.device), ("ai", None)]
+    assert config.seats[1].bot == lobby.bots.value
