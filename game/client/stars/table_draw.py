@@ -14,6 +14,7 @@ import pygame
 
 from game.client import theme
 from game.client.i18n import N_, _, language, ngettext, tr
+from game.client.scenes.base import pad_in_hand
 from game.client.starfield import Starfield
 from game.client.stars.categories import CATEGORY, SCORE_COLUMNS
 from game.client.stars.render import (
@@ -70,6 +71,9 @@ GLOW_SECONDS = 1.4
 HELP = (N_("Mouse: carry the card"), N_("click: draw"), N_("Wheel / R / right click: turn"),
         N_("Arrows + Enter: keyboard"), N_("S skip"), N_("U undo"), N_("Enter confirm"),
         N_("Tab: other boards"))
+#: the same with a game controller in hand (its buttons arrive as devices.KEY_FOR_INTENT)
+PAD_HELP = (N_("D-pad: move the card"), N_("A: draw"), N_("X: turn"), N_("RB: star size"),
+            N_("Y: skip"), N_("LB: undo"), N_("A: confirm"), N_("Back: other boards"))
 #: a spectator's controls (nothing to play: only whose board is large, and the log)
 WATCHING_HELP = (N_("Tab or a click on a board: show it large"), N_("Wheel over the log: back"),
                  N_("Esc: leave"))
@@ -113,7 +117,11 @@ class StarsTablePainter:
         fonts = {"tiny": lay.font_px("tiny"), "small": lay.font_px("small")}
         self.help_lines = self.join_items(WATCHING_HELP if self.watching else HELP, fonts["tiny"],
                                           (side.w if self.stacked else mid_w) - lay.px(24))
-        help_h = len(self.help_lines) * int(fonts["tiny"] * 1.2) + lay.px(20)
+        self.pad_help_lines = self.join_items(WATCHING_HELP if self.watching else PAD_HELP,
+                                              fonts["tiny"],
+                                              (side.w if self.stacked else mid_w) - lay.px(24))
+        help_h = max(len(self.help_lines), len(self.pad_help_lines)) * int(
+            fonts["tiny"] * 1.2) + lay.px(20)
         if self.stacked:
             self.middle = pygame.Rect(side.x, side.y, side.w, 0)
             self.layout_card_panel(self.middle, help_h, bonus_in_panel=True)
@@ -614,11 +622,13 @@ class StarsTablePainter:
         """The controls, at the bottom of the card panel; returns the top y used."""
         lay = self.layout
         size = lay.font_px("tiny")
-        y = self.middle.bottom - lay.px(10) - len(self.help_lines) * int(size * 1.2)
+        lines = getattr(self, "pad_help_lines", None) if pad_in_hand(self.app) else None
+        lines = lines or self.help_lines
+        y = self.middle.bottom - lay.px(10) - len(lines) * int(size * 1.2)
         top = y
         pygame.draw.line(surface, theme.PANEL_EDGE, (self.status_rect.x, y - lay.px(6)),
                          (self.status_rect.right, y - lay.px(6)))
-        for line in self.help_lines:
+        for line in lines:
             label = self.text.render(line, size, theme.TEXT_DIM)
             surface.blit(label, (self.status_rect.x, y))
             y += int(size * 1.2)
