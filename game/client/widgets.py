@@ -77,7 +77,7 @@ def draw_frame(surface: pygame.Surface, rect: pygame.Rect, layout: Layout, focus
     """A widget's face: lighter under the mouse, a ring outside it when it has the focus."""
     hovered = hovered and enabled
     focused = focused and enabled
-    fill = theme.PANEL_LIGHT if hovered or focused else theme.PANEL
+    fill = theme.PANEL_LIGHT if hovered else theme.PANEL  # (hover and focus stay apart)
     edge = theme.ACCENT if focused else theme.TEXT_DIM if hovered else theme.PANEL_EDGE
     draw_panel(surface, rect, layout, fill, edge, 1)
     if focused:

@@ -95,7 +95,8 @@ class KeyboardScene(Scene):
         lay = self.layout
         gap, margin, hint_h = lay.px(8), lay.px(12), lay.px(34)
         field = self.field.rect
-        below, above = lay.height - field.bottom - 2 * margin, field.top - 2 * margin
+        footer = lay.px(30)  # the scene's footer keeps its line under the keyboard
+        below, above = lay.height - field.bottom - 2 * margin - footer, field.top - 2 * margin
         room = max(below, above)  # away from the field, on its roomier side
         rows = len(self.rows)
         key = min(lay.px(56), (room - hint_h - (rows + 1) * gap) // rows,
