@@ -569,6 +569,9 @@ def play_stargazer_turn(hands: Hands, table: StargazerTableScene,
         steer(hands, lambda: table.target_choice, index, ("right", "right"))
     elif phase == "investigate":
         planets = move["planets"]
+        _title, lines = table.action_lines(table.view)
+        assert any("A: start there" in line for line, _colour in lines), \
+            "the panel names the pad's buttons"
         while table.count != len(planets):
             hands.press("up" if table.count < len(planets) else "down")
         steer(hands, lambda: table.focus_planet, planets[0], ("right", "right"))

@@ -16,6 +16,7 @@ import pygame
 
 from game.client import theme
 from game.client.i18n import N_, _, ngettext, tr
+from game.client.scenes.base import controls_hint
 from game.client.starfield import Starfield
 from game.client.stargazer.motion import FIRST_IMPACT, bounce
 from game.client.stargazer.palette import colour_word, player_mark
@@ -250,7 +251,8 @@ class StargazerTablePainter(StargazerPanels):
                 n=view["round"], doing=phase_words(view["phase"], names[current]))
         who = _("Watching") if self.watching else \
             names[self.active] if self.active < len(names) else ""
-        words = _("{name}  ·  Esc: menu").format(name=who)
+        words = controls_hint(self.app, _("{name}  ·  Esc: menu"),
+                              _("{name}  ·  B: menu")).format(name=who)
         right = self.text.render(words, lay.font_px("body"), theme.TEXT_DIM)
         room = lay.width - title.get_width() - right.get_width() - lay.px(40 + 16 + 24)
         size = self.text.fit(doing, lay.font_px("body"), room)

@@ -14,7 +14,7 @@ import pygame
 
 from game.client import theme
 from game.client.i18n import N_, _, language, ngettext, tr
-from game.client.scenes.base import pad_in_hand
+from game.client.scenes.base import controls_hint, pad_in_hand
 from game.client.starfield import Starfield
 from game.client.stars.categories import CATEGORY, SCORE_COLUMNS
 from game.client.stars.render import (
@@ -317,7 +317,8 @@ class StarsTablePainter:
         surface.blit(day_label, (bar.right + lay.px(14), self.text.line_top(
             day, lay.font_px("small"), line)))
         who = _("Watching") if self.watching else self.session.names[self.active]
-        words = _("{name}  ·  Esc: menu").format(name=who)
+        words = controls_hint(self.app, _("{name}  ·  Esc: menu"),
+                              _("{name}  ·  B: menu")).format(name=who)
         right = self.text.render(words, lay.font_px("body"), theme.TEXT_DIM)
         # on the line's baseline: a name in Japanese must not drop the line a few pixels
         surface.blit(right, right.get_rect(topright=(lay.width - lay.px(16), self.text.line_top(
