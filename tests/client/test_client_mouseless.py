@@ -407,12 +407,12 @@ def test_a_pad_is_never_stuck_in_a_field(pad: Hands) -> None:
 
 
 # --- games by pad --------------------------------------------------------------------------
-def start_solo(hands: Hands, game: str) -> Any:
+def start_solo(hands: Hands, game: str, item: str = "Play solo") -> Any:
     drive = hands.drive
     hands.press("confirm")  # title
     drive.scene.field.value = "Ann"
     hands.press("confirm")  # name
-    open_item(hands, "Play solo")
+    open_item(hands, item)
     setup = drive.scene
     assert setup.form.focused() is setup.game
     while setup.game.value != game:
@@ -482,7 +482,10 @@ def play_stars_turn(hands: Hands, table: StarsTableScene, rng: random.Random,
     hands.press("confirm")
 
 
-def test_a_solo_stars_game_by_pad_alone_then_its_results(pad: Hands) -> None:
+def test_a_solo_stars_game_without_a_mouse_then_its_results(hands: Hands) -> None:
+    """By pad, and by the keyboard alone: place, turn, size, skip, undo, powers, confirm,
+    the board view and the leave question; then the countdown and every results screen."""
+    pad = hands
     drive = pad.drive
     table = start_solo(pad, "stars")
     assert isinstance(table, StarsTableScene)
@@ -548,7 +551,10 @@ def walk_results(hands: Hands, results: ResultsScene) -> None:
     hands.press("confirm")
     assert not replay.playing
     seat = replay.session.seat
-    hands.press("rotate")
+    if hands.name == "pad":
+        hands.press("rotate")  # X: whose place
+    else:
+        drive.key(pygame.K_TAB)
     assert replay.session.seat != seat
     hands.press("back")
     assert drive.scene is results
@@ -608,3 +614,25 @@ def test_a_solo_stargazer_game_by_pad_alone(pad: Hands) -> None:
     assert decisions >= 5
     assert isinstance(drive.scene, ResultsScene)
     assert_form_focus(drive, drive.scene.form)
+
+
+def test_a_pads_early_press_does_not_lock_the_handover(pad: Hands) -> None:
+    """Hot-seat: A pressed before the handover screen takes input is ignored, and the next A
+    (a pad sends no key-up) shows the board."""
+    from game.client.scenes.handover import HandoverScene
+
+    drive = pad.drive
+    pad.press("confirm")
+    drive.scene.field.value = "Ann"
+    pad.press("confirm")
+    open_item(pad, "Hot-seat")
+    pad.press("confirm")  # two human seats: the first handover
+    drive.until(lambda: isinstance(drive.scene, HandoverScene), what="the handover")
+    handover = drive.scene
+    assert not handover.armed
+    pad.press("confirm")  # too early: ignored
+    assert drive.scene is handover
+    drive.until(lambda: handover.armed, what="the handover to take input")
+    assert_form_focus(drive, handover.form)
+    pad.press("confirm")
+    assert drive.scene is not handover, "A shows the board once the screen takes input"
