@@ -489,6 +489,9 @@ def test_a_solo_stars_game_without_a_mouse_then_its_results(hands: Hands) -> Non
     drive = pad.drive
     table = start_solo(pad, "stars")
     assert isinstance(table, StarsTableScene)
+    drive.step()
+    assert table.buttons["rotate"].label == ("Rotate (X)" if pad.name == "pad" else
+                                             "Rotate (R)"), "the buttons name the device's keys"
     rng = random.Random(5)
     # the board view (Back) and the leave question (B), then on with the game
     pad.press("hint")

@@ -74,6 +74,13 @@ HELP = (N_("Mouse: carry the card"), N_("click: draw"), N_("Wheel / R / right cl
 #: the same with a game controller in hand (its buttons arrive as devices.KEY_FOR_INTENT)
 PAD_HELP = (N_("D-pad: move the card"), N_("A: draw"), N_("X: turn"), N_("RB: star size"),
             N_("Y: skip"), N_("LB: undo"), N_("A: confirm"), N_("Back: other boards"))
+#: the action buttons' words: the keyboard's keys, or a pad's buttons while one is in hand
+BUTTON_WORDS = {"rotate": N_("Rotate (R)"), "skip": N_("Skip card (S)"),
+                "skip power": N_("Skip power (S)"), "undo": N_("Undo (U)"),
+                "confirm": N_("Confirm (Enter)")}
+PAD_BUTTON_WORDS = {"rotate": N_("Rotate (X)"), "skip": N_("Skip card (Y)"),
+                    "skip power": N_("Skip power (Y)"), "undo": N_("Undo (LB)"),
+                    "confirm": N_("Confirm (A)")}
 #: a spectator's controls (nothing to play: only whose board is large, and the log)
 WATCHING_HELP = (N_("Tab or a click on a board: show it large"), N_("Wheel over the log: back"),
                  N_("Esc: leave"))
@@ -478,15 +485,18 @@ class StarsTablePainter:
                 button.draw(surface, self.text, lay, n == self.shooting_size,
                             button.rect.collidepoint(mouse))
         else:
-            words = _("Wheel, R or right click: rotate")
+            words = controls_hint(self.app, _("Wheel, R or right click: rotate"),
+                                  _("X: rotate"))
             size = self.text.fit(words, lay.font_px("small"), self.middle.w - lay.px(16))
             hint = self.text.render(words, size, theme.TEXT_DIM)
             surface.blit(hint, hint.get_rect(center=self.size_buttons[1].rect.center))
         playing = not self.replaying
         self.buttons["rotate"].enabled = phase == "play" and playing
         self.buttons["skip"].enabled = phase in ("play", "power") and playing
-        self.buttons["skip"].label = N_("Skip power (S)") if phase == "power" else \
-            N_("Skip card (S)")
+        words = PAD_BUTTON_WORDS if pad_in_hand(self.app) else BUTTON_WORDS
+        for name, button in self.buttons.items():
+            button.label = words[name]
+        self.buttons["skip"].label = words["skip power"] if phase == "power" else words["skip"]
         self.buttons["undo"].enabled = phase in ("power", "review", "confirmed") and bool(
             view.get("pending")) and playing
         self.buttons["confirm"].enabled = phase == "review" and playing
