@@ -479,6 +479,8 @@ def play_stars_turn(hands: Hands, table: StarsTableScene, rng: random.Random,
         hands.press("confirm" if rng.random() < 0.7 else "skip")
         drive.step(2)
     assert table.phase() == "review"
+    said = " ".join(line for line, _colour in table.status_lines(table.view, "review"))
+    assert ("(A)" if hands.name == "pad" else "(Enter)") in said, "the prompt names the key"
     hands.press("confirm")
 
 

@@ -527,25 +527,33 @@ class StarsTablePainter:
             lines.append((_("{uses}: {what}.").format(uses=uses,
                                                       what=_(help_text) if help_text else ""),
                           theme.TEXT))
-            lines.append((_("Click a highlighted place (or arrows + Enter), or skip (S)."),
-                          theme.TEXT_DIM))
+            lines.append((controls_hint(
+                self.app, _("Click a highlighted place (or arrows + Enter), or skip (S)."),
+                _("D-pad: choose a highlighted place  ·  A: use it  ·  Y: skip")),
+                theme.TEXT_DIM))
             lines += self.preview_lines()
         elif phase == "play":
             ghost = self.ghost()
             if ghost and (self.mouse_on_board or self.keyboard_ghost):
                 problem = ghost[2]
                 if problem is None:
-                    lines.append((_("Legal here: click or Enter to draw."), theme.LEGAL))
+                    lines.append((controls_hint(self.app,
+                                                _("Legal here: click or Enter to draw."),
+                                                _("Legal here: A to draw.")), theme.LEGAL))
                     lines += self.preview_lines()
                 else:
                     lines.append((reason_text(problem), theme.ILLEGAL))
             else:
-                lines.append((_("Move the card over your board (mouse or arrows)."), theme.TEXT))
+                lines.append((controls_hint(
+                    self.app, _("Move the card over your board (mouse or arrows)."),
+                    _("Move the card over your board (D-pad).")), theme.TEXT))
         elif phase == "review":
             done = {"skip": N_("Card skipped: confirm your turn (Enter), or undo (U)."),
                     "shooting_star": N_("Shooting star drawn: confirm your turn (Enter), or "
                                         "undo (U).")}.get(
                 view["pending"]["action"], N_("Placed: confirm your turn (Enter), or undo (U)."))
+            if pad_in_hand(self.app):
+                done = N_("Played: confirm your turn (A), or undo (LB).")
             lines.append((_(done), theme.LEGAL))
         elif phase == "confirmed":
             waiting = [self.session.names[s] for s in range(len(view["seats"]))
