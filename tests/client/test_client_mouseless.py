@@ -587,6 +587,7 @@ def play_stargazer_turn(hands: Hands, table: StargazerTableScene,
             hands.press("up" if table.count < len(planets) else "down")
         steer(hands, lambda: table.focus_planet, planets[0], ("right", "right"))
         hands.press("confirm")  # the first planet
+        assert table.buttons["confirm"].label == "Confirm (A)", "the button names A"
         for planet in planets[1:]:
             steer(hands, lambda: table.focus_planet, planet, ("right", "right"))
             hands.press("rotate")  # X: the next planet of the path
