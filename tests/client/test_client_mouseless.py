@@ -566,6 +566,12 @@ def walk_results(hands: Hands, results: ResultsScene) -> None:
     focus_on(hands, results.form, labelled("Back to menu"), "right")
     hands.press("confirm")
     assert isinstance(drive.scene, MainMenuScene)
+    open_item(hands, "Last results")  # the same results once more, from the menu
+    again = drive.scene
+    assert isinstance(again, ResultsScene) and again is not results
+    assert_form_focus(drive, again.form)
+    hands.press("back")
+    assert isinstance(drive.scene, MainMenuScene)
 
 
 def play_stargazer_turn(hands: Hands, table: StargazerTableScene,
