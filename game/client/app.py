@@ -20,11 +20,12 @@ from typing import Any
 import pygame
 
 from game.client import i18n, theme
-from game.client.devices import Action, DeviceHub, is_pad, key_event_for
+from game.client.devices import INTENTS, Action, DeviceHub, is_pad, key_event_for
 from game.client.i18n import N_, tr
 from game.client.layout import Layout, TextCache
 from game.client.loop import STEP, FixedTimestep
 from game.client.scenes.base import Scene
+from game.client.scenes.keyboard import KeyboardScene, typing_widget
 from game.client.settings import Settings
 from game.client.sounds import Sounds
 from game.client.starfield import Starfield
@@ -69,6 +70,9 @@ class App:
         #: game controllers, keyboard halves, mouse: who asked for what (``devices``)
         self.devices = DeviceHub()
         self.devices.start()
+        #: the device a player used last: a pad's id, "keyboard" or "mouse" (hints name its
+        #: buttons: "A: choose" after a pad, "Enter: choose" after the keyboard)
+        self.last_device = "keyboard"
         #: tests fix these: the seed of new games and the bots' visible thinking delay
         self.seed_source: Callable[[], int] | None = None
         self.ai_delay = 0.4
@@ -262,11 +266,21 @@ class App:
             self.toggle_fullscreen()
         elif self.stack:
             actions = self.devices.translate(event)
+            self.note_device(event, actions)
             if actions and (hasattr(self.scene, "handle_action") or is_pad(actions[0].device)):
                 for action in actions:
                     self.dispatch_action(action)
             else:
                 self.scene.handle(event)
+
+    def note_device(self, event: pygame.event.Event, actions: list[Action]) -> None:
+        """Remember which kind of device was used last (pad, keyboard, mouse click)."""
+        if event.type == pygame.KEYDOWN:
+            self.last_device = "keyboard"
+        elif event.type == pygame.MOUSEBUTTONUP:
+            self.last_device = "mouse"
+        elif actions and is_pad(actions[0].device) and actions[0].intent in INTENTS:
+            self.last_device = actions[0].device
 
     def dispatch_action(self, action: Action) -> None:
         """One player's action to the top scene: as an action to a scene that reads them
@@ -277,6 +291,10 @@ class App:
         if handler is not None:
             handler(action)
         elif is_pad(action.device):
+            field = typing_widget(self.scene) if action.intent == "rotate" else None
+            if field is not None:  # X in a text field: the on-screen keyboard types in it
+                self.push(KeyboardScene(self, field))
+                return
             key_event = key_event_for(action)
             if key_event is not None:
                 self.scene.handle(key_event)

@@ -2,9 +2,11 @@
 
 A ``Form`` owns a list of rows and a focus index: arrows/Tab move focus, Left/Right change a
 choice, Enter/Space activate. Rects are assigned by the owning scene from its ``Layout``.
-The keyboard's focus and the mouse's hover look different (``draw_frame``): focus is a gold
-ring around the widget, hover a lighter face; the mouse never moves the keyboard's focus
-except by clicking.
+The keyboard's focus and the mouse's hover look different (``draw_frame``): focus is a thick
+gold ring around the widget and a gold edge, hover a lighter face; the mouse never moves the
+keyboard's focus except by clicking. A game controller moves the same focus (its D-pad and A
+arrive as arrows and Enter), and types in a text field with the on-screen keyboard
+(``scenes/keyboard.py``).
 Labels and choice values pass through ``i18n.tr`` when drawn: give them ``N_("...")`` and they
 follow a language switch by themselves (a player's name or other plain text shows as it is).
 """
@@ -74,14 +76,21 @@ def draw_frame(surface: pygame.Surface, rect: pygame.Rect, layout: Layout, focus
                hovered: bool, enabled: bool = True) -> None:
     """A widget's face: lighter under the mouse, a ring outside it when it has the focus."""
     hovered = hovered and enabled
-    fill = theme.PANEL_LIGHT if hovered else theme.PANEL
-    edge = theme.TEXT_DIM if hovered else theme.PANEL_EDGE
+    focused = focused and enabled
+    fill = theme.PANEL_LIGHT if hovered else theme.PANEL  # (hover and focus stay apart)
+    edge = theme.ACCENT if focused else theme.TEXT_DIM if hovered else theme.PANEL_EDGE
     draw_panel(surface, rect, layout, fill, edge, 1)
-    if focused and enabled:
-        gap = max(3, layout.px(5))
-        ring = rect.inflate(2 * gap, 2 * gap)
-        pygame.draw.rect(surface, theme.ACCENT, ring, max(2, layout.px(2)),
-                         border_radius=layout.px(10) + gap)
+    if focused:
+        ring = focus_ring(rect, layout)
+        pygame.draw.rect(surface, theme.ACCENT, ring, max(3, layout.px(3)),
+                         border_radius=layout.px(10) + max(3, layout.px(5)))
+
+
+def focus_ring(rect: pygame.Rect, layout: Layout) -> pygame.Rect:
+    """Where the focus ring of a widget at ``rect`` is drawn: a pad or keyboard player must
+    see at a glance which row A or Enter acts on (also on text fields and table rows)."""
+    gap = max(3, layout.px(5))
+    return rect.inflate(2 * gap, 2 * gap)
 
 
 def draw_well(surface: pygame.Surface, layout: Layout, row: pygame.Rect, left: int, right: int,
@@ -91,8 +100,8 @@ def draw_well(surface: pygame.Surface, layout: Layout, row: pygame.Rect, left: i
     inset = layout.px(7)
     well = pygame.Rect(left, row.y + inset, max(1, right - left), row.h - 2 * inset)
     pygame.draw.rect(surface, theme.BOARD, well, border_radius=layout.px(6))
-    pygame.draw.rect(surface, theme.ACCENT if focused else theme.PANEL_EDGE, well, 1,
-                     border_radius=layout.px(6))
+    pygame.draw.rect(surface, theme.ACCENT if focused else theme.PANEL_EDGE, well,
+                     max(2, layout.px(2)) if focused else 1, border_radius=layout.px(6))
     return well
 
 
@@ -360,6 +369,19 @@ class Form:
             widget = self.widgets[self.focus]
             if widget.focusable and widget.enabled:
                 return
+
+    def focused(self) -> Widget | None:
+        """The widget with the keyboard's (or a pad's) focus, None when none has it."""
+        if 0 <= self.focus < len(self.widgets):
+            widget = self.widgets[self.focus]
+            if widget.focusable and widget.enabled:
+                return widget
+        return None
+
+    def focus_rect(self, layout: Layout) -> pygame.Rect | None:
+        """Where the focus ring is drawn (tests look there for it), None without a focus."""
+        widget = self.focused()
+        return focus_ring(widget.rect, layout) if widget is not None else None
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEMOTION:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from game.client import theme
+from game.client.devices import is_pad
 from game.client.i18n import tr
 
 if TYPE_CHECKING:
@@ -77,6 +78,19 @@ class Stage(Protocol):
     lan_browse: bool
     #: the results of the last game finished in this run (``scenes.results.FinishedGame``)
     last_results: Any
+    #: the device a player used last: a pad's id, "keyboard" or "mouse" (hints follow it)
+    last_device: str
+
+
+def pad_in_hand(app: Stage) -> bool:
+    """The last thing a player touched was a game controller: hints name its buttons."""
+    return is_pad(getattr(app, "last_device", "keyboard"))
+
+
+def controls_hint(app: Stage, keys: str, pad: str | None) -> str:
+    """The hint for the device in hand: ``pad`` ("A: choose  ·  B: back") after a controller,
+    else ``keys`` (the keyboard's words). Footers and prompts ask this, never the device."""
+    return pad if pad is not None and pad_in_hand(app) else keys
 
 
 class Scene:
@@ -145,7 +159,10 @@ class SkyScene(Scene):
         surface.blit(label, label.get_rect(center=(self.layout.width // 2,
                                                    int(self.layout.height * y))))
 
-    def draw_footer(self, surface: pygame.Surface, hint: str) -> None:
-        label = self.text.render(tr(hint), self.layout.font_px("small"), theme.TEXT_DIM)
+    def draw_footer(self, surface: pygame.Surface, hint: str, pad: str | None = None) -> None:
+        """The keys of this screen at the bottom; ``pad``: the same for a game controller,
+        shown while one is in hand (``controls_hint``)."""
+        label = self.text.render(tr(controls_hint(self.app, hint, pad)),
+                                 self.layout.font_px("small"), theme.TEXT_DIM)
         surface.blit(label, label.get_rect(midbottom=(self.layout.width // 2,
                                                       self.layout.height - self.layout.px(14))))

@@ -105,7 +105,10 @@ class HandoverScene(SkyScene):
         if event.type == pygame.KEYUP:
             self.held.discard(event.key)
             return
-        if event.type == pygame.KEYDOWN and (not self.armed or event.key in self.held):
+        if event.type == pygame.KEYDOWN and getattr(event, "device", None):
+            if not self.armed:
+                return  # a pad's press too early (pads send no key-up: nothing to hold)
+        elif event.type == pygame.KEYDOWN and (not self.armed or event.key in self.held):
             self.held.add(event.key)  # a repeat of a held key, or pressed too early
             return
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and not self.armed:
@@ -125,4 +128,5 @@ class HandoverScene(SkyScene):
         title = self.text.render(words, size, theme.ACCENT, bold=True)
         surface.blit(title, title.get_rect(center=(lay.width // 2, int(lay.height * 0.4))))
         self.form.draw(surface, self.text, lay)
-        self.draw_footer(surface, N_("Enter: ready  ·  Esc: leave the game"))
+        self.draw_footer(surface, N_("Enter: ready  ·  Esc: leave the game"),
+                         N_("A: ready  ·  B: leave the game"))

@@ -264,7 +264,7 @@ class LobbyScene(SkyScene):
         surface.blit(label, label.get_rect(midbottom=(self.panel.centerx,
                                                       self.panel.bottom - lay.px(16))))
         self.form.draw(surface, self.text, lay)
-        self.draw_footer(surface, N_("Esc: leave"))
+        self.draw_footer(surface, N_("Esc: leave"), N_("A: choose  ·  B: leave"))
 
 
 def start_label(session: Any) -> str:
@@ -775,6 +775,10 @@ class JoinScene(SkyScene):
             self.first -= event.y
             self.show_tables(self.tables)
             return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.first += VISIBLE_TABLES if event.key == pygame.K_PAGEDOWN else -VISIBLE_TABLES
+            self.show_tables(self.tables)  # (a pad's LB/RB: the wheel's pages)
+            return
         self.form.handle(event)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -805,7 +809,9 @@ class JoinScene(SkyScene):
             label = self.text.render(line, size, theme.WARNING)
             surface.blit(label, (self.address.rect.x, self.note_y))
         self.draw_footer(surface, N_("Click a table, or type host:port and press Enter  ·  "
-                                     "Esc back"))
+                                     "Esc back"),
+                         N_("D-pad: choose  ·  A: join  ·  X: type an address  ·  LB/RB: more "
+                            "tables  ·  B: back"))
 
 
 class PasswordPrompt(Scene):

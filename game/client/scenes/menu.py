@@ -169,4 +169,5 @@ class MainMenuScene(SkyScene):
             self.form.focus = focus
         self.lan_tables.draw(surface, self.text, self.layout)
         self.draw_footer(surface, N_("Arrows + Enter or the mouse  ·  F11 fullscreen  ·  "
-                                     "Esc: quit"))
+                                     "Esc: quit"),
+                         N_("D-pad: choose  ·  A: open  ·  B: quit"))

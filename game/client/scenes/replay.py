@@ -16,7 +16,7 @@ from game.client import theme
 from game.client.i18n import N_, _
 from game.client.kits import get_kit
 from game.client.replay_session import ReplaySession
-from game.client.scenes.base import Scene
+from game.client.scenes.base import Scene, pad_in_hand
 from game.client.widgets import Button, draw_panel
 
 if TYPE_CHECKING:
@@ -28,8 +28,9 @@ PLAY_EVERY = 0.45
 
 
 class ReplayScene(Scene):
-    """Left/Right: a move; Up/Down: ten; Home/End; Space: play or pause; Tab: whose place
-    the game is watched from; Esc: back to the results."""
+    """Left/Right: a move; Up/Down: ten; Home/End; Space or Enter: play or pause; Tab: whose
+    place the game is watched from; Esc: back to the results. A pad: D-pad, A (play), X (whose
+    place), B (back); the buttons name the pad's buttons while one is in hand."""
 
     def __init__(self, app: Stage, record: GameRecord, seat: int | None = None) -> None:
         super().__init__(app)
@@ -97,7 +98,7 @@ class ReplayScene(Scene):
         x, gap = lay.px(12), lay.px(6)
         small, row = lay.px(44), self.bar.h - lay.px(10)
         for name in ("start", "back", "play", "forward", "end"):
-            width = lay.px(70) if name == "play" else small
+            width = lay.px(96) if name == "play" else small
             self.buttons[name].rect = pygame.Rect(x, lay.px(5), width, row)
             x += width + gap
         self.moves_x = x + lay.px(8)
@@ -126,10 +127,10 @@ class ReplayScene(Scene):
                 self.go(0)
             elif key == pygame.K_END:
                 self.go(self.session.length)
-            elif key == pygame.K_SPACE:
-                self.toggle_play()
-            elif key == pygame.K_TAB:
-                self.next_seat()
+            elif key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.toggle_play()  # (Enter: a pad's A)
+            elif key == pygame.K_TAB or (key == pygame.K_r and getattr(event, "device", None)):
+                self.next_seat()  # (a pad's X)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for button in self.buttons.values():
                 if button.rect.collidepoint(event.pos):
@@ -150,9 +151,13 @@ class ReplayScene(Scene):
         lay = self.layout
         draw_panel(surface, self.bar.inflate(0, 0), lay, theme.PANEL, theme.ACCENT, 1)
         session = self.session
-        self.buttons["play"].label = N_("Pause") if self.playing else N_("Play")
-        self.buttons["seat"].label = _("Watching {name} (Tab)").format(
+        pad = pad_in_hand(self.app)
+        self.buttons["seat"].label = (_("Watching {name} (X)") if pad else
+                                      _("Watching {name} (Tab)")).format(
             name=session.names[session.seat])
+        self.buttons["close"].label = N_("Back (B)") if pad else N_("Back (Esc)")
+        self.buttons["play"].label = (N_("Pause (A)") if pad else N_("Pause")) if self.playing \
+            else (N_("Play (A)") if pad else N_("Play"))
         mouse = pygame.mouse.get_pos()
         for button in self.buttons.values():
             button.draw(surface, self.text, lay, False, button.rect.collidepoint(mouse))

@@ -288,7 +288,10 @@ class ResultsScene(SkyScene):
                                                      play.bottom + lay.px(14))))
         if not self.showing_statistics:
             self.draw_picture(surface)
-        self.draw_footer(surface, self.footer())
+        self.draw_footer(surface, self.footer(),
+                         N_("Left/Right: choose  ·  A: open  ·  B: back to the scores")
+                         if self.showing_statistics else
+                         N_("Left/Right: choose  ·  A: open  ·  B: back to the menu"))
 
     def footer(self) -> str:
         """The keys, Esc saying where it leads from here."""

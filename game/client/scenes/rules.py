@@ -96,4 +96,6 @@ class RulesScene(SkyScene):
         footer = (_("Wheel or arrows scroll  ·  Left/Right: another game  ·  Esc, Enter or "
                     "click: back") if len(self.kits) > 1
                   else _("Wheel or arrows scroll  ·  Esc, Enter or click: back"))
-        self.draw_footer(surface, footer)
+        self.draw_footer(surface, footer,
+                         _("D-pad up/down: scroll  ·  left/right: another game  ·  A or B: back")
+                         if len(self.kits) > 1 else _("D-pad: scroll  ·  A or B: back"))

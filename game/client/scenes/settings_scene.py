@@ -100,4 +100,5 @@ class SettingsScene(SkyScene):
         self.draw_sky(surface, alpha)
         self.draw_heading(surface, N_("Settings"))
         self.form.draw(surface, self.text, self.layout)
-        self.draw_footer(surface, N_("Up/Down choose  ·  Left/Right change  ·  Esc back"))
+        self.draw_footer(surface, N_("Up/Down choose  ·  Left/Right change  ·  Esc back"),
+                         N_("D-pad: choose and change  ·  X: type a name  ·  B: back"))

@@ -282,4 +282,6 @@ class SetupScene(SkyScene):
         self.draw_footer(surface, N_("Up/Down choose  ·  Left/Right change  ·  type a player's "
                                      "name  ·  Enter start  ·  Esc back")
                          if self.mode == "hotseat" else
-                         N_("Up/Down choose  ·  Left/Right change  ·  Enter start  ·  Esc back"))
+                         N_("Up/Down choose  ·  Left/Right change  ·  Enter start  ·  Esc back"),
+                         N_("D-pad: choose and change  ·  X: type a name  ·  A: start  ·  "
+                            "B: back"))

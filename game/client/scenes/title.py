@@ -152,4 +152,5 @@ class NameScene(SkyScene):
             surface.blit(warning, warning.get_rect(midtop=(lay.width // 2,
                                                            self.field.rect.bottom
                                                            + lay.px(12))))
-        self.draw_footer(surface, N_("Type your name  ·  Enter OK  ·  Esc back"))
+        self.draw_footer(surface, N_("Type your name  ·  Enter OK  ·  Esc back"),
+                         N_("X: keyboard  ·  A: OK  ·  B: back"))

@@ -13,6 +13,7 @@ import pygame
 
 from game.client import theme
 from game.client.i18n import N_, _, language, ngettext, tr
+from game.client.scenes.base import controls_hint, pad_in_hand
 from game.client.stargazer.palette import colour_word, player_mark
 from game.client.stargazer.sprites import cube_sprite, pawn_sprite
 from game.client.widgets import Button, draw_panel
@@ -358,9 +359,11 @@ class StargazerPanels:
         if phase == "over" and self.replaying:
             return _("The game is over."), []  # (a replay's end: no scoring to step through)
         if phase == "over":
-            return _("Final scoring"), [(_("Planet by planet. Enter or a click: next."),
-                                         theme.TEXT),
-                                        (_("Esc: straight to the results."), theme.TEXT_DIM)]
+            return _("Final scoring"), [
+                (controls_hint(self.app, _("Planet by planet. Enter or a click: next."),
+                               _("Planet by planet. A: next.")), theme.TEXT),
+                (controls_hint(self.app, _("Esc: straight to the results."),
+                               _("B: straight to the results.")), theme.TEXT_DIM)]
         if phase in ("watching", "handover"):
             current = view["current"]
             kind = self.session.kinds[current]
@@ -368,8 +371,10 @@ class StargazerPanels:
             words = PHASE_WORDS.get(view["phase"], N_("{name} plays"))
             title = _(words).format(name=names[current]) + dots
             if self.pacer.holding() is not None:
-                lines.append((_("Space: catch up with the game.") if self.watching else
-                              _("Space: skip to your turn."), theme.TEXT_DIM))
+                lines.append((controls_hint(self.app, _("Space: catch up with the game."),
+                                            _("X: catch up with the game.")) if self.watching
+                              else controls_hint(self.app, _("Space: skip to your turn."),
+                                                 _("X: skip to your turn.")), theme.TEXT_DIM))
             elif kind == "ai":
                 lines.append((_("A bot: watch its cubes drop."), theme.TEXT_DIM))
             active = view.get("active_crew")
@@ -391,8 +396,9 @@ class StargazerPanels:
                         n=bonus), theme.LEGAL))
                 lines.append((_("Skill ({timing}): {skill}").format(
                     timing=timing_words(crew["timing"]), skill=_(crew["text"])), theme.TEXT))
-            lines.append((_("Click a crew (green) to choose; click again or Enter to pick."),
-                          theme.TEXT_DIM))
+            lines.append((controls_hint(
+                self.app, _("Click a crew (green) to choose; click again or Enter to pick."),
+                _("D-pad: choose a crew (green)  ·  A: pick it.")), theme.TEXT_DIM))
             return _("Choose a crew"), lines
         if phase == "skill":
             crew = CREWS_BY_ID[view["crews"][view["active_crew"]]]
@@ -407,7 +413,9 @@ class StargazerPanels:
                 if change is not None:
                     lines.append((_("Your score if the game ended now: {change} VP").format(
                         change=f"{change:+d}"), theme.LEGAL if change > 0 else theme.TEXT_DIM))
-            lines.append((_("Click a highlighted place (arrows + Enter)."), theme.TEXT_DIM))
+            lines.append((controls_hint(self.app, _("Click a highlighted place (arrows + Enter)."),
+                                        _("D-pad: choose a highlighted place  ·  A: use it.")),
+                          theme.TEXT_DIM))
             return _("{crew}: the skill").format(crew=_(crew["name"])), lines
         if phase == "investigate":
             crew = CREWS_BY_ID[view["crews"][view["active_crew"]]]
@@ -417,8 +425,10 @@ class StargazerPanels:
                 lines.append((_("{crew}: {skill}").format(crew=_(crew["name"]),
                                                           skill=_(crew["text"])), theme.TEXT_DIM))
             if not self.path:
-                lines.append((_("Click the start planet (green); the mouse shows the path."),
-                              theme.TEXT))
+                lines.append((controls_hint(
+                    self.app, _("Click the start planet (green); the mouse shows the path."),
+                    _("Up/Down: cubes  ·  Left/Right: start planet  ·  A: start there.")),
+                    theme.TEXT))
             if path:
                 planets = [planet_name(view["planets"][p]) for p in path]
                 lines.append((_("{cubes}: {path}").format(cubes=cubes_word(len(path)),
@@ -434,8 +444,13 @@ class StargazerPanels:
                     planet=planet_name(view["planets"][p]),
                     direction=direction_word(last, p, n)) for p in self.candidates()]
                 if nxt and len(self.path) < most:
-                    lines.append((_("Next cube may go to: {places} (click).").format(
-                        places=_(", ").join(nxt)), theme.TEXT_DIM))
+                    lines.append((controls_hint(
+                        self.app, _("Next cube may go to: {places} (click)."),
+                        _("Next cube may go to: {places} (Left/Right, then X)."),
+                    ).format(places=_(", ").join(nxt)), theme.TEXT_DIM))
+                if pad_in_hand(self.app):
+                    lines.append((_("A: investigate  ·  Y: take the last cube back"),
+                                  theme.TEXT_DIM))
             return ngettext("Investigate: up to {n} cube", "Investigate: up to {n} cubes",
                             most).format(n=most), lines
         if phase == "start_player":

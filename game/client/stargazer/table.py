@@ -79,6 +79,12 @@ def places_of(events: list[dict[str, Any]], view: dict[str, Any]) -> list[Place]
     return places
 
 
+#: a game controller's keys (devices.KEY_FOR_INTENT: X is R, Y is S, Back is H) as the keys
+#: this table reads: X adds a planet to the path (Space), Y takes the last one back (U), Back
+#: opens the log (L); none of R, S and H means anything else here
+PAD_KEYS = {pygame.K_r: pygame.K_SPACE, pygame.K_s: pygame.K_u, pygame.K_h: pygame.K_l}
+
+
 class StargazerTableScene(StargazerTablePainter, GameTableScene):
     """One game of Stargazer for the local seats of ``config`` (or a given session)."""
 
@@ -560,6 +566,7 @@ class StargazerTableScene(StargazerTablePainter, GameTableScene):
 
     def handle_key(self, key: int) -> None:
         phase = self.phase()
+        key = PAD_KEYS.get(key, key)
         if key == pygame.K_ESCAPE and self.scoring is not None:
             self.show_results()  # skip the rest of the final scoring
         elif key == pygame.K_ESCAPE:

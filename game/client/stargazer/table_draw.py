@@ -16,6 +16,7 @@ import pygame
 
 from game.client import theme
 from game.client.i18n import N_, _, ngettext, tr
+from game.client.scenes.base import controls_hint, pad_in_hand
 from game.client.starfield import Starfield
 from game.client.stargazer.motion import FIRST_IMPACT, bounce
 from game.client.stargazer.palette import colour_word, player_mark
@@ -33,6 +34,12 @@ def readable(size: int) -> int:
     """A label's type size on the ring, never below what a player can read."""
     return max(theme.MIN_FONT_PX, size)
 
+
+#: the action buttons' words while a game controller is in hand (A confirms, Y takes back)
+PAD_LABELS = {"Confirm (Enter)": N_("Confirm (A)"), "Start here (Enter)": N_("Start here (A)"),
+              "Pick this crew (Enter)": N_("Pick this crew (A)"),
+              "Use the skill here (Enter)": N_("Use the skill here (A)"),
+              "Undo pick (U)": N_("Undo pick (Y)")}
 
 class StargazerTablePainter(StargazerPanels):
     """Layout and drawing for ``StargazerTableScene`` (uses its session, view and choices)."""
@@ -139,6 +146,10 @@ class StargazerTablePainter(StargazerPanels):
             self.buttons["confirm"].enabled = self.target_choice is not None
             several = len(self.skill_targets()) > 1
             self.buttons["previous"].enabled = self.buttons["next"].enabled = several
+        self.buttons["undo"].label = N_("Undo pick (U)")
+        if pad_in_hand(self.app):  # the pad's buttons on the buttons
+            for button in buttons:
+                button.label = PAD_LABELS.get(button.label, button.label)
         return buttons
 
     # --- where things are --------------------------------------------------------------------
@@ -250,7 +261,8 @@ class StargazerTablePainter(StargazerPanels):
                 n=view["round"], doing=phase_words(view["phase"], names[current]))
         who = _("Watching") if self.watching else \
             names[self.active] if self.active < len(names) else ""
-        words = _("{name}  ·  Esc: menu").format(name=who)
+        words = controls_hint(self.app, _("{name}  ·  Esc: menu"),
+                              _("{name}  ·  B: menu")).format(name=who)
         right = self.text.render(words, lay.font_px("body"), theme.TEXT_DIM)
         room = lay.width - title.get_width() - right.get_width() - lay.px(40 + 16 + 24)
         size = self.text.fit(doing, lay.font_px("body"), room)

@@ -194,7 +194,8 @@ class FinalBoardsScene(SkyScene):
             self.draw_items(surface, self.focus)
         hint = N_("Left/Right or 1-6: category  ·  click a board or Tab: one board large  ·  "
                   "Esc: back")
-        self.draw_footer(surface, hint)
+        self.draw_footer(surface, hint, N_("Left/Right: category  ·  Up/Down or A: one board "
+                                           "large  ·  B: back"))
 
     def draw_board(self, surface: pygame.Surface, geo: BoardGeometry, rect: pygame.Rect,
                    seat: int) -> None:

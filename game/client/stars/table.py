@@ -543,6 +543,12 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
             self.undo()
         elif key == pygame.K_c:
             self.confirm()
+        elif key == pygame.K_PAGEUP:
+            self.undo()  # a pad's LB (undo is for after a move; a size is for before one)
+        elif key == pygame.K_PAGEDOWN:
+            self.set_size(self.shooting_size % 3 + 1)  # a pad's RB: the next size, 1-2-3
+        elif key == pygame.K_h:
+            self.handle_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0), phase)
         elif key == pygame.K_TAB and self.watching:
             self.show_next_seat(-1 if event.mod & pygame.KMOD_SHIFT else 1)
         elif key == pygame.K_TAB and self.thumb_rects:

@@ -14,6 +14,7 @@ import pygame
 
 from game.client import theme
 from game.client.i18n import N_, _, language, ngettext, tr
+from game.client.scenes.base import controls_hint, pad_in_hand
 from game.client.starfield import Starfield
 from game.client.stars.categories import CATEGORY, SCORE_COLUMNS
 from game.client.stars.render import (
@@ -70,6 +71,16 @@ GLOW_SECONDS = 1.4
 HELP = (N_("Mouse: carry the card"), N_("click: draw"), N_("Wheel / R / right click: turn"),
         N_("Arrows + Enter: keyboard"), N_("S skip"), N_("U undo"), N_("Enter confirm"),
         N_("Tab: other boards"))
+#: the same with a game controller in hand (its buttons arrive as devices.KEY_FOR_INTENT)
+PAD_HELP = (N_("D-pad: move the card"), N_("A: draw"), N_("X: turn"), N_("RB: star size"),
+            N_("Y: skip"), N_("LB: undo"), N_("A: confirm"), N_("Back: other boards"))
+#: the action buttons' words: the keyboard's keys, or a pad's buttons while one is in hand
+BUTTON_WORDS = {"rotate": N_("Rotate (R)"), "skip": N_("Skip card (S)"),
+                "skip power": N_("Skip power (S)"), "undo": N_("Undo (U)"),
+                "confirm": N_("Confirm (Enter)")}
+PAD_BUTTON_WORDS = {"rotate": N_("Rotate (X)"), "skip": N_("Skip card (Y)"),
+                    "skip power": N_("Skip power (Y)"), "undo": N_("Undo (LB)"),
+                    "confirm": N_("Confirm (A)")}
 #: a spectator's controls (nothing to play: only whose board is large, and the log)
 WATCHING_HELP = (N_("Tab or a click on a board: show it large"), N_("Wheel over the log: back"),
                  N_("Esc: leave"))
@@ -113,7 +124,11 @@ class StarsTablePainter:
         fonts = {"tiny": lay.font_px("tiny"), "small": lay.font_px("small")}
         self.help_lines = self.join_items(WATCHING_HELP if self.watching else HELP, fonts["tiny"],
                                           (side.w if self.stacked else mid_w) - lay.px(24))
-        help_h = len(self.help_lines) * int(fonts["tiny"] * 1.2) + lay.px(20)
+        self.pad_help_lines = self.join_items(WATCHING_HELP if self.watching else PAD_HELP,
+                                              fonts["tiny"],
+                                              (side.w if self.stacked else mid_w) - lay.px(24))
+        help_h = max(len(self.help_lines), len(self.pad_help_lines)) * int(
+            fonts["tiny"] * 1.2) + lay.px(20)
         if self.stacked:
             self.middle = pygame.Rect(side.x, side.y, side.w, 0)
             self.layout_card_panel(self.middle, help_h, bonus_in_panel=True)
@@ -309,7 +324,8 @@ class StarsTablePainter:
         surface.blit(day_label, (bar.right + lay.px(14), self.text.line_top(
             day, lay.font_px("small"), line)))
         who = _("Watching") if self.watching else self.session.names[self.active]
-        words = _("{name}  ·  Esc: menu").format(name=who)
+        words = controls_hint(self.app, _("{name}  ·  Esc: menu"),
+                              _("{name}  ·  B: menu")).format(name=who)
         right = self.text.render(words, lay.font_px("body"), theme.TEXT_DIM)
         # on the line's baseline: a name in Japanese must not drop the line a few pixels
         surface.blit(right, right.get_rect(topright=(lay.width - lay.px(16), self.text.line_top(
@@ -469,15 +485,18 @@ class StarsTablePainter:
                 button.draw(surface, self.text, lay, n == self.shooting_size,
                             button.rect.collidepoint(mouse))
         else:
-            words = _("Wheel, R or right click: rotate")
+            words = controls_hint(self.app, _("Wheel, R or right click: rotate"),
+                                  _("X: rotate"))
             size = self.text.fit(words, lay.font_px("small"), self.middle.w - lay.px(16))
             hint = self.text.render(words, size, theme.TEXT_DIM)
             surface.blit(hint, hint.get_rect(center=self.size_buttons[1].rect.center))
         playing = not self.replaying
         self.buttons["rotate"].enabled = phase == "play" and playing
         self.buttons["skip"].enabled = phase in ("play", "power") and playing
-        self.buttons["skip"].label = N_("Skip power (S)") if phase == "power" else \
-            N_("Skip card (S)")
+        words = PAD_BUTTON_WORDS if pad_in_hand(self.app) else BUTTON_WORDS
+        for name, button in self.buttons.items():
+            button.label = words[name]
+        self.buttons["skip"].label = words["skip power"] if phase == "power" else words["skip"]
         self.buttons["undo"].enabled = phase in ("power", "review", "confirmed") and bool(
             view.get("pending")) and playing
         self.buttons["confirm"].enabled = phase == "review" and playing
@@ -508,25 +527,33 @@ class StarsTablePainter:
             lines.append((_("{uses}: {what}.").format(uses=uses,
                                                       what=_(help_text) if help_text else ""),
                           theme.TEXT))
-            lines.append((_("Click a highlighted place (or arrows + Enter), or skip (S)."),
-                          theme.TEXT_DIM))
+            lines.append((controls_hint(
+                self.app, _("Click a highlighted place (or arrows + Enter), or skip (S)."),
+                _("D-pad: choose a highlighted place  ·  A: use it  ·  Y: skip")),
+                theme.TEXT_DIM))
             lines += self.preview_lines()
         elif phase == "play":
             ghost = self.ghost()
             if ghost and (self.mouse_on_board or self.keyboard_ghost):
                 problem = ghost[2]
                 if problem is None:
-                    lines.append((_("Legal here: click or Enter to draw."), theme.LEGAL))
+                    lines.append((controls_hint(self.app,
+                                                _("Legal here: click or Enter to draw."),
+                                                _("Legal here: A to draw.")), theme.LEGAL))
                     lines += self.preview_lines()
                 else:
                     lines.append((reason_text(problem), theme.ILLEGAL))
             else:
-                lines.append((_("Move the card over your board (mouse or arrows)."), theme.TEXT))
+                lines.append((controls_hint(
+                    self.app, _("Move the card over your board (mouse or arrows)."),
+                    _("Move the card over your board (D-pad).")), theme.TEXT))
         elif phase == "review":
             done = {"skip": N_("Card skipped: confirm your turn (Enter), or undo (U)."),
                     "shooting_star": N_("Shooting star drawn: confirm your turn (Enter), or "
                                         "undo (U).")}.get(
                 view["pending"]["action"], N_("Placed: confirm your turn (Enter), or undo (U)."))
+            if pad_in_hand(self.app):
+                done = N_("Played: confirm your turn (A), or undo (LB).")
             lines.append((_(done), theme.LEGAL))
         elif phase == "confirmed":
             waiting = [self.session.names[s] for s in range(len(view["seats"]))
@@ -614,11 +641,13 @@ class StarsTablePainter:
         """The controls, at the bottom of the card panel; returns the top y used."""
         lay = self.layout
         size = lay.font_px("tiny")
-        y = self.middle.bottom - lay.px(10) - len(self.help_lines) * int(size * 1.2)
+        lines = getattr(self, "pad_help_lines", None) if pad_in_hand(self.app) else None
+        lines = lines or self.help_lines
+        y = self.middle.bottom - lay.px(10) - len(lines) * int(size * 1.2)
         top = y
         pygame.draw.line(surface, theme.PANEL_EDGE, (self.status_rect.x, y - lay.px(6)),
                          (self.status_rect.right, y - lay.px(6)))
-        for line in self.help_lines:
+        for line in lines:
             label = self.text.render(line, size, theme.TEXT_DIM)
             surface.blit(label, (self.status_rect.x, y))
             y += int(size * 1.2)
