@@ -213,6 +213,7 @@ class Table:
         keep_finished_saves: int | None = KEEP_FINISHED_SAVES,
         secret: str | None = None,
         default_bot: str = "random",
+        hints: bool = False,
     ) -> None:
         if not seats:
             raise ValueError("a table needs at least one seat")
@@ -229,6 +230,9 @@ class Table:
         #: the level of an AI seat none was named for (``SeatSpec`` without ``bot``, free
         #: seats filled at ``start``, ``replace_with_bot`` without a level)
         self.default_bot = default_bot
+        #: the host lets players ask for hints (their own windows compute them from their own
+        #: views; the table only says whether that is allowed, in ``info``)
+        self.hints = bool(hints)
         self._seats = [
             _Seat(spec.kind, clean_name(spec.name, f"Player {i + 1}"),
                   (spec.bot or default_bot) if spec.kind == "ai" else spec.bot,
@@ -300,6 +304,7 @@ class Table:
                 "name": self.name,
                 "game": self.game,
                 "options": copy.deepcopy(self.options),
+                "hints": self.hints,
                 "status": self.status,
                 "seats": [seat.public(i) for i, seat in enumerate(self._seats)],
             }
@@ -949,6 +954,7 @@ class Table:
                 "name": self.name,
                 "table_id": self.table_id,
                 "options": self.options,
+                "hints": self.hints,
                 "seed": self.seed,
                 "secret": self.secret,
                 "status": self.status,
@@ -1045,6 +1051,7 @@ class Table:
                 table_id=data.get("table_id"),
                 **kwargs,
             )
+            table.hints = bool(data.get("hints", table.hints))
             for seat, saved in zip(table._seats, seats_data, strict=True):
                 seat.token, seat.claimed = saved.get("token"), bool(saved.get("claimed"))
                 reserved = saved.get("reserved")

@@ -160,3 +160,15 @@ def hint_for(game: str, view: dict[str, Any], seat: int, stop: StopCheck | None 
 
 def has_hints(game: str) -> bool:
     return game in HINTERS
+
+
+def decision_key(game: str, view: dict[str, Any], seat: int) -> Any:
+    """What identifies the seat's decision in ``view``: a hint holds while it is the same
+    (other seats' moves change the view, not the decision)."""
+    if game == "stars":
+        pending = view.get("pending")
+        return (view["card"]["n"], view["seats"][seat]["confirmed"],
+                None if pending is None else (pending["action"], repr(pending["prompt"])))
+    if game == "stargazer":
+        return (view["round"], view["turns"], view["phase"], view["current"])
+    return id(view)

@@ -351,6 +351,12 @@ class StargazerPanels:
 
     # --- the action panel --------------------------------------------------------------------
     def action_lines(self, view: dict[str, Any]) -> tuple[str, list[tuple[str, theme.Color]]]:
+        """The panel's title and lines for what the player decides now (and a hint's why)."""
+        title, lines = self.decision_lines(view)
+        hint = self.hints.line() if self.phase() in ("crew", "skill", "investigate") else None
+        return (title, [*lines, (hint, theme.ACCENT)]) if hint else (title, lines)
+
+    def decision_lines(self, view: dict[str, Any]) -> tuple[str, list[tuple[str, theme.Color]]]:
         """The panel's title and lines for what the player decides now."""
         phase = self.phase()
         names = self.session.names
