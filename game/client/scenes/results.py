@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.ai.hints import has_hints
 from game.client import theme
 from game.client.i18n import N_, _, ngettext, tr
 from game.client.kits import ClientKit, get_kit
@@ -100,6 +101,8 @@ class ResultsScene(SkyScene):
             buttons.append(Button(N_("Final boards"), self.show_final_boards))
         if self.record is not None and self.record.moves:
             buttons.append(Button(N_("Watch replay"), self.watch_replay))
+            if has_hints(game) and "human" in self.record.kinds:
+                buttons.append(Button(N_("Review"), self.review))
         buttons.append(Button(N_("Back to menu"), self.to_menu))
         self.form = Form(buttons)
         # a LAN game's next round is the host's call: a guest is only offered the way back
@@ -209,6 +212,13 @@ class ResultsScene(SkyScene):
 
         if self.record is not None:
             self.app.push(ReplayScene(self.app, self.record))
+
+    def review(self) -> None:
+        """Your moves beside the hard bot's (the first human seat here: yours)."""
+        from game.client.scenes.review import ReviewScene
+
+        if self.record is not None:
+            self.app.push(ReviewScene(self.app, self.record, self.record.kinds.index("human")))
 
     def to_menu(self) -> None:
         from game.client.scenes.menu import MainMenuScene
