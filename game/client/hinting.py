@@ -28,11 +28,12 @@ from game.client.i18n import N_, _, ngettext
 from game.client.session import HostSession, RemoteSession, Session
 from game.client.widgets import Button
 
-#: what a hint keeps open, per fact ``game.ai.hints`` counts: (singular, plural) with ``{n}``
-OPEN_WORDS: dict[str, tuple[str, str]] = {
-    "open_groups": (N_("keeps {n} line group open to grow"),
-                    N_("keeps {n} line groups open to grow")),
-    "cubes": (N_("keeps {n} cube in hand"), N_("keeps {n} cubes in hand")),
+#: what a hint keeps open, per fact ``game.ai.hints`` counts: its words for a count
+OPEN_WORDS: dict[str, Callable[[int], str]] = {
+    "open_groups": lambda n: ngettext("keeps {n} line group open to grow",
+                                      "keeps {n} line groups open to grow", n).format(n=n),
+    "cubes": lambda n: ngettext("keeps {n} cube in hand", "keeps {n} cubes in hand",
+                                n).format(n=n),
 }
 #: the thinking time when a game names none for its hard bot
 DEFAULT_BUDGET = 1.0
@@ -62,8 +63,7 @@ def why_line(hint: Hint) -> str:
     parts = [points_words(hint.points_now)]
     for fact, count in hint.keeps_open.items():
         if fact in OPEN_WORDS:
-            singular, plural = OPEN_WORDS[fact]
-            parts.append(ngettext(singular, plural, count).format(n=count))
+            parts.append(OPEN_WORDS[fact](count))
     return _(", ").join(parts)
 
 
