@@ -89,6 +89,8 @@ class HintAsker:
         self._seen: tuple[dict[str, Any], Any] | None = None
         self.thinking = False
         self.nothing = False
+        #: the hint is the review's: the bot's choice at a moment of a finished game
+        self.reviewed = False
         self.count = 0
         self._result: list[Hint | None] = []
         self._cancel = threading.Event()
@@ -128,6 +130,12 @@ class HintAsker:
         self._thread.start()
         return True
 
+    def present(self, hint: Hint) -> None:
+        """Show ``hint`` as the bot's choice at this moment (the review's row, in a replay)."""
+        self.asked = self.decision()
+        self.hint, self.reviewed = hint, True
+        self.what = self.show(hint)
+
     def clear(self) -> None:
         self.hint, self.what, self.nothing = None, None, False
 
@@ -165,6 +173,9 @@ class HintAsker:
         if self.hint is None:
             return None
         why = why_line(self.hint)
+        if self.reviewed:
+            return (_("The hard bot here: {what}: {why}.").format(what=self.what, why=why)
+                    if self.what else _("The hard bot here: {why}.").format(why=why))
         return (_("Hint: {what}: {why}.").format(what=self.what, why=why) if self.what
                 else _("Hint: {why}.").format(why=why))
 

@@ -96,7 +96,7 @@ def test_a_stargazer_hint_chooses_the_crew_with_its_points_now(drive: Driver) ->
     assert STARGAZER.score(state)[table.active]["total"] - before == hint.points_now
     assert hint.keeps_open == {"cubes": state["hands"][table.active]}
     title, lines = table.action_lines(table.view)
-    assert lines[-1][0] == table.hints.line(), "the why is on screen"
+    assert lines[0][0] == table.hints.line(), "the why is on screen, first"
 
 
 def host_a_table(drive: Driver, hints: bool) -> StarsTableScene:

@@ -10,9 +10,10 @@ Enter, opens the replay at that moment with the bot's move shown as a hint would
 
 from __future__ import annotations
 
+import copy
 import threading
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -21,12 +22,16 @@ from game.ai.review import TOP, Decision, biggest_first, review_game
 from game.client import theme
 from game.client.hinting import think_budget
 from game.client.i18n import N_, _, ngettext
+from game.client.kits import get_kit
 from game.client.record import GameRecord
 from game.client.scenes.base import SkyScene
 from game.client.widgets import draw_panel
+from game.rules import get_ruleset
+from game.rules.base import Move, State, replay
 
 if TYPE_CHECKING:
     from game.client.scenes.base import Stage
+    from game.client.shooter import Shooter
 
 
 class ReviewScene(SkyScene):
@@ -46,6 +51,8 @@ class ReviewScene(SkyScene):
         self.selected = 0
         self.first_row = 0
         self.row_rects: list[tuple[pygame.Rect, int]] = []
+        #: per row: (your moves, the bot's) in words, worked out when first drawn
+        self._words: dict[int, tuple[str, str]] = {}
         self._cancel = threading.Event()
         self._thread = threading.Thread(target=self._analyse, daemon=True,
                                         name="starparty-review")
@@ -93,7 +100,7 @@ class ReviewScene(SkyScene):
         self.app.push(replay)
         replay.go(decision.at)
         if decision.bot_moves:
-            replay.table.show_hint(Hint(decision.bot_moves, decision.bot_points))
+            replay.table.hints.present(Hint(decision.bot_moves, decision.bot_points))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -114,6 +121,37 @@ class ReviewScene(SkyScene):
             self.selected = max(0, min(len(self.rows) - 1, self.selected - event.y))
 
     # --- drawing -----------------------------------------------------------------------------
+    def moves_words(self, index: int) -> tuple[str, str]:
+        """Row ``index``'s moves in words (the kit's ``describe_move``, as Watch replay says
+        them): yours under your name, the bot's under its own."""
+        if index not in self._words:
+            record, decision = self.record, self.rows[index]
+            ruleset = get_ruleset(record.game)
+            state = replay(ruleset, record.options, record.seed, record.moves[:decision.at],
+                           record.secret)
+            self._words[index] = (
+                self.describe(state, decision.your_moves, record.names[self.seat]),
+                self.describe(state, decision.bot_moves, _("Hard bot")))
+        return self._words[index]
+
+    def describe(self, state: State, moves: list[Move], name: str) -> str:
+        """``moves`` of the seat from ``state`` in words, one after the other."""
+        record = self.record
+        ruleset = get_ruleset(record.game)
+        kit = get_kit(record.game)
+        state = copy.deepcopy(state)
+        said = []
+        for move in moves:
+            if kit.describe_move is not None:
+                said.append(kit.describe_move(state, self.seat, move, lambda _seat: name))
+            else:
+                said.append(ruleset.describe_move(state, self.seat, move))
+            try:
+                ruleset.apply(state, self.seat, move)
+            except Exception:  # (words only: a move that no longer applies ends them)
+                break
+        return "; ".join(said) or _("nothing to play")
+
     def row_words(self, index: int) -> tuple[str, str, theme.Color]:
         """(left, right, colour) of row ``index``: the decision and its points."""
         decision = self.rows[index]
@@ -166,7 +204,7 @@ class ReviewScene(SkyScene):
             surface.blit(self.text.render(line, small, theme.TEXT_DIM), (x, y))
             y += int(small * 1.2)
         y += lay.px(8)
-        row_h = max(lay.px(30), body + lay.px(8))
+        row_h = max(lay.px(30), body + lay.px(8)) + small + lay.px(4)
         fits = max(1, (panel.bottom - lay.px(12) - y) // row_h)
         if self.selected < self.first_row:
             self.first_row = self.selected
@@ -178,12 +216,51 @@ class ReviewScene(SkyScene):
             if index == self.selected:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, rect, border_radius=lay.px(6))
             left, right, color = self.row_words(index)
+            top = rect.y + lay.px(4)
             label = self.text.render(left, body, color, bold=True)
-            surface.blit(label, label.get_rect(midleft=(x, rect.centery)))
+            surface.blit(label, (x, top))
             label = self.text.render(right, self.text.fit(right, body, width // 2 + lay.px(60)),
                                      color)
-            surface.blit(label, label.get_rect(midright=(x + width, rect.centery)))
+            surface.blit(label, label.get_rect(topright=(x + width, top)))
+            yours, bots = self.moves_words(index)
+            half = (width - lay.px(16)) // 2
+            for words, left_x in ((yours, x), (bots, x + half + lay.px(16))):
+                label = self.text.render(words, self.text.fit(words, small, half),
+                                         theme.TEXT_DIM)
+                surface.blit(label, (left_x, rect.bottom - small - lay.px(6)))
             self.row_rects.append((rect, index))
             y += row_h
         self.draw_footer(surface, N_("Up/Down and Enter or a click: the board at that moment"
                                      "  ·  Esc: back"))
+
+
+#: ``starparty screenshots``: the bot's seconds per position in the pictured review (the
+#: walk runs twice in the tests; the window's own review uses the bot's whole budget)
+SCREENSHOT_BUDGET = 0.1
+
+
+def shoot_review(shot: Shooter, prefix: str) -> None:
+    """From the results: the review of your moves (``<prefix>-review``), then one row's moment
+    (looked at); back to the results."""
+    results = shot.app.scene
+    record = results.record
+    review = ReviewScene(shot.app, record, record.kinds.index("human"),
+                         budget=SCREENSHOT_BUDGET)
+    shot.app.push(review)
+    shot.until(lambda: bool(review.rows), timeout=120)
+    shot.step(3)
+    shot.save(f"{prefix}-review")
+    review.open(0)
+    shot.step(10)
+    shot.look(f"{prefix} review moment")
+    shot.app.pop()
+    shot.app.pop()
+    shot.step(2)
+
+
+def shoot_hint(shot: Shooter, table: Any, name: str) -> None:
+    """At the table: H, the hint shown (``name``)."""
+    shot.key(pygame.K_h)
+    shot.until(lambda: not table.hints.thinking, timeout=30)
+    shot.step(3)
+    shot.save(name)

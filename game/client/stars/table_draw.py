@@ -537,7 +537,7 @@ class StarsTablePainter:
                           theme.TEXT_DIM))
         elif phase == "over":
             lines.append((_("The night is over. Counting the stars..."), theme.ACCENT))
-        hint = self.hints.line() if phase in ("play", "power") else None
+        hint = self.hints.line() if phase in ("play", "power", "review") else None
         if hint:
             lines.append((hint, theme.ACCENT))
         status = tr(self.status[0])
