@@ -172,3 +172,21 @@ def test_the_review_lists_each_card_and_a_click_shows_that_moment(drive: Driver)
     assert isinstance(replay, ReplayScene)
     assert replay.session.position == review.rows[index].at, "the board at that moment"
     assert replay.table.view["card"]["n"] == review.rows[index].turn
+
+
+@pytest.mark.timeout(60)
+def test_a_pads_hint_button_asks_for_a_hint(drive: Driver) -> None:
+    """A pad's "hint" intent (its Back button) arrives as H (``game.client.devices``)."""
+    from tests.client.virtual_pads import VirtualPad, tap
+
+    table = start_solo(drive)
+    drive.step(30)
+    pad = VirtualPad()
+    try:
+        drive.step(2)
+        tap(drive.app, pad, pygame.CONTROLLER_BUTTON_BACK)
+        assert table.hints.thinking or table.hints.hint is not None
+        drive.until(lambda: table.hints.hint is not None, timeout=10, what="the hint")
+    finally:
+        pad.unplug()
+        drive.step(2)
