@@ -92,7 +92,9 @@ class HintAsker:
         #: the hint is the review's: the bot's choice at a moment of a finished game
         self.reviewed = False
         self.count = 0
-        self._result: list[Hint | None] = []
+        #: hints shown per seat (the results' statistics count them)
+        self.asked_by: dict[int, int] = {}
+        self._result: list[tuple[Hint | None, int]] = []
         self._cancel = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -124,7 +126,7 @@ class HintAsker:
                 found = hint_for(self.game, mine, seat, stop, seed=self.count)
             except Exception:  # a hint must never break the table
                 found = None
-            self._result.append(found)
+            self._result.append((found, seat))
 
         self._thread = threading.Thread(target=run, daemon=True, name="starparty-hint")
         self._thread.start()
@@ -142,7 +144,7 @@ class HintAsker:
     def update(self) -> None:
         """Show a finished hint; forget it once the seat's view moves on."""
         if self._result:
-            found = self._result.pop()
+            found, seat = self._result.pop()
             self.thinking = False
             if self.decision() != self.asked:
                 return  # the decision changed while it thought: the hint is stale
@@ -150,6 +152,7 @@ class HintAsker:
                 self.nothing = True
             else:
                 self.hint, self.count = found, self.count + 1
+                self.asked_by[seat] = self.asked_by.get(seat, 0) + 1
                 self.what = self.show(found)
         elif (self.hint is not None or self.nothing) and self.decision() != self.asked:
             self.clear()

@@ -144,6 +144,8 @@ def test_the_review_lists_each_card_and_a_click_shows_that_moment(drive: Driver)
     from game.client.scenes.review import ReviewScene
 
     table = start_solo(drive)
+    drive.step(30)
+    ask_hint(drive, table, "stars")
     while not isinstance(drive.scene, ResultsScene):  # skip every card: a quick game
         if table.phase() == "play":
             n = table.view["card"]["n"]
@@ -154,6 +156,7 @@ def test_the_review_lists_each_card_and_a_click_shows_that_moment(drive: Driver)
                         what="the next card")
         drive.step()
     results = drive.scene
+    assert ("Hints asked", [1, 0]) in results.statistics, "the hint is counted"
     review_button = next(b for b in results.form.widgets if b.label == "Review")
     drive.click(review_button.rect.center)
     review = drive.scene

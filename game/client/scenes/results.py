@@ -71,7 +71,8 @@ class ResultsScene(SkyScene):
     def __init__(self, app: Stage, game: str, config: GameConfig | None,
                  results: dict[str, Any], names: list[str], kinds: list[str],
                  session: Session | ClosedSession | None = None,
-                 record: GameRecord | None = None) -> None:
+                 record: GameRecord | None = None,
+                 hints_asked: dict[int, int] | None = None) -> None:
         super().__init__(app)
         #: shown again from the menu: the table is closed, nothing more to play there
         self.reopened = isinstance(session, ClosedSession)
@@ -92,6 +93,9 @@ class ResultsScene(SkyScene):
         self.statistics: list[tuple[str, list[int]]] = (
             self.kit.statistics(self.record)
             if self.kit.statistics is not None and self.record is not None else [])
+        if hints_asked:  # the hints each seat at this screen asked for (``hinting``)
+            self.statistics.append((N_("Hints asked"),
+                                    [hints_asked.get(seat, 0) for seat in range(len(names))]))
         self.showing_statistics = False
         buttons = [Button(N_("Play again"), self.play_again)]
         if self.statistics:

@@ -262,4 +262,4 @@ class GameTableScene(Scene):
         session = self.session
         self.app.replace(ResultsScene(self.app, session.info["game"], self.config,
                                       session.results or {}, session.names, session.kinds,
-                                      session=session))
+                                      session=session, hints_asked=self.hints.asked_by))
