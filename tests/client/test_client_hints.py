@@ -193,3 +193,29 @@ def test_a_pads_hint_button_asks_for_a_hint(drive: Driver) -> None:
     finally:
         pad.unplug()
         drive.step(2)
+
+
+@pytest.mark.timeout(120)
+def test_hot_seat_hints_are_each_players_own(drive: Driver) -> None:
+    """Each player at the screen gets the hint for their own seat, from their own view; none
+    while the handover hides the table."""
+    from game.client.scenes.handover import HandoverScene
+    from tests.client.test_client_hotseat_game import accept_handover, skip_and_confirm
+
+    drive.click(drive.scene.button("Hot-seat").rect.center)
+    drive.click(drive.scene.start.rect.center)
+    table = drive.scene.table
+    assert table.awaiting_handover and not table.hints.ask(), "no hint behind the handover"
+    for seat in (0, 1):
+        if isinstance(drive.scene, HandoverScene):
+            accept_handover(drive)
+        assert table.active == seat
+        drive.step(30)
+        ask_hint(drive, table, "stars")
+        hint = table.hints.hint
+        assert hint is not None and hint.move in stars_legal_moves(
+            STARS.view(table.session.table.state, seat), seat)
+        skip_and_confirm(drive, table)
+        drive.until(lambda: isinstance(drive.scene, HandoverScene) or table.view["card"]["n"] > 1,
+                    what="the next player")
+    assert table.hints.asked_by == {0: 1, 1: 1}

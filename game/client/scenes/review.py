@@ -25,6 +25,7 @@ from game.client.i18n import N_, _, ngettext
 from game.client.kits import get_kit
 from game.client.record import GameRecord
 from game.client.scenes.base import SkyScene
+from game.client.scenes.lan import fitted
 from game.client.widgets import draw_panel
 from game.rules import get_ruleset
 from game.rules.base import Move, State, replay
@@ -204,7 +205,7 @@ class ReviewScene(SkyScene):
             surface.blit(self.text.render(line, small, theme.TEXT_DIM), (x, y))
             y += int(small * 1.2)
         y += lay.px(8)
-        row_h = max(lay.px(30), body + lay.px(8)) + small + lay.px(4)
+        row_h = max(lay.px(30), body + lay.px(8)) + 2 * (small + lay.px(3))
         fits = max(1, (panel.bottom - lay.px(12) - y) // row_h)
         if self.selected < self.first_row:
             self.first_row = self.selected
@@ -222,12 +223,11 @@ class ReviewScene(SkyScene):
             label = self.text.render(right, self.text.fit(right, body, width // 2 + lay.px(60)),
                                      color)
             surface.blit(label, label.get_rect(topright=(x + width, top)))
-            yours, bots = self.moves_words(index)
-            half = (width - lay.px(16)) // 2
-            for words, left_x in ((yours, x), (bots, x + half + lay.px(16))):
-                label = self.text.render(words, self.text.fit(words, small, half),
-                                         theme.TEXT_DIM)
-                surface.blit(label, (left_x, rect.bottom - small - lay.px(6)))
+            line_y = top + body + lay.px(4)
+            for words in self.moves_words(index):
+                words, size = fitted(self.text, words, small, width)
+                surface.blit(self.text.render(words, size, theme.TEXT_DIM), (x, line_y))
+                line_y += small + lay.px(3)
             self.row_rects.append((rect, index))
             y += row_h
         self.draw_footer(surface, N_("Up/Down and Enter or a click: the board at that moment"
