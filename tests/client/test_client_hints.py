@@ -219,3 +219,25 @@ def test_hot_seat_hints_are_each_players_own(drive: Driver) -> None:
         drive.until(lambda: isinstance(drive.scene, HandoverScene) or table.view["card"]["n"] > 1,
                     what="the next player")
     assert table.hints.asked_by == {0: 1, 1: 1}
+
+
+@pytest.mark.timeout(120)
+def test_a_hot_seat_review_turns_to_the_next_player_with_tab(drive: Driver) -> None:
+    from game.client.record import GameRecord
+    from game.client.scenes.review import ReviewScene
+    from tests.test_review import bot_game
+
+    options, moves = bot_game("stars", 2, 5)
+    record = GameRecord("stars", options, 5, moves, ["Ann", "Bea"], ["human", "human"])
+    review = ReviewScene(drive.app, record, 0, budget=0.02)
+    drive.app.push(review)
+    drive.until(lambda: bool(review.rows), timeout=60, what="Ann's review")
+    assert review.footer("x").endswith("Tab: the next player")
+    anns = review.decisions
+    drive.key(pygame.K_TAB)
+    assert review.seat == 1 and not review.rows
+    drive.until(lambda: bool(review.rows), timeout=60, what="Bea's review")
+    bea_moves = [move for seat, move in moves
+                 if seat == 1 and move["t"] in ("place", "shooting_star", "skip")]
+    assert [d.your_moves[0] for d in review.decisions] == bea_moves, "Bea's own cards"
+    assert review.decisions != anns

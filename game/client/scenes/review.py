@@ -54,28 +54,51 @@ class ReviewScene(SkyScene):
         self.row_rects: list[tuple[pygame.Rect, int]] = []
         #: per row: (your moves, the bot's) in words, worked out when first drawn
         self._words: dict[int, tuple[str, str]] = {}
+        #: the seats played at the screen (hot-seat: Tab turns to the next one's review)
+        self.humans = [seat for seat, kind in enumerate(record.kinds) if kind == "human"]
         self._cancel = threading.Event()
-        self._thread = threading.Thread(target=self._analyse, daemon=True,
-                                        name="starparty-review")
+        self.start()
+
+    def start(self) -> None:
+        """Analyse ``seat``'s decisions on a thread of its own."""
+        self._thread = threading.Thread(target=self._analyse, args=(self.seat, self._cancel),
+                                        daemon=True, name="starparty-review")
         self._thread.start()
 
-    def _analyse(self) -> None:
-        cancel, budget = self._cancel, self.budget
+    def next_seat(self) -> None:
+        """Hot-seat: the next player's review (the one under way stops)."""
+        if len(self.humans) < 2:
+            return
+        self._cancel.set()
+        self._cancel = threading.Event()
+        self.seat = self.humans[(self.humans.index(self.seat) + 1) % len(self.humans)] \
+            if self.seat in self.humans else self.humans[0]
+        self.progress, self.decisions, self.failed = (0, 0), None, False
+        self.rows, self.selected, self.first_row, self._words = [], 0, 0, {}
+        self.start()
+
+    def _analyse(self, seat: int, cancel: threading.Event) -> None:
+        budget = self.budget
 
         def stop_for():  # noqa: ANN202 - one deadline per position
             deadline = time.monotonic() + budget
             return lambda: cancel.is_set() or time.monotonic() >= deadline
 
         def told(done: int, total: int) -> None:
-            self.progress = (done, total)
+            if not cancel.is_set():
+                self.progress = (done, total)
 
         record = self.record
         try:
-            self.decisions = review_game(record.game, record.options, record.seed,
-                                         record.moves, self.seat, secret=record.secret,
-                                         stop_for=stop_for, progress=told)
+            found = review_game(record.game, record.options, record.seed, record.moves, seat,
+                                secret=record.secret, stop_for=stop_for, progress=told)
         except Exception:  # the review must never break the window
+            found = None
+        if cancel.is_set():
+            return  # another seat's review took over
+        if found is None:
             self.failed = True
+        self.decisions = found
 
     @property
     def ready(self) -> bool:
@@ -112,6 +135,8 @@ class ReviewScene(SkyScene):
                 self.selected = (self.selected + step) % len(self.rows)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.open(self.selected)
+            elif event.key == pygame.K_TAB:
+                self.next_seat()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for rect, index in self.row_rects:
                 if rect.collidepoint(event.pos):
@@ -172,7 +197,10 @@ class ReviewScene(SkyScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_sky(surface, alpha)
         lay = self.layout
-        self.draw_heading(surface, _("Review: your moves beside the hard bot's"))
+        self.draw_heading(surface, _("Review: your moves beside the hard bot's")
+                          if len(self.humans) < 2 else
+                          _("Review: {name}'s moves beside the hard bot's").format(
+                              name=self.record.names[self.seat]))
         panel = pygame.Rect(0, 0, min(lay.px(900), lay.width - lay.px(40)),
                             int(lay.height * 0.7))
         panel.midtop = (lay.width // 2, int(lay.height * 0.17))
@@ -193,7 +221,7 @@ class ReviewScene(SkyScene):
                 filled = bar.copy()
                 filled.w = max(1, bar.w * done // total)
                 pygame.draw.rect(surface, theme.ACCENT, filled, border_radius=lay.px(6))
-            self.draw_footer(surface, N_("Esc: back to the results"))
+            self.draw_footer(surface, self.footer(N_("Esc: back to the results")))
             return
         worse = sum(1 for d in self.decisions or [] if d.regret > 0)
         note = ngettext("Points at once, as the game scores them. The bot did better on {n} "
@@ -230,8 +258,14 @@ class ReviewScene(SkyScene):
                 line_y += small + lay.px(3)
             self.row_rects.append((rect, index))
             y += row_h
-        self.draw_footer(surface, N_("Up/Down and Enter or a click: the board at that moment"
-                                     "  ·  Esc: back"))
+        self.draw_footer(surface, self.footer(N_(
+            "Up/Down and Enter or a click: the board at that moment  ·  Esc: back")))
+
+    def footer(self, keys: str) -> str:
+        """The keys (hot-seat: Tab, the next player's review too)."""
+        if len(self.humans) < 2:
+            return keys
+        return _("{keys}  ·  Tab: the next player").format(keys=_(keys))
 
 
 #: ``starparty screenshots``: the bot's seconds per position in the pictured review (the

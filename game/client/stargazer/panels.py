@@ -358,8 +358,8 @@ class StargazerPanels:
         """The panel's title and lines for what the player decides now (a hint's why first:
         the panel's foot may be cut)."""
         title, lines = self.decision_lines(view)
-        hint = self.hints.line() if self.phase() in ("crew", "skill", "investigate") or \
-            self.replaying else None
+        hint = self.hints.line() if self.phase() in (
+            "crew", "skill", "investigate", "start_player") or self.replaying else None
         return (title, [(hint, theme.ACCENT), *lines]) if hint else (title, lines)
 
     def decision_lines(self, view: dict[str, Any]) -> tuple[str, list[tuple[str, theme.Color]]]:

@@ -325,6 +325,9 @@ class StargazerTableScene(StargazerTablePainter, GameTableScene):
             self.target_choice = self.skill_targets().index(move)
         elif move["t"] == "investigate":
             self.path, self.count = list(move["planets"]), len(move["planets"])
+        elif move["t"] == "start_player":
+            self.start_choice = move["seat"]
+            return _("name {name} to start").format(name=self.session.names[move["seat"]])
         words = []
         for step in hint.moves:
             if step["t"] == "crew":
