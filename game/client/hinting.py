@@ -113,7 +113,7 @@ class HintAsker:
             return False
         self.clear()
         self.thinking = True
-        self.asked = decision_key(self.game, view, seat)
+        self.asked = self.decision()
         mine = copy.deepcopy(view)  # the thread reads its own copy of the seat's own view
         deadline = time.monotonic() + think_budget(self.game)
         cancel = self._cancel
@@ -139,7 +139,7 @@ class HintAsker:
         self.what = self.show(hint)
 
     def clear(self) -> None:
-        self.hint, self.what, self.nothing = None, None, False
+        self.hint, self.what, self.nothing, self.reviewed = None, None, False, False
 
     def update(self) -> None:
         """Show a finished hint; forget it once the seat's view moves on."""
@@ -158,13 +158,14 @@ class HintAsker:
             self.clear()
 
     def decision(self) -> Any:
-        """The seat's decision now (``decision_key``, worked out once per view)."""
+        """The seat at the screen and its decision now (``decision_key``, worked out once per
+        view): hot-seat players at the same point of a card still decide apart."""
         seat = self.seat()
         view = self.session.views.get(seat)
         if view is None:
             return None
         if self._seen is None or self._seen[0] is not view:  # (held: its id stays its own)
-            self._seen = (view, decision_key(self.game, view, seat))
+            self._seen = (view, (seat, decision_key(self.game, view, seat)))
         return self._seen[1]
 
     def line(self) -> str | None:
