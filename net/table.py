@@ -196,6 +196,7 @@ class Table:
         keep_finished_saves: int | None = KEEP_FINISHED_SAVES,
         secret: str | None = None,
         default_bot: str = "random",
+        hints: bool = False,
     ) -> None:
         if not seats:
             raise ValueError("a table needs at least one seat")
@@ -210,6 +211,9 @@ class Table:
         #: the level of an AI seat none was named for (``SeatSpec`` without ``bot``, free
         #: seats filled at ``start``, ``replace_with_bot`` without a level)
         self.default_bot = default_bot
+        #: the host lets players ask for hints (their own windows compute them from their own
+        #: views; the table only says whether that is allowed, in ``info``)
+        self.hints = bool(hints)
         self._seats = [
             _Seat(spec.kind, clean_name(spec.name, f"Player {i + 1}"),
                   (spec.bot or default_bot) if spec.kind == "ai" else spec.bot,
@@ -310,6 +314,7 @@ class Table:
                 "name": self.name,
                 "game": self.game,
                 "options": copy.deepcopy(self.options),
+                "hints": self.hints,
                 "status": self.status,
                 "seats": [seat.public(i) for i, seat in enumerate(self._seats)],
             }
@@ -840,6 +845,7 @@ class Table:
                 "name": self.name,
                 "table_id": self.table_id,
                 "options": self.options,
+                "hints": self.hints,
                 "seed": self.seed,
                 "secret": self.secret,
                 "status": self.status,
@@ -895,6 +901,7 @@ class Table:
                 table_id=data.get("table_id"),
                 **kwargs,
             )
+            table.hints = bool(data.get("hints", table.hints))
             for seat, saved in zip(table._seats, seats_data, strict=True):
                 seat.token, seat.claimed = saved.get("token"), bool(saved.get("claimed"))
                 reserved = saved.get("reserved")

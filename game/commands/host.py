@@ -73,6 +73,9 @@ def host_parser() -> argparse.ArgumentParser:
                              "only (0.0.0.0: on every LAN address)")
     parser.add_argument("--name", help="table name shown in lobbies")
     parser.add_argument("--password", help="players must give this password to join")
+    parser.add_argument("--hints", action="store_true",
+                        help="players may ask their windows for hints (the hard bot's move "
+                             "from their own view); off by default")
     parser.add_argument("--resume", nargs="?", const="", metavar="FILE",
                         help="resume a saved table (no FILE: the newest autosave)")
     parser.add_argument("--headless", action="store_true", help="dedicated host, no window")
@@ -141,7 +144,7 @@ def build_table(args: argparse.Namespace, *, host: str | None = None,
     name = args.name or (HEADLESS_NAME if host is None else f"{host}'s table")
     return new_table(game, options, seed, seats, ruleset=ruleset, name=name,
                      autosave_dir=None if args.no_autosave else autosave_dir,
-                     ai_delay=ai_delay)
+                     ai_delay=ai_delay, hints=args.hints)
 
 
 def token_file(save: Path, seat: int, token: str) -> Path:

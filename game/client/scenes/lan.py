@@ -36,17 +36,18 @@ CONNECTION_WORDS = {"connecting": N_("Connecting..."), "connected": N_("Connecte
 
 
 def start_hosting(app: Stage, config: GameConfig, seed: int,
-                  password: str | None = None) -> HostSession:
+                  password: str | None = None, hints: bool = False) -> HostSession:
     """Create the table the setup screen describes, serve it on the LAN and advertise it; the
     host keeps seat 1. ``password``: players must give it to join (and the table is advertised
-    as locked). A couch game (``config.mode == "couch"``) seats every local player of
-    ``config`` at this screen. ``OSError`` when no port can be had."""
+    as locked). ``hints``: players may ask their windows for hints (the table's ``info``
+    says so to everyone who joins). A couch game (``config.mode == "couch"``) seats every
+    local player of ``config`` at this screen. ``OSError`` when no port can be had."""
     from game.tables import new_table
 
     table = new_table(config.game, dict(config.options), seed, config.seat_specs(),
                       name=_("{name}'s table").format(name=app.settings.player_name),
                       ai_delay=app.ai_delay,
-                      autosave_dir=app.autosave_dir)
+                      autosave_dir=app.autosave_dir, hints=hints)
     try:
         return serve_table(app, table, password=password or None,
                            config=config if config.mode == "couch" else None)
@@ -228,6 +229,7 @@ class LobbyScene(SkyScene):
         else:
             state = CONNECTION_WORDS.get(self.session.connection)
             line = _(state) if state is not None else self.session.connection
+        line += "  ·  " + hints_words(info)
         line, size = fitted(self.text, line, small, self.panel.w - 2 * lay.px(28))
         label = self.text.render(line, size, theme.TEXT_DIM)
         surface.blit(label, (x, y))
@@ -265,6 +267,11 @@ class LobbyScene(SkyScene):
                                                       self.panel.bottom - lay.px(16))))
         self.form.draw(surface, self.text, lay)
         self.draw_footer(surface, N_("Esc: leave"), N_("A: choose  ·  B: leave"))
+
+
+def hints_words(info: dict[str, Any]) -> str:
+    """Whether the table's host allows hints, for everyone in its lobby."""
+    return _("hints allowed") if info.get("hints") else _("no hints at this table")
 
 
 def start_label(session: Any) -> str:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.ai.hints import has_hints
 from game.client import theme
 from game.client.i18n import N_, _, ngettext, tr
 from game.client.kits import ClientKit, get_kit
@@ -70,7 +71,8 @@ class ResultsScene(SkyScene):
     def __init__(self, app: Stage, game: str, config: GameConfig | None,
                  results: dict[str, Any], names: list[str], kinds: list[str],
                  session: Session | ClosedSession | None = None,
-                 record: GameRecord | None = None) -> None:
+                 record: GameRecord | None = None,
+                 hints_asked: dict[int, int] | None = None) -> None:
         super().__init__(app)
         #: shown again from the menu: the table is closed, nothing more to play there
         self.reopened = isinstance(session, ClosedSession)
@@ -91,6 +93,9 @@ class ResultsScene(SkyScene):
         self.statistics: list[tuple[str, list[int]]] = (
             self.kit.statistics(self.record)
             if self.kit.statistics is not None and self.record is not None else [])
+        if hints_asked:  # the hints each seat at this screen asked for (``hinting``)
+            self.statistics.append((N_("Hints asked"),
+                                    [hints_asked.get(seat, 0) for seat in range(len(names))]))
         self.showing_statistics = False
         buttons = [Button(N_("Play again"), self.play_again)]
         if self.statistics:
@@ -100,6 +105,8 @@ class ResultsScene(SkyScene):
             buttons.append(Button(N_("Final boards"), self.show_final_boards))
         if self.record is not None and self.record.moves:
             buttons.append(Button(N_("Watch replay"), self.watch_replay))
+            if has_hints(game) and "human" in self.record.kinds:
+                buttons.append(Button(N_("Review"), self.review))
         buttons.append(Button(N_("Back to menu"), self.to_menu))
         self.form = Form(buttons)
         # a LAN game's next round is the host's call: a guest is only offered the way back
@@ -210,6 +217,13 @@ class ResultsScene(SkyScene):
 
         if self.record is not None:
             self.app.push(ReplayScene(self.app, self.record))
+
+    def review(self) -> None:
+        """Your moves beside the hard bot's (the first human seat here: yours)."""
+        from game.client.scenes.review import ReviewScene
+
+        if self.record is not None:
+            self.app.push(ReviewScene(self.app, self.record, self.record.kinds.index("human")))
 
     def to_menu(self) -> None:
         from game.client.scenes.menu import MainMenuScene

@@ -58,6 +58,8 @@ class SetupScene(SkyScene):
         #: host mode: the table's password (blank: anyone may join)
         self.password = TextField(N_("Table password (optional)"), "", lambda _text: None,
                                   limit=32)
+        #: host mode: players may ask for hints (off by default: a LAN game is a contest)
+        self.hints = Choice(N_("Hints"), [(False, N_("Off")), (True, N_("Allowed"))], False)
         self.form = Form()
         self._seats_for: str | None = None
         self._previews: dict[tuple, list[tuple[str, pygame.Surface]]] = {}
@@ -162,7 +164,8 @@ class SetupScene(SkyScene):
             self._build_seats()
         visible: list[Widget] = [self.game, self.count, *self.seat_rows,
                                  *self.options.values(),
-                                 *([self.password] if self.mode == "host" else []),
+                                 *([self.hints, self.password] if self.mode == "host"
+                                   else []),
                                  self.start, self.back_button]
         focused = self.form.widgets[self.form.focus] if self.form.widgets else None
         self.form.widgets = visible
@@ -210,7 +213,8 @@ class SetupScene(SkyScene):
 
             try:
                 session = start_hosting(self.app, config, seed,
-                                        password=self.password.value.strip() or None)
+                                        password=self.password.value.strip() or None,
+                                        hints=self.hints.value)
             except OSError as error:
                 self.app.toast(N_("Could not host: {error}", error=str(error)))
                 return
@@ -230,7 +234,8 @@ class SetupScene(SkyScene):
             widget.rect = pygame.Rect(left_x, y, col_w, h)
             y += h + gap
         y = top
-        for widget in [*self.options.values(), *([self.password] if self.mode == "host" else [])]:
+        for widget in [*self.options.values(),
+                       *([self.hints, self.password] if self.mode == "host" else [])]:
             widget.rect = pygame.Rect(right_x, y, col_w, h)
             y += h + gap
         y += lay.px(20)

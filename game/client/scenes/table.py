@@ -24,6 +24,7 @@ import pygame
 
 from game.client import theme
 from game.client.departures import Departures
+from game.client.hinting import HintAsker
 from game.client.i18n import N_
 from game.client.leaving import leave_warning
 from game.client.net_text import CONNECTION_NEWS, error_text
@@ -84,6 +85,10 @@ class GameTableScene(Scene):
         self.handed_on = False
         #: seconds left before ``results_due`` (None: not counting)
         self.results_in: float | None = None
+        #: hints (H, the Hint button): the hard bot's move for the seat at the screen, where
+        #: the table allows them (``hinting.hints_allowed``); ``show_hint`` puts one on the board
+        self.hints = HintAsker(self.session, lambda: self.active, self.show_hint,
+                               lambda: self.awaiting_handover or self.is_over())
 
     # --- what a game tells the base ------------------------------------------------------------
     @property
@@ -118,6 +123,11 @@ class GameTableScene(Scene):
 
     def reason_text(self, code: str) -> str | None:
         """The game's words for a refusal ``code`` (None: the window's general words)."""
+        return None
+
+    def show_hint(self, hint: Any) -> str | None:
+        """Show a hint (``game.ai.hints.Hint``) on the board; returns in words what the
+        board cannot show (None: nothing). ``self.hints.line()`` says why."""
         return None
 
     def send(self, move: dict[str, Any]) -> None:
@@ -176,6 +186,7 @@ class GameTableScene(Scene):
         self.poll()
 
     def exit(self) -> None:
+        self.hints.close()
         if not self.handed_on:
             self.session.close()
 
@@ -199,6 +210,8 @@ class GameTableScene(Scene):
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and \
                 self.departures.click(event.pos):
             return
+        if not self.replaying and self.hints.handle(event):
+            return
         self.handle_input(event)
 
     def handle_input(self, event: pygame.event.Event) -> None:
@@ -211,6 +224,7 @@ class GameTableScene(Scene):
         if self.starfield is not None:
             self.starfield.update(dt)
         self.animate(dt)
+        self.hints.update()
         self.departures.track(self.clock)
         if self.departures.changed:
             self.departures.layout(self.right, self.layout)
@@ -248,4 +262,4 @@ class GameTableScene(Scene):
         session = self.session
         self.app.replace(ResultsScene(self.app, session.info["game"], self.config,
                                       session.results or {}, session.names, session.kinds,
-                                      session=session))
+                                      session=session, hints_asked=self.hints.asked_by))

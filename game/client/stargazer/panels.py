@@ -108,12 +108,6 @@ class StargazerPanels:
             middle = row.y + row_h // 2
             pawn = pawn_sprite(lay.px(22), self.palette.player(seat), player_mark(seat))
             surface.blit(pawn, pawn.get_rect(midleft=(x, middle)))
-            name = self.session.names[seat]
-            if self.session.kinds[seat] == "ai":
-                name = _("{name} (AI)").format(name=name)
-            label = self.text.render(self.fit(name, body, width * 0.42), body, theme.TEXT,
-                                     bold=seat == view["current"])
-            surface.blit(label, label.get_rect(midleft=(x + lay.px(28), middle)))
             right = row.right - lay.px(6)
             score = self.text.render(vp(scores[seat]["total"]), body, theme.ACCENT, bold=True)
             surface.blit(score, score.get_rect(midright=(right, middle)))
@@ -123,12 +117,22 @@ class StargazerPanels:
             right -= cubes.get_width() + lay.px(3)
             cube = cube_sprite(lay.px(15), self.palette.player(seat), player_mark(seat))
             surface.blit(cube, cube.get_rect(midright=(right, middle)))
+            figures = right - cube.get_width()  # where the row's figures begin
             if seat == view["start"]:
                 star = self.text.render(_("start"), small, theme.SKY, bold=True)
                 tag = star.get_rect(midright=(right - cube.get_width() - lay.px(8), middle))
                 pygame.draw.rect(surface, theme.ACCENT, tag.inflate(lay.px(6), lay.px(2)),
                                  border_radius=lay.px(4))
                 surface.blit(star, tag)
+                figures = tag.x - lay.px(3)
+            # the name in the room the figures (and the start tag) leave it
+            name = self.session.names[seat]
+            if self.session.kinds[seat] == "ai":
+                name = _("{name} (AI)").format(name=name)
+            room = min(width * 0.42, figures - lay.px(6) - x - lay.px(28))
+            label = self.text.render(self.fit(name, body, room), body, theme.TEXT,
+                                     bold=seat == view["current"])
+            surface.blit(label, label.get_rect(midleft=(x + lay.px(28), middle)))
             if detail:
                 parts = scores[seat]
                 words = _("majority {majority} · specialty {specialty} · motivation "
@@ -352,6 +356,14 @@ class StargazerPanels:
 
     # --- the action panel --------------------------------------------------------------------
     def action_lines(self, view: dict[str, Any]) -> tuple[str, list[tuple[str, theme.Color]]]:
+        """The panel's title and lines for what the player decides now (a hint's why first:
+        the panel's foot may be cut)."""
+        title, lines = self.decision_lines(view)
+        hint = self.hints.line() if self.phase() in (
+            "crew", "skill", "investigate", "start_player") or self.replaying else None
+        return (title, [(hint, theme.ACCENT), *lines]) if hint else (title, lines)
+
+    def decision_lines(self, view: dict[str, Any]) -> tuple[str, list[tuple[str, theme.Color]]]:
         """The panel's title and lines for what the player decides now."""
         phase = self.phase()
         names = self.session.names

@@ -75,6 +75,7 @@ def _skill_shot(shot: Shooter, table: StargazerTableScene) -> bool:
 def shoot(shot: Shooter) -> None:
     """From the main menu: a solo game against three bots, pictured along the way."""
     from game.ai import make_bot
+    from game.client.scenes.review import shoot_hint, shoot_review
     from game.client.shooter import SEED
 
     app = shot.app
@@ -124,6 +125,10 @@ def shoot(shot: Shooter) -> None:
         path = shot.outdir / f"{name}.png"
         pygame.image.save(simulate_surface(picture), str(path))
         shot.saved.append(path)
+    # a hint: the hard bot's crew chosen, and why
+    shoot_hint(shot, table, "stargazer-hint")
+    table.crew_choice = None
+    table.hints.clear()
     # choosing a crew
     shot.move(table.crew_rects[richest].center)
     table.choose_crew(richest)
@@ -186,6 +191,7 @@ def shoot(shot: Shooter) -> None:
     shot.until(lambda: type(app.scene).__name__ == "ResultsScene", timeout=120)
     shot.step(20)
     shot.save("stargazer-results")
+    shoot_review(shot, "stargazer")
     # the rules page, turned to Stargazer
     app.scene.to_menu()
     app.scene.button("Rules").activate()

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.client import theme
-from game.client.i18n import N_, Lazy, _
+from game.client.i18n import N_, Lazy, _, ngettext
 from game.client.scenes.table import GameTableScene
 from game.client.session import GameConfig, Session
 from game.client.settings import AI_SPEEDS
@@ -320,6 +320,32 @@ class StargazerTableScene(StargazerTablePainter, GameTableScene):
             return
         self.count = max(1, min(self.most_cubes(), self.count + delta))
         del self.path[self.count:]
+
+    def show_hint(self, hint: Any) -> str | None:
+        """The hinted crew, skill target or path is chosen (Confirm plays it); returns the
+        turn it plans in words."""
+        move, view = hint.move, self.view
+        if move["t"] == "crew" and move["crew"] in view["crews"]:
+            self.crew_choice = view["crews"].index(move["crew"])
+        elif move["t"] == "skill" and move in self.skill_targets():
+            self.target_choice = self.skill_targets().index(move)
+        elif move["t"] == "investigate":
+            self.path, self.count = list(move["planets"]), len(move["planets"])
+        elif move["t"] == "start_player":
+            self.start_choice = move["seat"]
+            return _("name {name} to start").format(name=self.session.names[move["seat"]])
+        words = []
+        for step in hint.moves:
+            if step["t"] == "crew":
+                words.append(_("pick {crew}").format(
+                    crew=_(CREWS_BY_ID[step["crew"]]["name"])))
+            elif step["t"] == "investigate":
+                words.append(ngettext("investigate with {n} cube",
+                                      "investigate with {n} cubes",
+                                      len(step["planets"])).format(n=len(step["planets"])))
+            elif step["t"] == "skill":
+                words.append(_("use the skill"))
+        return _(", then ").join(words) or None
 
     def choose_start_player(self, seat: int) -> None:
         if self.phase() == "start_player":

@@ -94,6 +94,11 @@ class StargazerTablePainter(StargazerPanels):
         half = (inner.w - gap) // 2
         bottom = self.action_rect.bottom - lay.px(10)
         self.buttons["confirm"].rect = pygame.Rect(inner.x, bottom - row_h, inner.w, row_h)
+        if self.hints.offered:  # the Hint button beside Confirm
+            hint_w = (inner.w - gap) // 3
+            self.buttons["confirm"].rect.w = inner.w - hint_w - gap
+            self.hints.button.rect = pygame.Rect(inner.right - hint_w, bottom - row_h, hint_w,
+                                                 row_h)
         second = bottom - 2 * row_h - gap
         for name in ("undo", "previous"):
             self.buttons[name].rect = pygame.Rect(inner.x, second, half, row_h)
@@ -131,6 +136,9 @@ class StargazerTablePainter(StargazerPanels):
         buttons = [self.buttons[n] for n in names]
         for button in buttons:
             button.enabled = True
+        if self.hints.offered:
+            buttons.append(self.hints.button)
+            self.hints.button.enabled = not self.hints.thinking
         if phase == "investigate":
             self.buttons["undo"].enabled = bool(self.path)
             self.buttons["fewer"].enabled = self.count > max(1, len(self.path))

@@ -101,6 +101,7 @@ def preview_shot(shot: Shooter, table: StarsTableScene, warning_only: bool) -> b
 def shoot(shot: Shooter) -> None:
     """From the main menu: setup, table, power prompt, results, handover; back to the menu."""
     from game.ai import make_bot
+    from game.client.scenes.review import shoot_hint, shoot_review
     from game.client.shooter import SEED
     from game.rules.stars import legal_card_placements
 
@@ -143,6 +144,7 @@ def shoot(shot: Shooter) -> None:
     shot.move(table.geo.to_px(dx + cx + 0.2, dy + cy + 0.15))
     shot.step(3)
     shot.save("table")
+    shoot_hint(shot, table, "stars-hint")
     shot.key(pygame.K_TAB)  # another player's board, enlarged
     shot.step(2)
     shot.look("board view")
@@ -174,6 +176,7 @@ def shoot(shot: Shooter) -> None:
     shot.until(lambda: type(app.scene).__name__ == "ResultsScene")
     shot.step(20)
     shot.save("results")
+    shoot_review(shot, "stars")
     results = app.scene
     results.toggle_statistics()
     shot.step(2)

@@ -342,6 +342,25 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
         if self.phase() in ("power", "review", "confirmed") and self.view.get("pending"):
             self.send({"t": "undo"})
 
+    def show_hint(self, hint: Any) -> str | None:
+        """The ghost goes where the hinted card (or shooting star) goes, a power prompt's
+        choice to the hinted target; a skip is said in words."""
+        move = hint.move
+        kind = move["t"]
+        if kind in ("place", "shooting_star"):
+            self.rot, self.anchor = move["rot"], (move["dx"], move["dy"])
+            self.shooting_size = move.get("size", self.shooting_size)
+            self.keyboard_ghost = True  # the ghost stays there until the mouse takes it
+            return _("draw it where the ghost is") if kind == "place" else \
+                _("a shooting star of {n} where the ghost is").format(n=move["size"])
+        if kind == "power":
+            target = {key: value for key, value in move.items() if key != "t"}
+            targets = self.targets()
+            if target in targets:
+                self.target_index = targets.index(target)
+            return _("use the power at the chosen place")
+        return {"skip": _("skip this card"), "skip_power": _("skip the power")}.get(kind)
+
     def confirm(self) -> None:
         if self.phase() == "review":
             self.send({"t": "confirm"})

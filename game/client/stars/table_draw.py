@@ -564,6 +564,9 @@ class StarsTablePainter:
                           theme.TEXT_DIM))
         elif phase == "over":
             lines.append((_("The night is over. Counting the stars..."), theme.ACCENT))
+        hint = self.hints.line() if phase in ("play", "power", "review") else None
+        if hint:
+            lines.append((hint, theme.ACCENT))
         status = tr(self.status[0])
         if self.status_time > 0 and status and \
                 all(status != text for text, _color in lines):
@@ -658,6 +661,8 @@ class StarsTablePainter:
         size = lay.font_px("small")
         y = self.status_rect.y
         bottom = self.draw_help(surface)
+        if self.hints.offered and phase in ("play", "power", "review", "confirmed"):
+            bottom = self.draw_hint_button(surface, bottom)
         for message, color in self.status_lines(view, phase):
             for line in self.text.wrap(message, size, self.status_rect.w):
                 if y + size > bottom:
@@ -666,6 +671,18 @@ class StarsTablePainter:
                 surface.blit(label, (self.status_rect.x, y))
                 y += int(size * 1.15)
             y += lay.px(6)
+
+    def draw_hint_button(self, surface: pygame.Surface, bottom: int) -> int:
+        """The Hint button above the help (``hinting.HintAsker``); returns the top y used."""
+        lay = self.layout
+        button = self.hints.button
+        row_h = max(lay.px(34), lay.font_px("body") + 8)
+        button.rect = pygame.Rect(self.status_rect.x, bottom - row_h,
+                                  (self.status_rect.w - lay.px(8)) // 2, row_h)
+        button.enabled = not self.hints.thinking
+        button.draw(surface, self.text, lay, False,
+                    button.rect.collidepoint(pygame.mouse.get_pos()))
+        return button.rect.y - lay.px(8)
 
     def draw_right(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         lay = self.layout

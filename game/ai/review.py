@@ -1,0 +1,183 @@
+"""The post-game review: each decision of a seat beside the hard bot's choice in the same spot.
+
+``review_game(game, options, seed, moves, seat)`` replays a finished game's record
+(``game.rules.base.replay``'s options + seed + secret + moves) and cuts the seat's part into
+decisions: in Look at the Stars one per card (where the card went and the powers it used), in
+Stargazer one per turn (crew, skill, investigation) or start-player choice. At the start of
+each decision the hard bot (``make_bot(game, "hard")``, one bot for the whole review so it
+remembers the cards it has seen, fed the seat's view only) plays the seat's part instead, on a
+copy of the position, with the stop the caller hands in per position (its time budget).
+
+**How regret is measured**: in points at once, the engine's own score change over that
+decision (Look at the Stars: the seat's sheet score before the card and after its turn on it;
+Stargazer: the seat's score as if the game ended now, before and after the turn). ``regret`` =
+the bot's points - your points, so a negative regret means your move scored more at once than
+the bot's (the bot played for later). Pure: no clock, no thread; the caller runs it off the
+window's thread and bounds it with ``stop_for``.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from game.ai import make_bot
+from game.ai.base import Bot, StopCheck
+from game.ai.hints import HINT_LEVEL, STARGAZER_TURN_PHASES
+from game.rules import get_ruleset
+from game.rules.base import Move, Ruleset, State
+
+#: the most moves the bot may make in one decision (a card's prompts, a whole turn)
+MOST_BOT_MOVES = 12
+#: rows the review shows first: the biggest regrets
+TOP = 3
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of the seat: ``turn`` (Look at the Stars: the card's number; Stargazer: the
+    seat's turn, 1-based), ``at`` (moves of the record before it: the board at that moment),
+    the seat's moves and the bot's, and the points each made at once."""
+
+    turn: int
+    at: int
+    your_moves: list[Move]
+    bot_moves: list[Move]
+    your_points: int
+    bot_points: int
+
+    @property
+    def regret(self) -> int:
+        """Points at once the bot's choice would have made over yours (may be negative)."""
+        return self.bot_points - self.your_points
+
+    @property
+    def same(self) -> bool:
+        """You chose what the bot chose."""
+        return self.your_moves == self.bot_moves
+
+
+@dataclass(frozen=True)
+class Segment:
+    """Where a decision starts in the record (``at``) and ends (``end``: the first move after
+    it), and its number."""
+
+    turn: int
+    at: int
+    end: int
+
+
+def _segments_stars(ruleset: Ruleset, state: State, moves: list[list[Any]],
+                    seat: int) -> list[Segment]:
+    """One per card: from the card's flip to the next flip (or the end)."""
+    starts = [0]
+    flipped = state["flipped"]
+    for index, (who, move) in enumerate(moves):
+        ruleset.apply(state, who, move)
+        if state["flipped"] != flipped:
+            flipped = state["flipped"]
+            starts.append(index + 1)
+    ends = [*starts[1:], len(moves)]
+    return [Segment(n + 1, at, end) for n, (at, end) in enumerate(zip(starts, ends, strict=True))
+            if any(who == seat for who, _ in moves[at:end])]
+
+
+def _segments_stargazer(ruleset: Ruleset, state: State, moves: list[list[Any]],
+                        seat: int) -> list[Segment]:
+    """One per turn of the seat (crew, skill, investigation) and per start-player choice."""
+    out: list[Segment] = []
+    start: int | None = None
+    for index, (who, move) in enumerate(moves):
+        opens = who == seat and state["phase"] not in STARGAZER_TURN_PHASES[1:]
+        if start is not None and (who != seat or opens):
+            out.append(Segment(len(out) + 1, start, index))
+            start = None
+        if who == seat and start is None:
+            start = index
+        ruleset.apply(state, who, move)
+    if start is not None:
+        out.append(Segment(len(out) + 1, start, len(moves)))
+    return out
+
+
+def _your_moves(game: str, moves: list[list[Any]], segment: Segment, seat: int) -> list[Move]:
+    """The seat's moves in the decision as they stood (Look at the Stars: from its last play of
+    the card, without undos and the confirm)."""
+    mine = [move for who, move in moves[segment.at:segment.end] if who == seat]
+    if game != "stars":
+        return mine
+    plays = [i for i, m in enumerate(mine) if m.get("t") in ("place", "shooting_star", "skip")]
+    kept = mine[plays[-1]:] if plays else []
+    return [m for m in kept if m.get("t") not in ("confirm", "undo")]
+
+
+def _own_points(game: str, ruleset: Ruleset, state: State, seat: int) -> int:
+    """The seat's score now, as the engine counts it (Look at the Stars: its sheet with the
+    turn not yet confirmed, the view's ``my_score``)."""
+    if game == "stars":
+        return int(ruleset.view(state, seat)["my_score"]["total"])
+    return int(ruleset.score(state)[seat]["total"])
+
+
+def _bot_plays(game: str, ruleset: Ruleset, state: State, seat: int, bot: Bot,
+               stop: StopCheck | None) -> list[Move]:
+    """The bot plays the seat's decision on ``state`` (changed in place): Look at the Stars up
+    to its confirm, Stargazer its whole turn."""
+    played: list[Move] = []
+    first_phase = state.get("phase")
+    while len(played) < MOST_BOT_MOVES:
+        if seat not in ruleset.to_move(state):
+            break
+        legal = ruleset.legal_moves(state, seat)
+        if not legal or (game == "stars" and any(m["t"] == "confirm" for m in legal)):
+            break
+        move = bot.choose(ruleset, state, seat, stop)
+        ruleset.apply(state, seat, move)
+        played.append(move)
+        if game != "stars" and (first_phase not in STARGAZER_TURN_PHASES
+                                or state["phase"] not in STARGAZER_TURN_PHASES):
+            break
+    return played
+
+
+def review_game(game: str, options: dict[str, Any], seed: int, moves: list[list[Any]],
+                seat: int, *, secret: str | None = None,
+                stop_for: Callable[[], StopCheck | None] | None = None,
+                progress: Callable[[int, int], None] | None = None) -> list[Decision]:
+    """Every decision of ``seat`` in the recorded game beside the hard bot's, in game order.
+    ``stop_for()`` gives each position's stop (its time budget); ``progress(done, total)`` is
+    told after each position."""
+    ruleset = get_ruleset(game)
+    cut = _segments_stars if game == "stars" else _segments_stargazer
+    segments = cut(ruleset, ruleset.setup(options, seed, secret), moves, seat)
+    bot = make_bot(game, HINT_LEVEL, seed)
+    state = ruleset.setup(options, seed, secret)
+    applied = 0
+    out: list[Decision] = []
+    for done, segment in enumerate(segments):
+        for who, move in moves[applied:segment.at]:
+            ruleset.apply(state, who, move)
+        applied = segment.at
+        before = _own_points(game, ruleset, state, seat)
+        trial = copy.deepcopy(state)
+        bot_moves = _bot_plays(game, ruleset, trial, seat, bot,
+                               stop_for() if stop_for is not None else None)
+        bot_points = _own_points(game, ruleset, trial, seat) - before
+        after = copy.deepcopy(state)
+        for who, move in moves[segment.at:segment.end]:
+            ruleset.apply(after, who, move)
+        your_points = _own_points(game, ruleset, after, seat) - before
+        out.append(Decision(segment.turn, segment.at, _your_moves(game, moves, segment, seat),
+                            bot_moves, your_points, bot_points))
+        if progress is not None:
+            progress(done + 1, len(segments))
+    return out
+
+
+def biggest_first(decisions: list[Decision], top: int = TOP) -> list[Decision]:
+    """The ``top`` biggest regrets (largest first; only those the bot would have done better),
+    then every decision in game order."""
+    worst = sorted((d for d in decisions if d.regret > 0), key=lambda d: (-d.regret, d.turn))
+    return [*worst[:top], *decisions]

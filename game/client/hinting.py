@@ -1,0 +1,201 @@
+"""Hints at a table: H (a pad's "hint" intent arrives as H) or the Hint button asks the hard
+bot (``game.ai.hints``) for the seat's move, on a thread of its own within the bot's time
+budget (``game.ai.THINK_SECONDS``), so the window never waits for it.
+
+Where hints are offered (``hints_allowed``): solo and hot-seat always; a LAN table (host or
+guest) only when its host allowed them (the table's ``info["hints"]``, set on the setup
+screen and shown in the lobby); never to a spectator or in a replay. The hint is computed
+here, in the player's own window, from the seat's own view: the table computes none.
+
+The table scene shows the hint its own way (``GameTableScene.show_hint``: the ghost, the
+chosen crew...) and says in words what the picture cannot; ``HintAsker.line`` adds the why:
+the points the move makes at once and what it keeps open, from the engine's own scoring.
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.ai import THINK_SECONDS
+from game.ai.hints import HINT_LEVEL, Hint, decision_key, has_hints, hint_for
+from game.client.i18n import N_, _, ngettext
+from game.client.session import HostSession, RemoteSession, Session
+from game.client.widgets import Button
+
+#: what a hint keeps open, per fact ``game.ai.hints`` counts: its words for a count
+OPEN_WORDS: dict[str, Callable[[int], str]] = {
+    "open_groups": lambda n: ngettext("keeps {n} line group open to grow",
+                                      "keeps {n} line groups open to grow", n).format(n=n),
+    "cubes": lambda n: ngettext("keeps {n} cube in hand", "keeps {n} cubes in hand",
+                                n).format(n=n),
+}
+#: the thinking time when a game names none for its hard bot
+DEFAULT_BUDGET = 1.0
+
+
+def hints_allowed(session: Session) -> bool:
+    """Whether the player at this screen may ask for hints (see the module docstring)."""
+    if session.replay or not session.human_seats:
+        return False
+    if isinstance(session, HostSession | RemoteSession):
+        return bool(session.info.get("hints"))
+    return True
+
+
+def think_budget(game: str) -> float:
+    """Seconds the hard bot may think for a hint (its budget at a table)."""
+    return float(THINK_SECONDS.get(game, {}).get(HINT_LEVEL, DEFAULT_BUDGET))
+
+
+def points_words(points: int) -> str:
+    return ngettext("{points} point now", "{points} points now", abs(points)).format(
+        points=f"{points:+d}")
+
+
+def why_line(hint: Hint) -> str:
+    """The hint's why in words: the points it makes now and what it keeps open."""
+    parts = [points_words(hint.points_now)]
+    for fact, count in hint.keeps_open.items():
+        if fact in OPEN_WORDS:
+            parts.append(OPEN_WORDS[fact](count))
+    return _(", ").join(parts)
+
+
+class HintAsker:
+    """One table's hints: the key and the button, the thinking thread, the hint shown.
+
+    ``show(hint)`` (the table's ``show_hint``) puts it on the board and returns what the
+    picture cannot say (e.g. "Skip this card"), or None."""
+
+    def __init__(self, session: Session, seat: Callable[[], int],
+                 show: Callable[[Hint], str | None], blocked: Callable[[], bool]) -> None:
+        self.session = session
+        self.seat = seat
+        self.show = show
+        self.blocked = blocked
+        self.game = str(session.info.get("game", ""))
+        self.button = Button(N_("Hint (H)"), self.ask, size="body")
+        #: the hint on screen and the words the table said for it
+        self.hint: Hint | None = None
+        self.what: str | None = None
+        #: the decision it was asked for (``decision_key``: another one ends it, ``update``)
+        self.asked: Any = None
+        self._seen: tuple[dict[str, Any], Any] | None = None
+        self.thinking = False
+        self.nothing = False
+        #: the hint is the review's: the bot's choice at a moment of a finished game
+        self.reviewed = False
+        self.count = 0
+        #: hints shown per seat (the results' statistics count them)
+        self.asked_by: dict[int, int] = {}
+        self._result: list[tuple[Hint | None, int]] = []
+        self._cancel = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    @property
+    def offered(self) -> bool:
+        """The button shows (hints allowed here, for this game)."""
+        return has_hints(self.game) and hints_allowed(self.session)
+
+    def ask(self) -> bool:
+        """Start thinking about the seat's move (False: not offered, busy or not now)."""
+        if not self.offered or self.thinking or self.blocked():
+            return False
+        seat = self.seat()
+        view = self.session.views.get(seat)
+        if view is None:
+            return False
+        self.clear()
+        self.thinking = True
+        self.asked = self.decision()
+        mine = copy.deepcopy(view)  # the thread reads its own copy of the seat's own view
+        deadline = time.monotonic() + think_budget(self.game)
+        cancel = self._cancel
+
+        def stop() -> bool:
+            return cancel.is_set() or time.monotonic() >= deadline
+
+        def run() -> None:
+            try:
+                found = hint_for(self.game, mine, seat, stop, seed=self.count)
+            except Exception:  # a hint must never break the table
+                found = None
+            self._result.append((found, seat))
+
+        self._thread = threading.Thread(target=run, daemon=True, name="starparty-hint")
+        self._thread.start()
+        return True
+
+    def present(self, hint: Hint) -> None:
+        """Show ``hint`` as the bot's choice at this moment (the review's row, in a replay)."""
+        self.asked = self.decision()
+        self.hint, self.reviewed = hint, True
+        self.what = self.show(hint)
+
+    def clear(self) -> None:
+        self.hint, self.what, self.nothing, self.reviewed = None, None, False, False
+
+    def update(self) -> None:
+        """Show a finished hint; forget it once the seat's view moves on."""
+        if self._result:
+            found, seat = self._result.pop()
+            self.thinking = False
+            if self.decision() != self.asked:
+                return  # the decision changed while it thought: the hint is stale
+            if found is None:
+                self.nothing = True
+            else:
+                self.hint, self.count = found, self.count + 1
+                self.asked_by[seat] = self.asked_by.get(seat, 0) + 1
+                self.what = self.show(found)
+        elif (self.hint is not None or self.nothing) and self.decision() != self.asked:
+            self.clear()
+
+    def decision(self) -> Any:
+        """The seat at the screen and its decision now (``decision_key``, worked out once per
+        view): hot-seat players at the same point of a card still decide apart."""
+        seat = self.seat()
+        view = self.session.views.get(seat)
+        if view is None:
+            return None
+        if self._seen is None or self._seen[0] is not view:  # (held: its id stays its own)
+            self._seen = (view, (seat, decision_key(self.game, view, seat)))
+        return self._seen[1]
+
+    def line(self) -> str | None:
+        """What the table says about the hint now (None: nothing)."""
+        if self.thinking:
+            return _("Thinking about a hint...")
+        if self.nothing:
+            return _("No hint now: nothing to decide.")
+        if self.hint is None:
+            return None
+        why = why_line(self.hint)
+        if self.reviewed:
+            return (_("The hard bot here: {what}: {why}.").format(what=self.what, why=why)
+                    if self.what else _("The hard bot here: {why}.").format(why=why))
+        return (_("Hint: {what}: {why}.").format(what=self.what, why=why) if self.what
+                else _("Hint: {why}.").format(why=why))
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """H or a click on the button (when shown): ask."""
+        if not self.offered:
+            return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_h:
+            self.ask()
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and \
+                self.button.rect.w and self.button.rect.collidepoint(event.pos):
+            self.ask()
+            return True
+        return False
+
+    def close(self) -> None:
+        """The table goes: stop thinking."""
+        self._cancel.set()

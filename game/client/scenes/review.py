@@ -1,0 +1,300 @@
+"""The post-game review: each of your decisions beside the hard bot's in the same position.
+
+``game.ai.review.review_game`` replays the finished game's record and asks the hard bot at the
+start of each of your decisions (a card in Look at the Stars, a turn in Stargazer), with the
+bot's time budget per position, on a thread of its own while a bar shows the progress. The
+rows: the three biggest regrets first, then every decision in game order; regret is in points
+at once (the engine's score change over the decision), bot minus you. A click, or Up/Down and
+Enter, opens the replay at that moment with the bot's move shown as a hint would show it.
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+import time
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ai.hints import Hint
+from game.ai.review import TOP, Decision, biggest_first, review_game
+from game.client import theme
+from game.client.hinting import think_budget
+from game.client.i18n import N_, _, ngettext
+from game.client.kits import get_kit
+from game.client.record import GameRecord
+from game.client.scenes.base import SkyScene
+from game.client.scenes.lan import fitted
+from game.client.widgets import draw_panel
+from game.rules import get_ruleset
+from game.rules.base import Move, State, replay
+
+if TYPE_CHECKING:
+    from game.client.scenes.base import Stage
+    from game.client.shooter import Shooter
+
+
+class ReviewScene(SkyScene):
+    """The review of ``seat``'s decisions in ``record`` (Esc: back to the results)."""
+
+    def __init__(self, app: Stage, record: GameRecord, seat: int,
+                 budget: float | None = None) -> None:
+        super().__init__(app)
+        self.record = record
+        self.seat = seat
+        self.budget = think_budget(record.game) if budget is None else budget
+        #: (positions done, positions in all) while the analysis runs
+        self.progress = (0, 0)
+        self.decisions: list[Decision] | None = None
+        self.failed = False
+        self.rows: list[Decision] = []
+        self.selected = 0
+        self.first_row = 0
+        self.row_rects: list[tuple[pygame.Rect, int]] = []
+        #: per row: (your moves, the bot's) in words, worked out when first drawn
+        self._words: dict[int, tuple[str, str]] = {}
+        #: the seats played at the screen (hot-seat: Tab turns to the next one's review)
+        self.humans = [seat for seat, kind in enumerate(record.kinds) if kind == "human"]
+        self._cancel = threading.Event()
+        self.start()
+
+    def start(self) -> None:
+        """Analyse ``seat``'s decisions on a thread of its own."""
+        self._thread = threading.Thread(target=self._analyse, args=(self.seat, self._cancel),
+                                        daemon=True, name="starparty-review")
+        self._thread.start()
+
+    def next_seat(self) -> None:
+        """Hot-seat: the next player's review (the one under way stops)."""
+        if len(self.humans) < 2:
+            return
+        self._cancel.set()
+        self._cancel = threading.Event()
+        self.seat = self.humans[(self.humans.index(self.seat) + 1) % len(self.humans)] \
+            if self.seat in self.humans else self.humans[0]
+        self.progress, self.decisions, self.failed = (0, 0), None, False
+        self.rows, self.selected, self.first_row, self._words = [], 0, 0, {}
+        self.start()
+
+    def _analyse(self, seat: int, cancel: threading.Event) -> None:
+        budget = self.budget
+
+        def stop_for():  # noqa: ANN202 - one deadline per position
+            deadline = time.monotonic() + budget
+            return lambda: cancel.is_set() or time.monotonic() >= deadline
+
+        def told(done: int, total: int) -> None:
+            if not cancel.is_set():
+                self.progress = (done, total)
+
+        record = self.record
+        try:
+            found = review_game(record.game, record.options, record.seed, record.moves, seat,
+                                secret=record.secret, stop_for=stop_for, progress=told)
+        except Exception:  # the review must never break the window
+            found = None
+        if cancel.is_set():
+            return  # another seat's review took over
+        if found is None:
+            self.failed = True
+        self.decisions = found
+
+    @property
+    def ready(self) -> bool:
+        return self.decisions is not None
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.decisions is not None and not self.rows:
+            self.rows = biggest_first(self.decisions)
+
+    def exit(self) -> None:
+        self._cancel.set()
+
+    # --- choosing a row ----------------------------------------------------------------------
+    def open(self, index: int) -> None:
+        """The replay at the moment of row ``index``, the bot's move shown as a hint."""
+        from game.client.scenes.replay import ReplayScene
+
+        if not 0 <= index < len(self.rows):
+            return
+        decision = self.rows[index]
+        replay = ReplayScene(self.app, self.record, self.seat)
+        self.app.push(replay)
+        replay.go(decision.at)
+        if decision.bot_moves:
+            replay.table.hints.present(Hint(decision.bot_moves, decision.bot_points))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+            elif event.key in (pygame.K_UP, pygame.K_DOWN) and self.rows:
+                step = 1 if event.key == pygame.K_DOWN else -1
+                self.selected = (self.selected + step) % len(self.rows)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.open(self.selected)
+            elif event.key == pygame.K_TAB:
+                self.next_seat()
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for rect, index in self.row_rects:
+                if rect.collidepoint(event.pos):
+                    self.selected = index
+                    self.open(index)
+                    return
+        elif event.type == pygame.MOUSEWHEEL and self.rows:
+            self.selected = max(0, min(len(self.rows) - 1, self.selected - event.y))
+
+    # --- drawing -----------------------------------------------------------------------------
+    def moves_words(self, index: int) -> tuple[str, str]:
+        """Row ``index``'s moves in words (the kit's ``describe_move``, as Watch replay says
+        them): yours under your name, the bot's under its own."""
+        if index not in self._words:
+            record, decision = self.record, self.rows[index]
+            ruleset = get_ruleset(record.game)
+            state = replay(ruleset, record.options, record.seed, record.moves[:decision.at],
+                           record.secret)
+            self._words[index] = (
+                self.describe(state, decision.your_moves, record.names[self.seat]),
+                self.describe(state, decision.bot_moves, _("Hard bot")))
+        return self._words[index]
+
+    def describe(self, state: State, moves: list[Move], name: str) -> str:
+        """``moves`` of the seat from ``state`` in words, one after the other."""
+        record = self.record
+        ruleset = get_ruleset(record.game)
+        kit = get_kit(record.game)
+        state = copy.deepcopy(state)
+        said = []
+        for move in moves:
+            if kit.describe_move is not None:
+                said.append(kit.describe_move(state, self.seat, move, lambda _seat: name))
+            else:
+                said.append(ruleset.describe_move(state, self.seat, move))
+            try:
+                ruleset.apply(state, self.seat, move)
+            except Exception:  # (words only: a move that no longer applies ends them)
+                break
+        return "; ".join(said) or _("nothing to play")
+
+    def row_words(self, index: int) -> tuple[str, str, theme.Color]:
+        """(left, right, colour) of row ``index``: the decision and its points."""
+        decision = self.rows[index]
+        worst = index < len(self.rows) - len(self.decisions or [])
+        left = _("Turn {n}").format(n=decision.turn)
+        if worst:
+            left = _("Biggest #{rank}: {turn}").format(rank=index + 1, turn=left)
+        if decision.same:
+            right = _("you chose the bot's move: {points}").format(
+                points=f"{decision.your_points:+d}")
+            return left, right, theme.LEGAL
+        right = _("you {yours}  ·  bot {bots}  ·  regret {regret}").format(
+            yours=f"{decision.your_points:+d}", bots=f"{decision.bot_points:+d}",
+            regret=f"{decision.regret:+d}")
+        return left, right, theme.ACCENT if worst else theme.TEXT
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        self.draw_sky(surface, alpha)
+        lay = self.layout
+        self.draw_heading(surface, _("Review: your moves beside the hard bot's")
+                          if len(self.humans) < 2 else
+                          _("Review: {name}'s moves beside the hard bot's").format(
+                              name=self.record.names[self.seat]))
+        panel = pygame.Rect(0, 0, min(lay.px(900), lay.width - lay.px(40)),
+                            int(lay.height * 0.7))
+        panel.midtop = (lay.width // 2, int(lay.height * 0.17))
+        draw_panel(surface, panel, lay)
+        small, body = lay.font_px("small"), lay.font_px("body")
+        x, y = panel.x + lay.px(24), panel.y + lay.px(18)
+        width = panel.w - 2 * lay.px(24)
+        if not self.rows:
+            done, total = self.progress
+            words = (_("The review could not be made.") if self.failed else
+                     _("The hard bot looks at each of your decisions: {done} of {total}...")
+                     .format(done=done, total=total or "?"))
+            label = self.text.render(words, self.text.fit(words, body, width), theme.TEXT)
+            surface.blit(label, (x, y))
+            bar = pygame.Rect(x, y + body + lay.px(16), width, lay.px(14))
+            pygame.draw.rect(surface, theme.PANEL_EDGE, bar, border_radius=lay.px(6))
+            if total:
+                filled = bar.copy()
+                filled.w = max(1, bar.w * done // total)
+                pygame.draw.rect(surface, theme.ACCENT, filled, border_radius=lay.px(6))
+            self.draw_footer(surface, self.footer(N_("Esc: back to the results")))
+            return
+        worse = sum(1 for d in self.decisions or [] if d.regret > 0)
+        note = ngettext("Points at once, as the game scores them. The bot did better on {n} "
+                        "decision; the {top} biggest come first.",
+                        "Points at once, as the game scores them. The bot did better on {n} "
+                        "decisions; the {top} biggest come first.", worse).format(n=worse,
+                                                                                   top=TOP)
+        for line in self.text.wrap(note, small, width):
+            surface.blit(self.text.render(line, small, theme.TEXT_DIM), (x, y))
+            y += int(small * 1.2)
+        y += lay.px(8)
+        row_h = max(lay.px(30), body + lay.px(8)) + 2 * (small + lay.px(3))
+        fits = max(1, (panel.bottom - lay.px(12) - y) // row_h)
+        if self.selected < self.first_row:
+            self.first_row = self.selected
+        elif self.selected >= self.first_row + fits:
+            self.first_row = self.selected - fits + 1
+        self.row_rects = []
+        for index in range(self.first_row, min(len(self.rows), self.first_row + fits)):
+            rect = pygame.Rect(x - lay.px(8), y, width + lay.px(16), row_h)
+            if index == self.selected:
+                pygame.draw.rect(surface, theme.PANEL_LIGHT, rect, border_radius=lay.px(6))
+            left, right, color = self.row_words(index)
+            top = rect.y + lay.px(4)
+            label = self.text.render(left, body, color, bold=True)
+            surface.blit(label, (x, top))
+            label = self.text.render(right, self.text.fit(right, body, width // 2 + lay.px(60)),
+                                     color)
+            surface.blit(label, label.get_rect(topright=(x + width, top)))
+            line_y = top + body + lay.px(4)
+            for words in self.moves_words(index):
+                words, size = fitted(self.text, words, small, width)
+                surface.blit(self.text.render(words, size, theme.TEXT_DIM), (x, line_y))
+                line_y += small + lay.px(3)
+            self.row_rects.append((rect, index))
+            y += row_h
+        self.draw_footer(surface, self.footer(N_(
+            "Up/Down and Enter or a click: the board at that moment  ·  Esc: back")))
+
+    def footer(self, keys: str) -> str:
+        """The keys (hot-seat: Tab, the next player's review too)."""
+        if len(self.humans) < 2:
+            return keys
+        return _("{keys}  ·  Tab: the next player").format(keys=_(keys))
+
+
+#: ``starparty screenshots``: the bot's seconds per position in the pictured review (the
+#: walk runs twice in the tests; the window's own review uses the bot's whole budget)
+SCREENSHOT_BUDGET = 0.1
+
+
+def shoot_review(shot: Shooter, prefix: str) -> None:
+    """From the results: the review of your moves (``<prefix>-review``), then one row's moment
+    (looked at); back to the results."""
+    results = shot.app.scene
+    record = results.record
+    review = ReviewScene(shot.app, record, record.kinds.index("human"),
+                         budget=SCREENSHOT_BUDGET)
+    shot.app.push(review)
+    shot.until(lambda: bool(review.rows), timeout=120)
+    shot.step(3)
+    shot.save(f"{prefix}-review")
+    review.open(0)
+    shot.step(10)
+    shot.look(f"{prefix} review moment")
+    shot.app.pop()
+    shot.app.pop()
+    shot.step(2)
+
+
+def shoot_hint(shot: Shooter, table: Any, name: str) -> None:
+    """At the table: H, the hint shown (``name``)."""
+    shot.key(pygame.K_h)
+    shot.until(lambda: not table.hints.thinking, timeout=30)
+    shot.step(3)
+    shot.save(name)

@@ -1,0 +1,71 @@
+"""The post-game review (issue 26): one row per decision of the seat, regret = the bot's points
+at once minus yours (the engine's score change over the decision), the biggest three first."""
+
+from __future__ import annotations
+
+from itertools import count
+
+import pytest
+
+from game.ai import make_bot
+from game.ai.review import Decision, biggest_first, review_game
+from game.rules import get_ruleset
+
+
+def bot_game(game: str, players: int, seed: int) -> tuple[dict, list[list]]:
+    ruleset = get_ruleset(game)
+    options = ruleset.default_options(players)
+    state = ruleset.setup(options, seed)
+    bots = [make_bot(game, "easy", seat) for seat in range(players)]
+    moves: list[list] = []
+    while not ruleset.is_over(state):
+        seat = sorted(ruleset.to_move(state))[0]
+        move = bots[seat].choose(ruleset, state, seat)
+        ruleset.apply(state, seat, move)
+        moves.append([seat, move])
+    return options, moves
+
+
+def quick_stop():  # noqa: ANN201 - a search's budget in checks, not seconds: tests replay
+    checks = count()
+    return lambda: next(checks) > 40
+
+
+@pytest.mark.parametrize(("game", "players"), [("stars", 1), ("stargazer", 3)])
+def test_the_review_has_one_row_per_decision_and_regret_in_points_at_once(
+        game: str, players: int) -> None:
+    options, moves = bot_game(game, players, 11)
+    rows = review_game(game, options, 11, moves, 0, stop_for=quick_stop)
+    ruleset = get_ruleset(game)
+    if game == "stars":
+        assert [row.turn for row in rows] == list(range(1, 19)), "one row per card"
+    else:
+        turns = sum(1 for i, (seat, move) in enumerate(moves)
+                    if seat == 0 and move["t"] in ("crew", "start_player"))
+        assert len(rows) == turns, "one row per turn or start-player choice"
+    total = ruleset.score(ruleset.setup(options, 11))[0]["total"]
+    for row in rows:
+        assert row.regret == row.bot_points - row.your_points
+        if row.same:
+            assert row.regret == 0, "the bot's own move costs nothing"
+        if game == "stargazer":
+            assert moves[row.at][0] == 0, "a row starts at the seat's own move"
+        total += row.your_points
+    # your points over all the decisions add up to your final score (Stars: nothing else
+    # changes your sheet)
+    if game == "stars":
+        state = ruleset.setup(options, 11)
+        for seat, move in moves:
+            ruleset.apply(state, seat, move)
+        assert total == ruleset.score(state)[0]["total"]
+    shown = biggest_first(rows)
+    worst = sorted((r.regret for r in rows if r.regret > 0), reverse=True)[:3]
+    assert [r.regret for r in shown[:len(worst)]] == worst, "the three biggest first"
+    assert shown[len(worst):] == rows
+
+
+def test_biggest_first_keeps_only_real_regrets_on_top() -> None:
+    rows = [Decision(n, n, [{"t": "a"}], [{"t": "b"}], 0, points)
+            for n, points in enumerate([0, 5, -2, 9, 1, 3])]
+    assert [r.regret for r in biggest_first(rows)[:3]] == [9, 5, 3]
+    assert biggest_first([rows[0], rows[2]]) == [rows[0], rows[2]], "no gain: no top rows"
