@@ -86,6 +86,9 @@ def reason_text(problem: str) -> str:
 class StarsTablePainter:
     """Layout and drawing for ``StarsTableScene`` (uses its session, view and ghost)."""
 
+    #: a spectator's controls (the couch table adds its switch to every board at once)
+    watching_help: tuple[str, ...] = WATCHING_HELP
+
     # --- layout ----------------------------------------------------------------------------
     def relayout(self) -> None:
         """Board on the left at the window's full height; beside it the card panel and a
@@ -111,7 +114,8 @@ class StarsTablePainter:
         side_x = self.geo.rect.right + lay.px(18)
         side = pygame.Rect(side_x, top, w - side_x - margin, self.geo.rect.h)
         fonts = {"tiny": lay.font_px("tiny"), "small": lay.font_px("small")}
-        self.help_lines = self.join_items(WATCHING_HELP if self.watching else HELP, fonts["tiny"],
+        self.help_lines = self.join_items(self.watching_help if self.watching else HELP,
+                                          fonts["tiny"],
                                           (side.w if self.stacked else mid_w) - lay.px(24))
         help_h = len(self.help_lines) * int(fonts["tiny"] * 1.2) + lay.px(20)
         if self.stacked:
@@ -308,12 +312,16 @@ class StarsTablePainter:
                                      theme.SUN_SHADE if view["day"] else theme.TEXT_DIM)
         surface.blit(day_label, (bar.right + lay.px(14), self.text.line_top(
             day, lay.font_px("small"), line)))
-        who = _("Watching") if self.watching else self.session.names[self.active]
-        words = _("{name}  ·  Esc: menu").format(name=who)
+        words = self.top_bar_words()
         right = self.text.render(words, lay.font_px("body"), theme.TEXT_DIM)
         # on the line's baseline: a name in Japanese must not drop the line a few pixels
         surface.blit(right, right.get_rect(topright=(lay.width - lay.px(16), self.text.line_top(
             words, lay.font_px("body"), line))))
+
+    def top_bar_words(self) -> str:
+        """The top bar's right end: who plays here, and the way out."""
+        who = _("Watching") if self.watching else self.session.names[self.active]
+        return _("{name}  ·  Esc: menu").format(name=who)
 
     def draw_board(self, surface: pygame.Surface, view: dict[str, Any], alpha: float) -> None:
         sheet = self.my_sheet(view)
@@ -438,21 +446,8 @@ class StarsTablePainter:
         label = self.text.render(heading, size, theme.ACCENT, bold=True)
         surface.blit(label, label.get_rect(midtop=(self.middle.centerx,
                                                    self.middle.y + lay.px(10))))
-        # the card flips in: back shrinks, face grows (a cheap scale, no rotozoom)
-        t = self.flip.progress(alpha)
-        size = self.card_rect.w
         # the card turns with the ghost (and shows the shooting star's chosen size)
-        face = self.card_surface("face", (card["id"], self.rot, self.shooting_size), size)
-        if t < 1.0:
-            half = abs(1 - 2 * t)
-            source = self.card_surface("back", 0, size) if t < 0.5 else face
-            width = max(1, int(size * half))
-            lift = int(lay.px(10) * math.sin(math.pi * t))
-            flipped = pygame.transform.scale(source, (width, size))
-            surface.blit(flipped, flipped.get_rect(center=(self.card_rect.centerx,
-                                                           self.card_rect.centery - lift)))
-        else:
-            surface.blit(face, self.card_rect)
+        self.draw_night_card(surface, self.card_rect, card, self.rot, self.shooting_size, alpha)
         phase = self.phase()
         if self.watching:
             for button in [*self.size_buttons, *self.buttons.values()]:
@@ -485,6 +480,23 @@ class StarsTablePainter:
         for button in self.buttons.values():
             button.draw(surface, self.text, lay, False, button.rect.collidepoint(mouse))
         self.draw_status(surface, view, phase)
+
+    def draw_night_card(self, surface: pygame.Surface, rect: pygame.Rect, card: dict[str, Any],
+                        rot: int, star_size: int, alpha: float) -> None:
+        """The night card in ``rect``: it flips in (back shrinks, face grows: a cheap scale,
+        no rotozoom) while ``self.flip`` runs."""
+        t = self.flip.progress(alpha)
+        size = rect.w
+        face = self.card_surface("face", (card["id"], rot, star_size), size)
+        if t < 1.0:
+            half = abs(1 - 2 * t)
+            source = self.card_surface("back", 0, size) if t < 0.5 else face
+            width = max(1, int(size * half))
+            lift = int(self.layout.px(10) * math.sin(math.pi * t))
+            flipped = pygame.transform.scale(source, (width, size))
+            surface.blit(flipped, flipped.get_rect(center=(rect.centerx, rect.centery - lift)))
+        else:
+            surface.blit(face, rect)
 
     def status_lines(self, view: dict[str, Any], phase: str) -> list[tuple[str, theme.Color]]:
         lines: list[tuple[str, theme.Color]] = []
