@@ -265,3 +265,57 @@ def test_two_to_eight_boards_fit_the_window_without_overlap(size: tuple[int, int
             table.session.close()
     finally:
         drive.close()
+
+
+@pytest.mark.timeout(180)
+@pytest.mark.xdist_group("zeroconf")
+def test_a_spectator_on_a_big_screen_sees_every_board_large_up_to_the_results(
+        config_dir, autosave_dir) -> None:  # noqa: ANN001
+    """Issue 25 point 6: the Watch window on a 1920x1080 screen opens on every board at once
+    (the couch grid), each board's last lines highlighted; G switches to one board large
+    and back; it follows the bots to the results and sends nothing."""
+    from game.client.scenes.lan import LobbyScene
+    from tests.client.test_client_lan_watch import Served, watch_from_list
+
+    drive = Driver(size=(1920, 1080))
+    try:
+        with Served("stars", ["Vega", "Rigel", "Deneb", "Altair"], delay=0.05) as served:
+            watch_from_list(drive, served, "stars", "playing")
+            drive.until(lambda: not isinstance(drive.scene, LobbyScene), what="the table")
+            table = drive.scene
+            assert isinstance(table, CouchStarsScene) and table.watching and table.grid
+            table.session.client.send_move = lambda move: pytest.fail(f"sent {move}")
+            drive.until(lambda: table.shared_view() and table.shared_view()["card"]["n"] >= 3,
+                        what="a few cards")
+            drive.step(2)
+            shown = "  ".join(drawn_texts(drive.app))
+            for name in ("Vega", "Rigel", "Deneb", "Altair"):
+                assert name in shown
+            frames = [board.frame for board in table.boards]
+            assert all(not a.colliderect(b) for i, a in enumerate(frames)
+                       for b in frames[i + 1:])
+            # the lines each board gained with the last card stand out
+            board = next(b for b in table.boards if b.last_lines)
+            sheet = table.shared_view()["seats"][board.seat]["sheet"]
+            assert board.last_lines == [list(line) for line in
+                                        sheet["lines"][-len(board.last_lines):]]
+            x1, y1, x2, y2 = board.last_lines[-1]
+            mid = board.geo.to_px((x1 + x2) / 2, (y1 + y2) / 2)
+            pixel = drive.pixel(mid)
+            assert all(abs(a - b) <= 40 for a, b in zip(pixel, (120, 220, 255), strict=True)), \
+                pixel
+            # G: one board large (the single layout's thumbnails), G again: every board
+            drive.key(pygame.K_g)
+            assert not table.grid and len(table.thumb_rects) == 3
+            assert "Vega's sky" in "  ".join(drawn_texts(drive.app))
+            drive.key(pygame.K_g)
+            assert table.grid
+            # a click on a board shows it large
+            drive.click(table.boards[2].frame.center)
+            assert not table.grid and table.active == 2
+            drive.key(pygame.K_g)
+            drive.until(lambda: isinstance(drive.scene, ResultsScene), timeout=150,
+                        what="the results")
+            assert "game_over" in table.events_seen
+    finally:
+        drive.close()

@@ -106,6 +106,9 @@ class CouchBoard:
     #: a spectator's highlight: the lines this board gained last
     last_lines: list[list[int]] = field(default_factory=list)
     lines_seen: int = 0
+    #: the cached frame, panel and sheet (``CouchStarsScene.framed``) and what it shows
+    picture: pygame.Surface | None = None
+    picture_key: tuple | None = None
 
 
 class CouchStarsScene(StarsTableScene):
@@ -134,6 +137,8 @@ class CouchStarsScene(StarsTableScene):
         self.side_card = pygame.Rect(0, 0, 0, 0)
         self.grid_fonts: dict[str, int] = {}
         self._lines_noted = False
+        self._backdrop: pygame.Surface | None = None
+        self._backdrop_key: tuple | None = None
 
     def _seat_devices(self, config: GameConfig | None) -> dict[int, str]:
         """seat -> device for the local seats: the lobby's choice, else a device nobody
@@ -427,12 +432,11 @@ class CouchStarsScene(StarsTableScene):
         if not self.grid:
             super().draw(surface, alpha)
             return
-        surface.fill(theme.SKY)
-        if self.starfield is not None:
-            self.starfield.draw(surface, alpha)
         view = self.shared_view()
         if view is None:
+            surface.fill(theme.SKY)
             return
+        surface.blit(self.backdrop(surface, view, alpha), (0, 0))
         self.draw_top_bar(surface, view)
         self.draw_side(surface, view, alpha)
         for board in self.boards:
@@ -469,40 +473,80 @@ class CouchStarsScene(StarsTableScene):
                 surface.blit(self.text.render(line, size, theme.TEXT_DIM), (self.side.x, y))
                 y += int(tiny * 1.2)
 
-    def draw_seat(self, surface: pygame.Surface, board: CouchBoard, view: dict[str, Any],
-                  alpha: float) -> None:
-        """One board with its frame, name line and hint line."""
-        lay = self.layout
+    def board_picture(self, board: CouchBoard, view: dict[str, Any]) -> pygame.Surface | None:
+        """``board``'s frame, panel and sheet as one cached picture (``framed``)."""
         seat = board.seat
-        color = theme.SEAT_COLORS[seat % len(theme.SEAT_COLORS)]
-        pygame.draw.rect(surface, theme.PANEL, board.frame, border_radius=lay.px(8))
         if self.local(seat):
             with self.acting_for(seat):
-                self.draw_board(surface, self.session.views[seat], alpha)
+                layer = self.board_layer(self.session.views[seat])
+        else:
+            day = view["day"]
+            layer = self.renderer.sheet_layer(
+                view["seats"][seat]["sheet"], board.geo,
+                day=day - 1 if self.sun is not None else day, font=self.fonts["board"],
+                badge_font=self.fonts["badge"])
+        if layer is None:
+            return None
+        return self.framed(board, layer, view["seats"][seat]["confirmed"] and not view["over"])
+
+    def draw_seat(self, surface: pygame.Surface, board: CouchBoard, view: dict[str, Any],
+                  alpha: float) -> None:
+        """What moves on one board (ghost, targets, highlights) and its name and hint lines,
+        over its picture in the backdrop."""
+        seat = board.seat
+        if self.local(seat):
+            with self.acting_for(seat):
+                self.draw_board(surface, self.session.views[seat], alpha, layer_drawn=True)
         else:
             self.draw_other_board(surface, board, view)
-        waiting = seat in self.couch.waiting
-        ready = view["seats"][seat]["confirmed"] and not view["over"]
-        pygame.draw.rect(surface, theme.LEGAL if ready else color, board.frame,
-                         max(2, lay.px(3 if ready else 2)), border_radius=lay.px(8))
-        self.draw_header(surface, board, view, color)
+        self.draw_header(surface, board, view, theme.SEAT_COLORS[seat % len(theme.SEAT_COLORS)])
         self.draw_footer(surface, board, view)
-        if waiting:
+        if seat in self.couch.waiting:
             self.draw_waiting(surface, board)
+
+    def backdrop(self, surface: pygame.Surface, view: dict[str, Any],
+                 alpha: float) -> pygame.Surface:
+        """The sky and every board's picture as one screen-sized picture, redrawn only when a
+        board's picture changes (a move, a new card, a resize): a frame then copies it once
+        instead of filling the sky and copying eight boards (the stars in the sky hold still
+        behind a couch table)."""
+        pictures = [(board, self.board_picture(board, view)) for board in self.boards]
+        key = (surface.get_size(), tuple(board.picture_key for board in self.boards))
+        if self._backdrop is None or self._backdrop_key != key:
+            backdrop = pygame.Surface(surface.get_size()).convert()
+            backdrop.fill(theme.SKY)
+            if self.starfield is not None:
+                self.starfield.draw(backdrop, alpha)
+            for board, picture in pictures:
+                if picture is not None:
+                    backdrop.blit(picture, board.frame)
+            self._backdrop, self._backdrop_key = backdrop, key
+        return self._backdrop
+
+    def framed(self, board: CouchBoard, layer: pygame.Surface, ready: bool) -> pygame.Surface:
+        """The board's frame (its player's colour; green once ready), panel and sheet."""
+        key = (tuple(board.frame), id(layer), ready)
+        if board.picture is not None and board.picture_key == key:
+            return board.picture
+        lay = self.layout
+        picture = pygame.Surface(board.frame.size).convert()
+        picture.fill(theme.SKY)
+        local = picture.get_rect()
+        pygame.draw.rect(picture, theme.PANEL, local, border_radius=lay.px(8))
+        picture.blit(layer, (board.geo.rect.x - board.frame.x, board.geo.rect.y - board.frame.y))
+        color = theme.SEAT_COLORS[board.seat % len(theme.SEAT_COLORS)]
+        pygame.draw.rect(picture, theme.LEGAL if ready else color, local,
+                         max(2, lay.px(3 if ready else 2)), border_radius=lay.px(8))
+        board.picture, board.picture_key = picture, key
+        return picture
 
     def draw_other_board(self, surface: pygame.Surface, board: CouchBoard,
                          view: dict[str, Any]) -> None:
-        """A bot's or (watching) anyone's board: its public sheet, the sun as it rises, and
-        for a spectator the lines it gained last."""
+        """Over a bot's or (watching) anyone's board: the sun as it rises, and for a
+        spectator the lines it gained last."""
         geo = board.geo
-        day = view["day"]
-        shown_day = day - 1 if self.sun is not None else day
-        layer = self.renderer.sheet_layer(view["seats"][board.seat]["sheet"], geo,
-                                          day=shown_day, font=self.fonts["board"],
-                                          badge_font=self.fonts["badge"])
-        surface.blit(layer, geo.rect)
         if self.sun is not None:
-            shade = self.renderer.shade(geo.local(), 2 * day)
+            shade = self.renderer.shade(geo.local(), 2 * view["day"])
             height = max(1, int(shade.get_height() * self.sun.progress(0.0)))
             part = shade.subsurface((0, shade.get_height() - height, shade.get_width(), height))
             surface.blit(part, (geo.rect.x, geo.rect.bottom - height - int(geo.spacing * 0.1)))

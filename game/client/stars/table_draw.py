@@ -323,18 +323,29 @@ class StarsTablePainter:
         who = _("Watching") if self.watching else self.session.names[self.active]
         return _("{name}  ·  Esc: menu").format(name=who)
 
-    def draw_board(self, surface: pygame.Surface, view: dict[str, Any], alpha: float) -> None:
+    def board_layer(self, view: dict[str, Any]) -> pygame.Surface | None:
+        """The cached picture of the active seat's sheet (its pending lines marked)."""
         sheet = self.my_sheet(view)
         if sheet is None:
-            return
+            return None
         confirmed = view["seats"][self.active]["sheet"]
         pending_lines = sheet["lines"][len(confirmed["lines"]):] if view.get("pending") else []
         day = view["day"]
         shown_day = day - 1 if self.sun is not None else day
-        layer = self.renderer.sheet_layer(sheet, self.geo, day=shown_day, pending=pending_lines,
-                                          font=self.fonts["board"],
-                                          badge_font=self.fonts["badge"])
-        surface.blit(layer, self.geo.rect)
+        return self.renderer.sheet_layer(sheet, self.geo, day=shown_day, pending=pending_lines,
+                                         font=self.fonts["board"],
+                                         badge_font=self.fonts["badge"])
+
+    def draw_board(self, surface: pygame.Surface, view: dict[str, Any], alpha: float,
+                   layer_drawn: bool = False) -> None:
+        """The active seat's board: its layer (unless ``layer_drawn``: a caller's cached
+        picture holds it), the rising sun, the ghost or the power targets, the highlights."""
+        if not layer_drawn:
+            layer = self.board_layer(view)
+            if layer is None:
+                return
+            surface.blit(layer, self.geo.rect)
+        day = view["day"]
         if self.sun is not None:
             shade = self.renderer.shade(self.geo.local(), 2 * day)
             height = max(1, int(shade.get_height() * self.sun.progress(alpha)))
