@@ -183,15 +183,14 @@ def couch_scene(size: tuple[int, int]):  # noqa: ANN201
 
 
 def _couch_scene(size: tuple[int, int]):  # noqa: ANN202
-    import copy
-
     from game.ai import make_bot
     from game.client.app import App
     from game.client.loop import ManualClock
     from game.client.settings import Settings
     from game.client.shooter import SEED, Shooter
     from game.client.stars.couch import CouchStarsScene
-    from game.rules.stars import RULESET
+    from game.client.stars.screenshots import play_cards
+    from game.rules.stars.data import CARDS_PER_GAME
 
     clock = ManualClock()
     app = App(size, settings=Settings(player_name="Ann"), clock=clock, save_settings=False)
@@ -203,30 +202,13 @@ def _couch_scene(size: tuple[int, int]):  # noqa: ANN202
     table = CouchStarsScene(app, config, SEED)
     table.couch.waiting.clear()  # the bench's pads are not plugged in: they play all the same
     app.reset_to(table)
-    session = table.session
-    seats = range(len(names))
-    shot.until(lambda: all(seat in session.views for seat in seats))
     bot = make_bot("stars", "greedy", SEED)
-
-    def view() -> dict:
-        return session.views[0]
-
-    while view()["card"]["n"] < LATE_CARD or view()["card"]["kind"] != "line":
-        n = view()["card"]["n"]
-        for seat in seats:
-            session.send(seat, bot.choose(RULESET, copy.deepcopy(session.table.state), seat))
-        shot.until(lambda: all(session.views[s].get("pending") for s in seats), timeout=60)
-        while prompted := [s for s in seats if session.views[s]["pending"].get("prompt")]:
-            for seat in prompted:
-                session.send(seat, {"t": "skip_power"})
-            shot.until(lambda prompted=prompted: all(
-                not (session.views[s].get("pending") or {}).get("prompt") for s in prompted),
-                timeout=60)
-        for seat in seats:
-            session.send(seat, {"t": "confirm"})
-        shot.until(lambda n=n: view()["card"]["n"] > n or view()["over"], timeout=60)
-        if view()["over"]:
+    play_cards(shot, table.session, list(range(len(names))), LATE_CARD, bot)
+    while table.shared_view()["card"]["kind"] != "line":  # a shooting star: the next card
+        if table.shared_view()["card"]["n"] >= CARDS_PER_GAME:
             raise RuntimeError(f"no line card from card {LATE_CARD} on in this deal")
+        play_cards(shot, table.session, list(range(len(names))),
+                   table.shared_view()["card"]["n"] + 1, bot)
     shot.step(60)
     return app, table
 

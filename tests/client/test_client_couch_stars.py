@@ -11,6 +11,7 @@ from collections.abc import Callable
 import pygame
 import pytest
 
+from game.client import theme
 from game.client.devices import KEYBOARD_HALVES, PAD_BUTTONS
 from game.client.scenes.handover import HandoverScene
 from game.client.scenes.results import ResultsScene
@@ -295,15 +296,26 @@ def test_a_spectator_on_a_big_screen_sees_every_board_large_up_to_the_results(
             assert all(not a.colliderect(b) for i, a in enumerate(frames)
                        for b in frames[i + 1:])
             # the lines each board gained with the last card stand out
-            board = next(b for b in table.boards if b.last_lines)
-            sheet = table.shared_view()["seats"][board.seat]["sheet"]
-            assert board.last_lines == [list(line) for line in
-                                        sheet["lines"][-len(board.last_lines):]]
-            x1, y1, x2, y2 = board.last_lines[-1]
-            mid = board.geo.to_px((x1 + x2) / 2, (y1 + y2) / 2)
-            pixel = drive.pixel(mid)
-            assert all(abs(a - b) <= 40 for a, b in zip(pixel, (120, 220, 255), strict=True)), \
-                pixel
+            def lit(line: list[int], board) -> bool:  # noqa: ANN001
+                x1, y1, x2, y2 = line
+                pixel = drive.pixel(board.geo.to_px((x1 + x2) / 2, (y1 + y2) / 2))
+                return all(abs(a - b) <= 40 for a, b in zip(pixel, theme.HIGHLIGHT,
+                                                             strict=True))
+
+            def card_lines(board) -> bool:  # noqa: ANN001
+                lines = table.shared_view()["seats"][board.seat]["sheet"]["lines"]
+                return 0 < len(board.last_lines) < len(lines) and \
+                    board.last_lines == lines[-len(board.last_lines):]
+
+            drive.until(lambda: any(card_lines(b) for b in table.boards), what="a card drawn")
+            drive.step()
+            board = next(b for b in table.boards if card_lines(b))
+            lines = table.shared_view()["seats"][board.seat]["sheet"]["lines"]
+            assert all(lit(line, board) for line in board.last_lines)
+            older = [line for line in lines[:-len(board.last_lines)]
+                     if line not in board.last_lines]
+            assert older and not all(lit(line, board) for line in older), \
+                "only the last card's lines stand out"
             # G: one board large (the single layout's thumbnails), G again: every board
             drive.key(pygame.K_g)
             assert not table.grid and len(table.thumb_rects) == 3

@@ -41,6 +41,8 @@ BOARD_ASPECT = (GRID_W - 1 + 2 * MARGIN) / (GRID_H - 1 + 2 * MARGIN)
 GRID_BY_DEFAULT_FROM = 1920
 #: the keys a pad's D-pad and a keyboard half's arrows move the ghost by (grid units)
 STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, 1), "down": (0, -1)}
+#: a spectator's controls when every board shows (Esc and G are in the top bar)
+GRID_WATCHING_HELP = (N_("A click on a board: show it large"), N_("Wheel over the log: back"))
 #: the mouse seat's own buttons under its board (a mouse has no skip or undo button)
 MOUSE_BUTTONS = (("skip", N_("Skip")), ("undo", N_("Undo")))
 
@@ -74,14 +76,14 @@ def board_grid(count: int, area: pygame.Rect, gap: int, label_h: int) -> list[py
     return cells
 
 
-def device_label(device: str | None, devices: list[str]) -> str:
-    """A device in a word for a board's name line: "Pad 2", "Keys WASD", "Mouse"."""
+def device_label(device: str | None, held: list[str]) -> str:
+    """A device in a word for a board's name line: "Pad 2" (pads numbered in the order of
+    the pads ``held`` at the table), "Keys WASD", "Mouse"."""
     if device is None:
         return ""
     if is_pad(device):
-        pads = sorted((d for d in devices if is_pad(d)), key=lambda d: int(d.split(":")[1]))
-        n = pads.index(device) + 1 if device in pads else 1
-        return _("Pad {n}").format(n=n)
+        pads = sorted({d for d in held if is_pad(d)}, key=lambda d: int(d.split(":")[1]))
+        return _("Pad {n}").format(n=pads.index(device) + 1 if device in pads else 1)
     return {"keys:left": _("Keys WASD"), "keys:right": _("Keys arrows"),
             "mouse": _("Mouse")}.get(device, device)
 
@@ -105,7 +107,6 @@ class CouchBoard:
     buttons: dict[str, pygame.Rect] = field(default_factory=dict)
     #: a spectator's highlight: the lines this board gained last
     last_lines: list[list[int]] = field(default_factory=list)
-    lines_seen: int = 0
     #: the cached frame, panel and sheet (``CouchStarsScene.framed``) and what it shows
     picture: pygame.Surface | None = None
     picture_key: tuple | None = None
@@ -116,7 +117,12 @@ class CouchStarsScene(StarsTableScene):
     plays with its ``SeatChoice.device``) or a spectator's table. ``grid`` False shows the
     single table's layout instead (a spectator's switch, G)."""
 
-    watching_help = (*WATCHING_HELP, N_("G: every board at once"))
+    @property
+    def watching_help(self) -> tuple[str, ...]:
+        """A spectator's controls: for every board at once, or for the single layout."""
+        if self.grid:
+            return GRID_WATCHING_HELP
+        return (*WATCHING_HELP, N_("G: every board at once"))
 
     def __init__(self, app: Stage, config: GameConfig | None, seed: int = 0,
                  session: Session | None = None) -> None:
@@ -124,6 +130,7 @@ class CouchStarsScene(StarsTableScene):
         # everyone plays at once: no handover between the players at this screen
         self.hotseat = False
         self.awaiting_handover = False
+        #: one per seat (a spectator learns the seats with the first snapshot: ``poll``)
         self.boards = [CouchBoard(seat) for seat in range(len(self.session.names))]
         self.couch = CouchSeats(self._seat_devices(config))
         present = set(app.devices.devices())
@@ -136,7 +143,6 @@ class CouchStarsScene(StarsTableScene):
         self.side = pygame.Rect(0, 0, 0, 0)
         self.side_card = pygame.Rect(0, 0, 0, 0)
         self.grid_fonts: dict[str, int] = {}
-        self._lines_noted = False
         self._backdrop: pygame.Surface | None = None
         self._backdrop_key: tuple | None = None
 
@@ -215,7 +221,8 @@ class CouchStarsScene(StarsTableScene):
         footer = max(theme.MIN_FONT_PX, min(lay.font_px("small"), board_h // 22))
         self.grid_fonts = {"header": header, "footer": footer}
         header_h = int(header * 1.3) + lay.px(6)
-        footer_h = int(footer * 1.3) + lay.px(6)
+        # a spectator's boards have no hint line: nothing to press under them
+        footer_h = 0 if self.watching else int(footer * 1.3) + lay.px(6)
         cells = board_grid(count, area, margin, header_h + footer_h)
         for board, cell in zip(self.boards, cells, strict=True):
             geo = BoardGeometry(pygame.Rect(cell.x, cell.y + header_h, cell.w,
@@ -254,23 +261,12 @@ class CouchStarsScene(StarsTableScene):
     # --- events -----------------------------------------------------------------------------
     def poll(self) -> None:
         super().poll()
-        self.note_last_lines()
-
-    def note_last_lines(self) -> None:
-        """A spectator's highlight: the lines each board gained with the last card."""
-        view = self.shared_view()
-        if view is None:
-            return
-        first = not self._lines_noted  # the table as it opens: nothing is new yet
-        self._lines_noted = True
-        for board, info in zip(self.boards, view["seats"], strict=False):
-            lines = info["sheet"]["lines"]
-            if len(lines) > board.lines_seen:
-                board.last_lines = [] if first else \
-                    [list(line) for line in lines[board.lines_seen:]]
-                board.lines_seen = len(lines)
+        if len(self.boards) != len(self.session.names):  # the seats are known now
+            self.boards = [CouchBoard(seat) for seat in range(len(self.session.names))]
+            self.relayout()
 
     def on_event(self, seat: int, event: dict[str, Any]) -> None:
+        self.note_last_lines(event)
         if event.get("type") == "card_flipped" and not event.get("replayed"):
             for board in self.boards:
                 board.cursor.new_card()
@@ -283,6 +279,23 @@ class CouchStarsScene(StarsTableScene):
             return
         with self.acting_for(target):
             super().on_event(seat, event)
+
+    def note_last_lines(self, event: dict[str, Any]) -> None:
+        """A spectator's highlight: what each board drew with the card last revealed (the
+        table's final reveal of a card: its lines, or its shooting star)."""
+        seat = event.get("seat")
+        if not event.get("final") or not isinstance(seat, int) or \
+                not 0 <= seat < len(self.boards):
+            return
+        kind = event.get("type")
+        if kind == "lines_drawn":
+            self.boards[seat].last_lines = [list(line) for line in event.get("lines", [])]
+        elif kind == "shooting_star_drawn":
+            points = event.get("points", [])
+            self.boards[seat].last_lines = [[*a, *b] for a, b in zip(points, points[1:],
+                                                                      strict=False)]
+        elif kind == "card_skipped":
+            self.boards[seat].last_lines = []
 
     def animate(self, dt: float) -> None:
         super().animate(dt)
@@ -535,8 +548,8 @@ class CouchStarsScene(StarsTableScene):
         pygame.draw.rect(picture, theme.PANEL, local, border_radius=lay.px(8))
         picture.blit(layer, (board.geo.rect.x - board.frame.x, board.geo.rect.y - board.frame.y))
         color = theme.SEAT_COLORS[board.seat % len(theme.SEAT_COLORS)]
-        pygame.draw.rect(picture, theme.LEGAL if ready else color, local,
-                         max(2, lay.px(3 if ready else 2)), border_radius=lay.px(8))
+        pygame.draw.rect(picture, color, local, max(2, lay.px(3 if ready else 2)),
+                         border_radius=lay.px(8))
         board.picture, board.picture_key = picture, key
         return picture
 
@@ -587,14 +600,26 @@ class CouchStarsScene(StarsTableScene):
         score = self.seat_score(board.seat, view)
         points = ngettext("{n} pt", "{n} pts", score).format(n=score) if score is not None \
             else ""
-        right = f"{points}  ·  {state}" if points else state
-        right_size = self.text.fit(right, size, rect.w // 2)
-        label = self.text.render(right, right_size, state_color, bold=True)
-        surface.blit(label, label.get_rect(midright=(rect.right, rect.centery)))
+        ready = state_color == theme.LEGAL  # "ready" stands out: light on a green badge
+        pad = lay.px(6) if ready else 0
+        state_size = self.text.fit(state, size, rect.w // 4, True)
+        badge = self.text.render(state, state_size, theme.SKY if ready else state_color,
+                                 bold=True)
+        box = badge.get_rect(midright=(rect.right - pad, rect.centery)).inflate(2 * pad, 0)
+        if ready:
+            pygame.draw.rect(surface, theme.LEGAL, box.inflate(0, lay.px(2)),
+                             border_radius=lay.px(5))
+        surface.blit(badge, badge.get_rect(center=box.center))
+        label = self.text.render(points, self.text.fit(points, size, rect.w // 4), theme.TEXT) \
+            if points else None
+        if label is not None:
+            surface.blit(label, label.get_rect(midright=(box.x - lay.px(8), rect.centery)))
+        used = rect.right - (box.x if label is None else box.x - lay.px(8) - label.get_width())
         name = self.session.names[board.seat]
-        device = device_label(self.couch.devices.get(board.seat), self.app.devices.devices()) \
+        device = device_label(self.couch.devices.get(board.seat),
+                              list(self.couch.devices.values())) \
             if self.local(board.seat) else ""
-        room = rect.w - label.get_width() - lay.px(10)
+        room = rect.w - used - lay.px(10)
         text = self.shortest_fit([f"{name}  ·  {device}" if device else name, name,
                                   name[:8] + "…"], size, room, True)
         left = self.text.render(text, self.text.fit(text, size, room, True), color, bold=True)
@@ -617,10 +642,14 @@ class CouchStarsScene(StarsTableScene):
             return glyph(device, intent) or intent
 
         if phase == "play":
-            if ghost is not None and ghost[2] is not None:
-                words = _("Not here: {draw} draws only where it is legal").format(
-                    draw=key("confirm"))
-                return words, theme.ILLEGAL
+            if ghost is not None and ghost[2] is None:
+                with self.acting_for(seat):
+                    preview = self.preview()
+                if preview is not None:
+                    total = preview["delta"]["total"]
+                    return _("{draw}: draw here ({total:+d})").format(
+                        draw=key("confirm"), total=total), \
+                        theme.WARNING if total < 0 else theme.LEGAL
             if device == "mouse":
                 return _("Click: draw · Right-click: turn · Skip below"), theme.TEXT_DIM
             return _("{move}: move · {turn}: turn · {draw}: draw · {skip}: skip").format(

@@ -394,17 +394,23 @@ class StarsTablePainter:
             pygame.draw.circle(surface, color, points[0], int(geo.spacing * 0.22))
         if problem is not None:
             # the reason floats just above the ghost, kept inside the board
-            reason = reason_text(problem)
-            label = self.text.render(reason, self.layout.font_px("small"), theme.ILLEGAL)
+            # (wrapped to the board: a small board at one screen with everyone's is narrow)
+            pad = self.layout.px(8)
+            size = self.layout.font_px("small")
+            lines = self.text.wrap(reason_text(problem), size, geo.rect.w - 4 * pad)
+            labels = [self.text.render(line, size, theme.ILLEGAL) for line in lines]
+            step = int(size * 1.2)
             points = [geo.to_px(*p) for p in self._ghost_points(kind, shape)]
             top = min(p[1] for p in points) - int(geo.spacing * 0.35)
             centre_x = sum(p[0] for p in points) // len(points)
-            box = label.get_rect(midbottom=(centre_x, top))
-            pad = self.layout.px(8)
+            box = pygame.Rect(0, 0, max(label.get_width() for label in labels),
+                              step * (len(labels) - 1) + labels[-1].get_height())
+            box.midbottom = (centre_x, top)
             box.clamp_ip(geo.rect.inflate(-2 * pad, -2 * pad))
             pygame.draw.rect(surface, (30, 10, 20), box.inflate(2 * pad, pad),
                              border_radius=self.layout.px(6))
-            surface.blit(label, box)
+            for i, label in enumerate(labels):
+                surface.blit(label, label.get_rect(midtop=(box.centerx, box.y + i * step)))
 
     @staticmethod
     def _ghost_points(kind: str, shape: list) -> list[tuple[int, int]]:
