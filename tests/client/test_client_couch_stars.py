@@ -5,6 +5,7 @@ the window from 1280x720 to 3840x2160 without overlapping."""
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable
 
@@ -18,7 +19,7 @@ from game.client.scenes.results import ResultsScene
 from game.client.session import GameConfig, SeatChoice
 from game.client.stars import KIT
 from game.client.stars.couch import CouchStarsScene
-from game.rules.stars import legal_card_placements, legal_shooting_stars
+from game.rules.stars import RULESET, legal_card_placements, legal_shooting_stars
 from tests.client.clienthelpers import Driver
 from tests.client.textboxes import drawn_texts, text_problems
 from tests.client.virtual_pads import VirtualPad
@@ -61,6 +62,14 @@ class Planner:
         self.rng = random.Random(seed)
         self.plan: tuple[int, tuple] | None = None
 
+    def earns_power(self, spot: tuple[int, int, int]) -> bool:
+        """Whether drawing the card at ``spot`` offers a power bonus (asked of the engine on
+        a copy of the table's state, as a player would see it on the power card)."""
+        state = copy.deepcopy(self.table.session.table.state)
+        rot, dx, dy = spot
+        events = RULESET.apply(state, self.seat, {"t": "place", "rot": rot, "dx": dx, "dy": dy})
+        return any(event["type"] == "power_offered" for event in events)
+
     def next(self) -> str | None:
         table, seat = self.table, self.seat
         if seat in table.couch.waiting:
@@ -79,7 +88,9 @@ class Planner:
             if self.plan is None or self.plan[0] != card["n"]:
                 if card["kind"] == "line":
                     spots = legal_card_placements(sheet, card["id"], view["day"])
-                    self.plan = (card["n"], self.rng.choice(spots) if spots else None)
+                    earning = [spot for spot in spots if self.earns_power(spot)]
+                    self.plan = (card["n"], self.rng.choice(earning or spots) if spots
+                                 else None)
                 else:
                     stars = legal_shooting_stars(sheet, view["day"])
                     self.plan = (card["n"], self.rng.choice(stars) if stars else None)
@@ -156,6 +167,17 @@ def test_three_players_play_a_whole_game_at_once_with_two_pads_and_the_keyboard(
                          (before[2][0] - 1, before[2][1])]
         hands.press([(devices[1], "rotate")])
         assert [b.cursor.rot for b in table.boards] == [0, 1, 0], "only Ben's card turned"
+        sent: list[tuple[int, str]] = []
+        send = table.session.send
+        table.session.send = lambda seat, move: (sent.append((seat, move["t"])),
+                                                 send(seat, move))[1]
+        # Cat draws, then takes it back with her own undo: only her turn is undone
+        cat = Planner(table, 2, devices[2], 9)
+        until_card(drive, table, hands, [cat],
+                   lambda: table.session.views[2].get("pending") is not None)
+        hands.press([(devices[2], "back")])
+        drive.until(lambda: table.session.views[2].get("pending") is None, what="the undo")
+        assert (2, "undo") in sent and drive.scene is table, "B/Q undoes, no leave question"
         moves_per_card: list[set[int]] = []
         while not isinstance(drive.scene, ResultsScene):
             view = table.shared_view()
@@ -185,6 +207,11 @@ def test_three_players_play_a_whole_game_at_once_with_two_pads_and_the_keyboard(
         assert all(len(seat["sheet"]["lines"]) > 10 for seat in final["seats"]), \
             "every player drew their cards"
         assert table.session.refusals == [], "no move was refused"
+        for seat in range(3):  # each played their own cards, shooting stars and confirms
+            kinds = {kind for who, kind in sent if who == seat}
+            assert {"place", "shooting_star", "confirm"} <= kinds, (seat, kinds)
+        powers = {kind for _who, kind in sent} & {"power", "skip_power"}
+        assert powers, "a power bonus was offered and answered from a device"
     finally:
         for pad in pads:
             pad.unplug()
@@ -234,6 +261,38 @@ def test_a_pad_pulled_out_mid_card_pauses_its_seat_until_a_device_takes_it() -> 
         for pad in [*pads, *([newcomer] if newcomer else [])]:
             pad.unplug()
         drive.close()
+
+
+@pytest.mark.timeout(60)
+def test_the_mouse_seat_aims_with_the_pointer_on_its_own_board_only() -> None:
+    drive = Driver()
+    try:
+        table = couch_game(drive, ["keys:right", "mouse"])
+        keys_board, mouse_board = table.boards
+        keys_anchor = keys_board.cursor.anchor
+        drive.move(keys_board.geo.rect.center)  # over the other player's board: nothing
+        assert keys_board.cursor.anchor == keys_anchor and not mouse_board.cursor.shown
+        drive.move(mouse_board.geo.to_px(2.2, 5.2))
+        assert mouse_board.cursor.shown and mouse_board.cursor.carried_by_mouse
+        assert keys_board.cursor.anchor == keys_anchor, "the keys' ghost stays put"
+        spot = None
+        for spot in ((x + 0.2, y + 0.2) for y in range(2, 9) for x in range(1, 8)):
+            drive.move(mouse_board.geo.to_px(*spot))
+            if table_ghost(table, 1)[2] is None:  # a legal spot under the pointer
+                break
+        drive.click(mouse_board.geo.to_px(*spot))
+        drive.until(lambda: table.session.views[1].get("pending") is not None, what="drawn")
+        assert table.session.views[0].get("pending") is None, "only the mouse player drew"
+        # its own Undo button under its board
+        drive.click(mouse_board.buttons["undo"].center)
+        drive.until(lambda: table.session.views[1].get("pending") is None, what="undone")
+    finally:
+        drive.close()
+
+
+def table_ghost(table: CouchStarsScene, seat: int) -> tuple | None:
+    with table.acting_for(seat):
+        return table.ghost()
 
 
 @pytest.mark.timeout(240)

@@ -24,7 +24,7 @@ import pygame
 from game.client import theme
 from game.client.couch import CouchSeats
 from game.client.devices import DIRECTIONS, Action, glyph, is_pad
-from game.client.i18n import N_, _, ngettext
+from game.client.i18n import N_, _, ngettext, tr
 from game.client.stars.cursor import SeatCursor
 from game.client.stars.render import GRID_H, GRID_W, MARGIN, BoardGeometry, draw_segment
 from game.client.stars.table import StarsTableScene
@@ -632,7 +632,7 @@ class CouchStarsScene(StarsTableScene):
         if not self.local(seat) or view["over"]:
             return "", theme.TEXT_DIM
         if board.status_time > 0 and board.status[0]:
-            return str(board.status[0]), board.status[1]
+            return tr(board.status[0]), board.status[1]
         device = self.couch.devices.get(seat, "")
         with self.acting_for(seat):
             phase = self.phase()
@@ -666,7 +666,7 @@ class CouchStarsScene(StarsTableScene):
                 confirm=key("confirm"), undo=key("back")), theme.LEGAL
         if phase == "confirmed":
             undo = _("Undo") if device == "mouse" else key("back")
-            return _("Ready · {undo}: undo until everyone is").format(undo=undo), \
+            return _("Ready · {undo}: undo until all are ready").format(undo=undo), \
                 theme.TEXT_DIM
         return "", theme.TEXT_DIM
 
