@@ -233,7 +233,8 @@ class CouchStarsScene(StarsTableScene):
             board.frame = board.header.union(board.footer).inflate(lay.px(6), lay.px(6))
             board.buttons = {}
             if self.couch.devices.get(board.seat) == "mouse":
-                width = self.text.size(_("Undo"), footer, True)[0] + lay.px(14)
+                width = max(self.text.size(_(label), footer, True)[0]
+                            for _name, label in MOUSE_BUTTONS) + lay.px(14)
                 x = board.footer.right
                 for name, _label in reversed(MOUSE_BUTTONS):
                     x -= width + lay.px(4)
@@ -507,7 +508,9 @@ class CouchStarsScene(StarsTableScene):
         """What moves on one board (ghost, targets, highlights) and its name and hint lines,
         over its picture in the backdrop."""
         seat = board.seat
-        if self.local(seat):
+        if seat in self.couch.waiting:
+            pass  # a paused seat: no ghost, only how to take it again (``draw_waiting``)
+        elif self.local(seat):
             with self.acting_for(seat):
                 self.draw_board(surface, self.session.views[seat], alpha, layer_drawn=True)
         else:
@@ -719,10 +722,17 @@ class CouchStarsScene(StarsTableScene):
         surface.blit(veil, geo.rect)
         words = _("Reconnect a pad or press a key to take this seat")
         size = max(theme.MIN_FONT_PX, min(lay.font_px("body"), int(geo.spacing * 0.55)))
-        lines = self.text.wrap(words, size, geo.rect.w - lay.px(20))
+        pad = lay.px(10)
+        lines = self.text.wrap(words, size, geo.rect.w - 4 * pad)
         step = int(size * 1.25)
-        y = geo.rect.centery - len(lines) * step // 2
+        box = pygame.Rect(0, 0, max(self.text.size(line, size)[0] for line in lines) + 2 * pad,
+                          step * len(lines) + 2 * pad)
+        box.center = geo.rect.center
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=lay.px(8))
+        pygame.draw.rect(surface, theme.WARNING, box, max(1, lay.px(2)),
+                         border_radius=lay.px(8))
+        y = box.y + pad
         for line in lines:
-            label = self.text.render(line, size, theme.WARNING, bold=True)
-            surface.blit(label, label.get_rect(midtop=(geo.rect.centerx, y)))
+            label = self.text.render(line, size, theme.WARNING)
+            surface.blit(label, label.get_rect(midtop=(box.centerx, y)))
             y += step
