@@ -196,7 +196,7 @@ def watch_window(shot: Shooter) -> None:
     from game.client.scenes.menu import MainMenuScene
     from game.client.session import LocalSession, RemoteSession
     from game.client.shooter import SEED
-    from game.client.stars import open_table
+    from game.client.stars.couch import CouchStarsScene
     from game.tables import new_local_game
     from net.local import LocalConnection
     from net.table import SeatSpec
@@ -208,7 +208,7 @@ def watch_window(shot: Shooter) -> None:
                                         ai_delay=0.0, autosave_dir=None)
     players = LocalSession(None, table=table, connections=connections)
     session = RemoteSession(LocalConnection.spectate(table))
-    scene = open_table(app, None, session=session)
+    scene = CouchStarsScene(app, None, session=session)  # what the kit opens for a spectator
     app.reset_to(scene)
     play_cards(shot, players, list(range(len(names))), COUCH_CARD + 2,
                make_bot("stars", "greedy", SEED), polled=False)
