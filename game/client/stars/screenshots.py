@@ -105,6 +105,7 @@ def play_cards(shot: Shooter, session: LocalSession, seats: list[int], card_numb
     wait(lambda: all(seat in session.views for seat in seats))
     while view()["card"]["n"] < card_number and not view()["over"]:
         n = view()["card"]["n"]
+        shot.settle()  # the table's bots first: the moves come in the same order every run
         for seat in seats:
             session.send(seat, bot.choose(RULESET, copy.deepcopy(session.table.state), seat))
         wait(lambda: all(session.views[s].get("pending") for s in seats))
@@ -144,6 +145,7 @@ def couch_table(shot: Shooter, players: int) -> CouchStarsScene:
     play_cards(shot, table.session, local, COUCH_CARD, bot)
     shot.step(40)
     views = table.session.views
+    shot.settle()
     for seat in local[:2]:  # Ann is ready, Kenji has drawn and not confirmed yet
         table.session.send(seat, bot.choose(RULESET, copy.deepcopy(table.session.table.state),
                                             seat))
