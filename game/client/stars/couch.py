@@ -653,15 +653,22 @@ class CouchStarsScene(StarsTableScene):
                     return _("{draw}: draw here ({total:+d})").format(
                         draw=key("confirm"), total=total), \
                         theme.WARNING if total < 0 else theme.LEGAL
+            star = (self.card() or {}).get("kind") == "shooting_star"
             if device == "mouse":
-                return _("Click: draw · Right-click: turn · Skip below"), theme.TEXT_DIM
+                return (_("Wheel: size · Click: draw · Right-click: turn") if star else
+                        _("Click: draw · Right-click: turn · Skip below")), theme.TEXT_DIM
+            if star:  # the shooting star's size: the shoulder buttons (or their keys)
+                return _("{size}: size · {move}: move · {turn}: turn · {draw}: draw").format(
+                    size=f"{key('previous')}/{key('next')}", move=key("up"),
+                    turn=key("rotate"), draw=key("confirm")), theme.TEXT_DIM
             return _("{move}: move · {turn}: turn · {draw}: draw · {skip}: skip").format(
                 move=key("up"), turn=key("rotate"), draw=key("confirm"),
                 skip=key("skip")), theme.TEXT_DIM
         if phase == "power":
+            if device == "mouse":
+                return _("Power bonus: click a ring to use it · or Skip"), theme.ACCENT
             return _("Power bonus: {pick}: choose · {use}: use · {skip}: skip").format(
-                pick=key("next") if device == "mouse" else key("up"), use=key("confirm"),
-                skip=key("skip")), theme.ACCENT
+                pick=key("up"), use=key("confirm"), skip=key("skip")), theme.ACCENT
         if phase == "review":
             if device == "mouse":
                 return _("Click the board: confirm · or Undo"), theme.LEGAL
