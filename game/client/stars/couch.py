@@ -541,7 +541,8 @@ class CouchStarsScene(StarsTableScene):
 
     def framed(self, board: CouchBoard, layer: pygame.Surface, ready: bool) -> pygame.Surface:
         """The board's frame (its player's colour; green once ready), panel and sheet."""
-        key = (tuple(board.frame), id(layer), ready)
+        # the layer itself, not its id: held here, it cannot be freed and its id reused
+        key = (tuple(board.frame), layer, ready)
         if board.picture is not None and board.picture_key == key:
             return board.picture
         lay = self.layout
