@@ -6,14 +6,17 @@ full of lines, the sun risen twice), the ghost following a moving mouse with its
 Stargazer: 4 players, 7 planets, late in the game (round 6 or later), the screen's player
 investigating with the path preview following a mouse that circles the ring, and a chain of
 cubes dropping every frame (a new one every 0.075 s, so about eight in the air at once, each
-landing redrawing its planet card). Both with the animated starfield. Frames per second with the
-real fixed-timestep loop, headless (dummy video driver, so presenting costs ~0), at 1280x720,
-1920x1080 and 3840x2160, with the CPU time per frame (what an idle core would give); the
+landing redrawing its planet card). Couch: Look at the Stars at one screen, 8 local players at
+card 16, every board large at once, each player moving their own ghost at a held D-pad's pace
+(the mouse player's circling its board). All with the animated starfield. Frames per second
+with the real fixed-timestep loop, headless (dummy video driver, so presenting costs ~0), at
+1280x720, 1920x1080 and 3840x2160, with the CPU time per frame (what an idle core would give);
+the
 start-up time from a fresh process to the first title frame; the machine and a pure-Python
 calibration figure, since the same run is slower on a loaded or slower VM.
 
     .venv/bin/python bench/render.py [--seconds 4] [--sizes 1280x720,1920x1080,3840x2160]
-                                     [--games stars,stargazer]
+                                     [--games stars,couch,stargazer]
 """
 
 from __future__ import annotations
@@ -162,6 +165,104 @@ def preview_cost(table) -> tuple[float, float, int]:  # noqa: ANN001
     return statistics.median(times), max(times), len(spots)
 
 
+#: the couch row's players: one per device a table at one screen can have (pads need no
+#: hardware here: the bench drives them as actions)
+COUCH_DEVICES = ("pad:0", "pad:1", "pad:2", "pad:3", "pad:4", "keys:left", "keys:right",
+                 "mouse")
+#: how often each couch player moves their ghost (a held D-pad repeats every 0.11 s)
+COUCH_MOVE_EVERY = 0.11
+
+
+def couch_scene(size: tuple[int, int]):  # noqa: ANN201
+    """An app showing an 8-board couch table (8 local seats, each with its own device) at
+    card 16 (or the next line card), every ghost on its board. The same deal on every run."""
+    from game.rules.base import reproducible_secrets
+
+    with reproducible_secrets(SCENE_SECRET):
+        return _couch_scene(size)
+
+
+def _couch_scene(size: tuple[int, int]):  # noqa: ANN202
+    from game.ai import make_bot
+    from game.client.app import App
+    from game.client.loop import ManualClock
+    from game.client.settings import Settings
+    from game.client.shooter import SEED, Shooter
+    from game.client.stars.couch import CouchStarsScene
+    from game.client.stars.screenshots import play_cards
+    from game.rules.stars.data import CARDS_PER_GAME
+
+    clock = ManualClock()
+    app = App(size, settings=Settings(player_name="Ann"), clock=clock, save_settings=False)
+    shot = Shooter(app, clock, Path(tempfile.mkdtemp()))
+    names = ("Ann", "Vega", "Altair", "Deneb", "Rigel", "Sirius", "Lyra", "Mira")
+    config = GameConfig("stars", [SeatChoice("human", name, device=device)
+                                  for name, device in zip(names, COUCH_DEVICES, strict=True)],
+                        {"live_score": True}, "couch")
+    table = CouchStarsScene(app, config, SEED)
+    table.couch.waiting.clear()  # the bench's pads are not plugged in: they play all the same
+    app.reset_to(table)
+    bot = make_bot("stars", "greedy", SEED)
+    play_cards(shot, table.session, list(range(len(names))), LATE_CARD, bot)
+    while table.shared_view()["card"]["kind"] != "line":  # a shooting star: the next card
+        if table.shared_view()["card"]["n"] >= CARDS_PER_GAME:
+            raise RuntimeError(f"no line card from card {LATE_CARD} on in this deal")
+        play_cards(shot, table.session, list(range(len(names))),
+                   table.shared_view()["card"]["n"] + 1, bot)
+    shot.step(60)
+    return app, table
+
+
+def measure_couch(size: tuple[int, int], seconds: float) -> tuple[float, float, float, float]:
+    """(fps, median ms per frame, worst ms, CPU ms per frame) of the 8-board couch table at
+    ``size``: every player moves their ghost at a held D-pad's pace (the mouse player's
+    circles its board), each new spot asking the engine for its ghost and score preview."""
+    from game.client.devices import Action
+    from game.client.tweens import Tween, linear
+
+    app, table = couch_scene(size)
+    app.timestep = FixedTimestep(time.perf_counter)
+    walk = ("right", "right", "up", "up", "left", "left", "down", "down")
+    mouse_board = table.boards[COUCH_DEVICES.index("mouse")].geo.rect
+    frames = 0
+    durations = []
+    moves = 0
+    start = time.perf_counter()
+    due = [start + i * COUCH_MOVE_EVERY / len(COUCH_DEVICES) for i in range(len(COUCH_DEVICES))]
+    flip_at = start
+    cpu_start = time.process_time()
+    while True:
+        now = time.perf_counter()
+        if now - start >= seconds:
+            break
+        for seat, device in enumerate(COUCH_DEVICES):
+            if now < due[seat]:
+                continue
+            due[seat] += COUCH_MOVE_EVERY
+            if device == "mouse":
+                angle = (now - start) * 2.0
+                pos = (int(mouse_board.centerx + mouse_board.w * 0.35 * math.cos(angle)),
+                       int(mouse_board.centery + mouse_board.h * 0.35 * math.sin(angle * 1.3)))
+                app.dispatch_action(Action(device, "point", pos))
+            else:
+                app.dispatch_action(Action(device, walk[(moves + seat) % len(walk)]))
+            moves += 1
+        if now >= flip_at:
+            table.flip = Tween(0.0, 1.0, 0.55, linear)
+            flip_at = now + 0.8
+        app.frame()
+        frames += 1
+        durations.append(time.perf_counter() - now)
+    elapsed = time.perf_counter() - start
+    cpu_ms = (time.process_time() - cpu_start) * 1000 / frames
+    with table.acting_for(0):
+        assert table.phase() == "play", "the ghosts must be on screen"
+    assert all(board.cursor.shown for board in table.boards), "every ghost on its board"
+    table.session.close()
+    pygame.quit()
+    return frames / elapsed, statistics.median(durations) * 1000, max(durations) * 1000, cpu_ms
+
+
 def stargazer_scene(size: tuple[int, int]):  # noqa: ANN201
     """An app showing a 4-player Stargazer table in round 6 or later, the screen's player
     about to investigate (the path preview follows the mouse). The same game on every run."""
@@ -271,7 +372,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=4.0)
     parser.add_argument("--sizes", default="1280x720,1920x1080,3840x2160")
-    parser.add_argument("--games", default="stars,stargazer")
+    parser.add_argument("--games", default="stars,couch,stargazer")
     args = parser.parse_args(argv)
     from bench.ai import machine_line
 
@@ -283,6 +384,7 @@ def main(argv: list[str] | None = None) -> int:
           "| fps on an idle core | target |")
     print("|---|---|---|---|---|---|---|---|")
     scenes = {"stars": ("Look at the Stars, 8 players", measure),
+              "couch": ("Look at the Stars at one screen, 8 boards", measure_couch),
               "stargazer": ("Stargazer, 4 players", measure_stargazer)}
     for game in args.games.split(","):
         title, measure_scene = scenes[game]

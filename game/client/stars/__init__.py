@@ -115,8 +115,13 @@ def progress_line(view: dict[str, Any]) -> str | None:
 
 def open_table(stage: Stage, config: GameConfig | None, seed: int = 0,
                session: Session | None = None) -> Scene:
+    from game.client.stars.couch import CouchStarsScene
     from game.client.stars.table import StarsTableScene
 
+    # everyone at one screen, or a spectator (every board at once on a big screen)
+    watching = session is not None and not session.human_seats and not session.replay
+    if (config is not None and config.mode == "couch") or watching:
+        return CouchStarsScene(stage, config, seed, session=session)
     return StarsTableScene(stage, config, seed, session=session)
 
 

@@ -1,6 +1,7 @@
 """Look at the Stars' part of ``starparty screenshots``: setup, the table mid-game with a ghost,
-the score preview, a power-bonus prompt, the results, the final boards, the replay and the
-hot-seat handover.
+the score preview, a power-bonus prompt, the results, the final boards, the replay, the
+hot-seat handover, the couch table (4 and 8 players at 1920x1080 and 3840x2160) and a
+spectator's Watch window of every board.
 
 Moves for "you" are picked by a greedy bot (preferring ones that earn a power bonus, to show
 the prompt); every move still goes through the table like a player's.
@@ -17,8 +18,19 @@ from game.rules.stars.data import CARDS_PER_GAME
 
 if TYPE_CHECKING:
     from game.ai import Bot
+    from game.client.session import LocalSession
     from game.client.shooter import Shooter
+    from game.client.stars.couch import CouchStarsScene
     from game.client.stars.table import StarsTableScene
+
+#: the couch tables shot: players at the screen, window size
+COUCH_SHOTS = ((4, (1920, 1080)), (8, (1920, 1080)), (4, (3840, 2160)), (8, (3840, 2160)))
+#: the couch players: names and devices (the eighth seat a bot: it confirms at once)
+COUCH_PLAYERS = (("Ann", "pad:0"), ("Kenji", "keys:left"), ("Mia", "pad:1"),
+                 ("Luca", "mouse"), ("Sofia", "pad:2"), ("Omar", "keys:right"),
+                 ("Yuki", "pad:3"))
+#: the card the couch tables and the watch window stand on
+COUCH_CARD = 7
 
 
 def _choose(table: StarsTableScene, bot: Bot) -> dict | None:
@@ -70,6 +82,143 @@ def play_until(shot: Shooter, table: StarsTableScene, card_number: int, bot: Bot
         if _play_turn(shot, table, bot):
             finish_turn(shot, table)
         shot.until(lambda n=n: table.view["card"]["n"] > n or table.view["over"])
+
+
+def play_cards(shot: Shooter, session: LocalSession, seats: list[int], card_number: int,
+               bot: Bot, *, polled: bool = True) -> None:
+    """Every seat of ``seats`` plays the bot's move on each card, skips its powers and
+    confirms, until ``card_number`` is up (``polled``: a scene on screen polls ``session``;
+    else this does). Every move goes through the table like a player's."""
+    from game.rules.stars import RULESET
+
+    def wait(done) -> None:  # noqa: ANN001
+        def ready() -> bool:
+            if not polled:
+                session.poll()
+            return done()
+
+        shot.until(ready, timeout=60)
+
+    def view() -> dict:
+        return session.views[seats[0]]
+
+    wait(lambda: all(seat in session.views for seat in seats))
+    while view()["card"]["n"] < card_number and not view()["over"]:
+        n = view()["card"]["n"]
+        shot.settle()  # the table's bots first: the moves come in the same order every run
+        for seat in seats:
+            session.send(seat, bot.choose(RULESET, copy.deepcopy(session.table.state), seat))
+        wait(lambda: all(session.views[s].get("pending") for s in seats))
+        while prompted := [s for s in seats if session.views[s]["pending"].get("prompt")]:
+            for seat in prompted:
+                session.send(seat, {"t": "skip_power"})
+            wait(lambda prompted=prompted: all(
+                not (session.views[s].get("pending") or {}).get("prompt") for s in prompted))
+        for seat in seats:
+            session.send(seat, {"t": "confirm"})
+        wait(lambda n=n: view()["card"]["n"] > n or view()["over"])
+        shot.step()  # the screen follows card by card (a local table answers at once)
+
+
+def couch_table(shot: Shooter, players: int) -> CouchStarsScene:
+    """A couch table of ``players`` (the last a bot when there are 8) at ``COUCH_CARD``, each
+    player doing something else: one ready, one who has drawn, the others moving their ghosts
+    (the mouse player's under the pointer)."""
+    from game.ai import make_bot
+    from game.client.devices import Action
+    from game.client.session import GameConfig, SeatChoice
+    from game.client.shooter import SEED
+    from game.client.stars.couch import CouchStarsScene
+    from game.rules.stars import RULESET
+
+    app = shot.app
+    humans = COUCH_PLAYERS[:min(players, len(COUCH_PLAYERS))]
+    seats = [SeatChoice("human", name, device=device) for name, device in humans]
+    seats += [SeatChoice("ai", "Vega", "greedy")] * (players - len(seats))
+    config = GameConfig("stars", seats, {"live_score": True}, "couch")
+    table = CouchStarsScene(app, config, SEED)
+    # the pictures' pads are not plugged in here: they play as if they were
+    table.couch.waiting.clear()
+    app.reset_to(table)
+    bot = make_bot("stars", "greedy", SEED)
+    local = list(range(len(humans)))
+    play_cards(shot, table.session, local, COUCH_CARD, bot)
+    shot.step(40)
+    views = table.session.views
+    shot.settle()
+    for seat in local[:2]:  # Ann is ready, Kenji has drawn and not confirmed yet
+        table.session.send(seat, bot.choose(RULESET, copy.deepcopy(table.session.table.state),
+                                            seat))
+    shot.until(lambda: all(views[s].get("pending") for s in local[:2]), timeout=60)
+    table.session.send(0, {"t": "confirm"})
+    shot.until(lambda: views[0]["seats"][0]["confirmed"], timeout=60)
+    walks = ("right", "up", "right", "down", "left", "up", "up")
+    for seat, (_name, device) in enumerate(humans):
+        if seat < 2:
+            continue
+        if device == "mouse":
+            geo = table.boards[seat].geo
+            pos = geo.to_px(3.3, 5.2)
+            pygame.mouse.set_pos(pos)
+            app.dispatch_action(Action(device, "point", pos))
+            continue
+        for step in range(seat % 3 + 1):
+            app.dispatch_action(Action(device, walks[(seat + step) % len(walks)]))
+        if seat % 2:
+            app.dispatch_action(Action(device, "rotate"))
+    shot.step(20)
+    return table
+
+
+def couch_shots(shot: Shooter) -> None:
+    """The couch tables of ``COUCH_SHOTS``, a pad pulled out, and a spectator's window of
+    every board; the window goes back to its size after."""
+    app = shot.app
+    size = app.screen.get_size()
+    try:
+        for players, window in COUCH_SHOTS:
+            app.resize(window)
+            table = couch_table(shot, players)
+            shot.save(f"couch-{players}p-{window[0]}x{window[1]}")
+            if players == 8 and window == (1920, 1080):
+                table.couch.waiting.append(2)  # Mia's pad is pulled out: her seat waits
+                shot.step(2)
+                shot.look("couch seat waiting for a device")
+            table.session.close()
+        app.resize((1920, 1080))
+        watch_window(shot)
+    finally:
+        app.resize(size)
+
+
+def watch_window(shot: Shooter) -> None:
+    """A spectator's window of a 6-player table (the LAN Watch of a full table): every board
+    large, the lines each drew last highlighted."""
+    from game.ai import make_bot
+    from game.client.scenes.menu import MainMenuScene
+    from game.client.session import LocalSession, RemoteSession
+    from game.client.shooter import SEED
+    from game.client.stars.couch import CouchStarsScene
+    from game.tables import new_local_game
+    from net.local import LocalConnection
+    from net.table import SeatSpec
+
+    app = shot.app
+    names = ("Orion", "Vega", "Kenji", "Mia", "Luca", "Sofia")
+    table, connections = new_local_game("stars", {"live_score": True}, SEED,
+                                        [SeatSpec("human", name) for name in names],
+                                        ai_delay=0.0, autosave_dir=None)
+    players = LocalSession(None, table=table, connections=connections)
+    session = RemoteSession(LocalConnection.spectate(table))
+    scene = CouchStarsScene(app, None, session=session)  # what the kit opens for a spectator
+    app.reset_to(scene)
+    play_cards(shot, players, list(range(len(names))), COUCH_CARD + 2,
+               make_bot("stars", "greedy", SEED), polled=False)
+    shot.step(40)
+    shot.save("stars-watch")
+    session.close()
+    players.close()
+    app.reset_to(MainMenuScene(app))
 
 
 def preview_shot(shot: Shooter, table: StarsTableScene, warning_only: bool) -> bool:
@@ -203,3 +352,4 @@ def shoot(shot: Shooter) -> None:
     shot.step(60)  # the handover takes input after a moment: show it ready
     shot.save("handover")
     app.scene.table.leave()
+    couch_shots(shot)

@@ -17,23 +17,18 @@ from game.client.i18n import N_, Lazy, _, ngettext
 from game.client.scenes.table import GameTableScene
 from game.client.session import GameConfig, Session
 from game.client.stars.board_view import BoardViewScene
+from game.client.stars.cursor import SeatCursor
 from game.client.stars.render import (
     BoardGeometry,
     SheetRenderer,
     power_label,
-    shape_box,
 )
 from game.client.stars.table_draw import GLOW_SECONDS, StarsTablePainter, reason_text
 from game.client.tweens import Tween, ease_in_out, linear
 from game.client.widgets import Button
 from game.rules.stars import (
     REASON_TEXT,
-    card_segments,
     data,
-    placement_preview,
-    placement_problem,
-    shooting_star,
-    shooting_star_problem,
 )
 
 if TYPE_CHECKING:
@@ -49,6 +44,13 @@ def _segment_distance(p: tuple[float, float], line: list[int]) -> float:
     dx, dy = x2 - x1, y2 - y1
     t = max(0.0, min(1.0, ((p[0] - x1) * dx + (p[1] - y1) * dy) / (dx * dx + dy * dy)))
     return math.dist(p, (x1 + t * dx, y1 + t * dy))
+
+
+def _cursor_field(name: str) -> property:
+    """A field of the table's ``SeatCursor`` read and set as the table's own attribute
+    (``table.rot``, ``table.anchor``...: what the drawing, the tests and the bench read)."""
+    return property(lambda self: getattr(self.cursor, name),
+                    lambda self, value: setattr(self.cursor, name, value))
 
 
 def log_entry(event: dict[str, Any], names: list[str]) -> tuple[str, theme.Color] | None:
@@ -112,15 +114,8 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
         super().__init__(app, config, seed, session)
         self.renderer = SheetRenderer()
         self.awaiting_handover = self.hotseat  # the table opens on the handover
-        # ghost (the card under the mouse or moved by the keys)
-        self.rot = 0
-        self.anchor = (3, 4)
-        self.shooting_size = 3
-        self.mouse_on_board = False
-        self.keyboard_ghost = False
-        #: where the pointer is (pixels): the mouse's ghost is always aimed from here
-        self.pointer: tuple[int, int] | None = None
-        self.target_index = 0
+        #: the ghost (the card under the mouse or moved by the keys) and the power target
+        self.cursor = SeatCursor()
         # animation and messages
         self.flip = Tween(0.0, 1.0, FLIP_SECONDS, linear)
         self.sun: Tween | None = None
@@ -147,13 +142,19 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
         self.card_rect = pygame.Rect(0, 0, 0, 0)
         self.fonts: dict[str, pygame.font.Font] = {}
         self.card_cache: dict[tuple, pygame.Surface] = {}
-        self._ghost_key: tuple | None = None
-        self._ghost: tuple[str, list, str | None] | None = None
-        self._ghost_sheet: dict[str, Any] | None = None
-        #: score previews of the placements looked at on the current sheet (sheet held: its
-        #: id stays unique while memoised)
-        self._previews: dict[tuple, dict[str, Any]] = {}
-        self._preview_sheet: dict[str, Any] | None = None
+
+    # --- the seat's cursor (``SeatCursor``): read and set as the table's own ---------------
+    rot = _cursor_field("rot")
+    anchor = _cursor_field("anchor")
+    shooting_size = _cursor_field("shooting_size")
+    mouse_on_board = _cursor_field("mouse_on_board")
+    keyboard_ghost = _cursor_field("keyboard_ghost")
+    pointer = _cursor_field("pointer")
+    target_index = _cursor_field("target_index")
+
+    @property
+    def _previews(self) -> dict[tuple, dict[str, Any]]:
+        return self.cursor.previews
 
     # --- state read from the latest view ----------------------------------------------------
     def my_sheet(self, view: dict[str, Any] | None = None) -> dict[str, Any] | None:
@@ -189,30 +190,12 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
 
     # --- ghost ---------------------------------------------------------------------------
     def ghost(self) -> tuple[str, list, str | None] | None:
-        """("lines", segments, problem) or ("shooting", points, problem) for the current card.
-
-        Asked of the engine once per change of card, spot or sheet (not once per frame)."""
+        """("lines", segments, problem) or ("shooting", points, problem) for the current card
+        (``SeatCursor.ghost``: asked of the engine once per change of card, spot or sheet)."""
         card, sheet = self.card(), self.my_sheet()
         if card is None or sheet is None:
             return None
-        if self.mouse_on_board and not self.keyboard_ghost and self.pointer is not None:
-            # the mouse carries it: always where a click on the pointer puts the card, whatever
-            # changed since the pointer last moved (a turn, a new card, a resize)
-            self.aim_at(*self.geo.to_grid(*self.pointer))
-        key = (id(sheet), card["id"], card["n"], self.rot, self.anchor, self.shooting_size)
-        if self._ghost_key == key:
-            return self._ghost
-        dx, dy = self.anchor
-        day = self.view["day"]
-        if card["kind"] == "line":
-            segments = card_segments(card["id"], self.rot, dx, dy)
-            ghost = "lines", segments, placement_problem(sheet, segments, day)
-        else:
-            points = shooting_star(self.shooting_size, self.rot, dx, dy)
-            ghost = "shooting", points, shooting_star_problem(sheet, points, day)
-        # holding the sheet keeps its id from being reused by another sheet while memoised
-        self._ghost_key, self._ghost, self._ghost_sheet = key, ghost, sheet
-        return ghost
+        return self.cursor.ghost(card, sheet, self.view["day"], self.geo)
 
     def preview(self) -> dict[str, Any] | None:
         """What the ghost (or, during a power prompt, the chosen target) would change in the
@@ -244,52 +227,21 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
                 objects = [{"kind": self.view["pending"]["prompt"]["power"], "at": target["at"]}]
         else:
             return None
-        if self._preview_sheet is not sheet:
-            self._previews.clear()
-            self._preview_sheet = sheet
-        key = (tuple(map(tuple, lines)), None if star is None else tuple(map(tuple, star)),
-               tuple((o["kind"], tuple(o["at"])) for o in objects))
-        found = self._previews.get(key)
-        if found is None:
-            found = self._previews[key] = placement_preview(sheet, lines, star, objects)
-        return found
+        return self.cursor.preview(sheet, lines, star, objects)
 
     def _ghost_centre(self) -> tuple[float, float]:
-        card = self.card()
-        if card is None:
-            return 1.5, 1.5
-        if card["kind"] == "line":
-            return shape_box(card_segments(card["id"], self.rot, 0, 0))
-        pts = shooting_star(self.shooting_size, self.rot, 0, 0)
-        return shape_box([[*pts[0], *pts[-1]]])
+        return self.cursor.centre(self.card())
 
     def aim_at(self, gx: float, gy: float) -> None:
         """Put the ghost's centre on grid position (gx, gy), snapped to stars."""
-        cx, cy = self._ghost_centre()
-        self.anchor = (math.floor(gx - cx + 0.5), math.floor(gy - cy + 0.5))
+        self.cursor.aim_at(self.card(), gx, gy)
 
     def follow_pointer(self, pos: tuple[int, int]) -> None:
         """The mouse carries the ghost: aim it from the pointer at ``pos``."""
-        self.pointer = pos
-        self.keyboard_ghost = False
-        self.aim_at(*self.geo.to_grid(*pos))
-
-    def reaim(self, change: Any) -> None:
-        """Turn or resize the ghost (``change()``) and aim it again: from the pointer when
-        the mouse carries it (so a click where the mouse rests plays exactly this ghost), else
-        around its old centre (the keyboard's ghost turns in place)."""
-        cx, cy = self._ghost_centre()
-        centre = (self.anchor[0] + cx, self.anchor[1] + cy)
-        change()
-        if self.mouse_on_board and not self.keyboard_ghost and self.pointer is not None:
-            self.aim_at(*self.geo.to_grid(*self.pointer))
-        else:
-            self.aim_at(*centre)
+        self.cursor.follow_pointer(self.card(), self.geo, pos)
 
     def move_ghost(self, ddx: int, ddy: int) -> None:
-        self.keyboard_ghost = True
-        dx, dy = self.anchor
-        self.anchor = (max(-4, min(10, dx + ddx)), max(-4, min(11, dy + ddy)))
+        self.cursor.move(ddx, ddy)
 
     # --- intents ---------------------------------------------------------------------------
     def show_seat(self, seat: int) -> None:
@@ -302,18 +254,13 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
         self.show_seat((self.active + step) % max(1, len(self.session.names)))
 
     def rotate(self, step: int = 1) -> None:
-        if self.phase() != "play":
-            return
-
-        def turn() -> None:
-            self.rot = (self.rot + step) % 4
-
-        self.reaim(turn)
+        if self.phase() == "play":
+            self.cursor.turn(self.card(), self.geo, step)
 
     def set_size(self, size: int) -> None:
         card = self.card()
         if card and card["kind"] == "shooting_star" and self.phase() == "play":
-            self.reaim(lambda: setattr(self, "shooting_size", size))
+            self.cursor.resize(card, self.geo, size)
 
     def place(self) -> None:
         ghost = self.ghost()
@@ -461,8 +408,7 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
         if kind == "card_flipped":
             self.flip = Tween(0.0, 1.0, FLIP_SECONDS, linear)
             sounds.play("card_flip")
-            self.rot = 0
-            self.keyboard_ghost = False
+            self.cursor.new_card()
             self.status_time = 0.0
             if self.hotseat:  # every new card starts with the first local player
                 self.show_handover(self.session.human_seats[0])

@@ -97,6 +97,9 @@ def reason_text(problem: str) -> str:
 class StarsTablePainter:
     """Layout and drawing for ``StarsTableScene`` (uses its session, view and ghost)."""
 
+    #: a spectator's controls (the couch table adds its switch to every board at once)
+    watching_help: tuple[str, ...] = WATCHING_HELP
+
     # --- layout ----------------------------------------------------------------------------
     def relayout(self) -> None:
         """Board on the left at the window's full height; beside it the card panel and a
@@ -122,7 +125,8 @@ class StarsTablePainter:
         side_x = self.geo.rect.right + lay.px(18)
         side = pygame.Rect(side_x, top, w - side_x - margin, self.geo.rect.h)
         fonts = {"tiny": lay.font_px("tiny"), "small": lay.font_px("small")}
-        self.help_lines = self.join_items(WATCHING_HELP if self.watching else HELP, fonts["tiny"],
+        self.help_lines = self.join_items(self.watching_help if self.watching else HELP,
+                                          fonts["tiny"],
                                           (side.w if self.stacked else mid_w) - lay.px(24))
         self.pad_help_lines = self.join_items(WATCHING_HELP if self.watching else PAD_HELP,
                                               fonts["tiny"],
@@ -323,26 +327,41 @@ class StarsTablePainter:
                                      theme.SUN_SHADE if view["day"] else theme.TEXT_DIM)
         surface.blit(day_label, (bar.right + lay.px(14), self.text.line_top(
             day, lay.font_px("small"), line)))
-        who = _("Watching") if self.watching else self.session.names[self.active]
-        words = controls_hint(self.app, _("{name}  ·  Esc: menu"),
-                              _("{name}  ·  B: menu")).format(name=who)
+        words = self.top_bar_words()
         right = self.text.render(words, lay.font_px("body"), theme.TEXT_DIM)
         # on the line's baseline: a name in Japanese must not drop the line a few pixels
         surface.blit(right, right.get_rect(topright=(lay.width - lay.px(16), self.text.line_top(
             words, lay.font_px("body"), line))))
 
-    def draw_board(self, surface: pygame.Surface, view: dict[str, Any], alpha: float) -> None:
+    def top_bar_words(self) -> str:
+        """The top bar's right end: who plays here, and the way out."""
+        who = _("Watching") if self.watching else self.session.names[self.active]
+        return controls_hint(self.app, _("{name}  ·  Esc: menu"),
+                             _("{name}  ·  B: menu")).format(name=who)
+
+    def board_layer(self, view: dict[str, Any]) -> pygame.Surface | None:
+        """The cached picture of the active seat's sheet (its pending lines marked)."""
         sheet = self.my_sheet(view)
         if sheet is None:
-            return
+            return None
         confirmed = view["seats"][self.active]["sheet"]
         pending_lines = sheet["lines"][len(confirmed["lines"]):] if view.get("pending") else []
         day = view["day"]
         shown_day = day - 1 if self.sun is not None else day
-        layer = self.renderer.sheet_layer(sheet, self.geo, day=shown_day, pending=pending_lines,
-                                          font=self.fonts["board"],
-                                          badge_font=self.fonts["badge"])
-        surface.blit(layer, self.geo.rect)
+        return self.renderer.sheet_layer(sheet, self.geo, day=shown_day, pending=pending_lines,
+                                         font=self.fonts["board"],
+                                         badge_font=self.fonts["badge"])
+
+    def draw_board(self, surface: pygame.Surface, view: dict[str, Any], alpha: float,
+                   layer_drawn: bool = False) -> None:
+        """The active seat's board: its layer (unless ``layer_drawn``: a caller's cached
+        picture holds it), the rising sun, the ghost or the power targets, the highlights."""
+        if not layer_drawn:
+            layer = self.board_layer(view)
+            if layer is None:
+                return
+            surface.blit(layer, self.geo.rect)
+        day = view["day"]
         if self.sun is not None:
             shade = self.renderer.shade(self.geo.local(), 2 * day)
             height = max(1, int(shade.get_height() * self.sun.progress(alpha)))
@@ -391,17 +410,23 @@ class StarsTablePainter:
             pygame.draw.circle(surface, color, points[0], int(geo.spacing * 0.22))
         if problem is not None:
             # the reason floats just above the ghost, kept inside the board
-            reason = reason_text(problem)
-            label = self.text.render(reason, self.layout.font_px("small"), theme.ILLEGAL)
+            # (wrapped to the board: a small board at one screen with everyone's is narrow)
+            pad = self.layout.px(8)
+            size = self.layout.font_px("small")
+            lines = self.text.wrap(reason_text(problem), size, geo.rect.w - 4 * pad)
+            labels = [self.text.render(line, size, theme.ILLEGAL) for line in lines]
+            step = int(size * 1.2)
             points = [geo.to_px(*p) for p in self._ghost_points(kind, shape)]
             top = min(p[1] for p in points) - int(geo.spacing * 0.35)
             centre_x = sum(p[0] for p in points) // len(points)
-            box = label.get_rect(midbottom=(centre_x, top))
-            pad = self.layout.px(8)
+            box = pygame.Rect(0, 0, max(label.get_width() for label in labels),
+                              step * (len(labels) - 1) + labels[-1].get_height())
+            box.midbottom = (centre_x, top)
             box.clamp_ip(geo.rect.inflate(-2 * pad, -2 * pad))
             pygame.draw.rect(surface, (30, 10, 20), box.inflate(2 * pad, pad),
                              border_radius=self.layout.px(6))
-            surface.blit(label, box)
+            for i, label in enumerate(labels):
+                surface.blit(label, label.get_rect(midtop=(box.centerx, box.y + i * step)))
 
     @staticmethod
     def _ghost_points(kind: str, shape: list) -> list[tuple[int, int]]:
@@ -454,21 +479,8 @@ class StarsTablePainter:
         label = self.text.render(heading, size, theme.ACCENT, bold=True)
         surface.blit(label, label.get_rect(midtop=(self.middle.centerx,
                                                    self.middle.y + lay.px(10))))
-        # the card flips in: back shrinks, face grows (a cheap scale, no rotozoom)
-        t = self.flip.progress(alpha)
-        size = self.card_rect.w
         # the card turns with the ghost (and shows the shooting star's chosen size)
-        face = self.card_surface("face", (card["id"], self.rot, self.shooting_size), size)
-        if t < 1.0:
-            half = abs(1 - 2 * t)
-            source = self.card_surface("back", 0, size) if t < 0.5 else face
-            width = max(1, int(size * half))
-            lift = int(lay.px(10) * math.sin(math.pi * t))
-            flipped = pygame.transform.scale(source, (width, size))
-            surface.blit(flipped, flipped.get_rect(center=(self.card_rect.centerx,
-                                                           self.card_rect.centery - lift)))
-        else:
-            surface.blit(face, self.card_rect)
+        self.draw_night_card(surface, self.card_rect, card, self.rot, self.shooting_size, alpha)
         phase = self.phase()
         if self.watching:
             for button in [*self.size_buttons, *self.buttons.values()]:
@@ -504,6 +516,23 @@ class StarsTablePainter:
         for button in self.buttons.values():
             button.draw(surface, self.text, lay, False, button.rect.collidepoint(mouse))
         self.draw_status(surface, view, phase)
+
+    def draw_night_card(self, surface: pygame.Surface, rect: pygame.Rect, card: dict[str, Any],
+                        rot: int, star_size: int, alpha: float) -> None:
+        """The night card in ``rect``: it flips in (back shrinks, face grows: a cheap scale,
+        no rotozoom) while ``self.flip`` runs."""
+        t = self.flip.progress(alpha)
+        size = rect.w
+        face = self.card_surface("face", (card["id"], rot, star_size), size)
+        if t < 1.0:
+            half = abs(1 - 2 * t)
+            source = self.card_surface("back", 0, size) if t < 0.5 else face
+            width = max(1, int(size * half))
+            lift = int(self.layout.px(10) * math.sin(math.pi * t))
+            flipped = pygame.transform.scale(source, (width, size))
+            surface.blit(flipped, flipped.get_rect(center=(rect.centerx, rect.centery - lift)))
+        else:
+            surface.blit(face, rect)
 
     def status_lines(self, view: dict[str, Any], phase: str) -> list[tuple[str, theme.Color]]:
         lines: list[tuple[str, theme.Color]] = []

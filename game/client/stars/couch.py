@@ -1,0 +1,746 @@
+"""Look at the Stars at one screen, everyone at once: every board large, each player's own
+device, cursor, ghost, rotation, undo, skip and confirm (issue 25); and a spectator's view of
+every board at once (the Watch window on a big screen).
+
+``CouchStarsScene`` is the single table (``StarsTableScene``) with a board per seat laid out in
+a grid (``board_grid``). The single table's moves and drawing act for ``self.active`` on
+``self.geo`` with ``self.cursor``; ``acting_for(seat)`` points them at one seat's board (its
+``SeatCursor``, geometry, flashes and status) for one action, event or drawing pass, so the
+ghost, the score preview, the power prompt and the shooting star work per seat with the very
+code the single table runs. Which seat an action is for is ``CouchSeats.route``'s answer: a pad
+pulled out pauses only its seat, until a free device presses confirm.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.client import theme
+from game.client.couch import CouchSeats
+from game.client.devices import DIRECTIONS, Action, glyph, is_pad
+from game.client.i18n import N_, _, ngettext, tr
+from game.client.stars.cursor import SeatCursor
+from game.client.stars.render import GRID_H, GRID_W, MARGIN, BoardGeometry, draw_segment
+from game.client.stars.table import StarsTableScene
+from game.client.stars.table_draw import WATCHING_HELP
+from game.client.widgets import draw_panel
+
+if TYPE_CHECKING:
+    from game.client.scenes.base import Stage
+    from game.client.session import GameConfig, Session
+
+#: a board's width over its height (stars and margins)
+BOARD_ASPECT = (GRID_W - 1 + 2 * MARGIN) / (GRID_H - 1 + 2 * MARGIN)
+#: a spectator's window at least this wide opens on every board at once
+GRID_BY_DEFAULT_FROM = 1920
+#: the keys a pad's D-pad and a keyboard half's arrows move the ghost by (grid units)
+STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, 1), "down": (0, -1)}
+#: a spectator's controls when every board shows (Esc and G are in the top bar)
+GRID_WATCHING_HELP = (N_("A click on a board: show it large"), N_("Wheel over the log: back"))
+#: the mouse seat's own buttons under its board (a mouse has no skip or undo button)
+MOUSE_BUTTONS = (("skip", N_("Skip")), ("undo", N_("Undo")))
+
+
+def board_grid(count: int, area: pygame.Rect, gap: int, label_h: int) -> list[pygame.Rect]:
+    """``count`` cells in ``area``, in the rows and columns that give the largest boards
+    (each cell a board of ``BOARD_ASPECT`` plus ``label_h`` px of name and hints); the last
+    row is centred. Cells never overlap and stay inside ``area``."""
+    if count <= 0:
+        return []
+    best: tuple[float, int] | None = None
+    for cols in range(1, count + 1):
+        rows = math.ceil(count / cols)
+        width = (area.w - (cols - 1) * gap) / cols
+        height = (area.h - (rows - 1) * gap) / rows - label_h
+        board_w = min(width, height * BOARD_ASPECT)
+        if best is None or board_w > best[0]:
+            best = (board_w, cols)
+    board_w, cols = best
+    rows = math.ceil(count / cols)
+    cell_w = max(8, int(board_w))
+    cell_h = max(8, int(board_w / BOARD_ASPECT) + label_h)
+    top = area.y + (area.h - rows * cell_h - (rows - 1) * gap) // 2
+    cells = []
+    for row in range(rows):
+        in_row = min(cols, count - row * cols)
+        left = area.x + (area.w - in_row * cell_w - (in_row - 1) * gap) // 2
+        for col in range(in_row):
+            cells.append(pygame.Rect(left + col * (cell_w + gap), top + row * (cell_h + gap),
+                                     cell_w, cell_h))
+    return cells
+
+
+def device_label(device: str | None, held: list[str]) -> str:
+    """A device in a word for a board's name line: "Pad 2" (pads numbered in the order of
+    the pads ``held`` at the table), "Keys WASD", "Mouse"."""
+    if device is None:
+        return ""
+    if is_pad(device):
+        pads = sorted({d for d in held if is_pad(d)}, key=lambda d: int(d.split(":")[1]))
+        return _("Pad {n}").format(n=pads.index(device) + 1 if device in pads else 1)
+    return {"keys:left": _("Keys WASD"), "keys:right": _("Keys arrows"),
+            "mouse": _("Mouse")}.get(device, device)
+
+
+@dataclass
+class CouchBoard:
+    """One seat's board at the couch table: where it is and what its player is doing."""
+
+    seat: int
+    cursor: SeatCursor = field(default_factory=SeatCursor)
+    geo: BoardGeometry = field(default_factory=lambda: BoardGeometry(pygame.Rect(0, 0, 9, 9)))
+    #: the coloured frame round the name line, the board and the hint line
+    frame: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    header: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    footer: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    flashes: list[list[Any]] = field(default_factory=list)
+    glows: list[list[Any]] = field(default_factory=list)
+    status: tuple[str, theme.Color] = ("", theme.TEXT)
+    status_time: float = 0.0
+    #: the mouse seat's skip and undo buttons (name -> rect)
+    buttons: dict[str, pygame.Rect] = field(default_factory=dict)
+    #: a spectator's highlight: the lines this board gained last
+    last_lines: list[list[int]] = field(default_factory=list)
+    #: the cached frame, panel and sheet (``CouchStarsScene.framed``) and what it shows
+    picture: pygame.Surface | None = None
+    picture_key: tuple | None = None
+
+
+class CouchStarsScene(StarsTableScene):
+    """Every board at once: the couch table (``config.mode == "couch"``: each local seat
+    plays with its ``SeatChoice.device``) or a spectator's table. ``grid`` False shows the
+    single table's layout instead (a spectator's switch, G)."""
+
+    @property
+    def watching_help(self) -> tuple[str, ...]:
+        """A spectator's controls: for every board at once, or for the single layout."""
+        if self.grid:
+            return GRID_WATCHING_HELP
+        return (*WATCHING_HELP, N_("G: every board at once"))
+
+    def __init__(self, app: Stage, config: GameConfig | None, seed: int = 0,
+                 session: Session | None = None) -> None:
+        super().__init__(app, config, seed, session)
+        # everyone plays at once: no handover between the players at this screen
+        self.hotseat = False
+        self.awaiting_handover = False
+        #: one per seat (a spectator learns the seats with the first snapshot: ``poll``)
+        self.boards = [CouchBoard(seat) for seat in range(len(self.session.names))]
+        self.couch = CouchSeats(self._seat_devices(config))
+        present = set(app.devices.devices())
+        for seat, device in self.couch.devices.items():
+            if device not in present:  # the lobby's pad is gone already: the seat waits
+                self.couch.waiting.append(seat)
+        for board in self.boards:
+            board.cursor.keyboard_ghost = self.couch.devices.get(board.seat) != "mouse"
+        self.grid = not self.watching or app.layout.width >= GRID_BY_DEFAULT_FROM
+        self.side = pygame.Rect(0, 0, 0, 0)
+        self.side_card = pygame.Rect(0, 0, 0, 0)
+        self.grid_fonts: dict[str, int] = {}
+        self._backdrop: pygame.Surface | None = None
+        self._backdrop_key: tuple | None = None
+
+    def _seat_devices(self, config: GameConfig | None) -> dict[int, str]:
+        """seat -> device for the local seats: the lobby's choice, else a device nobody
+        holds (the keyboard halves, then the mouse)."""
+        chosen: dict[int, str] = {}
+        for seat in self.session.human_seats:
+            choice = config.seats[seat] if config and seat < len(config.seats) else None
+            if choice is not None and choice.device:
+                chosen[seat] = choice.device
+        spare = [d for d in ("keys:right", "keys:left", "mouse") if d not in chosen.values()]
+        for seat in self.session.human_seats:
+            if seat not in chosen and spare:
+                chosen[seat] = spare.pop(0)
+        return chosen
+
+    # --- one seat at a time -----------------------------------------------------------------
+    @contextlib.contextmanager
+    def acting_for(self, seat: int) -> Iterator[CouchBoard]:
+        """The single table's moves and drawing act for ``seat``'s board meanwhile."""
+        board = self.boards[seat]
+        saved = (self.active, self.cursor, self.geo, self.flashes, self.glows, self.status,
+                 self.status_time)
+        self.active, self.cursor, self.geo = seat, board.cursor, board.geo
+        self.flashes, self.glows = board.flashes, board.glows
+        self.status, self.status_time = board.status, board.status_time
+        try:
+            yield board
+        finally:
+            board.flashes, board.glows = self.flashes, self.glows
+            board.status, board.status_time = self.status, self.status_time
+            (self.active, self.cursor, self.geo, self.flashes, self.glows, self.status,
+             self.status_time) = saved
+
+    def local(self, seat: int) -> bool:
+        return seat in self.session.views and not self.watching
+
+    def shared_view(self) -> dict[str, Any] | None:
+        """A view every board can be drawn from: a spectator's, or the first local seat's
+        (everyone's confirmed sheet is public)."""
+        views = self.session.views
+        return next(iter(views.values()), None)
+
+    # --- layout -----------------------------------------------------------------------------
+    def relayout(self) -> None:
+        super().relayout()  # the single layout: the spectator's other view, and its fonts
+        if not self.grid:
+            return
+        lay = self.layout
+        margin = lay.px(12)
+        top = self.top_bar.bottom + margin
+        side_w = max(lay.px(180), min(lay.px(230), lay.width // 6))
+        self.side = pygame.Rect(margin, top, side_w, lay.height - top - margin)
+        pad = lay.px(10)
+        card = self.side.w - 2 * pad
+        self.side_card = pygame.Rect(self.side.x + pad, self.side.y + lay.font_px("body")
+                                     + lay.px(16), card, card)
+        small = lay.font_px("small")
+        bonus = (card - pad) // 2
+        bonus_y = self.side_card.bottom + pad + small + lay.px(4)
+        self.bonus_rects = [pygame.Rect(self.side.x + pad + i * (bonus + pad), bonus_y, bonus,
+                                        bonus) for i in range(2)]
+        log_top = self.bonus_rects[0].bottom + pad
+        help_h = len(self.help_lines) * int(lay.font_px("tiny") * 1.2) + lay.px(12) \
+            if self.watching else 0
+        self.log_rect = pygame.Rect(self.side.x, log_top, self.side.w,
+                                    self.side.bottom - log_top - help_h)
+        area = pygame.Rect(self.side.right + margin, top,
+                           lay.width - self.side.right - 2 * margin, self.side.h)
+        count = len(self.boards)
+        # the name line and the hint line grow with the boards, from the smallest type up
+        trial = board_grid(count, area, margin, 2 * lay.font_px("small") + lay.px(12))
+        board_h = trial[0].h if trial else 100
+        header = max(theme.MIN_FONT_PX, min(lay.font_px("body"), board_h // 18))
+        footer = max(theme.MIN_FONT_PX, min(lay.font_px("small"), board_h // 22))
+        self.grid_fonts = {"header": header, "footer": footer}
+        header_h = int(header * 1.3) + lay.px(6)
+        # a spectator's boards have no hint line: nothing to press under them
+        footer_h = 0 if self.watching else int(footer * 1.3) + lay.px(6)
+        cells = board_grid(count, area, margin, header_h + footer_h)
+        for board, cell in zip(self.boards, cells, strict=True):
+            geo = BoardGeometry(pygame.Rect(cell.x, cell.y + header_h, cell.w,
+                                            cell.h - header_h - footer_h))
+            board.geo = geo
+            board.header = pygame.Rect(geo.rect.x, geo.rect.y - header_h, geo.rect.w, header_h)
+            board.footer = pygame.Rect(geo.rect.x, geo.rect.bottom, geo.rect.w, footer_h)
+            board.frame = board.header.union(board.footer).inflate(lay.px(6), lay.px(6))
+            board.buttons = {}
+            if self.couch.devices.get(board.seat) == "mouse":
+                width = max(self.text.size(_(label), footer, True)[0]
+                            for _name, label in MOUSE_BUTTONS) + lay.px(14)
+                x = board.footer.right
+                for name, _label in reversed(MOUSE_BUTTONS):
+                    x -= width + lay.px(4)
+                    board.buttons[name] = pygame.Rect(x, board.footer.y + lay.px(2), width,
+                                                      footer_h - lay.px(4))
+            if board.cursor.pointer is not None and board.cursor.mouse_on_board:
+                board.cursor.mouse_on_board = geo.rect.collidepoint(board.cursor.pointer)
+        spacing = self.boards[0].geo.spacing if self.boards else 20
+        self.fonts["board"] = self.text.pen(max(theme.MIN_FONT_PX, int(spacing * 0.42)))
+        self.fonts["badge"] = self.text.pen(max(theme.MIN_FONT_PX, int(spacing * 0.26)),
+                                            bold=True)
+
+    def toggle_grid(self) -> None:
+        """A spectator's switch: every board at once, or one large with the others small."""
+        self.grid = not self.grid
+        self.relayout()
+
+    def top_bar_words(self) -> str:
+        if not self.grid:
+            return super().top_bar_words()
+        if self.watching:
+            return _("Watching  ·  G: one board large  ·  Esc: leave")
+        return _("Everyone plays at once  ·  Start / Esc: menu")
+
+    # --- events -----------------------------------------------------------------------------
+    def poll(self) -> None:
+        super().poll()
+        if len(self.boards) != len(self.session.names):  # the seats are known now
+            self.boards = [CouchBoard(seat) for seat in range(len(self.session.names))]
+            self.relayout()
+
+    def on_event(self, seat: int, event: dict[str, Any]) -> None:
+        self.note_last_lines(event)
+        if event.get("type") == "card_flipped" and not event.get("replayed"):
+            for board in self.boards:
+                board.cursor.new_card()
+                board.cursor.keyboard_ghost = self.couch.devices.get(board.seat) != "mouse"
+        mover = event.get("seat")
+        target = mover if isinstance(mover, int) and self.local(mover) else \
+            seat if self.local(seat) else None
+        if target is None:
+            super().on_event(seat, event)
+            return
+        with self.acting_for(target):
+            super().on_event(seat, event)
+
+    def note_last_lines(self, event: dict[str, Any]) -> None:
+        """A spectator's highlight: what each board drew with the card last revealed (the
+        table's final reveal of a card: its lines, or its shooting star)."""
+        seat = event.get("seat")
+        if not event.get("final") or not isinstance(seat, int) or \
+                not 0 <= seat < len(self.boards):
+            return
+        kind = event.get("type")
+        if kind == "lines_drawn":
+            self.boards[seat].last_lines = [list(line) for line in event.get("lines", [])]
+        elif kind == "shooting_star_drawn":
+            points = event.get("points", [])
+            self.boards[seat].last_lines = [[*a, *b] for a, b in zip(points, points[1:],
+                                                                      strict=False)]
+        elif kind == "card_skipped":
+            self.boards[seat].last_lines = []
+
+    def animate(self, dt: float) -> None:
+        super().animate(dt)
+        for board in self.boards:
+            for flash in board.flashes:
+                flash[1] -= dt
+            board.flashes = [f for f in board.flashes if f[1] > 0]
+            for glow in board.glows:
+                glow[1] -= dt
+            board.glows = [g for g in board.glows if g[1] > 0]
+            board.status_time = max(0.0, board.status_time - dt)
+
+    # --- input ------------------------------------------------------------------------------
+    def handle_input(self, event: pygame.event.Event) -> None:
+        """Keys no keyboard half uses: G (a spectator's switch), Tab (the single layout's)."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_g and self.watching:
+            self.toggle_grid()
+        elif not self.grid:
+            super().handle_input(event)
+
+    def handle_action(self, action: Action) -> None:
+        """One device's action: to the seat it holds (``CouchSeats.route``)."""
+        if self.watching:
+            self.watch_action(action)
+            return
+        if action.intent == "added":
+            return
+        routed = self.couch.route(action)
+        if action.intent == "removed":
+            return  # its seat (if any) waits: its board says how to take it again
+        if routed.claimed:
+            self.app.sounds.play("click")
+            with self.acting_for(routed.seat):
+                self.say(N_("{name} plays with this device now.",
+                            name=self.session.names[routed.seat]), theme.ACCENT)
+            return
+        if action.intent == "menu":
+            self.back()
+            return
+        if routed.seat is None:
+            return
+        with self.acting_for(routed.seat) as board:
+            self.act(board, action)
+
+    def watch_action(self, action: Action) -> None:
+        """A spectator's device: Esc/B leaves; a click shows a board large (or, in the single
+        layout, picks a thumbnail); the wheel scrolls the log."""
+        intent, pos = action.intent, action.pos
+        if intent in ("menu", "back"):
+            self.back()
+        elif intent == "confirm" and pos is not None:
+            if self.grid:
+                for board in self.boards:
+                    if board.frame.collidepoint(pos):
+                        self.toggle_grid()
+                        self.show_seat(board.seat)
+                        return
+            else:
+                for rect, seat in self.thumb_rects:
+                    if rect.collidepoint(pos):
+                        self.show_seat(seat)
+                        return
+        elif intent in ("previous", "next") and action.device == "mouse":
+            self.scroll_log(1 if intent == "previous" else -1)
+        elif intent in ("left", "right") and not self.grid:
+            self.show_next_seat(1 if intent == "right" else -1)
+
+    def act(self, board: CouchBoard, action: Action) -> None:
+        """``action`` for the seat of ``board`` (acting for it: ``acting_for``)."""
+        phase = self.phase()
+        intent, pos = action.intent, action.pos
+        cursor = board.cursor
+        if intent == "point" and pos is not None:
+            cursor.mouse_on_board = board.geo.rect.collidepoint(pos)
+            if cursor.mouse_on_board:
+                self.follow_pointer(pos)
+                if phase == "power":
+                    hovered = self.hovered_target(pos)
+                    if hovered is not None:
+                        cursor.target_index = hovered
+        elif intent in DIRECTIONS:
+            if phase == "power":
+                cursor.step_target(1 if intent in ("right", "up") else -1, len(self.targets()))
+            elif phase == "play":
+                self.move_ghost(*STEPS[intent])
+        elif intent == "rotate":
+            if pos is not None and board.geo.rect.collidepoint(pos):
+                cursor.mouse_on_board, cursor.pointer = True, pos
+            self.rotate(1)
+        elif intent in ("previous", "next"):
+            step = 1 if intent == "next" else -1
+            card = self.card()
+            if phase == "power":
+                cursor.step_target(step, len(self.targets()))
+            elif phase == "play" and card and card["kind"] == "shooting_star":
+                self.set_size(max(1, min(3, cursor.shooting_size + step)))
+            else:
+                self.rotate(step)
+        elif intent == "skip":
+            self.skip()
+        elif intent == "back":
+            if phase in ("power", "review", "confirmed") and self.view.get("pending"):
+                self.undo()
+            else:
+                self.back()
+        elif intent == "confirm":
+            self.confirm_action(board, phase, pos)
+
+    def confirm_action(self, board: CouchBoard, phase: str,
+                       pos: tuple[int, int] | None) -> None:
+        """A/Space/Enter/click: draw the ghost, use the chosen power target, confirm."""
+        cursor = board.cursor
+        if pos is not None:  # the mouse: its buttons, else where it points
+            for name, rect in board.buttons.items():
+                if rect.collidepoint(pos):
+                    (self.skip if name == "skip" else self.undo)()
+                    return
+            if not board.geo.rect.collidepoint(pos):
+                return
+            if phase == "play":
+                shown, keyboard = cursor.anchor, cursor.keyboard_ghost
+                cursor.mouse_on_board = True
+                self.follow_pointer(pos)
+                if keyboard and cursor.anchor != shown:
+                    return  # the keys' ghost was elsewhere: this click only brings it here
+                self.place()
+                return
+            if phase == "power":
+                hovered = self.hovered_target(pos)
+                if hovered is not None:
+                    self.use_power(self.targets()[hovered])
+                return
+        if phase == "play":
+            if not cursor.shown:
+                cursor.keyboard_ghost = True  # the first press shows where the card is
+            else:
+                self.place()
+        elif phase == "power":
+            targets = self.targets()
+            if targets:
+                self.use_power(targets[cursor.target_index % len(targets)])
+        elif phase == "review":
+            self.confirm()
+
+    # --- drawing ----------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        if not self.grid:
+            super().draw(surface, alpha)
+            return
+        view = self.shared_view()
+        if view is None:
+            surface.fill(theme.SKY)
+            return
+        surface.blit(self.backdrop(surface, view, alpha), (0, 0))
+        self.draw_top_bar(surface, view)
+        self.draw_side(surface, view, alpha)
+        for board in self.boards:
+            self.draw_seat(surface, board, view, alpha)
+
+    def draw_side(self, surface: pygame.Surface, view: dict[str, Any], alpha: float) -> None:
+        """The card (shown once for everyone), the bonus cards, the log."""
+        lay = self.layout
+        draw_panel(surface, pygame.Rect(self.side.x, self.side.y, self.side.w,
+                                        self.bonus_rects[0].bottom + lay.px(10) - self.side.y),
+                   lay)
+        card = view["card"]
+        heading = (_("Shooting star  {n}/{total}") if card["kind"] == "shooting_star"
+                   else _("Night card  {n}/{total}")).format(n=card["n"], total=card["of"])
+        size = self.text.fit(heading, lay.font_px("body"), self.side.w - lay.px(12), True)
+        label = self.text.render(heading, size, theme.ACCENT, bold=True)
+        surface.blit(label, label.get_rect(midtop=(self.side.centerx, self.side.y + lay.px(8))))
+        self.draw_night_card(surface, self.side_card, card, 0, 3, alpha)
+        small = lay.font_px("small")
+        for rect, kind, number, title in (
+                (self.bonus_rects[0], "point", view["point_card"], _("Point bonus")),
+                (self.bonus_rects[1], "power", view["power_card"], _("Power bonus"))):
+            size = self.text.fit(title, small, rect.w + lay.px(8))
+            caption = self.text.render(title, size, theme.TEXT_DIM)
+            surface.blit(caption, caption.get_rect(midbottom=(rect.centerx,
+                                                              rect.y - lay.px(3))))
+            surface.blit(self.card_surface(kind, number, rect.w), rect)
+        self.draw_log(surface)
+        if self.watching:
+            tiny = lay.font_px("tiny")
+            y = self.log_rect.bottom + lay.px(8)
+            for line in self.help_lines:
+                size = self.text.fit(line, tiny, self.side.w)
+                surface.blit(self.text.render(line, size, theme.TEXT_DIM), (self.side.x, y))
+                y += int(tiny * 1.2)
+
+    def board_picture(self, board: CouchBoard, view: dict[str, Any]) -> pygame.Surface | None:
+        """``board``'s frame, panel and sheet as one cached picture (``framed``)."""
+        seat = board.seat
+        if self.local(seat):
+            with self.acting_for(seat):
+                layer = self.board_layer(self.session.views[seat])
+        else:
+            day = view["day"]
+            layer = self.renderer.sheet_layer(
+                view["seats"][seat]["sheet"], board.geo,
+                day=day - 1 if self.sun is not None else day, font=self.fonts["board"],
+                badge_font=self.fonts["badge"])
+        if layer is None:
+            return None
+        return self.framed(board, layer, view["seats"][seat]["confirmed"] and not view["over"])
+
+    def draw_seat(self, surface: pygame.Surface, board: CouchBoard, view: dict[str, Any],
+                  alpha: float) -> None:
+        """What moves on one board (ghost, targets, highlights) and its name and hint lines,
+        over its picture in the backdrop."""
+        seat = board.seat
+        if seat in self.couch.waiting:
+            pass  # a paused seat: no ghost, only how to take it again (``draw_waiting``)
+        elif self.local(seat):
+            with self.acting_for(seat):
+                self.draw_board(surface, self.session.views[seat], alpha, layer_drawn=True)
+        else:
+            self.draw_other_board(surface, board, view)
+        self.draw_header(surface, board, view, theme.SEAT_COLORS[seat % len(theme.SEAT_COLORS)])
+        self.draw_footer(surface, board, view)
+        if seat in self.couch.waiting:
+            self.draw_waiting(surface, board)
+
+    def backdrop(self, surface: pygame.Surface, view: dict[str, Any],
+                 alpha: float) -> pygame.Surface:
+        """The sky and every board's picture as one screen-sized picture, redrawn only when a
+        board's picture changes (a move, a new card, a resize): a frame then copies it once
+        instead of filling the sky and copying eight boards (the stars in the sky hold still
+        behind a couch table)."""
+        pictures = [(board, self.board_picture(board, view)) for board in self.boards]
+        key = (surface.get_size(), tuple(board.picture_key for board in self.boards))
+        if self._backdrop is None or self._backdrop_key != key:
+            backdrop = pygame.Surface(surface.get_size()).convert()
+            backdrop.fill(theme.SKY)
+            if self.starfield is not None:
+                self.starfield.draw(backdrop, alpha)
+            for board, picture in pictures:
+                if picture is not None:
+                    backdrop.blit(picture, board.frame)
+            self._backdrop, self._backdrop_key = backdrop, key
+        return self._backdrop
+
+    def framed(self, board: CouchBoard, layer: pygame.Surface, ready: bool) -> pygame.Surface:
+        """The board's frame (its player's colour; green once ready), panel and sheet."""
+        # the layer itself, not its id: held here, it cannot be freed and its id reused
+        key = (tuple(board.frame), layer, ready)
+        if board.picture is not None and board.picture_key == key:
+            return board.picture
+        lay = self.layout
+        picture = pygame.Surface(board.frame.size).convert()
+        picture.fill(theme.SKY)
+        local = picture.get_rect()
+        pygame.draw.rect(picture, theme.PANEL, local, border_radius=lay.px(8))
+        picture.blit(layer, (board.geo.rect.x - board.frame.x, board.geo.rect.y - board.frame.y))
+        color = theme.SEAT_COLORS[board.seat % len(theme.SEAT_COLORS)]
+        pygame.draw.rect(picture, color, local, max(2, lay.px(3 if ready else 2)),
+                         border_radius=lay.px(8))
+        board.picture, board.picture_key = picture, key
+        return picture
+
+    def draw_other_board(self, surface: pygame.Surface, board: CouchBoard,
+                         view: dict[str, Any]) -> None:
+        """Over a bot's or (watching) anyone's board: the sun as it rises, and for a
+        spectator the lines it gained last."""
+        geo = board.geo
+        if self.sun is not None:
+            shade = self.renderer.shade(geo.local(), 2 * view["day"])
+            height = max(1, int(shade.get_height() * self.sun.progress(0.0)))
+            part = shade.subsurface((0, shade.get_height() - height, shade.get_width(), height))
+            surface.blit(part, (geo.rect.x, geo.rect.bottom - height - int(geo.spacing * 0.1)))
+        if self.watching:
+            for x1, y1, x2, y2 in board.last_lines:
+                draw_segment(surface, geo.to_px(x1, y1), geo.to_px(x2, y2), theme.HIGHLIGHT,
+                             geo.width(0.12))
+
+    def seat_state(self, board: CouchBoard, view: dict[str, Any]) -> tuple[str, theme.Color]:
+        seat = board.seat
+        if view["over"]:
+            return _("final board"), theme.ACCENT
+        if seat in self.couch.waiting:
+            return _("no device"), theme.WARNING
+        if view["seats"][seat]["confirmed"]:
+            return _("ready"), theme.LEGAL
+        if self.session.kinds[seat] == "ai":
+            return _("thinking") + "." * (1 + int(self.clock * 3) % 3), theme.TEXT_DIM
+        return _("playing"), theme.TEXT_DIM
+
+    def seat_score(self, seat: int, view: dict[str, Any]) -> int | None:
+        """The running score this screen may show: a local player's own, everyone's when the
+        table shows live scores (or at the end)."""
+        if self.local(seat):
+            own = self.session.views[seat].get("my_score")
+            if own:
+                return own["total"]
+        scores = view.get("scores")
+        return scores[seat]["total"] if scores else None
+
+    def draw_header(self, surface: pygame.Surface, board: CouchBoard, view: dict[str, Any],
+                    color: theme.Color) -> None:
+        """Name · device on the left; running score and "ready" on the right."""
+        lay = self.layout
+        size = self.grid_fonts["header"]
+        rect = board.header
+        state, state_color = self.seat_state(board, view)
+        score = self.seat_score(board.seat, view)
+        points = ngettext("{n} pt", "{n} pts", score).format(n=score) if score is not None \
+            else ""
+        ready = state_color == theme.LEGAL  # "ready" stands out: light on a green badge
+        pad = lay.px(6) if ready else 0
+        state_size = self.text.fit(state, size, rect.w // 4, True)
+        badge = self.text.render(state, state_size, theme.SKY if ready else state_color,
+                                 bold=True)
+        box = badge.get_rect(midright=(rect.right - pad, rect.centery)).inflate(2 * pad, 0)
+        if ready:
+            pygame.draw.rect(surface, theme.LEGAL, box.inflate(0, lay.px(2)),
+                             border_radius=lay.px(5))
+        surface.blit(badge, badge.get_rect(center=box.center))
+        label = self.text.render(points, self.text.fit(points, size, rect.w // 4), theme.TEXT) \
+            if points else None
+        if label is not None:
+            surface.blit(label, label.get_rect(midright=(box.x - lay.px(8), rect.centery)))
+        used = rect.right - (box.x if label is None else box.x - lay.px(8) - label.get_width())
+        name = self.session.names[board.seat]
+        device = device_label(self.couch.devices.get(board.seat),
+                              list(self.couch.devices.values())) \
+            if self.local(board.seat) else ""
+        room = rect.w - used - lay.px(10)
+        text = self.shortest_fit([f"{name}  ·  {device}" if device else name, name,
+                                  name[:8] + "…"], size, room, True)
+        left = self.text.render(text, self.text.fit(text, size, room, True), color, bold=True)
+        surface.blit(left, left.get_rect(midleft=(rect.x, rect.centery)))
+
+    def hint(self, board: CouchBoard, view: dict[str, Any]) -> tuple[str, theme.Color]:
+        """The line under a board: what its player can do now, with their device's buttons,
+        or what the table just said to them."""
+        seat = board.seat
+        if not self.local(seat) or view["over"]:
+            return "", theme.TEXT_DIM
+        if board.status_time > 0 and board.status[0]:
+            return tr(board.status[0]), board.status[1]
+        device = self.couch.devices.get(seat, "")
+        with self.acting_for(seat):
+            phase = self.phase()
+            ghost = self.ghost() if phase == "play" and board.cursor.shown else None
+
+        def key(intent: str) -> str:
+            return glyph(device, intent) or intent
+
+        if phase == "play":
+            if ghost is not None and ghost[2] is None:
+                with self.acting_for(seat):
+                    preview = self.preview()
+                if preview is not None:
+                    total = preview["delta"]["total"]
+                    return _("{draw}: draw here ({total:+d})").format(
+                        draw=key("confirm"), total=total), \
+                        theme.WARNING if total < 0 else theme.LEGAL
+            star = (self.card() or {}).get("kind") == "shooting_star"
+            if device == "mouse":
+                return (_("Wheel: size · Click: draw · Right-click: turn") if star else
+                        _("Click: draw · Right-click: turn · Skip below")), theme.TEXT_DIM
+            if star:  # the shooting star's size: the shoulder buttons (or their keys)
+                return _("{size}: size · {move}: move · {turn}: turn · {draw}: draw").format(
+                    size=f"{key('previous')}/{key('next')}", move=key("up"),
+                    turn=key("rotate"), draw=key("confirm")), theme.TEXT_DIM
+            return _("{move}: move · {turn}: turn · {draw}: draw · {skip}: skip").format(
+                move=key("up"), turn=key("rotate"), draw=key("confirm"),
+                skip=key("skip")), theme.TEXT_DIM
+        if phase == "power":
+            if device == "mouse":
+                return _("Power bonus: click a ring to use it · or Skip"), theme.ACCENT
+            return _("Power bonus: {pick}: choose · {use}: use · {skip}: skip").format(
+                pick=key("up"), use=key("confirm"), skip=key("skip")), theme.ACCENT
+        if phase == "review":
+            if device == "mouse":
+                return _("Click the board: confirm · or Undo"), theme.LEGAL
+            return _("{confirm}: confirm · {undo}: undo").format(
+                confirm=key("confirm"), undo=key("back")), theme.LEGAL
+        if phase == "confirmed":
+            undo = _("Undo") if device == "mouse" else key("back")
+            return _("Ready · {undo}: undo until all are ready").format(undo=undo), \
+                theme.TEXT_DIM
+        return "", theme.TEXT_DIM
+
+    def draw_footer(self, surface: pygame.Surface, board: CouchBoard,
+                    view: dict[str, Any]) -> None:
+        lay = self.layout
+        size = self.grid_fonts["footer"]
+        rect = board.footer
+        room = rect.w
+        if board.buttons and self.local(board.seat) and not view["over"]:
+            with self.acting_for(board.seat):
+                phase = self.phase()
+                enabled = {"skip": phase in ("play", "power"),
+                           "undo": phase in ("power", "review", "confirmed")
+                           and bool(self.view.get("pending"))}
+            labels = dict(MOUSE_BUTTONS)
+            for name, rect_b in board.buttons.items():
+                label = labels[name]
+                on = enabled[name]
+                pygame.draw.rect(surface, theme.PANEL_LIGHT if on else theme.PANEL, rect_b,
+                                 border_radius=lay.px(4))
+                words = _(label)
+                fit = self.text.fit(words, size, rect_b.w - lay.px(6), True)
+                text = self.text.render(words, fit, theme.TEXT if on else theme.TEXT_DIM,
+                                        bold=True)
+                surface.blit(text, text.get_rect(center=rect_b.center))
+            room = min(r.x for r in board.buttons.values()) - rect.x - lay.px(6)
+        words, color = self.hint(board, view)
+        if not words:
+            return
+        fit = self.text.fit(words, size, room)
+        label = self.text.render(self.clipped(words, fit, room), fit, color)
+        surface.blit(label, label.get_rect(midleft=(rect.x, rect.centery)))
+
+    def clipped(self, words: str, size: int, width: int) -> str:
+        """``words`` cut short with "…" to fit ``width`` px (a tiny board's hint line)."""
+        if self.text.size(words, size)[0] <= width:
+            return words
+        cut = len(words)
+        while cut > 1 and self.text.size(words[:cut] + "…", size)[0] > width:
+            cut -= 1
+        return words[:cut].rstrip() + "…"
+
+    def draw_waiting(self, surface: pygame.Surface, board: CouchBoard) -> None:
+        """A seat whose device went away: its board dimmed, and how to take the seat."""
+        lay = self.layout
+        geo = board.geo
+        veil = pygame.Surface(geo.rect.size, pygame.SRCALPHA)
+        veil.fill((*theme.SKY, 190))
+        surface.blit(veil, geo.rect)
+        words = _("Reconnect a pad or press a key to take this seat")
+        size = max(theme.MIN_FONT_PX, min(lay.font_px("body"), int(geo.spacing * 0.55)))
+        pad = lay.px(10)
+        lines = self.text.wrap(words, size, geo.rect.w - 4 * pad)
+        step = int(size * 1.25)
+        box = pygame.Rect(0, 0, max(self.text.size(line, size)[0] for line in lines) + 2 * pad,
+                          step * len(lines) + 2 * pad)
+        box.center = geo.rect.center
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=lay.px(8))
+        pygame.draw.rect(surface, theme.WARNING, box, max(1, lay.px(2)),
+                         border_radius=lay.px(8))
+        y = box.y + pad
+        for line in lines:
+            label = self.text.render(line, size, theme.WARNING)
+            surface.blit(label, label.get_rect(midtop=(box.centerx, y)))
+            y += step

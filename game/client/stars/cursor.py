@@ -1,0 +1,155 @@
+"""One player's hand on their Look at the Stars board: the ghost's turn, spot and size, the
+power target chosen, and who carries the ghost (the mouse or the keys).
+
+The single-player table holds one ``SeatCursor``; the couch table (everyone at one screen)
+holds one per local seat, so each player's ghost, rotation, shooting-star size and power
+target are their own. The ghost and the score preview are asked of the rules engine once per
+change of card, spot or sheet (memoised here), never once per frame.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+from game.client.stars.render import BoardGeometry, shape_box
+from game.rules.stars import (
+    card_segments,
+    placement_preview,
+    placement_problem,
+    shooting_star,
+    shooting_star_problem,
+)
+
+#: how far the keys may push the ghost's anchor (grid units): a card half off the board
+#: still shows where it would go
+ANCHOR_X = (-4, 10)
+ANCHOR_Y = (-4, 11)
+
+
+class SeatCursor:
+    """The ghost of one seat (see the module's docstring)."""
+
+    def __init__(self) -> None:
+        self.rot = 0
+        self.anchor = (3, 4)
+        self.shooting_size = 3
+        #: the mouse is over this seat's board (its ghost shows there)
+        self.mouse_on_board = False
+        #: the keys (or a pad) moved the ghost last: it no longer follows the pointer
+        self.keyboard_ghost = False
+        #: where the pointer is (pixels): the mouse's ghost is always aimed from here
+        self.pointer: tuple[int, int] | None = None
+        #: the power-bonus target chosen (index into the prompt's targets)
+        self.target_index = 0
+        self._ghost_key: tuple | None = None
+        self._ghost: tuple[str, list, str | None] | None = None
+        self._ghost_sheet: dict[str, Any] | None = None
+        #: score previews of the placements looked at on the current sheet (sheet held: its
+        #: id stays unique while memoised)
+        self.previews: dict[tuple, dict[str, Any]] = {}
+        self._preview_sheet: dict[str, Any] | None = None
+
+    @property
+    def shown(self) -> bool:
+        """The ghost is on the board (the mouse over it, or moved by the keys)."""
+        return self.mouse_on_board or self.keyboard_ghost
+
+    @property
+    def carried_by_mouse(self) -> bool:
+        return self.mouse_on_board and not self.keyboard_ghost and self.pointer is not None
+
+    def new_card(self) -> None:
+        """A card flipped: it comes unturned, and the keys' ghost waits for a key again."""
+        self.rot = 0
+        self.keyboard_ghost = False
+
+    # --- the ghost ------------------------------------------------------------------------
+    def ghost(self, card: dict[str, Any], sheet: dict[str, Any], day: int,
+              geo: BoardGeometry) -> tuple[str, list, str | None]:
+        """("lines", segments, problem) or ("shooting", points, problem) for ``card``."""
+        if self.carried_by_mouse:
+            # the mouse carries it: always where a click on the pointer puts the card, whatever
+            # changed since the pointer last moved (a turn, a new card, a resize)
+            self.aim_at(card, *geo.to_grid(*self.pointer))
+        key = (id(sheet), card["id"], card["n"], self.rot, self.anchor, self.shooting_size)
+        if self._ghost_key == key:
+            return self._ghost
+        dx, dy = self.anchor
+        if card["kind"] == "line":
+            segments = card_segments(card["id"], self.rot, dx, dy)
+            ghost = "lines", segments, placement_problem(sheet, segments, day)
+        else:
+            points = shooting_star(self.shooting_size, self.rot, dx, dy)
+            ghost = "shooting", points, shooting_star_problem(sheet, points, day)
+        # holding the sheet keeps its id from being reused by another sheet while memoised
+        self._ghost_key, self._ghost, self._ghost_sheet = key, ghost, sheet
+        return ghost
+
+    def preview(self, sheet: dict[str, Any], lines: list, star: list | None,
+                objects: list) -> dict[str, Any]:
+        """``placement_preview`` of the engine, memoised per sheet and placement."""
+        if self._preview_sheet is not sheet:
+            self.previews.clear()
+            self._preview_sheet = sheet
+        key = (tuple(map(tuple, lines)), None if star is None else tuple(map(tuple, star)),
+               tuple((o["kind"], tuple(o["at"])) for o in objects))
+        found = self.previews.get(key)
+        if found is None:
+            found = self.previews[key] = placement_preview(sheet, lines, star, objects)
+        return found
+
+    def centre(self, card: dict[str, Any] | None) -> tuple[float, float]:
+        """The ghost's centre relative to its anchor (grid units)."""
+        if card is None:
+            return 1.5, 1.5
+        if card["kind"] == "line":
+            return shape_box(card_segments(card["id"], self.rot, 0, 0))
+        pts = shooting_star(self.shooting_size, self.rot, 0, 0)
+        return shape_box([[*pts[0], *pts[-1]]])
+
+    def aim_at(self, card: dict[str, Any] | None, gx: float, gy: float) -> None:
+        """Put the ghost's centre on grid position (gx, gy), snapped to stars."""
+        cx, cy = self.centre(card)
+        self.anchor = (math.floor(gx - cx + 0.5), math.floor(gy - cy + 0.5))
+
+    def follow_pointer(self, card: dict[str, Any] | None, geo: BoardGeometry,
+                       pos: tuple[int, int]) -> None:
+        """The mouse carries the ghost: aim it from the pointer at ``pos``."""
+        self.pointer = pos
+        self.keyboard_ghost = False
+        self.aim_at(card, *geo.to_grid(*pos))
+
+    def reaim(self, card: dict[str, Any] | None, geo: BoardGeometry,
+              change: Callable[[], None]) -> None:
+        """Turn or resize the ghost (``change()``) and aim it again: from the pointer when
+        the mouse carries it (so a click where the mouse rests plays exactly this ghost), else
+        around its old centre (the keys' ghost turns in place)."""
+        cx, cy = self.centre(card)
+        centre = (self.anchor[0] + cx, self.anchor[1] + cy)
+        change()
+        if self.carried_by_mouse:
+            self.aim_at(card, *geo.to_grid(*self.pointer))
+        else:
+            self.aim_at(card, *centre)
+
+    def turn(self, card: dict[str, Any] | None, geo: BoardGeometry, step: int = 1) -> None:
+        def change() -> None:
+            self.rot = (self.rot + step) % 4
+
+        self.reaim(card, geo, change)
+
+    def resize(self, card: dict[str, Any] | None, geo: BoardGeometry, size: int) -> None:
+        self.reaim(card, geo, lambda: setattr(self, "shooting_size", size))
+
+    def move(self, ddx: int, ddy: int) -> None:
+        """The keys (or a pad) move the ghost one star."""
+        self.keyboard_ghost = True
+        dx, dy = self.anchor
+        self.anchor = (max(ANCHOR_X[0], min(ANCHOR_X[1], dx + ddx)),
+                       max(ANCHOR_Y[0], min(ANCHOR_Y[1], dy + ddy)))
+
+    def step_target(self, step: int, count: int) -> None:
+        if count:
+            self.target_index = (self.target_index + step) % count

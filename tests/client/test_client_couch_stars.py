@@ -1,0 +1,392 @@
+"""Look at the Stars at one screen, everyone at once (issue 25, point 2): two SDL virtual pads
+and a keyboard half play a whole game simultaneously, each on their own board with their own
+ghost; a pad pulled out mid-card pauses only its seat until a device takes it; 2-8 boards fit
+the window from 1280x720 to 3840x2160 without overlapping."""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Callable
+
+import pygame
+import pytest
+
+from game.client import theme
+from game.client.devices import KEYBOARD_HALVES, PAD_BUTTONS
+from game.client.scenes.handover import HandoverScene
+from game.client.scenes.results import ResultsScene
+from game.client.session import GameConfig, SeatChoice
+from game.client.stars import KIT
+from game.client.stars.couch import CouchStarsScene
+from game.rules.stars import RULESET, legal_card_placements, legal_shooting_stars
+from tests.client.clienthelpers import Driver
+from tests.client.textboxes import drawn_texts, text_problems
+from tests.client.virtual_pads import VirtualPad
+
+BUTTON_FOR = {intent: button for button, intent in PAD_BUTTONS.items()}
+WAITING_WORDS = "Reconnect a pad or press a key to take this seat"
+
+
+class Hands:
+    """The players at the screen: pads and keyboard halves pressed in the same frame."""
+
+    def __init__(self, drive: Driver, pads: dict[str, VirtualPad]) -> None:
+        self.drive = drive
+        self.pads = pads
+
+    def press(self, actions: list[tuple[str, str]]) -> None:
+        """Every (device, intent) at once: buttons down and keys posted, one frame; then the
+        buttons up, the next frame."""
+        held = []
+        for device, intent in actions:
+            if device in self.pads:
+                self.pads[device].press(BUTTON_FOR[intent])
+                held.append((self.pads[device], BUTTON_FOR[intent]))
+            else:
+                key = KEYBOARD_HALVES[device][intent][0]
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0,
+                                                     unicode="", scancode=0))
+        self.drive.step()
+        for pad, button in held:
+            pad.release(button)
+        self.drive.step()
+
+
+class Planner:
+    """What a player would press next on their board: a legal spot picked once per card,
+    then turn, move, draw; a power used on its chosen target; then confirm."""
+
+    def __init__(self, table: CouchStarsScene, seat: int, device: str, seed: int) -> None:
+        self.table, self.seat, self.device = table, seat, device
+        self.rng = random.Random(seed)
+        self.plan: tuple[int, tuple] | None = None
+
+    def earns_power(self, spot: tuple[int, int, int]) -> bool:
+        """Whether drawing the card at ``spot`` offers a power bonus (asked of the engine on
+        a copy of the table's state, as a player would see it on the power card)."""
+        state = copy.deepcopy(self.table.session.table.state)
+        rot, dx, dy = spot
+        events = RULESET.apply(state, self.seat, {"t": "place", "rot": rot, "dx": dx, "dy": dy})
+        return any(event["type"] == "power_offered" for event in events)
+
+    def next(self) -> str | None:
+        table, seat = self.table, self.seat
+        if seat in table.couch.waiting:
+            return None
+        with table.acting_for(seat) as board:
+            phase = table.phase()
+            view = table.view
+            cursor = board.cursor
+            if phase == "review":
+                return "confirm"
+            if phase == "power":
+                return "confirm" if self.rng.random() < 0.7 else "skip"
+            if phase != "play":
+                return None
+            card, sheet = view["card"], table.my_sheet()
+            if self.plan is None or self.plan[0] != card["n"]:
+                if card["kind"] == "line":
+                    spots = legal_card_placements(sheet, card["id"], view["day"])
+                    earning = [spot for spot in spots if self.earns_power(spot)]
+                    self.plan = (card["n"], self.rng.choice(earning or spots) if spots
+                                 else None)
+                else:
+                    stars = legal_shooting_stars(sheet, view["day"])
+                    self.plan = (card["n"], self.rng.choice(stars) if stars else None)
+            target = self.plan[1]
+            if target is None:
+                return "skip"
+            if card["kind"] == "shooting_star":
+                size, rot, dx, dy = target
+                if cursor.shooting_size != size:
+                    return "next" if cursor.shooting_size < size else "previous"
+            else:
+                rot, dx, dy = target
+            if cursor.rot != rot:
+                return "rotate"
+            ax, ay = cursor.anchor
+            if ax != dx:
+                return "right" if ax < dx else "left"
+            if ay != dy:
+                return "up" if ay < dy else "down"
+            return "confirm"
+
+
+def couch_game(drive: Driver, devices: list[str], seed: int = 5) -> CouchStarsScene:
+    config = GameConfig("stars", [SeatChoice("human", name, device=device) for name, device in
+                                  zip(("Ann", "Ben", "Cat", "Dan"), devices, strict=False)],
+                        {"live_score": True}, "couch")
+    table = KIT.open_table(drive.app, config, seed)
+    assert isinstance(table, CouchStarsScene), "the kit opens the couch table for couch play"
+    drive.app.reset_to(table)
+    drive.until(lambda: all(seat in table.session.views for seat in range(len(devices))),
+                what="every seat's view")
+    return table
+
+
+def plug(drive: Driver, count: int) -> list[VirtualPad]:
+    pads = [VirtualPad() for _ in range(count)]
+    drive.until(lambda: all(p.device in drive.app.devices.devices() for p in pads),
+                what="the pads to be announced")
+    return pads
+
+
+def until_card(drive: Driver, table: CouchStarsScene, hands: Hands,
+               planners: list[Planner], done: Callable[[], bool], frames: int = 400) -> None:
+    """Everyone presses what they would, all in the same frames, until ``done()``."""
+    for _ in range(frames):
+        if done():
+            return
+        presses = [(p.device, intent) for p in planners if (intent := p.next()) is not None]
+        if presses:
+            hands.press(presses)
+        else:
+            drive.step()
+    assert done(), "the players got stuck"
+
+
+@pytest.mark.timeout(240)
+def test_three_players_play_a_whole_game_at_once_with_two_pads_and_the_keyboard() -> None:
+    drive = Driver()
+    pads = plug(drive, 2)
+    try:
+        devices = [pads[0].device, pads[1].device, "keys:left"]
+        table = couch_game(drive, devices)
+        hands = Hands(drive, {pad.device: pad for pad in pads})
+        planners = [Planner(table, seat, device, seat) for seat, device in enumerate(devices)]
+        drive.step(3)
+        shown = "  ".join(drawn_texts(drive.app))
+        for words in ("Ann", "Pad 1", "Ben", "Pad 2", "Cat", "Keys WASD", "Night card"):
+            assert words in shown, words
+        # each board its own ghost, moved by its own device, in the same frames
+        before = [board.cursor.anchor for board in table.boards]
+        hands.press([(devices[0], "right"), (devices[1], "up"), (devices[2], "left")])
+        after = [board.cursor.anchor for board in table.boards]
+        assert after == [(before[0][0] + 1, before[0][1]), (before[1][0], before[1][1] + 1),
+                         (before[2][0] - 1, before[2][1])]
+        hands.press([(devices[1], "rotate")])
+        assert [b.cursor.rot for b in table.boards] == [0, 1, 0], "only Ben's card turned"
+        sent: list[tuple[int, str]] = []
+        send = table.session.send
+        table.session.send = lambda seat, move: (sent.append((seat, move["t"])),
+                                                 send(seat, move))[1]
+        # Cat draws, then takes it back with her own undo: only her turn is undone
+        cat = Planner(table, 2, devices[2], 9)
+        until_card(drive, table, hands, [cat],
+                   lambda: table.session.views[2].get("pending") is not None)
+        hands.press([(devices[2], "back")])
+        drive.until(lambda: table.session.views[2].get("pending") is None, what="the undo")
+        assert (2, "undo") in sent and drive.scene is table, "B/Q undoes, no leave question"
+        moves_per_card: list[set[int]] = []
+        while not isinstance(drive.scene, ResultsScene):
+            view = table.shared_view()
+            if view["over"]:
+                drive.until(lambda: isinstance(drive.scene, ResultsScene), what="results")
+                break
+            n = view["card"]["n"]
+            mixed: set[int] = set()
+
+            def card_done(n: int = n, mixed: set[int] = mixed) -> bool:
+                shared = table.shared_view()
+                pending = {s for s in range(3) if table.session.views[s].get("pending")}
+                if 0 < len(pending) < 3 and not any(
+                        shared["seats"][s]["confirmed"] for s in range(3)):
+                    mixed.add(len(pending))  # some have played, others are still moving
+                return shared["over"] or shared["card"]["n"] > n
+
+            until_card(drive, table, hands, planners, card_done)
+            moves_per_card.append(mixed)
+            assert not any(isinstance(s, HandoverScene) for s in drive.app.stack), \
+                "no handover between players at one screen"
+        assert any(moves_per_card), "some played while others still moved their ghost"
+        results = drive.scene
+        assert results.winner_text()
+        final = table.shared_view()
+        assert final["over"] and final["card"]["n"] == final["card"]["of"]
+        assert all(len(seat["sheet"]["lines"]) > 10 for seat in final["seats"]), \
+            "every player drew their cards"
+        assert table.session.refusals == [], "no move was refused"
+        for seat in range(3):  # each played their own cards, shooting stars and confirms
+            kinds = {kind for who, kind in sent if who == seat}
+            assert {"place", "shooting_star", "confirm"} <= kinds, (seat, kinds)
+        powers = {kind for _who, kind in sent} & {"power", "skip_power"}
+        assert powers, "a power bonus was offered and answered from a device"
+    finally:
+        for pad in pads:
+            pad.unplug()
+        drive.close()
+
+
+@pytest.mark.timeout(120)
+def test_a_pad_pulled_out_mid_card_pauses_its_seat_until_a_device_takes_it() -> None:
+    drive = Driver()
+    pads = plug(drive, 1)
+    newcomer: VirtualPad | None = None
+    try:
+        devices = [pads[0].device, "keys:right"]
+        table = couch_game(drive, devices)
+        hands = Hands(drive, {pads[0].device: pads[0]})
+        hands.press([(devices[0], "right"), (devices[1], "left")])
+        moved = table.boards[0].cursor.anchor
+        pads[0].unplug()
+        drive.step(2)
+        assert table.couch.waiting == [0]
+        assert WAITING_WORDS in drawn_texts(drive.app)
+        assert "no device" in "  ".join(drawn_texts(drive.app))
+        # the other player plays on, and confirms: the card waits for the empty seat only
+        ben = Planner(table, 1, devices[1], 1)
+        until_card(drive, table, hands, [ben],
+                   lambda: table.shared_view()["seats"][1]["confirmed"])
+        n = table.shared_view()["card"]["n"]
+        drive.step(30)
+        assert table.shared_view()["card"]["n"] == n, "the card waited for Ann's seat"
+        assert table.boards[0].cursor.anchor == moved, "nobody moved Ann's ghost meanwhile"
+        # a pad plugged in (a new one: SDL gives it a new id) takes the seat with A
+        newcomer = plug(drive, 1)[0]
+        hands.pads[newcomer.device] = newcomer
+        hands.press([(newcomer.device, "right")])
+        assert table.boards[0].cursor.anchor == moved, "a pad that holds no seat moves nothing"
+        hands.press([(newcomer.device, "confirm")])
+        assert table.couch.waiting == [] and table.couch.devices[0] == newcomer.device
+        assert WAITING_WORDS not in drawn_texts(drive.app)
+        assert table.boards[0].cursor.anchor == moved, "the claiming press only took the seat"
+        ann = Planner(table, 0, newcomer.device, 0)
+        until_card(drive, table, hands, [ann],
+                   lambda: table.shared_view()["card"]["n"] > n)
+        # the keyboard half's menu key (Esc) opens the leave question
+        hands.press([("keys:left", "menu")])
+        assert type(drive.scene).__name__ == "ConfirmDialog"
+    finally:
+        for pad in [*pads, *([newcomer] if newcomer else [])]:
+            pad.unplug()
+        drive.close()
+
+
+@pytest.mark.timeout(60)
+def test_the_mouse_seat_aims_with_the_pointer_on_its_own_board_only() -> None:
+    drive = Driver()
+    try:
+        table = couch_game(drive, ["keys:right", "mouse"])
+        keys_board, mouse_board = table.boards
+        keys_anchor = keys_board.cursor.anchor
+        drive.move(keys_board.geo.rect.center)  # over the other player's board: nothing
+        assert keys_board.cursor.anchor == keys_anchor and not mouse_board.cursor.shown
+        drive.move(mouse_board.geo.to_px(2.2, 5.2))
+        assert mouse_board.cursor.shown and mouse_board.cursor.carried_by_mouse
+        assert keys_board.cursor.anchor == keys_anchor, "the keys' ghost stays put"
+        spot = None
+        for spot in ((x + 0.2, y + 0.2) for y in range(2, 9) for x in range(1, 8)):
+            drive.move(mouse_board.geo.to_px(*spot))
+            if table_ghost(table, 1)[2] is None:  # a legal spot under the pointer
+                break
+        drive.click(mouse_board.geo.to_px(*spot))
+        drive.until(lambda: table.session.views[1].get("pending") is not None, what="drawn")
+        assert table.session.views[0].get("pending") is None, "only the mouse player drew"
+        # its own Undo button under its board
+        drive.click(mouse_board.buttons["undo"].center)
+        drive.until(lambda: table.session.views[1].get("pending") is None, what="undone")
+    finally:
+        drive.close()
+
+
+def table_ghost(table: CouchStarsScene, seat: int) -> tuple | None:
+    with table.acting_for(seat):
+        return table.ghost()
+
+
+@pytest.mark.timeout(240)
+@pytest.mark.parametrize("size", [(1280, 720), (3840, 2160)])
+def test_two_to_eight_boards_fit_the_window_without_overlap(size: tuple[int, int]) -> None:
+    drive = Driver(size=size)
+    try:
+        for count in range(2, 9):
+            config = GameConfig("stars", [SeatChoice("human", "Ann", device="keys:left"),
+                                          SeatChoice("human", "Ben", device="mouse")] +
+                                [SeatChoice("ai", f"Bot {n}", "random") for n in
+                                 range(count - 2)], {}, "couch")
+            table = KIT.open_table(drive.app, config, 3)
+            drive.app.reset_to(table)
+            drive.until(lambda table=table: table.shared_view() is not None, what="the view")
+            drive.step(2)
+            screen = drive.app.screen.get_rect()
+            frames = [board.frame for board in table.boards]
+            assert len(frames) == count
+            for i, frame in enumerate(frames):
+                assert screen.contains(frame), (count, frame)
+                assert not frame.colliderect(table.side), (count, frame)
+                assert not frame.colliderect(table.top_bar), (count, frame)
+                for other in frames[i + 1:]:
+                    assert not frame.colliderect(other), (count, frame, other)
+            # the boards are as large as the window allows: together they fill most of it
+            shared = sum(f.w * f.h for f in frames) / (screen.w * screen.h)
+            assert shared > 0.35 and frames[0].h > 0.44 * screen.h, (count, shared)
+            assert text_problems(drive.app) == [], count
+            table.session.close()
+    finally:
+        drive.close()
+
+
+@pytest.mark.timeout(180)
+@pytest.mark.xdist_group("zeroconf")
+def test_a_spectator_on_a_big_screen_sees_every_board_large_up_to_the_results(
+        config_dir, autosave_dir) -> None:  # noqa: ANN001
+    """Issue 25 point 6: the Watch window on a 1920x1080 screen opens on every board at once
+    (the couch grid), each board's last lines highlighted; G switches to one board large
+    and back; it follows the bots to the results and sends nothing."""
+    from game.client.scenes.lan import LobbyScene
+    from tests.client.test_client_lan_watch import Served, watch_from_list
+
+    drive = Driver(size=(1920, 1080))
+    try:
+        with Served("stars", ["Vega", "Rigel", "Deneb", "Altair"], delay=0.05) as served:
+            watch_from_list(drive, served, "stars", "playing")
+            drive.until(lambda: not isinstance(drive.scene, LobbyScene), what="the table")
+            table = drive.scene
+            assert isinstance(table, CouchStarsScene) and table.watching and table.grid
+            table.session.client.send_move = lambda move: pytest.fail(f"sent {move}")
+            drive.until(lambda: table.shared_view() and table.shared_view()["card"]["n"] >= 3,
+                        what="a few cards")
+            drive.step(2)
+            shown = "  ".join(drawn_texts(drive.app))
+            for name in ("Vega", "Rigel", "Deneb", "Altair"):
+                assert name in shown
+            frames = [board.frame for board in table.boards]
+            assert all(not a.colliderect(b) for i, a in enumerate(frames)
+                       for b in frames[i + 1:])
+            # the lines each board gained with the last card stand out
+            def lit(line: list[int], board) -> bool:  # noqa: ANN001
+                x1, y1, x2, y2 = line
+                pixel = drive.pixel(board.geo.to_px((x1 + x2) / 2, (y1 + y2) / 2))
+                return all(abs(a - b) <= 40 for a, b in zip(pixel, theme.HIGHLIGHT,
+                                                             strict=True))
+
+            def card_lines(board) -> bool:  # noqa: ANN001
+                lines = table.shared_view()["seats"][board.seat]["sheet"]["lines"]
+                return 0 < len(board.last_lines) < len(lines) and \
+                    board.last_lines == lines[-len(board.last_lines):]
+
+            drive.until(lambda: any(card_lines(b) for b in table.boards), what="a card drawn")
+            drive.step()
+            board = next(b for b in table.boards if card_lines(b))
+            lines = table.shared_view()["seats"][board.seat]["sheet"]["lines"]
+            assert all(lit(line, board) for line in board.last_lines)
+            older = [line for line in lines[:-len(board.last_lines)]
+                     if line not in board.last_lines]
+            assert older and not all(lit(line, board) for line in older), \
+                "only the last card's lines stand out"
+            # G: one board large (the single layout's thumbnails), G again: every board
+            drive.key(pygame.K_g)
+            assert not table.grid and len(table.thumb_rects) == 3
+            assert "Vega's sky" in "  ".join(drawn_texts(drive.app))
+            drive.key(pygame.K_g)
+            assert table.grid
+            # a click on a board shows it large
+            drive.click(table.boards[2].frame.center)
+            assert not table.grid and table.active == 2
+            drive.key(pygame.K_g)
+            drive.until(lambda: isinstance(drive.scene, ResultsScene), timeout=150,
+                        what="the results")
+            assert "game_over" in table.events_seen
+    finally:
+        drive.close()
