@@ -495,8 +495,9 @@ def test_a_solo_stars_game_without_a_mouse_then_its_results(hands: Hands) -> Non
     assert table.buttons["rotate"].label == ("Rotate (X)" if pad.name == "pad" else
                                              "Rotate (R)"), "the buttons name the device's keys"
     rng = random.Random(5)
-    # the board view (Back) and the leave question (B), then on with the game
-    pad.press("hint")
+    # the board view (RB on a card that is no shooting star, Tab) and the leave question (B)
+    assert not table.shooting_star_to_draw()
+    pad.press("next")
     assert isinstance(drive.scene, BoardViewScene)
     pad.press("back")
     assert drive.scene is table

@@ -510,14 +510,19 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
             self.confirm()
         elif key == pygame.K_PAGEUP:
             self.undo()  # a pad's LB (undo is for after a move; a size is for before one)
-        elif key == pygame.K_PAGEDOWN:
+        elif key == pygame.K_PAGEDOWN and self.shooting_star_to_draw():
             self.set_size(self.shooting_size % 3 + 1)  # a pad's RB: the next size, 1-2-3
-        elif key == pygame.K_h:
+        elif key == pygame.K_PAGEDOWN:  # a pad's RB on any other card: the other boards
             self.handle_key(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0), phase)
         elif key == pygame.K_TAB and self.watching:
             self.show_next_seat(-1 if event.mod & pygame.KMOD_SHIFT else 1)
         elif key == pygame.K_TAB and self.thumb_rects:
             self.app.push(BoardViewScene(self.app, self, self.thumb_rects[0][1]))
+
+    def shooting_star_to_draw(self) -> bool:
+        """The card is a shooting star and its size can still be chosen."""
+        card = self.card()
+        return bool(card and card["kind"] == "shooting_star" and self.phase() == "play")
 
     def handle_click(self, event: pygame.event.Event, phase: str) -> None:
         on_board = self.geo.rect.collidepoint(event.pos)

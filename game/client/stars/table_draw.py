@@ -73,7 +73,8 @@ HELP = (N_("Mouse: carry the card"), N_("click: draw"), N_("Wheel / R / right cl
         N_("Tab: other boards"))
 #: the same with a game controller in hand (its buttons arrive as devices.KEY_FOR_INTENT)
 PAD_HELP = (N_("D-pad: move the card"), N_("A: draw"), N_("X: turn"), N_("RB: star size"),
-            N_("Y: skip"), N_("LB: undo"), N_("A: confirm"), N_("Back: other boards"))
+            N_("Y: skip"), N_("LB: undo"), N_("A: confirm"), N_("RB: other boards"),
+            N_("Back: hint"))
 #: the action buttons' words: the keyboard's keys, or a pad's buttons while one is in hand
 BUTTON_WORDS = {"rotate": N_("Rotate (R)"), "skip": N_("Skip card (S)"),
                 "skip power": N_("Skip power (S)"), "undo": N_("Undo (U)"),
