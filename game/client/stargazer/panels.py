@@ -110,9 +110,6 @@ class StargazerPanels:
             name = self.session.names[seat]
             if self.session.kinds[seat] == "ai":
                 name = _("{name} (AI)").format(name=name)
-            label = self.text.render(self.fit(name, body, width * 0.42), body, theme.TEXT,
-                                     bold=seat == view["current"])
-            surface.blit(label, label.get_rect(midleft=(x + lay.px(28), middle)))
             right = row.right - lay.px(6)
             score = self.text.render(vp(scores[seat]["total"]), body, theme.ACCENT, bold=True)
             surface.blit(score, score.get_rect(midright=(right, middle)))
@@ -122,12 +119,20 @@ class StargazerPanels:
             right -= cubes.get_width() + lay.px(3)
             cube = cube_sprite(lay.px(15), self.palette.player(seat), player_mark(seat))
             surface.blit(cube, cube.get_rect(midright=(right, middle)))
+            name_end = right - cube.get_width() - lay.px(6)
             if seat == view["start"]:
                 star = self.text.render(_("start"), small, theme.SKY, bold=True)
                 tag = star.get_rect(midright=(right - cube.get_width() - lay.px(8), middle))
                 pygame.draw.rect(surface, theme.ACCENT, tag.inflate(lay.px(6), lay.px(2)),
                                  border_radius=lay.px(4))
                 surface.blit(star, tag)
+                name_end = tag.x - lay.px(8)
+            # the name in the room the figures leave (a narrow middle: the spectator's ring)
+            room = min(width * 0.42, name_end - x - lay.px(28))
+            current = seat == view["current"]
+            label = self.text.render(self.fit(name, body, room, current), body, theme.TEXT,
+                                     bold=current)
+            surface.blit(label, label.get_rect(midleft=(x + lay.px(28), middle)))
             if detail:
                 parts = scores[seat]
                 words = _("majority {majority} · specialty {specialty} · motivation "
@@ -304,7 +309,7 @@ class StargazerPanels:
             text_x = badge.right + lay.px(8)
             text_w = rect.right - lay.px(128) - text_x
             dim = taken and index != active
-            name = self.text.render(self.fit(_(crew["name"]), body, text_w), body,
+            name = self.text.render(self.fit(_(crew["name"]), body, text_w, True), body,
                                     theme.TEXT_DIM if dim else theme.TEXT, bold=True)
             surface.blit(name, (text_x, rect.y + lay.px(6)))
             words = self.wrap(_(crew["text"]), small, text_w)
@@ -350,6 +355,11 @@ class StargazerPanels:
                                                                 rect.bottom - lay.px(5))))
 
     # --- the action panel --------------------------------------------------------------------
+    def pointing(self) -> bool:
+        """The player to move has the mouse (and the keyboard): the panel says where to
+        click. At one screen with a pad or a keyboard half the footer names its keys."""
+        return self.couch is None or self.turn_device() in (None, "mouse")
+
     def action_lines(self, view: dict[str, Any]) -> tuple[str, list[tuple[str, theme.Color]]]:
         """The panel's title and lines for what the player decides now."""
         phase = self.phase()
@@ -367,7 +377,7 @@ class StargazerPanels:
             dots = "." * (1 + int(self.clock * 3) % 3)
             words = PHASE_WORDS.get(view["phase"], N_("{name} plays"))
             title = _(words).format(name=names[current]) + dots
-            if self.pacer.holding() is not None:
+            if self.pacer.holding() is not None and self.couch is None:
                 lines.append((_("Space: catch up with the game.") if self.watching else
                               _("Space: skip to your turn."), theme.TEXT_DIM))
             elif kind == "ai":
@@ -391,8 +401,9 @@ class StargazerPanels:
                         n=bonus), theme.LEGAL))
                 lines.append((_("Skill ({timing}): {skill}").format(
                     timing=timing_words(crew["timing"]), skill=_(crew["text"])), theme.TEXT))
-            lines.append((_("Click a crew (green) to choose; click again or Enter to pick."),
-                          theme.TEXT_DIM))
+            if self.pointing():
+                lines.append((_("Click a crew (green) to choose; click again or Enter to pick."),
+                              theme.TEXT_DIM))
             return _("Choose a crew"), lines
         if phase == "skill":
             crew = CREWS_BY_ID[view["crews"][view["active_crew"]]]
@@ -407,7 +418,8 @@ class StargazerPanels:
                 if change is not None:
                     lines.append((_("Your score if the game ended now: {change} VP").format(
                         change=f"{change:+d}"), theme.LEGAL if change > 0 else theme.TEXT_DIM))
-            lines.append((_("Click a highlighted place (arrows + Enter)."), theme.TEXT_DIM))
+            if self.pointing():
+                lines.append((_("Click a highlighted place (arrows + Enter)."), theme.TEXT_DIM))
             return _("{crew}: the skill").format(crew=_(crew["name"])), lines
         if phase == "investigate":
             crew = CREWS_BY_ID[view["crews"][view["active_crew"]]]
@@ -416,7 +428,7 @@ class StargazerPanels:
             if crew["timing"] == "placement":
                 lines.append((_("{crew}: {skill}").format(crew=_(crew["name"]),
                                                           skill=_(crew["text"])), theme.TEXT_DIM))
-            if not self.path:
+            if not self.path and self.pointing():
                 lines.append((_("Click the start planet (green); the mouse shows the path."),
                               theme.TEXT))
             if path:
@@ -434,8 +446,9 @@ class StargazerPanels:
                     planet=planet_name(view["planets"][p]),
                     direction=direction_word(last, p, n)) for p in self.candidates()]
                 if nxt and len(self.path) < most:
-                    lines.append((_("Next cube may go to: {places} (click).").format(
-                        places=_(", ").join(nxt)), theme.TEXT_DIM))
+                    words = _("Next cube may go to: {places} (click).") if self.pointing() \
+                        else _("Next cube may go to: {places}.")
+                    lines.append((words.format(places=_(", ").join(nxt)), theme.TEXT_DIM))
             return ngettext("Investigate: up to {n} cube", "Investigate: up to {n} cubes",
                             most).format(n=most), lines
         if phase == "start_player":
