@@ -6,23 +6,25 @@ turn pauses the game only until another device takes the seat."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 import pytest
 
-from game.client.devices import Action
+from game.client.devices import KEYBOARD_HALVES, Action
 from game.client.scenes.results import ResultsScene
 from game.client.session import GameConfig, SeatChoice
 from game.client.stargazer import open_table
 from game.client.stargazer.table import StargazerTableScene
-from game.rules.stargazer import RULESET
+from game.rules.stargazer import CREWS_BY_ID, RULESET
 from tests.client.clienthelpers import Driver
+from tests.client.sg_play import painted
 from tests.client.textboxes import drawn_texts
 from tests.client.virtual_pads import VirtualPad, pump_until
 
-A, B, X = (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B,
-           pygame.CONTROLLER_BUTTON_X)
+A, B, X, Y = (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B,
+              pygame.CONTROLLER_BUTTON_X, pygame.CONTROLLER_BUTTON_Y)
 RIGHT = pygame.CONTROLLER_BUTTON_DPAD_RIGHT
 LB, RB = pygame.CONTROLLER_BUTTON_LEFTSHOULDER, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER
 
@@ -53,37 +55,53 @@ def legal(table: StargazerTableScene) -> list[dict[str, Any]]:
 def play_with_pad(drive: Driver, table: StargazerTableScene, pad: VirtualPad,
                   move: dict[str, Any]) -> None:
     """Make ``move`` with the D-pad, X, the shoulders and A, as a player would."""
+    buttons = {"right": RIGHT, "confirm": A, "back": B, "rotate": X, "previous": LB,
+               "next": RB}
+    play_with(drive, table, lambda intent: press(drive, pad, buttons[intent]), move)
+
+
+def play_with_keys(drive: Driver, table: StargazerTableScene, half: str,
+                   move: dict[str, Any]) -> None:
+    """Make ``move`` with one half of the keyboard (``KEYBOARD_HALVES``)."""
+    play_with(drive, table, lambda intent: drive.key(KEYBOARD_HALVES[half][intent][0]), move)
+
+
+def play_with(drive: Driver, table: StargazerTableScene, push: Callable[[str], None],
+              move: dict[str, Any]) -> None:
+    """Make ``move`` through a device's intents (``push``): directions to the choice, "rotate"
+    to put a planet on the path, "back" to take one back, "previous"/"next" for the number
+    of cubes, "confirm"."""
     view = table.view
     kind = move["t"]
     if kind == "crew":
         index = view["crews"].index(move["crew"])
         while table.crew_choice != index:
-            press(drive, pad, RIGHT)
+            push("right")
     elif kind == "skill":
         index = table.skill_targets().index(move)
         while table.target_choice != index:
-            press(drive, pad, RIGHT)
+            push("right")
     elif kind == "investigate":
         planets = move["planets"]
         while table.count > len(planets):
-            press(drive, pad, LB)
+            push("previous")
         while table.count < len(planets):
-            press(drive, pad, RB)
+            push("next")
         for planet in planets:
             assert planet in table.candidates()
             while table.focus_planet != planet:
-                press(drive, pad, RIGHT)
-            press(drive, pad, X)  # this planet's cube
+                push("right")
+            push("rotate")  # this planet's cube
         assert table.path == planets
-        press(drive, pad, B)  # B takes the last planet back...
+        push("back")  # takes the last planet back...
         assert table.path == planets[:-1]
         while table.focus_planet != planets[-1]:
-            press(drive, pad, RIGHT)
-        press(drive, pad, X)  # ...and X puts it again
+            push("right")
+        push("rotate")  # ...and puts it again
     elif kind == "start_player":
         while table.start_choice != move["seat"]:
-            press(drive, pad, RIGHT)
-    press(drive, pad, A)
+            push("right")
+    push("confirm")
 
 
 @pytest.mark.timeout(240)
@@ -171,6 +189,15 @@ def test_a_pad_pulled_out_on_its_turn_pauses_until_another_device_takes_the_seat
         assert table.paused_seat() is None and table.couch.device_of(seat) == spare.device
         assert table.crew_choice is None
         assert "Reconnect a pad or press a key to take this seat" not in drawn_texts(drive.app)
+        # what the mouse resting on a crew shows, Y shows for the crew in focus
+        press(drive, spare, RIGHT)
+        crew = CREWS_BY_ID[table.view["crews"][table.crew_choice]]
+        press(drive, spare, Y)
+        shown = [item.text for item in painted(drive, table).drawn]
+        assert any(text.startswith(f"{crew['name']}: up to") for text in shown), shown
+        press(drive, spare, Y)
+        assert not any(text.startswith(f"{crew['name']}: up to")
+                       for text in (item.text for item in painted(drive, table).drawn))
         move = next(m for m in legal(table) if m["t"] == "crew")
         play_with_pad(drive, table, spare, move)
         assert table.session.last_move[seat] == move
@@ -178,3 +205,35 @@ def test_a_pad_pulled_out_on_its_turn_pauses_until_another_device_takes_the_seat
         for pad in (first, second, spare):
             if pad is not None:
                 pad.unplug()
+
+
+@pytest.mark.timeout(60)
+def test_the_keyboard_halves_play_their_own_turns(drive: Driver) -> None:
+    """Two players on one keyboard (WASD + Space..., the arrows + Enter...) and a bot: each
+    half plays its own seat's turns; the other half's keys do nothing meanwhile."""
+    table = couch_table(drive, [("Ann", "keys:left"), ("Ben", "keys:right"), ("Vega", None)])
+    rng = random.Random(2)
+    played = {0: 0, 1: 0}
+    while min(played.values()) < 4:
+        drive.until(lambda: table.phase() in ("crew", "skill", "investigate", "start_player"),
+                    what="a player's turn")
+        seat = table.view["current"]
+        half, other = ("keys:left", "keys:right") if seat == 0 else ("keys:right", "keys:left")
+        assert glyph_shown(drive, table, half)
+        key = table.turn_key
+        for intent in ("right", "confirm", "rotate"):
+            drive.key(KEYBOARD_HALVES[other][intent][0])
+        assert table.turn_key == key and seat not in table.session.last_move
+        move = rng.choice(legal(table))
+        play_with_keys(drive, table, half, move)
+        assert table.session.last_move.pop(seat) == move
+        played[seat] += 1
+        drive.until(lambda key=key: table.turn_key != key, what="the move to be played")
+
+
+def glyph_shown(drive: Driver, table: StargazerTableScene, half: str) -> bool:
+    """The footer names the keys of the half whose turn it is ("Space confirm")."""
+    shown = drawn_texts(drive.app)
+    confirm = "Space" if half == "keys:left" else "Return"
+    return confirm in shown and ("Keyboard (left)" if half == "keys:left"
+                                 else "Keyboard (right)") in "  ".join(shown)

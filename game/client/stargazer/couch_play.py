@@ -26,7 +26,6 @@ from game.client.devices import Action, glyph, is_pad
 from game.client.i18n import N_, _, tr
 from game.client.stargazer.palette import player_mark
 from game.client.stargazer.sprites import pawn_sprite
-from game.client.widgets import draw_panel
 
 #: the decisions a seat makes (the phases a device drives)
 DECISIONS = ("crew", "skill", "investigate", "start_player")
@@ -41,13 +40,13 @@ KEY_OF_INTENT: dict[str, int] = {
 #: the footer's hints per phase: (intent, or "directions" / "previous+next"; what it does)
 HINTS: dict[str, tuple[tuple[str, str], ...]] = {
     "crew": (("directions", N_("choose a crew")), ("confirm", N_("pick it")),
-             ("hint", N_("game log")), ("menu", N_("menu"))),
+             ("skip", N_("full text")), ("hint", N_("game log")), ("menu", N_("menu"))),
     "skill": (("directions", N_("choose a target")), ("confirm", N_("use the skill")),
               ("hint", N_("game log")), ("menu", N_("menu"))),
     "investigate": (("directions", N_("planet, cubes")), ("rotate", N_("add the planet")),
                     ("confirm", N_("confirm")), ("back", N_("undo")),
-                    ("previous+next", N_("fewer / more cubes")), ("hint", N_("game log")),
-                    ("menu", N_("menu"))),
+                    ("previous+next", N_("fewer / more cubes")), ("skip", N_("full text")),
+                    ("hint", N_("game log")), ("menu", N_("menu"))),
     "start_player": (("directions", N_("choose a player")), ("confirm", N_("name them")),
                      ("hint", N_("game log")), ("menu", N_("menu"))),
     "log": (("directions", N_("scroll")), ("back", N_("close the log")),
@@ -96,12 +95,18 @@ def directions_glyph(device: str) -> str:
     return "/".join(keys)
 
 
+#: a pad's middle buttons as the pad prints them (and never a word of the window's language:
+#: "Back" is also a button of the menus, translated)
+PAD_PRINTED = {"Back": "BACK", "Start": "START"}
+
+
 def hint_glyph(device: str, intent: str) -> str:
     if intent == "directions":
         return directions_glyph(device)
     if intent == "previous+next":
         return f"{glyph(device, 'previous')}/{glyph(device, 'next')}"
-    return glyph(device, intent)
+    key = glyph(device, intent)
+    return PAD_PRINTED.get(key, key) if is_pad(device) else key
 
 
 def couch_seats(config: Any) -> CouchSeats | None:
@@ -123,6 +128,9 @@ class StargazerCouch:
         #: the pads seen plugged in (one that vanishes pauses its seat, whatever scene was on
         #: top when it went)
         self.pads_seen: set[str] = set()
+        #: the full text of the crew or planet in focus is open (what the mouse resting on
+        #: it shows): a pad's or a keyboard half's player asks for it with "skip"
+        self.focus_text = False
         if self.couch is not None:
             self.hotseat = False  # no handover: the game hides nothing
             self.handle_action = self.couch_action
@@ -172,6 +180,19 @@ class StargazerCouch:
             if device in self.couch.held_devices():
                 self.couch.route(Action(device, "removed"))
         self.pads_seen = present
+
+    def point_at_focus(self) -> None:
+        """A pad or keyboard half has no mouse to rest on a crew or a planet: the one in focus
+        shows its full text while ``focus_text`` is on."""
+        device = self.turn_device()
+        if device is None or device == "mouse":
+            return
+        phase = self.phase()
+        crew = self.crew_choice if self.focus_text and phase == "crew" else None
+        planet = self.focus_planet if self.focus_text and phase == "investigate" else None
+        if (crew, planet) != (self.hover_crew, self.hover_planet):
+            self.hover_crew, self.hover_planet = crew, planet
+            self.hover_since = self.clock - 1.0  # at once: nothing to wait for
 
     # --- input ---------------------------------------------------------------------------------
     def couch_action(self, action: Action) -> None:
@@ -227,6 +248,8 @@ class StargazerCouch:
                 self.log_open = False
         elif intent == "skip" and self.pacer.holding() is not None:
             self.pacer.hurry = True
+        elif intent == "skip":
+            self.focus_text = not self.focus_text
         elif intent in KEY_OF_INTENT:
             self.handle_key(KEY_OF_INTENT[intent])
         elif intent == "rotate" and phase == "investigate" and self.focus_planet is not None:
@@ -345,15 +368,16 @@ class StargazerCouch:
                   lay.font_px("body")),
                  (_("(A on a pad, Space or Enter on the keyboard, or a click)"), theme.TEXT_DIM,
                   lay.font_px("small"))]
-        width = min(lay.width - lay.px(40),
-                    max(self.text.size(t, s, True)[0] for t, _c, s in lines) + lay.px(60))
-        height = sum(int(s * 1.5) for _t, _c, s in lines) + lay.px(30)
-        box = pygame.Rect(0, 0, width, height)
+        # a band across the whole window (the table under it is dimmed, not mixed with it)
+        height = sum(int(s * 1.5) for _t, _c, s in lines) + lay.px(60)
+        box = pygame.Rect(0, 0, lay.width, height)
         box.center = lay.rect.center
-        draw_panel(surface, box, lay, fill=(16, 21, 50), edge=colour)
-        y = box.y + lay.px(15)
+        pygame.draw.rect(surface, (16, 21, 50), box)
+        for edge in (box.top, box.bottom - lay.px(3)):
+            pygame.draw.rect(surface, colour, pygame.Rect(0, edge, lay.width, lay.px(3)))
+        y = box.y + lay.px(30)
         for words, color, size in lines:
-            size = self.text.fit(words, size, box.w - lay.px(30), True)
+            size = self.text.fit(words, size, box.w - lay.px(40), True)
             label = self.text.render(words, size, color, bold=color is colour)
             surface.blit(label, label.get_rect(midtop=(box.centerx, y)))
             y += int(size * 1.5)

@@ -514,7 +514,7 @@ class StargazerPanels:
         draw_panel(surface, rect, lay)
         x, y = rect.x + lay.px(12), rect.y + lay.px(8)
         width = rect.w - lay.px(24)
-        heading = self.text.render(self.fit(title, lay.font_px("body"), width),
+        heading = self.text.render(self.fit(title, lay.font_px("body"), width, True),
                                    lay.font_px("body"), theme.ACCENT, bold=True)
         surface.blit(heading, (x, y))
         y += heading.get_height() + lay.px(4)

@@ -224,8 +224,8 @@ def on_big_screens(shot: Shooter, name: str) -> None:
 
 
 def couch(shot: Shooter) -> None:
-    """Four players at one screen (two pads, the keyboard's two halves): the table in round 3
-    on a pad player's investigation, at 1080p and 4K; then that player's pad pulled out."""
+    """Four players at one screen (two pads, the keyboard's two halves): the table on a pad
+    player's investigation, at 1080p and 4K; then that player's pad pulled out."""
     from game.ai import make_bot
     from game.client.shooter import SEED
     from game.client.stargazer import open_table
@@ -238,16 +238,23 @@ def couch(shot: Shooter) -> None:
     app.push(table)
     shot.until(lambda: table.view is not None)
     bot = make_bot("stargazer", "strong", SEED)
-    while not (table.view["round"] >= 3 and table.phase() == "investigate"
-               and table.most_cubes() >= 2 and str(table.turn_device()).startswith("pad")):
+    def pictured() -> bool:
+        """A pad player investigating with two cubes or more from round 2, whose path from
+        the planet in focus has no accident (its word would cover the cube numbers when
+        small)."""
+        if not (table.view["round"] >= 2 and table.phase() == "investigate"
+                and table.most_cubes() >= 2 and str(table.turn_device()).startswith("pad")):
+            return False
+        start = table.focus_planet
+        return start is not None and all(
+            cube["vp"] for cube in table.path_outcome(table.preview([start])))
+
+    while not pictured():
         until_mine_or_over(shot, table)
         if table.phase() == "over":
             break
         play_move(shot, table, bot_move(table, bot))
     shot.step(40)
-    if table.phase() == "investigate":  # the pad's player has put a cube, the next is focused
-        table.choose_planet(table.focus_planet)
-        shot.step(3)
     on_big_screens(shot, "stargazer-couch")
     device = table.turn_device()
     if device is not None:

@@ -687,6 +687,8 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
     def update(self, dt: float) -> None:
         self.track_devices()
         super().update(dt)
+        if self.couch is not None:
+            self.point_at_focus()
         if self.scoring is not None:
             self.scoring.update(dt)
             if self.scoring.done and self.app.scene is self:

@@ -255,8 +255,8 @@ class StargazerTablePainter(StargazerPanels):
         self.draw_tooltip(surface, view)
         self.departures.draw(surface, self.text, self.layout)
         if self.couch is not None:
-            self.draw_footer_bar(surface)
             self.draw_paused(surface)
+            self.draw_footer_bar(surface)
 
     def draw_top_bar(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         lay = self.layout
@@ -279,19 +279,26 @@ class StargazerTablePainter(StargazerPanels):
             names[self.active] if self.active < len(names) else ""
         words = _("{name}  ·  Esc: menu").format(name=who)
         colour = theme.TEXT_DIM
-        device = self.turn_device()
-        if device is not None:  # couch play: whose turn, with which device, in their colour
-            words = _("{name}  ·  {device}").format(name=names[view["current"]],
-                                                   device=device_name(device))
-            colour = self.palette.player(view["current"])
-        right = self.text.render(words, lay.font_px("body"), colour, bold=device is not None)
+        couch = self.couch is not None and view["phase"] != "over"
+        if couch:  # whose turn, with which device (or a bot, or none yet), in their colour
+            current = view["current"]
+            device = self.turn_device()
+            if device is not None:
+                words = _("{name}  ·  {device}").format(name=names[current],
+                                                       device=device_name(device))
+            elif self.paused_seat() is not None:
+                words = _("{name}: waiting for a device").format(name=names[current])
+            else:
+                words = _("{name} (AI) plays").format(name=names[current])
+            colour = self.palette.player(current)
+        right = self.text.render(words, lay.font_px("body"), colour, bold=couch)
         room = lay.width - title.get_width() - right.get_width() - lay.px(40 + 16 + 24)
         size = self.text.fit(doing, lay.font_px("body"), room)
         label = self.text.render(doing, size, theme.TEXT)
         # on the line's baseline: a name in Japanese must not drop the line a few pixels
         surface.blit(label, (title.get_width() + lay.px(40), self.text.line_top(doing, size, line)))
         surface.blit(right, right.get_rect(topright=(lay.width - lay.px(16), self.text.line_top(
-            words, lay.font_px("body"), line, bold=device is not None))))
+            words, lay.font_px("body"), line, bold=couch))))
 
     # --- highlights on the ring --------------------------------------------------------------
     def draw_choices(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
@@ -558,6 +565,11 @@ class StargazerTablePainter(StargazerPanels):
         if self.hover_crew is not None:  # beside the crews, level with the row
             row = self.crew_rects[self.hover_crew]
             box.topright = (self.crews_rect.x - lay.px(10), row.y)
+        elif self.couch is not None and self.turn_device() != "mouse":  # under the planet
+            box.midtop = self.ring.geo.cards[self.hover_planet].midbottom
+            box.y += lay.px(6)
+            if box.bottom > lay.height:
+                box.bottom = self.ring.geo.cards[self.hover_planet].y - lay.px(6)
         else:
             box.topleft = (mouse[0] + lay.px(18), mouse[1] + lay.px(18))
         box.clamp_ip(lay.rect)
