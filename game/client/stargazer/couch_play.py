@@ -52,7 +52,6 @@ HINTS: dict[str, tuple[tuple[str, str], ...]] = {
     "log": (("directions", N_("scroll")), ("back", N_("close the log")),
             ("menu", N_("menu"))),
     "watching": (("skip", N_("catch up")), ("hint", N_("game log")), ("menu", N_("menu"))),
-    "over": (("confirm", N_("next")), ("menu", N_("results"))),
 }
 
 #: the mouse's hints (it points and clicks where the others press buttons)
@@ -300,7 +299,7 @@ class StargazerCouch:
     def couch_hints(self) -> list[tuple[str, str]]:
         """The footer's hints for the device to move: (its key, what it does)."""
         device = self.turn_device()
-        phase = "over" if self.scoring is not None else self.phase()
+        phase = self.phase()
         if device is None:
             return []
         if device == "mouse":
