@@ -228,13 +228,13 @@ def couch(shot: Shooter) -> None:
     player's investigation, at 1080p and 4K; then that player's pad pulled out."""
     from game.ai import make_bot
     from game.client.shooter import SEED
-    from game.client.stargazer import open_table
+    from game.client.stargazer.table import StargazerTableScene
 
     app = shot.app
     ai_speed = app.settings.ai_speed
     app.settings.ai_speed = "instant"
     seats = [SeatChoice("human", name, device=device) for name, device in COUCH_PLAYERS]
-    table = open_table(app, GameConfig("stargazer", seats, mode="couch"), SEED)
+    table = StargazerTableScene(app, GameConfig("stargazer", seats, mode="couch"), SEED)
     app.push(table)
     shot.until(lambda: table.view is not None)
     bot = make_bot("stargazer", "strong", SEED)
@@ -270,7 +270,7 @@ def watch(shot: Shooter) -> None:
     move marked (its caption, its crew and cubes outlined in the mover's colour)."""
     from game.ai import make_bot
     from game.client.shooter import SEED
-    from game.client.stargazer import open_table
+    from game.client.stargazer.table import StargazerTableScene
     from game.tables import new_table
     from net.local import LocalConnection
     from net.table import SeatSpec
@@ -282,7 +282,7 @@ def watch(shot: Shooter) -> None:
     players = [LocalConnection.for_seat(table, seat) for seat in range(len(names))]
     table.start()
     session = RemoteSession(LocalConnection.spectate(table))
-    scene = open_table(app, None, 0, session)
+    scene = StargazerTableScene(app, None, 0, session=session)
     app.push(scene)
     shot.until(lambda: scene.view is not None)
     bot = make_bot("stargazer", "strong", SEED)
