@@ -266,7 +266,8 @@ class StargazerPanels:
         draw_panel(surface, self.crews_rect, lay)
         head = self.text.render(_("Crews"), lay.font_px("body"), theme.ACCENT, bold=True)
         surface.blit(head, (self.crews_rect.x + lay.px(12), self.crews_rect.y + lay.px(6)))
-        words = _("the mouse on a crew: its full text")
+        words = _("the mouse on a crew: its full text") if self.pointing() else \
+            _("{key}: the full text of the crew in focus").format(key=self.couch_key("skip"))
         room = self.crews_rect.w - head.get_width() - lay.px(36)
         hint = self.text.render(words, self.text.fit(words, lay.font_px("tiny"), room),
                                 theme.TEXT_DIM)
@@ -604,6 +605,8 @@ class StargazerPanels:
         pad = lay.px(6)
         words = _("Game log  (wheel: back; L or a click: close)") if self.full_log().h else \
             _("Game log  (L or a click: all)")
+        if not self.pointing():  # a pad's or keyboard half's keys are in the footer
+            words = _("Game log")
         if self.text.size(words, title_size, True)[0] > rect.w - 2 * pad:
             words = _("Game log")
         title_size = self.text.fit(words, title_size, rect.w - 2 * pad, True)

@@ -241,7 +241,7 @@ class StargazerTablePainter(StargazerPanels):
         falling = tuple(sorted((f.place[1], f.owner) for f in self.motion.flights
                                if f.kind == "drop" and f.place[0] in ("crew", "worker")))
         key = (self.view_serial, self.phase(), self.crew_choice, self.hover_crew, falling,
-               palette_name)
+               palette_name, self.turn_device())
         self.cached_panel(surface, "crews", key, self.crews_rect,
                           lambda target: self.draw_crews(target, view))
         if self.scoring is not None:
