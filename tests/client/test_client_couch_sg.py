@@ -45,6 +45,7 @@ def couch_table(drive: Driver, players: list[tuple[str, str | None]]) -> Stargaz
     table = open_table(drive.app, GameConfig("stargazer", seats, mode="couch"), seed=11)
     drive.app.push(table)
     drive.until(lambda: table.view is not None, what="the table")
+    drive.step(2)  # on screen
     return table
 
 
@@ -130,6 +131,8 @@ def test_three_players_play_a_whole_game_with_pads_alone(drive: Driver) -> None:
             seat = table.view["current"]
             assert table.active == seat and drive.scene is table, "no handover screen"
             mine = pads[seat]
+            # the footer's edge in the colour of the player to move
+            assert drive.pixel((2, table.footer_rect.centery)) == table.palette.player(seat)
             shown = "  ".join(drawn_texts(drive.app))
             name = table.session.names[seat]
             assert f"{name}'s turn  ·  Pad {int(mine.device[4:]) + 1}" in shown
