@@ -240,3 +240,27 @@ def glyph_shown(drive: Driver, table: StargazerTableScene, half: str) -> bool:
     confirm = "Space" if half == "keys:left" else "Return"
     return confirm in shown and ("Keyboard (left)" if half == "keys:left"
                                  else "Keyboard (right)") in "  ".join(shown)
+
+
+@pytest.mark.timeout(60)
+def test_a_keyboard_half_takes_the_seat_of_a_pulled_pad(drive: Driver) -> None:
+    """"Press a key": Enter on the keyboard's right half takes the waiting seat, then plays it
+    with the arrows."""
+    pad = VirtualPad()
+    try:
+        pump_until(drive.app, lambda: pad.device in drive.app.devices.devices())
+        table = couch_table(drive, [("Ann", pad.device), ("Vega", None), ("Rigel", None)])
+        drive.until(lambda: table.phase() == "crew", what="Ann's turn")
+        pad.unplug()
+        drive.step(3)
+        assert table.paused_seat() == 0
+        drive.key(pygame.K_LEFT)  # a direction claims nothing
+        assert table.paused_seat() == 0
+        drive.key(pygame.K_RETURN)
+        assert table.paused_seat() is None and table.couch.device_of(0) == "keys:right"
+        assert "Keyboard (right)" in "  ".join(drawn_texts(drive.app))
+        move = next(m for m in legal(table) if m["t"] == "crew")
+        play_with_keys(drive, table, "keys:right", move)
+        assert table.session.last_move[0] == move
+    finally:
+        pad.unplug()
