@@ -108,6 +108,9 @@ class StargazerPanels:
             middle = row.y + row_h // 2
             pawn = pawn_sprite(lay.px(22), self.palette.player(seat), player_mark(seat))
             surface.blit(pawn, pawn.get_rect(midleft=(x, middle)))
+            name = self.session.names[seat]
+            if self.session.kinds[seat] == "ai":
+                name = _("{name} (AI)").format(name=name)
             right = row.right - lay.px(6)
             score = self.text.render(vp(scores[seat]["total"]), body, theme.ACCENT, bold=True)
             surface.blit(score, score.get_rect(midright=(right, middle)))
@@ -117,21 +120,20 @@ class StargazerPanels:
             right -= cubes.get_width() + lay.px(3)
             cube = cube_sprite(lay.px(15), self.palette.player(seat), player_mark(seat))
             surface.blit(cube, cube.get_rect(midright=(right, middle)))
-            figures = right - cube.get_width()  # where the row's figures begin
+            name_end = right - cube.get_width() - lay.px(6)
             if seat == view["start"]:
                 star = self.text.render(_("start"), small, theme.SKY, bold=True)
                 tag = star.get_rect(midright=(right - cube.get_width() - lay.px(8), middle))
                 pygame.draw.rect(surface, theme.ACCENT, tag.inflate(lay.px(6), lay.px(2)),
                                  border_radius=lay.px(4))
                 surface.blit(star, tag)
-                figures = tag.x - lay.px(3)
-            # the name in the room the figures (and the start tag) leave it
-            name = self.session.names[seat]
-            if self.session.kinds[seat] == "ai":
-                name = _("{name} (AI)").format(name=name)
-            room = min(width * 0.42, figures - lay.px(6) - x - lay.px(28))
-            label = self.text.render(self.fit(name, body, room), body, theme.TEXT,
-                                     bold=seat == view["current"])
+                name_end = tag.x - lay.px(8)
+            # the name in the room the figures (and the start tag) leave it (a narrow middle:
+            # the spectator's ring)
+            room = min(width * 0.42, name_end - x - lay.px(28))
+            current = seat == view["current"]
+            label = self.text.render(self.fit(name, body, room, current), body, theme.TEXT,
+                                     bold=current)
             surface.blit(label, label.get_rect(midleft=(x + lay.px(28), middle)))
             if detail:
                 parts = scores[seat]
@@ -266,7 +268,8 @@ class StargazerPanels:
         draw_panel(surface, self.crews_rect, lay)
         head = self.text.render(_("Crews"), lay.font_px("body"), theme.ACCENT, bold=True)
         surface.blit(head, (self.crews_rect.x + lay.px(12), self.crews_rect.y + lay.px(6)))
-        words = _("the mouse on a crew: its full text")
+        words = _("the mouse on a crew: its full text") if self.pointing() else \
+            _("{key}: the full text of the crew in focus").format(key=self.couch_key("skip"))
         room = self.crews_rect.w - head.get_width() - lay.px(36)
         hint = self.text.render(words, self.text.fit(words, lay.font_px("tiny"), room),
                                 theme.TEXT_DIM)
@@ -309,7 +312,7 @@ class StargazerPanels:
             text_x = badge.right + lay.px(8)
             text_w = rect.right - lay.px(128) - text_x
             dim = taken and index != active
-            name = self.text.render(self.fit(_(crew["name"]), body, text_w), body,
+            name = self.text.render(self.fit(_(crew["name"]), body, text_w, True), body,
                                     theme.TEXT_DIM if dim else theme.TEXT, bold=True)
             surface.blit(name, (text_x, rect.y + lay.px(6)))
             words = self.wrap(_(crew["text"]), small, text_w)
@@ -355,6 +358,11 @@ class StargazerPanels:
                                                                 rect.bottom - lay.px(5))))
 
     # --- the action panel --------------------------------------------------------------------
+    def pointing(self) -> bool:
+        """The player to move has the mouse (and the keyboard): the panel says where to
+        click. At one screen with a pad or a keyboard half the footer names its keys."""
+        return self.couch is None or self.turn_device() in (None, "mouse")
+
     def action_lines(self, view: dict[str, Any]) -> tuple[str, list[tuple[str, theme.Color]]]:
         """The panel's title and lines for what the player decides now (a hint's why first:
         the panel's foot may be cut)."""
@@ -382,7 +390,7 @@ class StargazerPanels:
             dots = "." * (1 + int(self.clock * 3) % 3)
             words = PHASE_WORDS.get(view["phase"], N_("{name} plays"))
             title = _(words).format(name=names[current]) + dots
-            if self.pacer.holding() is not None:
+            if self.pacer.holding() is not None and self.couch is None:
                 lines.append((controls_hint(self.app, _("Space: catch up with the game."),
                                             _("X: catch up with the game.")) if self.watching
                               else controls_hint(self.app, _("Space: skip to your turn."),
@@ -408,9 +416,10 @@ class StargazerPanels:
                         n=bonus), theme.LEGAL))
                 lines.append((_("Skill ({timing}): {skill}").format(
                     timing=timing_words(crew["timing"]), skill=_(crew["text"])), theme.TEXT))
-            lines.append((controls_hint(
-                self.app, _("Click a crew (green) to choose; click again or Enter to pick."),
-                _("D-pad: choose a crew (green)  ·  A: pick it.")), theme.TEXT_DIM))
+            if self.pointing():
+                lines.append((controls_hint(
+                    self.app, _("Click a crew (green) to choose; click again or Enter to pick."),
+                    _("D-pad: choose a crew (green)  ·  A: pick it.")), theme.TEXT_DIM))
             return _("Choose a crew"), lines
         if phase == "skill":
             crew = CREWS_BY_ID[view["crews"][view["active_crew"]]]
@@ -425,9 +434,10 @@ class StargazerPanels:
                 if change is not None:
                     lines.append((_("Your score if the game ended now: {change} VP").format(
                         change=f"{change:+d}"), theme.LEGAL if change > 0 else theme.TEXT_DIM))
-            lines.append((controls_hint(self.app, _("Click a highlighted place (arrows + Enter)."),
-                                        _("D-pad: choose a highlighted place  ·  A: use it.")),
-                          theme.TEXT_DIM))
+            if self.pointing():
+                lines.append((controls_hint(
+                    self.app, _("Click a highlighted place (arrows + Enter)."),
+                    _("D-pad: choose a highlighted place  ·  A: use it.")), theme.TEXT_DIM))
             return _("{crew}: the skill").format(crew=_(crew["name"])), lines
         if phase == "investigate":
             crew = CREWS_BY_ID[view["crews"][view["active_crew"]]]
@@ -436,7 +446,7 @@ class StargazerPanels:
             if crew["timing"] == "placement":
                 lines.append((_("{crew}: {skill}").format(crew=_(crew["name"]),
                                                           skill=_(crew["text"])), theme.TEXT_DIM))
-            if not self.path:
+            if not self.path and self.pointing():
                 lines.append((controls_hint(
                     self.app, _("Click the start planet (green); the mouse shows the path."),
                     _("Up/Down: cubes  ·  Left/Right: start planet  ·  A: start there.")),
@@ -456,11 +466,14 @@ class StargazerPanels:
                     planet=planet_name(view["planets"][p]),
                     direction=direction_word(last, p, n)) for p in self.candidates()]
                 if nxt and len(self.path) < most:
-                    lines.append((controls_hint(
-                        self.app, _("Next cube may go to: {places} (click)."),
-                        _("Next cube may go to: {places} (Left/Right, then X)."),
-                    ).format(places=_(", ").join(nxt)), theme.TEXT_DIM))
-                if pad_in_hand(self.app):
+                    if self.pointing():
+                        words = controls_hint(
+                            self.app, _("Next cube may go to: {places} (click)."),
+                            _("Next cube may go to: {places} (Left/Right, then X)."))
+                    else:
+                        words = _("Next cube may go to: {places}.")
+                    lines.append((words.format(places=_(", ").join(nxt)), theme.TEXT_DIM))
+                if self.couch is None and pad_in_hand(self.app):
                     lines.append((_("A: investigate  ·  Y: take the last cube back"),
                                   theme.TEXT_DIM))
             return ngettext("Investigate: up to {n} cube", "Investigate: up to {n} cubes",
@@ -528,7 +541,7 @@ class StargazerPanels:
         draw_panel(surface, rect, lay)
         x, y = rect.x + lay.px(12), rect.y + lay.px(8)
         width = rect.w - lay.px(24)
-        heading = self.text.render(self.fit(title, lay.font_px("body"), width),
+        heading = self.text.render(self.fit(title, lay.font_px("body"), width, True),
                                    lay.font_px("body"), theme.ACCENT, bold=True)
         surface.blit(heading, (x, y))
         y += heading.get_height() + lay.px(4)
@@ -618,6 +631,8 @@ class StargazerPanels:
         pad = lay.px(6)
         words = _("Game log  (wheel: back; L or a click: close)") if self.full_log().h else \
             _("Game log  (L or a click: all)")
+        if not self.pointing():  # a pad's or keyboard half's keys are in the footer
+            words = _("Game log")
         if self.text.size(words, title_size, True)[0] > rect.w - 2 * pad:
             words = _("Game log")
         title_size = self.text.fit(words, title_size, rect.w - 2 * pad, True)

@@ -1,7 +1,9 @@
 """Stargazer's part of ``starparty screenshots``: the table, a crew pick, a skill prompt, an
 investigation's path preview, cubes dropping, a bot's move played out (its caption, its
 highlights, the game log; the log opened), the final scoring, the results, the rules page,
-and the table as a deuteranope sees it (``colour_vision``) in both palettes.
+the table as a deuteranope sees it (``colour_vision``) in both palettes, the couch table
+(four players at one screen, each with a device; 1080p and 4K; a seat whose pad was pulled
+out) and a LAN spectator's watch window (1080p and 4K).
 
 "You" are played by the strong bot's choices, sent through the scene's own intents (choosing a
 crew, a target, a path, then Confirm) so the pictures show what a player sees at each step.
@@ -14,6 +16,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.client.colour_vision import simulate_surface
+from game.client.devices import Action
+from game.client.scenes.menu import MainMenuScene
+from game.client.session import GameConfig, RemoteSession, SeatChoice
 from game.rules.stargazer import CREWS_BY_ID, RULESET, motivation_bonus, room_left
 from game.rules.stargazer.placement import investigation_sequences
 
@@ -23,6 +28,11 @@ if TYPE_CHECKING:
 
 #: the round the table pictures are taken in (late enough for busy tracks)
 TABLE_ROUND = 4
+#: the sizes the couch table and the watch window are pictured at (a TV, a 4K screen)
+BIG_SCREENS = (("1080p", (1920, 1080)), ("4k", (3840, 2160)))
+#: the couch pictures' players and their devices
+COUCH_PLAYERS = (("Ann", "pad:0"), ("Ben", "keys:left"), ("Cleo", "keys:right"),
+                 ("Dev", "pad:1"))
 
 
 def bot_move(table: StargazerTableScene, bot: Any) -> dict[str, Any]:
@@ -200,3 +210,105 @@ def shoot(shot: Shooter) -> None:
     shot.step(5)
     shot.save("stargazer-rules")
     app.settings.ai_speed = ai_speed
+    app.reset_to(MainMenuScene(app))
+    couch(shot)
+    app.reset_to(MainMenuScene(app))
+    watch(shot)
+
+
+def on_big_screens(shot: Shooter, name: str) -> None:
+    """Picture the scene at the window's own size (looked at only), then at 1080p and 4K."""
+    app = shot.app
+    size = app.screen.get_size()
+    shot.look(name)
+    for label, big in BIG_SCREENS:
+        app.resize(big)
+        shot.step(3)
+        shot.save(f"{name}-{label}")
+    app.resize(size)
+    shot.step(2)
+
+
+def couch(shot: Shooter) -> None:
+    """Four players at one screen (two pads, the keyboard's two halves): the table on a pad
+    player's investigation, at 1080p and 4K; then that player's pad pulled out."""
+    from game.ai import make_bot
+    from game.client.shooter import SEED
+    from game.client.stargazer.table import StargazerTableScene
+
+    app = shot.app
+    ai_speed = app.settings.ai_speed
+    app.settings.ai_speed = "instant"
+    seats = [SeatChoice("human", name, device=device) for name, device in COUCH_PLAYERS]
+    table = StargazerTableScene(app, GameConfig("stargazer", seats, mode="couch"), SEED)
+    app.push(table)
+    shot.until(lambda: table.view is not None)
+    bot = make_bot("stargazer", "strong", SEED)
+    def pictured() -> bool:
+        """A pad player investigating with two cubes or more from round 2, whose path from
+        the planet in focus has no accident (its word would cover the cube numbers when
+        small)."""
+        if not (table.view["round"] >= 2 and table.phase() == "investigate"
+                and table.most_cubes() >= 2 and str(table.turn_device()).startswith("pad")):
+            return False
+        start = table.focus_planet
+        return start is not None and all(
+            cube["vp"] for cube in table.path_outcome(table.preview([start])))
+
+    while not pictured():
+        until_mine_or_over(shot, table)
+        if table.phase() == "over":
+            break
+        play_move(shot, table, bot_move(table, bot))
+    shot.step(40)
+    on_big_screens(shot, "stargazer-couch")
+    device = table.turn_device()
+    if device is not None:
+        table.couch_action(Action(device, "removed"))
+        shot.step(3)
+        shot.save("stargazer-couch-paused")
+    table.session.close()
+    app.settings.ai_speed = ai_speed
+
+
+def watch(shot: Shooter) -> None:
+    """A LAN table of four watched without a seat, as on a projector: the ring large, the last
+    move marked (its caption, its crew and cubes outlined in the mover's colour)."""
+    from game.ai import make_bot
+    from game.client.shooter import SEED
+    from game.client.stargazer.table import StargazerTableScene
+    from game.tables import new_table
+    from net.local import LocalConnection
+    from net.table import SeatSpec
+
+    app = shot.app
+    names = ("Vega", "Rigel", "Deneb", "Altair")
+    table = new_table("stargazer", {}, SEED, [SeatSpec("human", name) for name in names],
+                      name="Vega's table", ai_delay=0.0, autosave_dir=None)
+    players = [LocalConnection.for_seat(table, seat) for seat in range(len(names))]
+    table.start()
+    session = RemoteSession(LocalConnection.spectate(table))
+    scene = StargazerTableScene(app, None, 0, session=session)
+    app.push(scene)
+    shot.until(lambda: scene.view is not None)
+    bot = make_bot("stargazer", "strong", SEED)
+    ai_speed = app.settings.ai_speed
+    app.settings.ai_speed = "instant"
+    while True:  # the players' moves, one by one (a bot chooses each)
+        seat = table.to_move()[0]
+        state = table.state
+        if state["round"] >= TABLE_ROUND and state["phase"] == "investigate":
+            break
+        players[seat].send_move(bot.choose(RULESET, state, seat))
+        shot.step(2)
+    # the last move, an investigation, played out at the speed Normal; a moment later its
+    # cubes and crew are still marked while the next player thinks
+    app.settings.ai_speed = "normal"
+    players[seat].send_move(bot.choose(RULESET, table.state, seat))
+    shot.step(150)
+    on_big_screens(shot, "stargazer-watch")
+    app.settings.ai_speed = ai_speed
+    for player in players:
+        player.close()
+    session.close()
+    table.close()

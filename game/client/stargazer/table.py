@@ -24,6 +24,7 @@ from game.client.i18n import N_, Lazy, _, ngettext
 from game.client.scenes.table import GameTableScene
 from game.client.session import GameConfig, Session
 from game.client.settings import AI_SPEEDS
+from game.client.stargazer.couch_play import StargazerCouch
 from game.client.stargazer.final_scoring import ScoringShow
 from game.client.stargazer.motion import CubeMotion, Flight
 from game.client.stargazer.pacing import (
@@ -49,6 +50,9 @@ Place = tuple[Any, ...]
 
 #: after the last cube of the game lands, the final scoring starts this much later (seconds)
 SCORING_DELAY = 0.8
+#: a spectator sees the last move's crew and cubes marked this long after it played (or until
+#: the next move)
+LAST_MOVE_SECONDS = 5.0
 
 
 def simulate(view: dict[str, Any], seat: int, move: Move) -> tuple[list[dict], dict] | None:
@@ -81,11 +85,12 @@ def places_of(events: list[dict[str, Any]], view: dict[str, Any]) -> list[Place]
 
 #: a game controller's keys (devices.KEY_FOR_INTENT: X is R, Y is S, Back is H) as the keys
 #: this table reads: X adds a planet to the path (Space), Y takes the last one back (U), Back
-#: opens the log (L); none of R, S and H means anything else here
+#: opens the log (L) where hints are off (where they are on, H asks for one first); none of
+#: R, S and H means anything else here
 PAD_KEYS = {pygame.K_r: pygame.K_SPACE, pygame.K_s: pygame.K_u, pygame.K_h: pygame.K_l}
 
 
-class StargazerTableScene(StargazerTablePainter, GameTableScene):
+class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene):
     """One game of Stargazer for the local seats of ``config`` (or a given session)."""
 
     #: after the last cube of the game lands, the final scoring starts this much later
@@ -121,6 +126,10 @@ class StargazerTableScene(StargazerTablePainter, GameTableScene):
         self.log: list[Line] = []
         #: the log opened over the crews, the column's height (L, or a click on the log)
         self.log_open = False
+        #: a spectator's last move marked on the ring (its beat) and for how long still
+        self.last_move: Beat | None = None
+        self.last_move_left = 0.0
+        self.start_couch()
 
     # --- what the view says ---------------------------------------------------------------
     @property
@@ -452,10 +461,16 @@ class StargazerTableScene(StargazerTablePainter, GameTableScene):
         lines = story_lines([event for _seat, event in beat.events], self.session.names,
                             beat.view or self.view)
         self.note(lines)
-        if paced and lines:
+        if (paced or self.watching) and lines:
             self.pacer.caption = lines
             self.pacer.caption_by = beat.by
-            self.pacer.caption_left = beat.seconds + CAPTION_LINGER
+            self.pacer.caption_left = beat.seconds + (LAST_MOVE_SECONDS if self.watching
+                                                      else CAPTION_LINGER)
+        if self.watching and isinstance(beat.by, int) and "round_ended" not in beat.kinds \
+                and self.beat_places(beat):
+            # a spectator's screen keeps the move marked a while (or until the next one)
+            self.last_move = beat
+            self.last_move_left = beat.seconds + LAST_MOVE_SECONDS
 
     def beat_places(self, beat: Beat) -> list[Place]:
         """What a move on the stage outlines: the crew picked (or whose skill is used) and the
@@ -489,6 +504,7 @@ class StargazerTableScene(StargazerTablePainter, GameTableScene):
             if current in self.session.human_seats and current != self.active and \
                     self.app.scene is self:
                 self.show_handover(current)
+        self.follow_turn()
         self._new_turn_check()
         self.watch_for_results()
 
@@ -576,6 +592,8 @@ class StargazerTableScene(StargazerTablePainter, GameTableScene):
 
     # --- input -----------------------------------------------------------------------------
     def handle_input(self, event: pygame.event.Event) -> None:
+        if self.couch is not None:
+            return  # at one screen every device plays through ``couch_action``
         if event.type == pygame.KEYDOWN:
             self.handle_key(event.key)
         elif event.type == pygame.MOUSEMOTION:
@@ -698,9 +716,13 @@ class StargazerTableScene(StargazerTablePainter, GameTableScene):
         if self.view is not shown:
             self.view_changed()
         self.pacer.caption_left = max(0.0, self.pacer.caption_left - dt)
+        self.last_move_left = max(0.0, self.last_move_left - dt)
 
     def update(self, dt: float) -> None:
+        self.track_devices()
         super().update(dt)
+        if self.couch is not None:
+            self.point_at_focus()
         if self.scoring is not None:
             self.scoring.update(dt)
             if self.scoring.done and self.app.scene is self:

@@ -18,6 +18,7 @@ from game.client import theme
 from game.client.i18n import N_, _, ngettext, tr
 from game.client.scenes.base import controls_hint, pad_in_hand
 from game.client.starfield import Starfield
+from game.client.stargazer.couch_play import device_name
 from game.client.stargazer.motion import FIRST_IMPACT, bounce
 from game.client.stargazer.palette import colour_word, player_mark
 from game.client.stargazer.panels import StargazerPanels, ordinal, phase_words, timing_words
@@ -28,6 +29,13 @@ from game.rules.stargazer import CREWS_BY_ID, PLANET_TYPES
 
 #: a crew's or planet's full text shows once the mouse has rested on it this long (seconds)
 TOOLTIP_DELAY = 0.45
+#: a spectator's screen: the ring's cards may grow to this many times their usual size; the
+#: right column (nothing to play there) is narrower: at least this many reference pixels,
+#: else this share of the width
+WATCH_RING_SCALE = 1.6
+WATCH_COLUMN = (330, 0.26)
+#: ... as long as the middle of the ring keeps this many reference pixels of width
+WATCH_CENTRE_WIDTH = 235
 
 
 def readable(size: int) -> int:
@@ -50,13 +58,24 @@ class StargazerTablePainter(StargazerPanels):
         w, h = lay.width, lay.height
         margin = lay.px(14)
         self.top_bar = pygame.Rect(0, 0, w, lay.px(46))
-        right_w = int(min(max(lay.px(384), w * 0.3), w * 0.4))
+        # couch play: a footer says whose turn it is and the keys of their device
+        footer_h = lay.px(40) if self.couch is not None else 0
+        self.footer_rect = pygame.Rect(0, h - footer_h, w, footer_h)
+        h -= footer_h
+        # a spectator's screen (a projector, a TV): the ring as large as the window allows
+        ring_scale = WATCH_RING_SCALE if self.watching else 1.0
+        least, share = (WATCH_COLUMN if self.watching else (384, 0.3))
+        right_w = int(min(max(lay.px(least), w * share), w * 0.4))
         self.right = pygame.Rect(w - right_w - margin, self.top_bar.bottom + margin // 2,
                                  right_w, h - self.top_bar.bottom - margin - margin // 2)
         area = pygame.Rect(margin, self.right.y, self.right.x - 2 * margin, self.right.h)
         view = self.view
         count = len(view["planets"]) if view else 7
-        self.ring.set_geometry(RingGeometry(area, count, lay.unit))
+        geometry = RingGeometry(area, count, lay.unit * ring_scale)
+        while ring_scale > 1.0 and geometry.centre.w < lay.px(WATCH_CENTRE_WIDTH):
+            ring_scale -= 0.1  # the middle keeps room for the players' names and scores
+            geometry = RingGeometry(area, count, lay.unit * ring_scale)
+        self.ring.set_geometry(geometry)
         crews = len(view["crews"]) if view else 6
         row_h, gap = lay.px(58), lay.px(5)
         self.crews_rect = pygame.Rect(self.right.x, self.right.y, self.right.w,
@@ -154,10 +173,16 @@ class StargazerTablePainter(StargazerPanels):
             self.buttons["confirm"].enabled = self.target_choice is not None
             several = len(self.skill_targets()) > 1
             self.buttons["previous"].enabled = self.buttons["next"].enabled = several
-        self.buttons["undo"].label = N_("Undo pick (U)")
-        if pad_in_hand(self.app):  # the pad's buttons on the buttons
-            for button in buttons:
-                button.label = PAD_LABELS.get(button.label, button.label)
+        if self.couch is not None:
+            for name, label in (("undo", N_("Undo pick (U)")), ("previous", N_("< Previous")),
+                                ("next", N_("Next >"))):
+                self.buttons[name].label = label
+            self.couch_labels(buttons)
+        else:
+            self.buttons["undo"].label = N_("Undo pick (U)")
+            if pad_in_hand(self.app):  # the pad's buttons on the buttons
+                for button in buttons:
+                    button.label = PAD_LABELS.get(button.label, button.label)
         return buttons
 
     # --- where things are --------------------------------------------------------------------
@@ -236,7 +261,7 @@ class StargazerTablePainter(StargazerPanels):
         falling = tuple(sorted((f.place[1], f.owner) for f in self.motion.flights
                                if f.kind == "drop" and f.place[0] in ("crew", "worker")))
         key = (self.view_serial, self.phase(), self.crew_choice, self.hover_crew, falling,
-               palette_name)
+               palette_name, self.turn_device())
         self.cached_panel(surface, "crews", key, self.crews_rect,
                           lambda target: self.draw_crews(target, view))
         if self.scoring is not None:
@@ -249,6 +274,9 @@ class StargazerTablePainter(StargazerPanels):
         self.draw_full_log(surface)
         self.draw_tooltip(surface, view)
         self.departures.draw(surface, self.text, self.layout)
+        if self.couch is not None:
+            self.draw_paused(surface)
+            self.draw_footer_bar(surface)
 
     def draw_top_bar(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
         lay = self.layout
@@ -271,14 +299,27 @@ class StargazerTablePainter(StargazerPanels):
             names[self.active] if self.active < len(names) else ""
         words = controls_hint(self.app, _("{name}  ·  Esc: menu"),
                               _("{name}  ·  B: menu")).format(name=who)
-        right = self.text.render(words, lay.font_px("body"), theme.TEXT_DIM)
+        colour = theme.TEXT_DIM
+        couch = self.couch is not None and view["phase"] != "over"
+        if couch:  # whose turn, with which device (or a bot, or none yet), in their colour
+            current = view["current"]
+            device = self.turn_device()
+            if device is not None:
+                words = _("{name}  ·  {device}").format(name=names[current],
+                                                       device=device_name(device))
+            elif self.paused_seat() is not None:
+                words = _("{name}: waiting for a device").format(name=names[current])
+            else:
+                words = _("{name} (AI) plays").format(name=names[current])
+            colour = self.palette.player(current)
+        right = self.text.render(words, lay.font_px("body"), colour, bold=couch)
         room = lay.width - title.get_width() - right.get_width() - lay.px(40 + 16 + 24)
         size = self.text.fit(doing, lay.font_px("body"), room)
         label = self.text.render(doing, size, theme.TEXT)
         # on the line's baseline: a name in Japanese must not drop the line a few pixels
         surface.blit(label, (title.get_width() + lay.px(40), self.text.line_top(doing, size, line)))
         surface.blit(right, right.get_rect(topright=(lay.width - lay.px(16), self.text.line_top(
-            words, lay.font_px("body"), line))))
+            words, lay.font_px("body"), line, bold=couch))))
 
     # --- highlights on the ring --------------------------------------------------------------
     def draw_choices(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
@@ -321,6 +362,8 @@ class StargazerTablePainter(StargazerPanels):
         """While another player's move holds the stage: its crew and the places its cubes went
         to, outlined in the mover's colour."""
         beat = self.pacer.holding()
+        if beat is None and self.last_move_left > 0:
+            beat = self.last_move  # a spectator's screen: the last move stays marked a while
         if beat is None or beat.view is None:
             return
         lay = self.layout
@@ -543,20 +586,25 @@ class StargazerTablePainter(StargazerPanels):
         if self.hover_crew is not None:  # beside the crews, level with the row
             row = self.crew_rects[self.hover_crew]
             box.topright = (self.crews_rect.x - lay.px(10), row.y)
+        elif self.couch is not None and self.turn_device() != "mouse":  # under the planet
+            box.midtop = self.ring.geo.cards[self.hover_planet].midbottom
+            box.y += lay.px(6)
+            if box.bottom > lay.height:
+                box.bottom = self.ring.geo.cards[self.hover_planet].y - lay.px(6)
         else:
             box.topleft = (mouse[0] + lay.px(18), mouse[1] + lay.px(18))
         box.clamp_ip(lay.rect)
         surface.blit(cached[1], box)
 
-    def fit(self, text: str, size: int, width: float) -> str:
+    def fit(self, text: str, size: int, width: float, bold: bool = False) -> str:
         """``text`` shortened with "..." to fit ``width`` pixels at ``size`` (memoised: the
         same names and skills are fitted every frame)."""
-        key = ("fit", text, size, int(width))
+        key = ("fit", text, size, int(width), bold)
         cached = self._memo.get(key)
         if cached is None:
             cached = text
-            if self.text.size(text, size)[0] > width:
-                while cached and self.text.size(cached + "...", size)[0] > width:
+            if self.text.size(text, size, bold)[0] > width:
+                while cached and self.text.size(cached + "...", size, bold)[0] > width:
                     cached = cached[:-1]
                 cached = cached.rstrip() + "..."
             self._memo[key] = cached

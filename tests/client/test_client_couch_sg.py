@@ -1,0 +1,266 @@
+"""Stargazer at one screen (issue 25, point 3): three players, each with a pad, play a whole
+game through SDL's real event path (virtual pads: no mouse, no keyboard event), the seat to
+move drives with its own pad and the others' presses do nothing; a pad pulled out on its
+turn pauses the game only until another device takes the seat."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pytest
+
+from game.client.devices import KEYBOARD_HALVES, Action
+from game.client.scenes.results import ResultsScene
+from game.client.session import GameConfig, SeatChoice
+from game.client.stargazer import open_table
+from game.client.stargazer.table import StargazerTableScene
+from game.rules.stargazer import CREWS_BY_ID, RULESET
+from tests.client.clienthelpers import Driver
+from tests.client.sg_play import painted
+from tests.client.textboxes import drawn_texts
+from tests.client.virtual_pads import VirtualPad, pump_until
+
+A, B, X, Y = (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B,
+              pygame.CONTROLLER_BUTTON_X, pygame.CONTROLLER_BUTTON_Y)
+RIGHT = pygame.CONTROLLER_BUTTON_DPAD_RIGHT
+LB, RB = pygame.CONTROLLER_BUTTON_LEFTSHOULDER, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER
+
+
+def press(drive: Driver, pad: VirtualPad, button: int) -> None:
+    """A thumb on ``button``: down for a frame, then up (the frames tick the clock)."""
+    pad.press(button)
+    drive.step()
+    pad.release(button)
+    drive.step()
+
+
+def couch_table(drive: Driver, players: list[tuple[str, str | None]]) -> StargazerTableScene:
+    """A couch game of Stargazer opened as the couch lobby opens it: ``(name, device)`` per
+    seat, a device of None an AI seat."""
+    seats = [SeatChoice("human", name, device=device) if device else SeatChoice("ai", name)
+             for name, device in players]
+    table = open_table(drive.app, GameConfig("stargazer", seats, mode="couch"), seed=11)
+    drive.app.push(table)
+    drive.until(lambda: table.view is not None, what="the table")
+    drive.step(2)  # on screen
+    return table
+
+
+def legal(table: StargazerTableScene) -> list[dict[str, Any]]:
+    return RULESET.legal_moves(table.session.table.state, table.active)
+
+
+def play_with_pad(drive: Driver, table: StargazerTableScene, pad: VirtualPad,
+                  move: dict[str, Any]) -> None:
+    """Make ``move`` with the D-pad, X, the shoulders and A, as a player would."""
+    buttons = {"right": RIGHT, "confirm": A, "back": B, "rotate": X, "previous": LB,
+               "next": RB}
+    play_with(drive, table, lambda intent: press(drive, pad, buttons[intent]), move)
+
+
+def play_with_keys(drive: Driver, table: StargazerTableScene, half: str,
+                   move: dict[str, Any]) -> None:
+    """Make ``move`` with one half of the keyboard (``KEYBOARD_HALVES``)."""
+    play_with(drive, table, lambda intent: drive.key(KEYBOARD_HALVES[half][intent][0]), move)
+
+
+def play_with(drive: Driver, table: StargazerTableScene, push: Callable[[str], None],
+              move: dict[str, Any]) -> None:
+    """Make ``move`` through a device's intents (``push``): directions to the choice, "rotate"
+    to put a planet on the path, "back" to take one back, "previous"/"next" for the number
+    of cubes, "confirm"."""
+    view = table.view
+    kind = move["t"]
+    if kind == "crew":
+        index = view["crews"].index(move["crew"])
+        while table.crew_choice != index:
+            push("right")
+    elif kind == "skill":
+        index = table.skill_targets().index(move)
+        while table.target_choice != index:
+            push("right")
+    elif kind == "investigate":
+        planets = move["planets"]
+        while table.count > len(planets):
+            push("previous")
+        while table.count < len(planets):
+            push("next")
+        for planet in planets:
+            assert planet in table.candidates()
+            while table.focus_planet != planet:
+                push("right")
+            push("rotate")  # this planet's cube
+        assert table.path == planets
+        push("back")  # takes the last planet back...
+        assert table.path == planets[:-1]
+        while table.focus_planet != planets[-1]:
+            push("right")
+        push("rotate")  # ...and puts it again
+    elif kind == "start_player":
+        while table.start_choice != move["seat"]:
+            push("right")
+    push("confirm")
+
+
+@pytest.mark.timeout(240)
+def test_three_players_play_a_whole_game_with_pads_alone(drive: Driver) -> None:
+    pads = [VirtualPad() for _ in range(3)]
+    try:
+        pump_until(drive.app, lambda: all(p.device in drive.app.devices.devices()
+                                          for p in pads))
+        table = couch_table(drive, [("Ann", pads[0].device), ("Ben", pads[1].device),
+                                    ("Cleo", pads[2].device)])
+        seen: list[Action] = []
+        heard = table.couch_action
+        table.couch_action = table.handle_action = lambda action: (seen.append(action),
+                                                                   heard(action))
+        rng = random.Random(4)
+        turns: dict[int, int] = {}
+        checked_others = False
+        while not isinstance(drive.scene, ResultsScene):
+            assert len(seen) < 20000, "the game did not reach its end"
+            if table.phase() not in ("crew", "skill", "investigate", "start_player"):
+                if table.scoring is not None:
+                    press(drive, pads[rng.randrange(3)], A)  # any player steps the scoring on
+                else:
+                    drive.step()
+                continue
+            seat = table.view["current"]
+            assert table.active == seat and drive.scene is table, "no handover screen"
+            mine = pads[seat]
+            # the footer's edge in the colour of the player to move
+            assert drive.pixel((2, table.footer_rect.centery)) == table.palette.player(seat)
+            shown = "  ".join(drawn_texts(drive.app))
+            name = table.session.names[seat]
+            assert f"{name}'s turn  ·  Pad {int(mine.device[4:]) + 1}" in shown
+            assert "A" in table.couch_key("confirm") and "D-pad" in shown
+            if not checked_others:
+                # another player's pad: its D-pad, A and B do nothing at all
+                other = pads[(seat + 1) % 3]
+                key = table.turn_key
+                for button in (RIGHT, A, RIGHT, A, B):
+                    press(drive, other, button)
+                assert table.turn_key == key and table.crew_choice is None
+                assert table.session.last_move == {}, "a move was sent"
+                checked_others = True
+            key = table.turn_key
+            move = rng.choice(legal(table))
+            play_with_pad(drive, table, mine, move)
+            assert table.session.last_move[seat] == move, "the pad sent the chosen move"
+            turns[seat] = turns.get(seat, 0) + 1
+            drive.until(lambda key=key: table.turn_key != key or drive.scene is not table,
+                        what="the move to be played")
+        assert sorted(turns) == [0, 1, 2] and sum(turns.values()) >= 20, turns
+        assert {action.device for action in seen} <= {pad.device for pad in pads}
+        assert "game_over" in table.events_seen
+        assert drive.scene.winner_text()
+    finally:
+        for pad in pads:
+            pad.unplug()
+
+
+@pytest.mark.timeout(60)
+def test_a_pad_pulled_out_on_its_turn_pauses_until_another_device_takes_the_seat(
+        drive: Driver) -> None:
+    first, second = VirtualPad(), VirtualPad()
+    spare = None
+    try:
+        pump_until(drive.app, lambda: second.device in drive.app.devices.devices())
+        table = couch_table(drive, [("Ann", first.device), ("Ben", second.device),
+                                    ("Vega", None)])
+        drive.until(lambda: table.phase() == "crew", what="a player's turn")
+        seat = table.view["current"]
+        mine, other = (first, second) if seat == 0 else (second, first)
+        mine.unplug()
+        drive.step(3)
+        assert table.paused_seat() == seat
+        assert "Reconnect a pad or press a key to take this seat" in drawn_texts(drive.app)
+        key = table.turn_key
+        # the other player's A keeps their own seat; a new pad's D-pad claims nothing
+        press(drive, other, A)
+        spare = VirtualPad()
+        pump_until(drive.app, lambda: spare.device in drive.app.devices.devices())
+        press(drive, spare, RIGHT)
+        drive.step(20)
+        assert table.paused_seat() == seat and table.turn_key == key
+        assert table.crew_choice is None
+        # the new pad's A takes the seat (that press does nothing more), then it plays
+        press(drive, spare, A)
+        assert table.paused_seat() is None and table.couch.device_of(seat) == spare.device
+        assert table.crew_choice is None
+        assert "Reconnect a pad or press a key to take this seat" not in drawn_texts(drive.app)
+        # what the mouse resting on a crew shows, Y shows for the crew in focus
+        press(drive, spare, RIGHT)
+        crew = CREWS_BY_ID[table.view["crews"][table.crew_choice]]
+        press(drive, spare, Y)
+        shown = [item.text for item in painted(drive, table).drawn]
+        assert any(text.startswith(f"{crew['name']}: up to") for text in shown), shown
+        press(drive, spare, Y)
+        assert not any(text.startswith(f"{crew['name']}: up to")
+                       for text in (item.text for item in painted(drive, table).drawn))
+        move = next(m for m in legal(table) if m["t"] == "crew")
+        play_with_pad(drive, table, spare, move)
+        assert table.session.last_move[seat] == move
+    finally:
+        for pad in (first, second, spare):
+            if pad is not None:
+                pad.unplug()
+
+
+@pytest.mark.timeout(60)
+def test_the_keyboard_halves_play_their_own_turns(drive: Driver) -> None:
+    """Two players on one keyboard (WASD + Space..., the arrows + Enter...) and a bot: each
+    half plays its own seat's turns; the other half's keys do nothing meanwhile."""
+    table = couch_table(drive, [("Ann", "keys:left"), ("Ben", "keys:right"), ("Vega", None)])
+    rng = random.Random(2)
+    played = {0: 0, 1: 0}
+    while min(played.values()) < 4:
+        drive.until(lambda: table.phase() in ("crew", "skill", "investigate", "start_player"),
+                    what="a player's turn")
+        seat = table.view["current"]
+        half, other = ("keys:left", "keys:right") if seat == 0 else ("keys:right", "keys:left")
+        assert glyph_shown(drive, table, half)
+        key = table.turn_key
+        for intent in ("right", "confirm", "rotate"):
+            drive.key(KEYBOARD_HALVES[other][intent][0])
+        assert table.turn_key == key and seat not in table.session.last_move
+        move = rng.choice(legal(table))
+        play_with_keys(drive, table, half, move)
+        assert table.session.last_move.pop(seat) == move
+        played[seat] += 1
+        drive.until(lambda key=key: table.turn_key != key, what="the move to be played")
+
+
+def glyph_shown(drive: Driver, table: StargazerTableScene, half: str) -> bool:
+    """The footer names the keys of the half whose turn it is ("Space confirm")."""
+    shown = drawn_texts(drive.app)
+    confirm = "Space" if half == "keys:left" else "Return"
+    return confirm in shown and ("Keyboard (left)" if half == "keys:left"
+                                 else "Keyboard (right)") in "  ".join(shown)
+
+
+@pytest.mark.timeout(60)
+def test_a_keyboard_half_takes_the_seat_of_a_pulled_pad(drive: Driver) -> None:
+    """"Press a key": Enter on the keyboard's right half takes the waiting seat, then plays it
+    with the arrows."""
+    pad = VirtualPad()
+    try:
+        pump_until(drive.app, lambda: pad.device in drive.app.devices.devices())
+        table = couch_table(drive, [("Ann", pad.device), ("Vega", None), ("Rigel", None)])
+        drive.until(lambda: table.phase() == "crew", what="Ann's turn")
+        pad.unplug()
+        drive.step(3)
+        assert table.paused_seat() == 0
+        drive.key(pygame.K_LEFT)  # a direction claims nothing
+        assert table.paused_seat() == 0
+        drive.key(pygame.K_RETURN)
+        assert table.paused_seat() is None and table.couch.device_of(0) == "keys:right"
+        assert "Keyboard (right)" in "  ".join(drawn_texts(drive.app))
+        move = next(m for m in legal(table) if m["t"] == "crew")
+        play_with_keys(drive, table, "keys:right", move)
+        assert table.session.last_move[0] == move
+    finally:
+        pad.unplug()
