@@ -161,6 +161,20 @@ def new_token() -> str:
     return "".join(secrets.choice(TOKEN_ALPHABET) for _ in range(TOKEN_LENGTH))
 
 
+#: at most this many entries of at most SEATING_TEXT characters in ``Table.seating``
+SEATING_ENTRIES, SEATING_TEXT = 16, 40
+
+
+def clean_seating(seating: Any) -> dict[str, str]:
+    """``seating`` as the table keeps it: short text keys and values only (a save may have
+    been edited by hand; anything else is dropped, never trusted)."""
+    if not isinstance(seating, dict):
+        return {}
+    clean = {k: v for k, v in seating.items() if isinstance(k, str) and isinstance(v, str)
+             and 0 < len(k) <= SEATING_TEXT and len(v) <= SEATING_TEXT}
+    return dict(list(clean.items())[:SEATING_ENTRIES])
+
+
 class Table:
     """One game being played. See the module docstring and ``docs/PROTOCOL.md``.
 
@@ -197,6 +211,7 @@ class Table:
         secret: str | None = None,
         default_bot: str = "random",
         hints: bool = False,
+        seating: dict[str, str] | None = None,
     ) -> None:
         if not seats:
             raise ValueError("a table needs at least one seat")
@@ -211,6 +226,10 @@ class Table:
         #: the level of an AI seat none was named for (``SeatSpec`` without ``bot``, free
         #: seats filled at ``start``, ``replace_with_bot`` without a level)
         self.default_bot = default_bot
+        #: how the window that made this table seats its local players (couch play: the
+        #: mode and each seat's device), opaque to the table and never sent: kept in the save
+        #: so that Continue reopens the game the way it was played
+        self.seating = clean_seating(seating)
         #: the host lets players ask for hints (their own windows compute them from their own
         #: views; the table only says whether that is allowed, in ``info``)
         self.hints = bool(hints)
@@ -846,6 +865,7 @@ class Table:
                 "table_id": self.table_id,
                 "options": self.options,
                 "hints": self.hints,
+                "seating": dict(self.seating),
                 "seed": self.seed,
                 "secret": self.secret,
                 "status": self.status,
@@ -902,6 +922,7 @@ class Table:
                 **kwargs,
             )
             table.hints = bool(data.get("hints", table.hints))
+            table.seating = clean_seating(data.get("seating"))
             for seat, saved in zip(table._seats, seats_data, strict=True):
                 seat.token, seat.claimed = saved.get("token"), bool(saved.get("claimed"))
                 reserved = saved.get("reserved")

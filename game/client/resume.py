@@ -43,13 +43,18 @@ def newest_resumable(directory: Path | None) -> Path | None:
     return None
 
 
-def config_of(info: dict[str, Any]) -> GameConfig:
-    """The setup that would start this table again ("Play again" after a continued game)."""
+def config_of(info: dict[str, Any], seating: dict[str, str] | None = None) -> GameConfig:
+    """The setup that would start this table again ("Play again" after a continued game).
+    ``seating`` (``Table.seating``): a couch game is continued as one, each player on the
+    device they had (a pad that is not there now leaves its seat waiting for a device)."""
+    seating = seating or {}
     seats = [SeatChoice("human" if s["kind"] == "human" else "ai", s["name"], s.get("bot")
-                        or "random") for s in info["seats"]]
+                        or "random", seating.get(str(i)) if s["kind"] == "human" else None)
+             for i, s in enumerate(info["seats"])]
     options = {k: v for k, v in info["options"].items() if k != "players"}
     humans = sum(1 for s in seats if s.kind == "human")
-    return GameConfig(info["game"], seats, options, "hotseat" if humans > 1 else "solo")
+    mode = "couch" if seating.get("mode") == "couch" else "hotseat" if humans > 1 else "solo"
+    return GameConfig(info["game"], seats, options, mode)
 
 
 def resume_session(app: Stage, path: Path) -> LocalSession:
@@ -65,14 +70,17 @@ def resume_session(app: Stage, path: Path) -> LocalSession:
     if remote:
         from game.client.scenes.lan import serve_table
 
+        config = config_of(info, table.seating)
         try:
-            session = serve_table(app, table)
+            session = serve_table(app, table,
+                                  config=config if config.mode == "couch" else None)
         except OSError:
             table.close()
             raise
     else:
         connections = {seat: LocalConnection.for_seat(table, seat) for seat in humans}
-        session = LocalSession(config_of(info), table=table, connections=connections)
+        session = LocalSession(config_of(info, table.seating), table=table,
+                               connections=connections)
     # the first snapshot read now: the table's first poll opens with the story so far
     session.read_ahead()
     return session

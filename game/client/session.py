@@ -44,6 +44,14 @@ class GameConfig:
     options: dict[str, Any] = field(default_factory=dict)
     mode: str = "solo"  # "solo", "hotseat", "couch" (everyone at once, a device each) or "host"
 
+    def seating(self) -> dict[str, str]:
+        """What the table keeps of how this screen seats its players (``Table.seating``):
+        for couch play the mode and each human seat's device, so Continue seats them again."""
+        if self.mode != "couch":
+            return {}
+        return {"mode": "couch", **{str(i): s.device for i, s in enumerate(self.seats)
+                                    if s.kind == "human" and s.device}}
+
     def seat_specs(self) -> list[SeatSpec]:
         """The table's seats (``net.table.SeatSpec``) for these choices."""
         from game.client.i18n import _
@@ -161,7 +169,7 @@ class LocalSession(TableInfo):
             assert config is not None
             table, connections = new_local_game(
                 config.game, dict(config.options), seed, config.seat_specs(),
-                ai_delay=ai_delay, autosave_dir=autosave_dir)
+                ai_delay=ai_delay, autosave_dir=autosave_dir, seating=config.seating())
         self.table = table
         self.connections: dict[int, Any] = dict(connections or {})
         self.human_seats = sorted(self.connections)

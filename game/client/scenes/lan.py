@@ -47,7 +47,7 @@ def start_hosting(app: Stage, config: GameConfig, seed: int,
     table = new_table(config.game, dict(config.options), seed, config.seat_specs(),
                       name=_("{name}'s table").format(name=app.settings.player_name),
                       ai_delay=app.ai_delay,
-                      autosave_dir=app.autosave_dir, hints=hints)
+                      autosave_dir=app.autosave_dir, hints=hints, seating=config.seating())
     try:
         return serve_table(app, table, password=password or None,
                            config=config if config.mode == "couch" else None)
