@@ -117,5 +117,9 @@ def test_play_again_at_a_couch_host_restarts_the_lan_table_with_its_devices(
         results.play_again()
         assert restarted == [7]  # the driver's seed: a new game at the same table
         assert opened.calls == [(config, 0, session)]
+        # shown again from the menu once the table has closed, it offers no Play again (a
+        # local table with the LAN's open seats would wait for nobody)
+        again = drive.app.last_results.scene(drive.app)
+        assert not again.form.widgets[0].enabled
     finally:
         session.close()

@@ -115,7 +115,10 @@ class ResultsScene(SkyScene):
         self._picture: tuple[tuple, pygame.Surface | None] | None = None
         if not self.reopened:
             views = session.views if session is not None else {}
-            app.last_results = FinishedGame(game, config, copy.deepcopy(results), list(names),
+            # a LAN host's table closes with its results: shown again later, its game cannot be
+            # played again (a couch host's config still names the remote seats it had)
+            app.last_results = FinishedGame(game, None if self.lan_host else config,
+                                            copy.deepcopy(results), list(names),
                                             list(kinds), self.record, copy.deepcopy(views))
 
     @classmethod
