@@ -87,6 +87,7 @@ RUN: dict[str, str] = {
     r"starparty bot --token FILE": "names",
     r"starparty host --bind 127\.0\.0\.1": "names",
     r"starparty bot --wait": "names",
+    r"starparty host --hints": "names",
 }
 
 #: example (a regular expression) -> why it is not run here

@@ -95,6 +95,9 @@ class HintAsker:
         #: hints shown per seat (the results' statistics count them)
         self.asked_by: dict[int, int] = {}
         self._result: list[tuple[Hint | None, int]] = []
+        #: seconds the bot may think (None: no deadline, the bot's own full search, which
+        #: depends on the seed alone: ``starparty screenshots`` draws the same hint every run)
+        self.budget: float | None = think_budget(self.game)
         self._cancel = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -115,11 +118,11 @@ class HintAsker:
         self.thinking = True
         self.asked = self.decision()
         mine = copy.deepcopy(view)  # the thread reads its own copy of the seat's own view
-        deadline = time.monotonic() + think_budget(self.game)
+        deadline = None if self.budget is None else time.monotonic() + self.budget
         cancel = self._cancel
 
         def stop() -> bool:
-            return cancel.is_set() or time.monotonic() >= deadline
+            return cancel.is_set() or (deadline is not None and time.monotonic() >= deadline)
 
         def run() -> None:
             try:
@@ -140,6 +143,11 @@ class HintAsker:
 
     def clear(self) -> None:
         self.hint, self.what, self.nothing, self.reviewed = None, None, False, False
+
+    @property
+    def answered(self) -> bool:
+        """The bot has finished (the next ``update`` shows its hint)."""
+        return bool(self._result)
 
     def update(self) -> None:
         """Show a finished hint; forget it once the seat's view moves on."""

@@ -66,6 +66,16 @@ class Shooter:
             self.step()
             time.sleep(0.0005)
 
+    def wait(self, condition: Callable[[], bool], timeout: float = 30.0) -> None:
+        """Wait in real time, drawing no frame, until ``condition`` holds (a thread of the
+        window thinking: frames drawn meanwhile would move the animations on by however long
+        the machine took)."""
+        deadline = time.monotonic() + timeout
+        while not condition():
+            if time.monotonic() > deadline:
+                raise RuntimeError("the scene did not get where expected")
+            time.sleep(0.002)
+
     def post(self, event_type: int, **fields: object) -> None:
         pygame.event.post(pygame.event.Event(event_type, **fields))
         self.step()

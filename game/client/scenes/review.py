@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 import threading
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import pygame
 
@@ -39,11 +39,13 @@ class ReviewScene(SkyScene):
     """The review of ``seat``'s decisions in ``record`` (Esc: back to the results)."""
 
     def __init__(self, app: Stage, record: GameRecord, seat: int,
-                 budget: float | None = None) -> None:
+                 budget: float | None | Literal["table"] = "table") -> None:
         super().__init__(app)
         self.record = record
         self.seat = seat
-        self.budget = think_budget(record.game) if budget is None else budget
+        #: seconds the bot weighs each position ("table": its budget at a table; None: no
+        #: deadline, its full search, which follows from the seed alone)
+        self.budget = think_budget(record.game) if budget == "table" else budget
         #: (positions done, positions in all) while the analysis runs
         self.progress = (0, 0)
         self.decisions: list[Decision] | None = None
@@ -81,6 +83,8 @@ class ReviewScene(SkyScene):
         budget = self.budget
 
         def stop_for():  # noqa: ANN202 - one deadline per position
+            if budget is None:
+                return cancel.is_set
             deadline = time.monotonic() + budget
             return lambda: cancel.is_set() or time.monotonic() >= deadline
 
@@ -268,20 +272,15 @@ class ReviewScene(SkyScene):
         return _("{keys}  ·  Tab: the next player").format(keys=_(keys))
 
 
-#: ``starparty screenshots``: the bot's seconds per position in the pictured review (the
-#: walk runs twice in the tests; the window's own review uses the bot's whole budget)
-SCREENSHOT_BUDGET = 0.1
-
-
 def shoot_review(shot: Shooter, prefix: str) -> None:
     """From the results: the review of your moves (``<prefix>-review``), then one row's moment
-    (looked at); back to the results."""
+    (looked at); back to the results. The bot searches without a deadline and the frames wait
+    for it, so the picture follows from the seed alone (the tests draw the walk twice)."""
     results = shot.app.scene
     record = results.record
-    review = ReviewScene(shot.app, record, record.kinds.index("human"),
-                         budget=SCREENSHOT_BUDGET)
+    review = ReviewScene(shot.app, record, record.kinds.index("human"), budget=None)
     shot.app.push(review)
-    shot.until(lambda: bool(review.rows), timeout=120)
+    shot.wait(lambda: review.ready or review.failed, timeout=120)
     shot.step(3)
     shot.save(f"{prefix}-review")
     review.open(0)
@@ -294,7 +293,8 @@ def shoot_review(shot: Shooter, prefix: str) -> None:
 
 def shoot_hint(shot: Shooter, table: Any, name: str) -> None:
     """At the table: H, the hint shown (``name``)."""
+    table.hints.budget = None  # the full search: the same hint on every run
     shot.key(pygame.K_h)
-    shot.until(lambda: not table.hints.thinking, timeout=30)
+    shot.wait(lambda: table.hints.answered, timeout=60)
     shot.step(3)
     shot.save(name)
