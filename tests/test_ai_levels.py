@@ -149,6 +149,38 @@ def test_a_stop_ends_the_stargazer_search_after_as_many_iterations_as_it_allows(
     assert bot.last_iterations == 6
 
 
+def stars_position_with_lookahead(seed: int) -> dict:
+    """A solo position a few cards in, where hard weighs placements ahead (a line card)."""
+    state = STARS.setup({"players": 1}, seed)
+    greedy = GreedyBot(seed)
+    while state["flipped"] < 4 or state["seats"][0]["turn"] is not None or not any(
+            m["t"] == "place" for m in STARS.legal_moves(state, 0)):
+        STARS.apply(state, 0, greedy.choose(STARS, state, 0))
+    return state
+
+
+@pytest.mark.parametrize("allowed", [0, 1, 5, 17])
+def test_a_stop_ends_the_stars_lookahead_within_one_evaluation(allowed: int) -> None:
+    """Hard asks ``stop`` before each answer evaluation (one sampled card on one placement, a
+    few ms), not only between placements (8 evaluations apart): once it says True the decision
+    ends at once, with a legal move."""
+    state = stars_position_with_lookahead(6)
+    calls: list[bool] = []
+
+    def stop() -> bool:
+        calls.append(len(calls) >= allowed)
+        return calls[-1]
+
+    bot = HardBot(seed=1)
+    move = bot.choose(STARS, state, 0, stop=stop)
+    assert move in STARS.legal_moves(state, 0)
+    assert bot.last_evaluations == allowed
+    assert calls.count(True) == 1
+    unstopped = HardBot(seed=1)
+    unstopped.choose(STARS, state, 0)
+    assert unstopped.last_evaluations == 6 * 8 > allowed
+
+
 def solo_totals(make: Any, seeds: range) -> list[int]:
     return [STARS.score(play(STARS, {"players": 1}, s, [make(s)])[0])[0]["total"] for s in seeds]
 
