@@ -211,6 +211,7 @@ def run_deadline(level: str, games: int, first: int, busy: int, limit: float) ->
         helper.start()
     walls: list[float] = []
     cpus: list[float] = []
+    totals: list[int] = []
     try:
         for seed in range(first, first + games):
             state = STARS.setup({"players": 1}, seed)
@@ -223,6 +224,7 @@ def run_deadline(level: str, games: int, first: int, busy: int, limit: float) ->
                 walls.append(time.monotonic() - start)
                 cpus.append(time.process_time() - cpu)
                 STARS.apply(state, 0, move)
+            totals.append(STARS.score(state)[0]["total"])
     finally:
         for helper in helpers:
             helper.terminate()
@@ -242,8 +244,9 @@ def run_deadline(level: str, games: int, first: int, busy: int, limit: float) ->
           f"process(es), load {os.getloadavg()[0]:.1f}: {len(walls)} decisions, "
           f"{len(searched)} searching, {cut} cut by the stop; wall ms of a searching decision "
           f"p50 {out['wall_ms_p50']:.0f} p99 {out['wall_ms_p99']:.0f} max "
-          f"{out['wall_ms_max']:.0f}; past the budget (searching decisions) p99 {out['over_ms_p99']:.1f} ms, max "
-          f"{out['over_ms_max']:.1f} ms", flush=True)
+          f"{out['wall_ms_max']:.0f}; past the budget (searching decisions) p99 "
+          f"{out['over_ms_p99']:.1f} ms, max "
+          f"{out['over_ms_max']:.1f} ms; mean score {statistics.fmean(totals):.2f}", flush=True)
     return out
 
 
