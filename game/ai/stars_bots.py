@@ -287,8 +287,9 @@ class EasyBot(PlanBot):
 class HardBot(PlanBot):
     """``hard``: looks one card ahead. The ``width`` best placements by model value are each
     played on a copy, then for ``samples`` cards drawn from the cards it has not seen (the
-    public composition; never the order) it finds its best answer; a placement is worth its gain
-    now plus the mean best gain of the answers.
+    public composition; never the order) it finds its best answer (``best_answer_near``: among
+    the answers the placement can change); a placement is worth its gain now plus the mean best
+    gain of the answers.
 
     The answers are weighed a drawn card at a time for every placement (round by round), and
     ``stop`` (a callable the caller hands in, e.g. a deadline) is asked before each of those
@@ -304,14 +305,16 @@ class HardBot(PlanBot):
         self,
         seed: int = 0,
         weights: Weights | None = None,
-        width: int = 6,
-        samples: int = 8,
-        near: int = 0,
+        width: int = 10,
+        samples: int = 16,
+        near: int = 6,
     ) -> None:
         super().__init__(seed, weights)
         self.width = width
         self.samples = samples
-        #: answers weighed again per placement (``best_answer_near``); 0: every answer
+        #: answers weighed again per placement (``best_answer_near``); 0: every answer. At 6
+        #: an evaluation costs about half, so the default weighs 10 placements x 16 cards
+        #: (was 6 x 8, every answer) in about 1.5x the time (docs/AI.md)
         self.near = near
         self.last_evaluations = 0
 
