@@ -204,7 +204,7 @@ def run_deadline(level: str, games: int, first: int, busy: int, limit: float) ->
     ``busy`` processes that burn a core each. Prints how far past the budget decisions end."""
     from game.ai import THINK_SECONDS
 
-    budget = THINK_SECONDS["stars"][level]
+    budget = THINK_SECONDS["stars"][level.split(":")[0]]
     helpers = [multiprocessing.Process(target=busy_loop, args=(limit,), daemon=True)
                for _ in range(busy)]
     for helper in helpers:
@@ -215,7 +215,7 @@ def run_deadline(level: str, games: int, first: int, busy: int, limit: float) ->
     try:
         for seed in range(first, first + games):
             state = STARS.setup({"players": 1}, seed)
-            bot = make_bot("stars", level, seed)
+            bot = stars_bot(level, seed)
             while not STARS.is_over(state):
                 start = time.monotonic()
                 deadline = start + budget
