@@ -177,13 +177,14 @@ def prompt_values(
     sheet = pending["sheet"]
     left = cards_left_after(view)
     base = model_of(view, seat)
+    now = base.value(weights, left)  # once: it costs a walk over every bonus-shape copy
     out: list[tuple[float, Move]] = []
     for move in moves:
         if move["t"] == "skip_power":
-            out.append((base.value(weights, left) - weights.power_use[prompt["power"]] * 0.0, move))
+            out.append((now - weights.power_use[prompt["power"]] * 0.0, move))
         elif move["t"] == "power" and "line" in move:
             seg = norm(*move["line"])
-            out.append((base.value(weights, left) + base.gain((seg,), weights, left), move))
+            out.append((now + base.gain((seg,), weights, left), move))
         elif move["t"] == "power":
             after = dict(sheet)
             after["objects"] = sheet["objects"] + [{"kind": prompt["power"], "at": move["at"]}]
