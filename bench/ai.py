@@ -230,6 +230,8 @@ def run_deadline(level: str, games: int, first: int, busy: int, limit: float) ->
             helper.terminate()
             helper.join()
     searched = sorted(w for w in walls if w > 0.005)
+    worst = max(range(len(walls)), key=walls.__getitem__)
+    cpu_over = sorted(max(0.0, c - budget) for c in cpus)
     over = sorted(max(0.0, w - budget) for w in searched)
     cut = sum(1 for w in walls if w >= budget)
 
@@ -239,14 +241,17 @@ def run_deadline(level: str, games: int, first: int, busy: int, limit: float) ->
     out = {"decisions": len(walls), "searched": len(searched), "cut": cut,
            "wall_ms_p50": 1000 * pct(searched, 0.5), "wall_ms_p99": 1000 * pct(searched, 0.99),
            "wall_ms_max": 1000 * max(walls), "over_ms_p99": 1000 * pct(over, 0.99),
-           "over_ms_max": 1000 * over[-1], "cpu_ms_max": 1000 * max(cpus)}
+           "over_ms_max": 1000 * over[-1], "cpu_ms_max": 1000 * max(cpus),
+           "worst_cpu_ms": 1000 * cpus[worst], "cpu_over_ms_max": 1000 * cpu_over[-1]}
     print(f"stars deadline {level} budget {1000 * budget:.0f} ms, {games} games, {busy} busy "
           f"process(es), load {os.getloadavg()[0]:.1f}: {len(walls)} decisions, "
           f"{len(searched)} searching, {cut} cut by the stop; wall ms of a searching decision "
           f"p50 {out['wall_ms_p50']:.0f} p99 {out['wall_ms_p99']:.0f} max "
           f"{out['wall_ms_max']:.0f}; past the budget (searching decisions) p99 "
           f"{out['over_ms_p99']:.1f} ms, max "
-          f"{out['over_ms_max']:.1f} ms; mean score {statistics.fmean(totals):.2f}", flush=True)
+          f"{out['over_ms_max']:.1f} ms (its CPU time {out['worst_cpu_ms']:.0f} ms; CPU time past "
+          f"the budget at most {out['cpu_over_ms_max']:.1f} ms); mean score "
+          f"{statistics.fmean(totals):.2f}", flush=True)
     return out
 
 
