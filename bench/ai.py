@@ -11,6 +11,7 @@ ratios across machines.
     .venv/bin/python bench/ai.py stars [--games 500] [--levels random greedy ...] [--power-cards]
     .venv/bin/python bench/ai.py stargazer [--games 300] [--players 3 4]
     .venv/bin/python bench/ai.py speed          # ms per decision of every level, one core
+    .venv/bin/python bench/ai.py deadline [--games 10] [--busy 1]   # hard's stop under load
 """
 
 from __future__ import annotations
@@ -110,10 +111,17 @@ def map_games(play: Any, jobs: list[Any], workers: int, resume: bool = False) ->
 
 # --- Look at the Stars solo ----------------------------------------------------------------------
 def stars_bot(level: str, seed: int) -> Any:
-    if level == "clairvoyant":
+    """The level's bot; ``clairvoyantN`` is the clairvoyant at beam N (``clairvoyant``: 48),
+    ``hard:width=8,samples=12`` the hard bot with those settings (a variant to compare)."""
+    if level.startswith("hard:"):
+        from game.ai.stars_bots import HardBot
+
+        settings = dict(item.split("=") for item in level.removeprefix("hard:").split(","))
+        return HardBot(seed=seed, **{k: int(v) for k, v in settings.items()})
+    if level.startswith("clairvoyant"):
         from game.ai.stars_clairvoyant import ClairvoyantBot
 
-        return ClairvoyantBot(seed=seed)
+        return ClairvoyantBot(seed=seed, beam=int(level.removeprefix("clairvoyant") or 48))
     return make_bot("stars", level, seed)
 
 
@@ -177,6 +185,73 @@ def run_stars(levels: list[str], games: int, power: Any, workers: int,
             + " ".join(f"{k[:5]} {v:.1f}" for k, v in parts.items()),
             flush=True,
         )
+    return out
+
+
+# --- the deadline under load ---------------------------------------------------------------------
+def busy_loop(seconds: float) -> None:
+    """Burn one core for ``seconds`` (the load beside ``deadline``)."""
+    end = time.monotonic() + seconds
+    x = 0
+    while time.monotonic() < end:
+        for i in range(10_000):
+            x ^= i * i
+
+
+def run_deadline(level: str, games: int, first: int, busy: int, limit: float) -> dict[str, Any]:
+    """Solo games of ``level`` with the table's stop: True once its ``THINK_SECONDS`` budget
+    has passed on the wall clock (``net/table.py``'s ``_think`` builds it the same way), beside
+    ``busy`` processes that burn a core each. Prints how far past the budget decisions end."""
+    from game.ai import THINK_SECONDS
+
+    budget = THINK_SECONDS["stars"][level.split(":")[0]]
+    helpers = [multiprocessing.Process(target=busy_loop, args=(limit,), daemon=True)
+               for _ in range(busy)]
+    for helper in helpers:
+        helper.start()
+    walls: list[float] = []
+    cpus: list[float] = []
+    totals: list[int] = []
+    try:
+        for seed in range(first, first + games):
+            state = STARS.setup({"players": 1}, seed)
+            bot = stars_bot(level, seed)
+            while not STARS.is_over(state):
+                start = time.monotonic()
+                deadline = start + budget
+                cpu = time.process_time()
+                move = bot.choose(STARS, state, 0, stop=lambda d=deadline: time.monotonic() >= d)
+                walls.append(time.monotonic() - start)
+                cpus.append(time.process_time() - cpu)
+                STARS.apply(state, 0, move)
+            totals.append(STARS.score(state)[0]["total"])
+    finally:
+        for helper in helpers:
+            helper.terminate()
+            helper.join()
+    searched = sorted(w for w in walls if w > 0.005)
+    worst = max(range(len(walls)), key=walls.__getitem__)
+    cpu_over = sorted(max(0.0, c - budget) for c in cpus)
+    over = sorted(max(0.0, w - budget) for w in searched)
+    cut = sum(1 for w in walls if w >= budget)
+
+    def pct(values: list[float], q: float) -> float:
+        return values[min(len(values) - 1, int(q * len(values)))] if values else 0.0
+
+    out = {"decisions": len(walls), "searched": len(searched), "cut": cut,
+           "wall_ms_p50": 1000 * pct(searched, 0.5), "wall_ms_p99": 1000 * pct(searched, 0.99),
+           "wall_ms_max": 1000 * max(walls), "over_ms_p99": 1000 * pct(over, 0.99),
+           "over_ms_max": 1000 * over[-1], "cpu_ms_max": 1000 * max(cpus),
+           "worst_cpu_ms": 1000 * cpus[worst], "cpu_over_ms_max": 1000 * cpu_over[-1]}
+    print(f"stars deadline {level} budget {1000 * budget:.0f} ms, {games} games, {busy} busy "
+          f"process(es), load {os.getloadavg()[0]:.1f}: {len(walls)} decisions, "
+          f"{len(searched)} searching, {cut} cut by the stop; wall ms of a searching decision "
+          f"p50 {out['wall_ms_p50']:.0f} p99 {out['wall_ms_p99']:.0f} max "
+          f"{out['wall_ms_max']:.0f}; past the budget (searching decisions) p99 "
+          f"{out['over_ms_p99']:.1f} ms, max "
+          f"{out['over_ms_max']:.1f} ms (its CPU time {out['worst_cpu_ms']:.0f} ms; CPU time past "
+          f"the budget at most {out['cpu_over_ms_max']:.1f} ms); mean score "
+          f"{statistics.fmean(totals):.2f}", flush=True)
     return out
 
 
@@ -254,6 +329,11 @@ def main(argv: list[str] | None = None) -> int:
     stars.add_argument("--workers", type=int, default=2)
     stars.add_argument("--json", type=Path, help="write the figures here")
     sub.add_parser("calibrate", help="the calibration figure alone")
+    dl = sub.add_parser("deadline", help="how far past its budget hard ends, under load")
+    dl.add_argument("--games", type=int, default=10)
+    dl.add_argument("--first", type=int, default=913000)
+    dl.add_argument("--level", default="hard")
+    dl.add_argument("--busy", type=int, default=1, help="processes burning a core beside it")
     sg = sub.add_parser("stargazer", help="Stargazer win rates between levels")
     sg.add_argument("--games", type=int, default=300)
     sg.add_argument("--players", type=int, nargs="*", default=[3, 4])
@@ -275,6 +355,9 @@ def main(argv: list[str] | None = None) -> int:
     RESUME = getattr(args, "resume", False)
     print(machine_line(), flush=True)
     if args.what == "calibrate":
+        return 0
+    if args.what == "deadline":
+        run_deadline(args.level, args.games, args.first, args.busy, limit=900.0)
         return 0
     if args.what == "stars":
         report: dict[str, Any] = {}

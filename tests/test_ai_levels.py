@@ -149,6 +149,70 @@ def test_a_stop_ends_the_stargazer_search_after_as_many_iterations_as_it_allows(
     assert bot.last_iterations == 6
 
 
+def stars_position_with_lookahead(seed: int) -> dict:
+    """A solo position a few cards in, where hard weighs placements ahead (a line card)."""
+    state = STARS.setup({"players": 1}, seed)
+    greedy = GreedyBot(seed)
+    while state["flipped"] < 4 or state["seats"][0]["turn"] is not None or not any(
+            m["t"] == "place" for m in STARS.legal_moves(state, 0)):
+        STARS.apply(state, 0, greedy.choose(STARS, state, 0))
+    return state
+
+
+@pytest.mark.parametrize("allowed", [0, 1, 5, 17])
+def test_a_stop_ends_the_stars_lookahead_within_one_evaluation(allowed: int) -> None:
+    """Hard asks ``stop`` before each answer evaluation (one sampled card on one placement, a
+    few ms), not only between placements (8 to 16 evaluations apart): once it says True the decision
+    ends at once, with a legal move."""
+    state = stars_position_with_lookahead(6)
+    calls: list[bool] = []
+
+    def stop() -> bool:
+        calls.append(len(calls) >= allowed)
+        return calls[-1]
+
+    bot = HardBot(seed=1)
+    move = bot.choose(STARS, state, 0, stop=stop)
+    assert move in STARS.legal_moves(state, 0)
+    assert bot.last_evaluations == allowed
+    assert calls.count(True) == 1
+    unstopped = HardBot(seed=1)
+    unstopped.choose(STARS, state, 0)
+    assert unstopped.last_evaluations == unstopped.width * unstopped.samples > allowed
+
+
+def test_hard_weighs_only_the_answers_a_placement_can_change() -> None:
+    """The shortcut that lets hard sample more cards in its budget: an answer's best gain found
+    among the few answers a placement can change is never above the full search's, and on
+    these seeded positions it is the same but for a rare shift of the sizes held."""
+    from game.ai.stars_bots import apply_option, cards_left_after, day_of_card
+
+    same = total = 0
+    for seed in (11, 12):
+        state = stars_position_with_lookahead(seed)
+        view = STARS.view(state, 0)
+        bot = HardBot(seed=seed, near=6)
+        bot._remember(view)
+        model, scored = bot.scored_options(view, 0, STARS.legal_moves(state, 0))
+        left = cards_left_after(view)
+        ahead = model.clone()
+        ahead.set_day(day_of_card(view["card"]["n"] + 1))
+        for card in bot.unseen()[:10]:
+            ranked = bot.ranked_answers(ahead, card, left - 1)
+            if ranked is None:
+                continue
+            for _, option in sorted(scored, key=lambda item: -item[0])[:6]:
+                after = model.clone()
+                apply_option(after, option)
+                after.set_day(ahead.day)
+                full = bot.best_answer(after, card, left - 1)
+                near = bot.best_answer_near(after, option[1], ranked, left - 1)
+                assert near <= full + 1e-9
+                same += abs(near - full) < 1e-9
+                total += 1
+    assert total >= 60 and same >= 0.9 * total
+
+
 def solo_totals(make: Any, seeds: range) -> list[int]:
     return [STARS.score(play(STARS, {"players": 1}, s, [make(s)])[0])[0]["total"] for s in seeds]
 

@@ -177,13 +177,14 @@ def prompt_values(
     sheet = pending["sheet"]
     left = cards_left_after(view)
     base = model_of(view, seat)
+    now = base.value(weights, left)  # once: it costs a walk over every bonus-shape copy
     out: list[tuple[float, Move]] = []
     for move in moves:
         if move["t"] == "skip_power":
-            out.append((base.value(weights, left) - weights.power_use[prompt["power"]] * 0.0, move))
+            out.append((now - weights.power_use[prompt["power"]] * 0.0, move))
         elif move["t"] == "power" and "line" in move:
             seg = norm(*move["line"])
-            out.append((base.value(weights, left) + base.gain((seg,), weights, left), move))
+            out.append((now + base.gain((seg,), weights, left), move))
         elif move["t"] == "power":
             after = dict(sheet)
             after["objects"] = sheet["objects"] + [{"kind": prompt["power"], "at": move["at"]}]
@@ -287,22 +288,41 @@ class EasyBot(PlanBot):
 class HardBot(PlanBot):
     """``hard``: looks one card ahead. The ``width`` best placements by model value are each
     played on a copy, then for ``samples`` cards drawn from the cards it has not seen (the
-    public composition; never the order) it finds its best answer; a placement is worth its gain
-    now plus the mean best gain of the answers. ``stop`` (a callable the caller hands in, e.g. a
-    deadline) cuts the lookahead short; without it the bot is deterministic for its seed."""
+    public composition; never the order) it finds its best answer (``best_answer_near``: among
+    the answers the placement can change); a placement is worth its gain now plus the mean best
+    gain of the answers.
+
+    The answers are weighed a drawn card at a time for every placement (round by round), and
+    ``stop`` (a callable the caller hands in, e.g. a deadline) is asked before each of those
+    evaluations (a few ms each), so a decision ends within one evaluation of its deadline; the
+    placements are then compared on the rounds all of them finished (none finished: on their
+    gain now, as ``normal`` would). Without ``stop`` the bot is deterministic for its seed.
+    ``last_evaluations`` counts the answer evaluations of the last decision.
+    """
 
     name = "hard"
 
     def __init__(
-        self, seed: int = 0, weights: Weights | None = None, width: int = 6, samples: int = 8
+        self,
+        seed: int = 0,
+        weights: Weights | None = None,
+        width: int = 10,
+        samples: int = 16,
+        near: int = 6,
     ) -> None:
         super().__init__(seed, weights)
         self.width = width
         self.samples = samples
+        #: answers weighed again per placement (``best_answer_near``); 0: every answer. At 6
+        #: an evaluation costs about half, so the default weighs 10 placements x 16 cards
+        #: (was 6 x 8, every answer) in about 1.5x the time (docs/AI.md)
+        self.near = near
+        self.last_evaluations = 0
 
     def choose_card(
         self, view: dict[str, Any], seat: int, moves: list[Move], stop: StopCheck | None
     ) -> Move:
+        self.last_evaluations = 0
         model, scored = self.scored_options(view, seat, moves)
         left = cards_left_after(view)
         if left == 0 or len(scored) <= 1:
@@ -312,19 +332,94 @@ class HardBot(PlanBot):
         pool = [c for c in self.unseen() if c != view["card"]["id"]]
         draws = self.rng.sample(pool, min(self.samples, len(pool)))
         next_day = day_of_card(view["card"]["n"] + 1)
-        results: list[tuple[float, Move]] = []
-        for gain, option in top:
-            if stop is not None and stop() and results:
-                break
+        ahead = model.clone()
+        ahead.set_day(next_day)
+        afters = []
+        for _, option in top:
             after = model.clone()
-            uses = apply_option(after, option)
+            apply_option(after, option)
             after.set_day(next_day)
-            future = 0.0
-            for card in draws:
-                best = 0.0
-                for reply in card_options(after, card):
-                    best = max(best, option_gain(after, reply, self.weights, left - 1))
-                future += best
-            bonus = uses * 0.0
-            results.append((gain + bonus + future / len(draws), option[0]))
-        return self._pick(results)
+            afters.append((after, option[1]))
+        future = [0.0] * len(top)
+        rounds = 0
+        for card in draws:
+            ranked = self.ranked_answers(ahead, card, left - 1) if self.near else None
+            round_future = list(future)
+            for i, (after, segs) in enumerate(afters):
+                if stop is not None and stop():
+                    return self._pick(self._values(top, future, rounds))
+                if ranked is None:
+                    round_future[i] += self.best_answer(after, card, left - 1)
+                else:
+                    round_future[i] += self.best_answer_near(after, segs, ranked, left - 1)
+                self.last_evaluations += 1
+            future = round_future
+            rounds += 1
+        return self._pick(self._values(top, future, rounds))
+
+    def best_answer(self, model: Model, card: int, cards_left: int) -> float:
+        """The best model gain of playing ``card`` on ``model`` (skipping: 0)."""
+        best = 0.0
+        for reply in card_options(model, card):
+            best = max(best, option_gain(model, reply, self.weights, cards_left))
+        return best
+
+    def ranked_answers(self, ahead: Model, card: int, cards_left: int) -> list[tuple] | None:
+        """The line placements of ``card`` on the sheet before this card's placement (at the
+        next card's day), best gain first; None for a shooting star card (cheap to weigh)."""
+        if card in data.SHOOTING_STAR_CARD_IDS:
+            return None
+        weights = self.weights
+        day = ahead.day
+        ranked = [(ahead.gain((c[3], c[4]), weights, cards_left, low_row_lines((c[3], c[4]), day)),
+                   c) for c in ahead.line_placements(card)]
+        ranked.sort(key=lambda item: -item[0])
+        return ranked
+
+    def best_answer_near(
+        self, after: Model, segs: tuple[Segment, ...], ranked: list[tuple], cards_left: int
+    ) -> float:
+        """``best_answer`` on ``after`` (the sheet with one placement played), weighing only the
+        answers the placement can change: the ``near`` best on the sheet without it (their
+        gain is weighed again on ``after``) and those touching a group the placement's lines
+        joined. An answer elsewhere keeps its gain (bar a rare change of the sizes held), so
+        it cannot beat them; this weighs about a quarter of the answers."""
+        bad = after.line_bad
+        weights = self.weights
+        day = after.day
+        find = after._find
+        roots = {find(seg) for seg in segs}
+        points = set().union(*(after.points[r] for r in roots)) if roots else set()
+        at_mid = after.at_mid
+        best = 0.0
+        kept = 0
+        for _, c in ranked:
+            if c[5] & bad:
+                continue
+            pair = (c[3], c[4])
+            if kept >= self.near:
+                touching = False
+                for s in pair:
+                    if (s[0], s[1]) in points or (s[2], s[3]) in points:
+                        touching = True
+                        break
+                    if s[0] != s[2] and s[1] != s[3]:
+                        other = at_mid.get((s[0] + s[2], s[1] + s[3]))
+                        if other is not None and find(other) in roots:
+                            touching = True
+                            break
+                if not touching:
+                    continue
+            kept += 1
+            best = max(best, after.gain(pair, weights, cards_left, low_row_lines(pair, day)))
+        return best
+
+    @staticmethod
+    def _values(
+        top: list[tuple[float, tuple[Move, tuple[Segment, ...], float]]],
+        future: list[float],
+        rounds: int,
+    ) -> list[tuple[float, Move]]:
+        """Each placement's gain plus its mean best answer over ``rounds`` finished rounds."""
+        return [(gain + (future[i] / rounds if rounds else 0.0), option[0])
+                for i, (gain, option) in enumerate(top)]
