@@ -508,9 +508,11 @@ class HardBot:
     """
 
     name = "hard"
-    #: default iterations: at most ~0.45 s CPU a move on the project's 2-core VM, 69 % of
-    #: 3-player games against two normal bots (docs/AI.md)
-    ITERATIONS = 200
+    #: default iterations: about the table's 2 s budget (``THINK_SECONDS``) on an idle core of
+    #: the project's 2-core VM (1.4 s CPU median, 2.3 s max a search move under load, where the
+    #: deadline cuts it). At 200 (0.3 s) it won 52.0 % [42.2, 61.8] of 3-player games against
+    #: two normals; at 1000, 40 games on the same seeds say more (docs/AI.md, issue 26)
+    ITERATIONS = 1000
 
     def __init__(
         self,
