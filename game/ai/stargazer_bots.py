@@ -25,7 +25,7 @@ from game.rules.stargazer.content import (
     PLANET_TYPES,
     START_CREW,
 )
-from game.rules.stargazer.engine import clone_state
+from game.rules.stargazer.engine import clone_state, motivation_bonus
 from game.rules.stargazer.scoring import (
     FREE,
     all_specialty_counts,
@@ -65,7 +65,12 @@ class StrongBot:
     ``start_value``: VP of holding Captain Armstrong (naming the next start player);
     ``start_choice``: whom Armstrong's holder names ("leader": the best-placed opponent, who then
     plays first and shows their hand; "self"; "last": the left neighbour, so you play last);
-    ``replies``: how many following opponents' best turns the crew choice looks through.
+    ``replies``: how many following opponents' best turns the crew choice looks through;
+    ``bonus_weight``: VP added to a crew choice per VP of motivation bonus it takes, on top of
+    the bonus itself, because a bonus left on a crew goes to an opponent later in the round
+    (beyond the one reply) or grows for them next round. At 0 a strong bot that always took the
+    biggest bonus beat this one 37.8 % [33.3, 42.3] of 3-player games; at 1, 34.7 % [29.3,
+    40.1] on the same seeds, and the bot at 1 beat two at 0 36.3 % [30.9, 41.8] (docs/AI.md).
     """
 
     name = "strong"
@@ -78,8 +83,10 @@ class StrongBot:
         start_value: float = 0.5,
         start_choice: str = "leader",
         replies: int = 1,
+        bonus_weight: float = 1.0,
     ) -> None:
         self.rng = make_rng(seed, "stargazer-strong-bot")
+        self.bonus_weight = bonus_weight
         self.hand_value = hand_value
         self.future_weight = future_weight
         self.start_value = start_value
@@ -184,6 +191,8 @@ class StrongBot:
                 value, plan = self._finish_turn(ruleset, trial, seat)
                 if self.replies:
                     value = self._after_replies(ruleset, trial, seat, plan, value)
+                value += self.bonus_weight * motivation_bonus(
+                    state, state["crews"].index(move["crew"]))
                 value += self.rng.random() * 1e-3
                 if value > best_value:
                     best_value, best = value, (move, plan)
@@ -499,9 +508,11 @@ class HardBot:
     """
 
     name = "hard"
-    #: default iterations: at most ~0.45 s CPU a move on the project's 2-core VM, 69 % of
-    #: 3-player games against two normal bots (docs/AI.md)
-    ITERATIONS = 200
+    #: default iterations: about the table's 2 s budget (``THINK_SECONDS``) on an idle core of
+    #: the project's 2-core VM (1.4 s CPU median, 2.3 s max a search move under load, where the
+    #: deadline cuts it). At 200 (0.3 s) it won 52.0 % [42.2, 61.8] of 3-player games against
+    #: two normals; at 1000, 40 games on the same seeds say more (docs/AI.md, issue 26)
+    ITERATIONS = 1000
 
     def __init__(
         self,

@@ -90,7 +90,9 @@ def test_the_registry_builds_the_strong_and_random_bots() -> None:
 def test_strong_bots_play_legal_games_to_the_end_and_are_reproducible() -> None:
     finals = [play_to_end(4, 21, [StrongBot(seed=s) for s in range(4)]) for _ in range(2)]
     assert finals[0] == finals[1]
-    assert 5 <= finals[0]["round"] <= 9
+    # 4 rounds is rare but legal (a few % of 4-player games, docs/balance/stargazer.md): this
+    # seed's game takes 4 since normal values the motivation bonus it takes (issue 26)
+    assert 4 <= finals[0]["round"] <= 9
 
 
 def test_the_strong_bot_beats_random_bots_most_of_the_time() -> None:

@@ -99,8 +99,14 @@ def describe_move(state: dict[str, Any], seat: int, move: dict[str, Any],
                   name_of: Callable[[int], str]) -> str:
     """Watch replay's line for a move, in the window's language (crews and planets named)."""
     from game.rules.stargazer import CREWS_BY_ID, PLANET_TYPES
+    from game.rules.stargazer.skills import skill_move_words
 
     name, kind = name_of(seat), move.get("t")
+    words = skill_move_words(state, move) if kind == "skill" else None
+    if words is not None:  # the skill's data text, its planet and crew names translated too
+        template, values = words
+        return _(template).format(name=name, **{
+            key: _(value) if key in ("planet", "crew") else value for key, value in values.items()})
     if kind == "crew":
         crew = CREWS_BY_ID.get(str(move.get("crew", "")))
         return _("{name} picks {crew}").format(

@@ -39,7 +39,7 @@ from game.rules.stargazer.content import (
 )
 from game.rules.stargazer.placement import can_place, investigation_sequences
 from game.rules.stargazer.scoring import ranking_with_tie_break, score_breakdown
-from game.rules.stargazer.skills import CHOICE_EFFECTS
+from game.rules.stargazer.skills import CHOICE_EFFECTS, skill_move_words
 
 #: the move type each phase accepts
 PHASE_MOVE = {
@@ -290,8 +290,15 @@ class StargazerRuleset(Ruleset):
         if kind == "crew":
             crew = CREWS_BY_ID.get(move.get("crew", ""), {"name": move.get("crew")})
             return f"seat {seat} picks {crew['name']}"
+        if kind == "skill":
+            words = skill_move_words(state, move)
+            if words is not None:
+                return words[0].format(name=f"seat {seat}", **words[1])
         if kind == "investigate":
-            return f"seat {seat} investigates planets {move.get('planets')}"
+            planets = state.get("planets", [])
+            path = [PLANET_TYPES[planets[p]]["name"] if _is_int(p) and 0 <= p < len(planets)
+                    else str(p) for p in move.get("planets") or []]
+            return f"seat {seat} investigates: {' > '.join(path)}"
         if kind == "start_player":
             return f"seat {seat} names seat {move.get('seat')} start player"
         return f"seat {seat}: {move}"

@@ -10,9 +10,10 @@ from game.registry import GamePlugin
 
 
 def messages() -> list[tuple[str, str]]:
-    """The strings the window shows from this game's data: planets and crews
-    (``tools/extract_messages.py``)."""
+    """The strings the window shows from this game's data: planets, crews and how a skill move
+    reads (``tools/extract_messages.py``)."""
     from game.rules.stargazer import content
+    from game.rules.stargazer.skills import SKILL_MOVE_TEXT
 
     found: list[tuple[str, str]] = []
     for planet_type, planet in content.PLANET_TYPES.items():
@@ -20,6 +21,7 @@ def messages() -> list[tuple[str, str]]:
                   for key in ("name", "text")]
     for crew in content.CREWS:
         found += [(crew[key], f"stargazer crew {crew['id']}: {key}") for key in ("name", "text")]
+    found += [(text, f"stargazer skill move {effect}") for effect, text in SKILL_MOVE_TEXT.items()]
     return found
 
 

@@ -177,3 +177,43 @@ CHOICE_EFFECTS: dict[
     "swap_ahead": (_swap_options, _swap_resolve),
     "claim_zero_square": (_claim_options, _claim_resolve),
 }
+
+#: effect -> how a skill move of that effect reads ("{name}": the seat, "{planet}" / "{crew}":
+#: the target's name, "{square}": the square). Data, so the ruleset's English line, the window
+#: (through its catalog: ``plugin.messages``) and ``starparty demo`` say the same thing.
+SKILL_MOVE_TEXT: dict[str, str] = {
+    "cube_to_zero_square": "{name} puts a cube on the 0 square of {planet}",
+    "cube_to_crew": "{name} puts a cube on {crew}",
+    "free_cube_to_planet": "{name} adds a free cube to {planet}",
+    "clear_crew": "{name} clears the free cubes off {crew}",
+    "recall": "{name} takes back the last cube on {planet}",
+    "swap_ahead": "{name} moves up to square {square} of {planet}",
+    "claim_zero_square": "{name} claims the 0 square of {planet}",
+}
+
+
+def skill_move_words(state: dict[str, Any], move: Move) -> tuple[str, dict[str, Any]] | None:
+    """(English template of ``SKILL_MOVE_TEXT``, its values) for a skill move of the active
+    crew; ``planet`` and ``crew`` are English names a window translates as data. None: no
+    active choice skill, or a move it cannot read."""
+    active = state.get("active_crew")
+    crews = state.get("crews", [])
+    if not isinstance(active, int) or not 0 <= active < len(crews):
+        return None
+    effect = CREWS_BY_ID.get(crews[active], {}).get("effect")
+    if effect not in SKILL_MOVE_TEXT:
+        return None
+    values: dict[str, Any] = {}
+    planets = state.get("planets", [])
+    planet = move.get("planet")
+    if isinstance(planet, int) and 0 <= planet < len(planets):
+        values["planet"] = PLANET_TYPES[planets[planet]]["name"]
+    crew = CREWS_BY_ID.get(str(move.get("crew")))
+    if crew is not None:
+        values["crew"] = crew["name"]
+    if isinstance(move.get("square"), int):
+        values["square"] = move["square"] - 1  # the square the seat's cube moves up to
+    needed = {"{planet}": "planet", "{crew}": "crew", "{square}": "square"}
+    if any(mark in SKILL_MOVE_TEXT[effect] and key not in values for mark, key in needed.items()):
+        return None
+    return SKILL_MOVE_TEXT[effect], values
