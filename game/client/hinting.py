@@ -15,9 +15,11 @@ the points the move makes at once and what it keeps open, from the engine's own 
 from __future__ import annotations
 
 import copy
+import itertools
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -46,6 +48,28 @@ def hints_allowed(session: Session) -> bool:
     if isinstance(session, HostSession | RemoteSession):
         return bool(session.info.get("hints"))
     return True
+
+
+@dataclass(frozen=True)
+class Checks:
+    """A budget counted in the bot's own stop checks instead of seconds: the same search on
+    every machine and under any load (``starparty screenshots`` draws the same hint and the
+    same review on every run), and bounded all the same."""
+
+    n: int
+
+
+#: ``starparty screenshots``: the hints and the pictured review think this long
+SCREENSHOT_BUDGET = Checks(150)
+
+
+def stop_within(budget: float | Checks, cancel: threading.Event) -> Callable[[], bool]:
+    """The bot's ``stop``: true once ``cancel`` is set or ``budget`` is spent."""
+    if isinstance(budget, Checks):
+        checks = itertools.count(1)
+        return lambda: cancel.is_set() or next(checks) > budget.n
+    deadline = time.monotonic() + budget
+    return lambda: cancel.is_set() or time.monotonic() >= deadline
 
 
 def think_budget(game: str) -> float:
@@ -95,9 +119,8 @@ class HintAsker:
         #: hints shown per seat (the results' statistics count them)
         self.asked_by: dict[int, int] = {}
         self._result: list[tuple[Hint | None, int]] = []
-        #: seconds the bot may think (None: no deadline, the bot's own full search, which
-        #: depends on the seed alone: ``starparty screenshots`` draws the same hint every run)
-        self.budget: float | None = think_budget(self.game)
+        #: how long the bot may think: seconds (its budget at a table) or ``Checks``
+        self.budget: float | Checks = think_budget(self.game)
         self._cancel = threading.Event()
         self._thread: threading.Thread | None = None
 
@@ -118,11 +141,7 @@ class HintAsker:
         self.thinking = True
         self.asked = self.decision()
         mine = copy.deepcopy(view)  # the thread reads its own copy of the seat's own view
-        deadline = None if self.budget is None else time.monotonic() + self.budget
-        cancel = self._cancel
-
-        def stop() -> bool:
-            return cancel.is_set() or (deadline is not None and time.monotonic() >= deadline)
+        stop = stop_within(self.budget, self._cancel)
 
         def run() -> None:
             try:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import copy
 import threading
-import time
 from typing import TYPE_CHECKING, Any, Literal
 
 import pygame
@@ -20,7 +19,7 @@ import pygame
 from game.ai.hints import Hint
 from game.ai.review import TOP, Decision, biggest_first, review_game
 from game.client import theme
-from game.client.hinting import think_budget
+from game.client.hinting import SCREENSHOT_BUDGET, Checks, stop_within, think_budget
 from game.client.i18n import N_, _, ngettext
 from game.client.kits import get_kit
 from game.client.record import GameRecord
@@ -39,12 +38,12 @@ class ReviewScene(SkyScene):
     """The review of ``seat``'s decisions in ``record`` (Esc: back to the results)."""
 
     def __init__(self, app: Stage, record: GameRecord, seat: int,
-                 budget: float | None | Literal["table"] = "table") -> None:
+                 budget: float | Checks | Literal["table"] = "table") -> None:
         super().__init__(app)
         self.record = record
         self.seat = seat
-        #: seconds the bot weighs each position ("table": its budget at a table; None: no
-        #: deadline, its full search, which follows from the seed alone)
+        #: how long the bot weighs each position: "table" (its budget at a table), seconds or
+        #: ``Checks`` (the same search on every machine)
         self.budget = think_budget(record.game) if budget == "table" else budget
         #: (positions done, positions in all) while the analysis runs
         self.progress = (0, 0)
@@ -82,11 +81,8 @@ class ReviewScene(SkyScene):
     def _analyse(self, seat: int, cancel: threading.Event) -> None:
         budget = self.budget
 
-        def stop_for():  # noqa: ANN202 - one deadline per position
-            if budget is None:
-                return cancel.is_set
-            deadline = time.monotonic() + budget
-            return lambda: cancel.is_set() or time.monotonic() >= deadline
+        def stop_for():  # noqa: ANN202 - one budget per position
+            return stop_within(budget, cancel)
 
         def told(done: int, total: int) -> None:
             if not cancel.is_set():
@@ -274,11 +270,12 @@ class ReviewScene(SkyScene):
 
 def shoot_review(shot: Shooter, prefix: str) -> None:
     """From the results: the review of your moves (``<prefix>-review``), then one row's moment
-    (looked at); back to the results. The bot searches without a deadline and the frames wait
-    for it, so the picture follows from the seed alone (the tests draw the walk twice)."""
+    (looked at); back to the results. The bot's budget is counted in its own checks and the
+    frames wait for it, so the picture follows from the seed alone (the tests draw it twice)."""
     results = shot.app.scene
     record = results.record
-    review = ReviewScene(shot.app, record, record.kinds.index("human"), budget=None)
+    review = ReviewScene(shot.app, record, record.kinds.index("human"),
+                         budget=SCREENSHOT_BUDGET)
     shot.app.push(review)
     shot.wait(lambda: review.ready or review.failed, timeout=120)
     shot.step(3)
@@ -293,7 +290,7 @@ def shoot_review(shot: Shooter, prefix: str) -> None:
 
 def shoot_hint(shot: Shooter, table: Any, name: str) -> None:
     """At the table: H, the hint shown (``name``)."""
-    table.hints.budget = None  # the full search: the same hint on every run
+    table.hints.budget = SCREENSHOT_BUDGET  # the same hint on every run
     shot.key(pygame.K_h)
     shot.wait(lambda: table.hints.answered, timeout=60)
     shot.step(3)
