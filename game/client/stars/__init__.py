@@ -142,6 +142,25 @@ def statistics(record: GameRecord) -> list[tuple[str, list[int]]]:
             if key in ALWAYS_SHOWN or any(seat[key] for seat in per_seat)]
 
 
+def spot(point: Any) -> str:
+    """A star of the board for a reader: column and row from 1 (row 1 at the bottom)."""
+    return _("({column}, {row})").format(column=point[0] + 1, row=point[1] + 1)
+
+
+def placed_lines(state: dict[str, Any], move: dict[str, Any]) -> str | None:
+    """The lines a card placement draws, star to star ("(2, 3)–(3, 4), ..."); None when the
+    state does not say which card it is."""
+    from game.rules.stars.geometry import card_segments
+
+    try:
+        card = state["deck"][state["flipped"] - 1]
+        segments = card_segments(card, int(move["rot"]), int(move["dx"]), int(move["dy"]))
+    except (KeyError, IndexError, TypeError, ValueError):
+        return None
+    return _(", ").join(_("{a}–{b}").format(a=spot(seg[:2]), b=spot(seg[2:]))
+                        for seg in segments)
+
+
 def describe_move(state: dict[str, Any], seat: int, move: dict[str, Any],
                   name_of: Callable[[int], str]) -> str:
     """Watch replay's line for a move, in the window's language."""
@@ -149,6 +168,9 @@ def describe_move(state: dict[str, Any], seat: int, move: dict[str, Any],
 
     name, kind = name_of(seat), move.get("t")
     if kind == "place":
+        lines = placed_lines(state, move)
+        if lines:
+            return _("{name} draws {lines}").format(name=name, lines=lines)
         return _("{name} draws the card (turn {rot}, shift {dx},{dy})").format(
             name=name, rot=move.get("rot"), dx=move.get("dx"), dy=move.get("dy"))
     if kind == "shooting_star":
@@ -156,7 +178,10 @@ def describe_move(state: dict[str, Any], seat: int, move: dict[str, Any],
     if kind == "power":
         prompt = (state["seats"][seat].get("turn") or {}).get("prompt") \
             if 0 <= seat < len(state.get("seats", [])) else None
-        where = move.get("at") or move.get("line")
+        at, line = move.get("at"), move.get("line")
+        where = (spot(at) if isinstance(at, list) and len(at) == 2 else
+                 _("{a}–{b}").format(a=spot(line[:2]), b=spot(line[2:]))
+                 if isinstance(line, list) and len(line) == 4 else at or line)
         if prompt:
             return _("{name} uses the power ({power}) at {where}").format(
                 name=name, power=power_label(prompt["power"]).lower(), where=where)
