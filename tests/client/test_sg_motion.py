@@ -99,3 +99,18 @@ def test_each_event_moves_its_cubes(table) -> None:  # noqa: ANN001
     played = table.app.sounds.played
     assert "cube_lift" in played and "cube_drop" in played
     assert not motion.busy
+
+
+def test_a_later_floater_of_a_place_takes_the_place_of_the_one_still_shown() -> None:
+    """One that rose to the top of its crew's row stays there: a later one would land on it
+    (two texts one over the other); those of the same moment stand side by side."""
+    motion = CubeMotion()
+    motion.say("+1 VP", ("crew", 0), (255, 255, 255))
+    motion.say("+2 VP", ("crew", 0), (255, 255, 255))
+    motion.say("+3 VP", ("crew", 4), (255, 255, 255))
+    assert [(f.text, f.row) for f in motion.floaters] == [("+1 VP", 0), ("+2 VP", 1),
+                                                          ("+3 VP", 0)]
+    motion.update(0.5)
+    motion.say("+5 VP", ("crew", 0), (255, 255, 255))
+    assert [(f.text, f.place, f.row) for f in motion.floaters] == [
+        ("+3 VP", ("crew", 4), 0), ("+5 VP", ("crew", 0), 0)]

@@ -105,7 +105,10 @@ class CubeMotion:
         self.flights.append(Flight("hop", place, owner, self._slot(False), HOP_SECONDS, to=to))
 
     def say(self, text: str, place: Place, color: tuple[int, int, int]) -> None:
-        row = sum(1 for f in self.floaters if f.place == place and f.start == self.clock)
+        # a place's earlier floater gives way (one that rose to the top of its crew's row
+        # stays there: this one would land on it); those of the same moment stand side by side
+        self.floaters = [f for f in self.floaters if f.place != place or f.start == self.clock]
+        row = sum(1 for f in self.floaters if f.place == place)
         self.floaters.append(Floater(text, place, self.clock, color, row))
 
     def update(self, dt: float, on_impact: Callable[[Flight], None] | None = None) -> None:

@@ -398,18 +398,20 @@ class StargazerTablePainter(StargazerPanels):
             pygame.draw.rect(surface, theme.ILLEGAL if accident else theme.LEGAL, pill,
                              border_radius=geo.px(5))
             surface.blit(label, label.get_rect(center=pill.center))
-            if accident:
-                word = self.text.render(_("accident"), readable(geo.px(12)), theme.ILLEGAL,
-                                        bold=True)
-                box = word.get_rect(midtop=(rect.centerx, rect.bottom + geo.px(3)))
-                box.clamp_ip(geo.cards[cube["planet"]])
-                pygame.draw.rect(surface, (12, 16, 36), box.inflate(geo.px(6), geo.px(2)),
-                                 border_radius=geo.px(4))
-                surface.blit(word, box)
             # the cube's place in the path, on a disc of its own at the square's corner
             badge = self.text.render(str(number), readable(geo.px(12)), theme.SKY, bold=True)
             tag = badge.get_rect(center=(rect.right, rect.bottom))
             side = max(tag.w, tag.h) + geo.px(2)
+            if accident:  # the word under the path's numbers (where the card has room for it)
+                word = self.text.render(_("accident"), readable(geo.px(12)), theme.ILLEGAL,
+                                        bold=True)
+                below = rect.bottom + side // 2 + geo.px(2)
+                box = word.get_rect(midtop=(rect.centerx, below))
+                box.clamp_ip(geo.cards[cube["planet"]])
+                if box.y >= below:  # else the red 0 and the stripes say it alone
+                    pygame.draw.rect(surface, (12, 16, 36), box.inflate(geo.px(6), geo.px(2)),
+                                     border_radius=geo.px(4))
+                    surface.blit(word, box)
             disc = pygame.Rect(0, 0, side, side)
             disc.center = tag.center
             pygame.draw.rect(surface, theme.ACCENT, disc, border_radius=side // 2)
