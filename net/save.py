@@ -176,8 +176,7 @@ class AutoSaver:
         self._journal_lock = threading.Lock()
         self._journal_closed = False
         self._write_lock = threading.Lock()
-        #: snapshots written (the saver's costly part), and when the last one was
-        self.snapshots = 1
+        #: when the last snapshot (the saver's costly part) was written
         self._snapshot_at = time.monotonic()
         self._snapshot_wanted = False
         self._thread = threading.Thread(target=self._run, name="autosaver", daemon=True)
@@ -207,7 +206,6 @@ class AutoSaver:
             if not self._journal_closed:  # stable: close() takes the write lock too
                 os.fsync(self._journal)
             self._written_version = version
-            self.snapshots += 1
             self._snapshot_at = time.monotonic()
             self._snapshot_wanted = False
 

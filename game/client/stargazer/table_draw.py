@@ -132,7 +132,6 @@ class StargazerTablePainter(StargazerPanels):
             row = rows - 1 - i // 2
             button.rect = pygame.Rect(inner.x + (i % 2) * (half + gap),
                                       bottom - (row + 1) * row_h - row * gap, half, row_h)
-        self.prompt_bottom = third + row_h
 
     def _cycle_target(self, step: int) -> None:
         targets = self.skill_targets()
