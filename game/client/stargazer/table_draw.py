@@ -122,7 +122,6 @@ class StargazerTablePainter(StargazerPanels):
         for name in ("undo", "previous"):
             self.buttons[name].rect = pygame.Rect(inner.x, second, half, row_h)
         self.buttons["next"].rect = pygame.Rect(inner.x + half + gap, second, half, row_h)
-        third = second - row_h - gap
         quarter = (half - gap) // 2
         self.buttons["fewer"].rect = pygame.Rect(inner.x + half + gap, second, quarter, row_h)
         self.buttons["more"].rect = pygame.Rect(inner.x + half + gap + quarter + gap, second,
