@@ -197,7 +197,11 @@ def main(argv: list[str] | None = None) -> int:
         forwarded = ["--dist", str(args.dist), "--work", str(args.work), "--venv", str(args.venv)]
         return subprocess.run([str(python), str(Path(__file__).resolve()), *forwarded],
                               env=env).returncode
-    env = {**os.environ, "PYTHONHASHSEED": "0", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    # PyInstaller's cache (its bincache index) inside this build's work folder, not the
+    # account's ~/.cache/pyinstaller: another build on the machine cleans and rewrites that one,
+    # and a build reading its index half written failed once in CI ("SyntaxError" in index.dat)
+    env = {**os.environ, "PYTHONHASHSEED": "0", "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+           "PYINSTALLER_CONFIG_DIR": str(args.work.resolve() / "pyinstaller-cache")}
     env.pop("PYTHONPATH", None)
     if epoch := last_commit_time():
         env.setdefault("SOURCE_DATE_EPOCH", epoch)
