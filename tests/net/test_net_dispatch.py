@@ -9,8 +9,6 @@ import socket
 import struct
 import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +23,7 @@ from net.server import ServerThread
 from net.table import SeatSpec, Table
 from net.wire import APP_VERSION, PROTOCOL_VERSION, FrameBuffer
 from tests.net.nethelpers import toy_table, wait_until
+from tests.net.test_net_tcp import serving
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -45,17 +44,6 @@ MESSAGES: dict[str, Any] = {
     "legal moves": {"t": "legal"},
     "ping": {"t": "ping", "n": 3},
 }
-
-
-@contextmanager
-def serving(table: Table) -> Iterator[ServerThread]:
-    server = ServerThread(table, host="127.0.0.1", port=0)
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
-        table.close()
 
 
 def frame(value: Any) -> bytes:
