@@ -13,6 +13,7 @@ import pytest
 
 from game.client.scenes.lan import JoinScene, LobbyScene
 from game.client.scenes.results import ResultsScene
+from game.client.scenes.table import GameTableScene
 from game.client.stars.table import StarsTableScene
 from game.tables import new_table
 from net.server import ServerThread
@@ -55,9 +56,15 @@ def watch_from_list(drive: Driver, served: Served, game: str, status: str) -> Jo
                                 status=status, port=served.port)])
     assert "Click to watch" in row_texts(drive, join, "Bots' table")
     drive.click(row(join, "Bots' table").rect.center)
-    lobby = drive.scene
-    assert isinstance(lobby, LobbyScene) and lobby.watching
+    assert_watching(drive)
     return join
+
+
+def assert_watching(drive: Driver) -> None:
+    """The click opened a spectator's window: its lobby, or (a table already playing can hand
+    over within the same frame) the table itself, watching."""
+    scene = drive.scene
+    assert isinstance(scene, (LobbyScene, GameTableScene)) and scene.watching, scene
 
 
 def texts(drive: Driver) -> str:
@@ -157,8 +164,7 @@ def test_a_typed_address_that_is_full_offers_watching(drive: Driver, started: bo
         assert not watch.colliderect(join.join_button.rect)
         assert "Watch: look on without a seat" in shown
         drive.click(join.watch_button.rect.center)
-        lobby = drive.scene
-        assert isinstance(lobby, LobbyScene) and lobby.watching
+        assert_watching(drive)
         if not started:
             served.table.start()
         drive.until(lambda: isinstance(drive.scene, StarsTableScene), what="the table")
