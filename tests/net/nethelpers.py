@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from game.ai.base import RandomBot
 from game.rules.base import Ruleset
 from net.local import LocalConnection, local_game
+from net.server import ServerThread
 from net.table import SeatSpec, Table
 from tests.net.toy_ruleset import TOY_SIMULTANEOUS, TOY_TURNS
 
@@ -59,3 +61,16 @@ def wait_until(predicate: Callable[[], Any], timeout: float = 10.0, step: float 
 def seats(*kinds: str) -> list[SeatSpec]:
     """``seats("human", "ai", "remote")`` -> SeatSpecs with readable names."""
     return [SeatSpec(kind, f"{kind}-{i}") for i, kind in enumerate(kinds)]
+
+
+@contextlib.contextmanager
+def serving(table: Table, **kwargs: object) -> Iterator[ServerThread]:
+    """``table`` served over TCP on 127.0.0.1 (a free port) until the ``with`` ends; then the
+    server stops and the table closes."""
+    server = ServerThread(table, host="127.0.0.1", port=0, **kwargs)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+        table.close()

@@ -22,8 +22,7 @@ from net.moves import SentMoves
 from net.server import ServerThread
 from net.table import SeatSpec, Table
 from net.wire import APP_VERSION, PROTOCOL_VERSION, FrameBuffer
-from tests.net.nethelpers import toy_table, wait_until
-from tests.net.test_net_tcp import serving
+from tests.net.nethelpers import serving, toy_table, wait_until
 
 pytestmark = pytest.mark.timeout(60)
 

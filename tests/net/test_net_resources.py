@@ -8,30 +8,18 @@ from __future__ import annotations
 import contextlib
 import socket
 import time
-from collections.abc import Iterator
 
 import pytest
 
 from net.client import Client
-from net.server import ServerThread, _PasswordGuard
+from net.server import _PasswordGuard
 from net.table import SeatSpec, Table
 from net.wire import APP_VERSION, PROTOCOL_VERSION, FrameBuffer, WireError, encode
-from tests.net.nethelpers import toy_table, wait_until
+from tests.net.nethelpers import serving, toy_table, wait_until
 
 pytestmark = pytest.mark.timeout(60)
 
 HELLO = {"t": "hello", "protocol": PROTOCOL_VERSION, "app": APP_VERSION, "name": "raw"}
-
-
-@contextlib.contextmanager
-def serving(table: Table, **kwargs: object) -> Iterator[ServerThread]:
-    server = ServerThread(table, host="127.0.0.1", port=0, **kwargs)
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
-        table.close()
 
 
 class Raw:

@@ -7,7 +7,6 @@ import socket
 import struct
 import threading
 import time
-from collections.abc import Iterator
 
 import pytest
 
@@ -15,22 +14,11 @@ from game.ai.base import RandomBot
 from net.client import Client, parse_address
 from net.remote_bot import BotPlayer
 from net.server import ServerThread
-from net.table import SeatSpec, Table
+from net.table import SeatSpec
 from net.wire import PROTOCOL_VERSION, FrameBuffer, encode
-from tests.net.nethelpers import RULESETS, toy_table, wait_until
+from tests.net.nethelpers import RULESETS, serving, toy_table, wait_until
 
 pytestmark = pytest.mark.timeout(60)
-
-
-@contextlib.contextmanager
-def serving(table: Table, **kwargs: object) -> Iterator[ServerThread]:
-    server = ServerThread(table, host="127.0.0.1", port=0, **kwargs)
-    server.start()
-    try:
-        yield server
-    finally:
-        server.stop()
-        table.close()
 
 
 def _play_bots(clients: list[Client], game: str) -> list[BotPlayer]:
