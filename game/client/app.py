@@ -11,7 +11,6 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
-import signal
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -19,7 +18,7 @@ from typing import Any
 
 import pygame
 
-from game.client import i18n, theme
+from game.client import i18n, quit_signals, theme
 from game.client.devices import INTENTS, Action, DeviceHub, is_pad, key_event_for
 from game.client.i18n import N_, tr
 from game.client.layout import Layout, TextCache
@@ -241,20 +240,10 @@ class App:
         handler would lead to (nobody is there to answer it); the games in progress are saved
         as the scenes close. (Ctrl-C as a KeyboardInterrupt could land anywhere in a frame,
         between a table's lock and its listeners, and leave the window host hanging.)"""
-        for name in ("SIGTERM", "SIGHUP", "SIGINT"):
-            number = getattr(signal, name, None)
-            if number is None:
-                continue
-            try:
-                self._signal_handlers[number] = signal.signal(number, self._terminate)
-            except (ValueError, OSError):  # not the main thread, or not on this platform
-                continue
+        self._signal_handlers.update(quit_signals.install(self._terminate))
 
     def restore_signal_handlers(self) -> None:
-        for number, handler in self._signal_handlers.items():
-            with contextlib.suppress(ValueError, OSError, TypeError):
-                signal.signal(number, handler)
-        self._signal_handlers.clear()
+        quit_signals.restore(self._signal_handlers)
 
     # --- the loop ------------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import signal
 import sys
 from typing import Any
+
+from game.client import quit_signals
 
 
 def say(text: str) -> None:
@@ -39,15 +40,7 @@ class EarlySignals:
 
     def __init__(self) -> None:
         self.caught: list[int] = []
-        self.previous: dict[int, Any] = {}
-        for name in ("SIGTERM", "SIGHUP", "SIGINT"):
-            number = getattr(signal, name, None)
-            if number is None:
-                continue
-            try:
-                self.previous[number] = signal.signal(number, self._catch)
-            except (ValueError, OSError):  # not the main thread
-                continue
+        self.previous: dict[int, Any] = quit_signals.install(self._catch)
 
     def _catch(self, signum: int, frame: object) -> None:
         self.caught.append(signum)
@@ -57,6 +50,4 @@ class EarlySignals:
         return bool(self.caught)
 
     def restore(self) -> None:
-        for number, handler in self.previous.items():
-            signal.signal(number, handler)
-        self.previous.clear()
+        quit_signals.restore(self.previous)
