@@ -112,17 +112,33 @@ def map_games(play: Any, jobs: list[Any], workers: int, resume: bool = False) ->
 # --- Look at the Stars solo ----------------------------------------------------------------------
 def stars_bot(level: str, seed: int) -> Any:
     """The level's bot; ``clairvoyantN`` is the clairvoyant at beam N (``clairvoyant``: 48),
-    ``hard:width=8,samples=12`` the hard bot with those settings (a variant to compare)."""
+    ``hard:width=8,samples=12`` the hard bot with those settings (a variant to compare);
+    ``w.NAME=V`` items set a field of its ``Weights`` (tuples as ``0/0.15/0.45``)."""
     if level.startswith("hard:"):
         from game.ai.stars_bots import HardBot
 
         settings = dict(item.split("=") for item in level.removeprefix("hard:").split(","))
-        return HardBot(seed=seed, **{k: int(v) for k, v in settings.items()})
+        weights = {k.removeprefix("w."): _weight(v) for k, v in settings.items()
+                   if k.startswith("w.")}
+        numbers = {k: float(v) if "." in v else int(v) for k, v in settings.items()
+                   if not k.startswith("w.")}
+        if weights:
+            import dataclasses
+
+            from game.ai.stars_model import DEFAULT_WEIGHTS
+
+            numbers["weights"] = dataclasses.replace(DEFAULT_WEIGHTS, **weights)
+        return HardBot(seed=seed, **numbers)
     if level.startswith("clairvoyant"):
         from game.ai.stars_clairvoyant import ClairvoyantBot
 
         return ClairvoyantBot(seed=seed, beam=int(level.removeprefix("clairvoyant") or 48))
     return make_bot("stars", level, seed)
+
+
+def _weight(text: str) -> Any:
+    """A ``Weights`` field from the level string: ``0.5`` or a tuple ``0/0.15/0.45``."""
+    return tuple(float(x) for x in text.split("/")) if "/" in text else float(text)
 
 
 def play_stars_solo(job: tuple[str, int, Any]) -> dict[str, Any]:

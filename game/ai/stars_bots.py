@@ -309,8 +309,11 @@ class HardBot(PlanBot):
         width: int = 10,
         samples: int = 16,
         near: int = 6,
+        ahead: float = 1.0,
     ) -> None:
         super().__init__(seed, weights)
+        #: weight of the mean best answer beside the gain now
+        self.ahead = ahead
         self.width = width
         self.samples = samples
         #: answers weighed again per placement (``best_answer_near``); 0: every answer. At 6
@@ -347,7 +350,7 @@ class HardBot(PlanBot):
             round_future = list(future)
             for i, (after, segs) in enumerate(afters):
                 if stop is not None and stop():
-                    return self._pick(self._values(top, future, rounds))
+                    return self._pick(self._values(top, future, rounds, self.ahead))
                 if ranked is None:
                     round_future[i] += self.best_answer(after, card, left - 1)
                 else:
@@ -355,7 +358,7 @@ class HardBot(PlanBot):
                 self.last_evaluations += 1
             future = round_future
             rounds += 1
-        return self._pick(self._values(top, future, rounds))
+        return self._pick(self._values(top, future, rounds, self.ahead))
 
     def best_answer(self, model: Model, card: int, cards_left: int) -> float:
         """The best model gain of playing ``card`` on ``model`` (skipping: 0)."""
@@ -419,7 +422,9 @@ class HardBot(PlanBot):
         top: list[tuple[float, tuple[Move, tuple[Segment, ...], float]]],
         future: list[float],
         rounds: int,
+        ahead: float = 1.0,
     ) -> list[tuple[float, Move]]:
-        """Each placement's gain plus its mean best answer over ``rounds`` finished rounds."""
-        return [(gain + (future[i] / rounds if rounds else 0.0), option[0])
+        """Each placement's gain plus ``ahead`` x its mean best answer over ``rounds``
+        finished rounds."""
+        return [(gain + (ahead * future[i] / rounds if rounds else 0.0), option[0])
                 for i, (gain, option) in enumerate(top)]
