@@ -214,11 +214,14 @@ def busy_loop(seconds: float) -> None:
             x ^= i * i
 
 
-def run_deadline(level: str, games: int, first: int, busy: int, limit: float) -> dict[str, Any]:
-    """Solo games of ``level`` with the table's stop: True once its ``THINK_SECONDS`` budget
-    has passed on the wall clock (``net/table.py``'s ``_think`` builds it the same way), beside
-    ``busy`` processes that burn a core each. Prints how far past the budget decisions end."""
+def run_deadline(level: str, games: int, first: int, busy: int, limit: float,
+                 adaptive: bool = True) -> dict[str, Any]:
+    """Solo games of ``level`` with the table's stop (``net.ai_runner.Deadline`` at its
+    ``THINK_SECONDS``; with ``adaptive`` False, the plain "True once the budget has passed on
+    the wall clock" it replaced), beside ``busy`` processes that burn a core each. Prints how
+    far past the budget decisions end."""
     from game.ai import THINK_SECONDS
+    from net.ai_runner import Deadline
 
     budget = THINK_SECONDS["stars"][level.split(":")[0]]
     helpers = [multiprocessing.Process(target=busy_loop, args=(limit,), daemon=True)
@@ -234,9 +237,10 @@ def run_deadline(level: str, games: int, first: int, busy: int, limit: float) ->
             bot = stars_bot(level, seed)
             while not STARS.is_over(state):
                 start = time.monotonic()
-                deadline = start + budget
                 cpu = time.process_time()
-                move = bot.choose(STARS, state, 0, stop=lambda d=deadline: time.monotonic() >= d)
+                stop = Deadline(budget) if adaptive else (
+                    lambda d=start + budget: time.monotonic() >= d)
+                move = bot.choose(STARS, state, 0, stop=stop)
                 walls.append(time.monotonic() - start)
                 cpus.append(time.process_time() - cpu)
                 STARS.apply(state, 0, move)
@@ -259,8 +263,9 @@ def run_deadline(level: str, games: int, first: int, busy: int, limit: float) ->
            "wall_ms_max": 1000 * max(walls), "over_ms_p99": 1000 * pct(over, 0.99),
            "over_ms_max": 1000 * over[-1], "cpu_ms_max": 1000 * max(cpus),
            "worst_cpu_ms": 1000 * cpus[worst], "cpu_over_ms_max": 1000 * cpu_over[-1]}
-    print(f"stars deadline {level} budget {1000 * budget:.0f} ms, {games} games, {busy} busy "
-          f"process(es), load {os.getloadavg()[0]:.1f}: {len(walls)} decisions, "
+    stop_name = "Deadline" if adaptive else "plain stop"
+    print(f"stars deadline {level} {stop_name} budget {1000 * budget:.0f} ms, {games} games, "
+          f"{busy} busy process(es), load {os.getloadavg()[0]:.1f}: {len(walls)} decisions, "
           f"{len(searched)} searching, {cut} cut by the stop; wall ms of a searching decision "
           f"p50 {out['wall_ms_p50']:.0f} p99 {out['wall_ms_p99']:.0f} max "
           f"{out['wall_ms_max']:.0f}; past the budget (searching decisions) p99 "
@@ -350,6 +355,8 @@ def main(argv: list[str] | None = None) -> int:
     dl.add_argument("--first", type=int, default=913000)
     dl.add_argument("--level", default="hard")
     dl.add_argument("--busy", type=int, default=1, help="processes burning a core beside it")
+    dl.add_argument("--plain-stop", action="store_true",
+                    help="the stop before net.ai_runner.Deadline (True once the budget passed)")
     sg = sub.add_parser("stargazer", help="Stargazer win rates between levels")
     sg.add_argument("--games", type=int, default=300)
     sg.add_argument("--players", type=int, nargs="*", default=[3, 4])
@@ -373,7 +380,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.what == "calibrate":
         return 0
     if args.what == "deadline":
-        run_deadline(args.level, args.games, args.first, args.busy, limit=900.0)
+        run_deadline(args.level, args.games, args.first, args.busy, limit=900.0,
+                     adaptive=not args.plain_stop)
         return 0
     if args.what == "stars":
         report: dict[str, Any] = {}

@@ -16,6 +16,7 @@ import logging
 import secrets
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -27,6 +28,28 @@ Message = dict[str, Any]
 #: ``(game, level, seed) -> bot``: how a table makes its AI seats (``KeyError`` for an unknown
 #: level); a bot has ``choose(ruleset, state, seat) -> move``
 BotFactory = Callable[[str, str, int], Any]
+
+
+class Deadline:
+    """A search's stop: True once ``seconds`` have passed on ``clock``, or sooner when the next
+    check would come after that. It remembers the longest of the last ``memory`` gaps between
+    its calls (one step of the search, stretched by waits for a core on a busy machine) and
+    stops when now plus that gap reaches the end: a search ends about on time, not one long
+    step past it. The first call has no gap to go by."""
+
+    def __init__(self, seconds: float, *, clock: Callable[[], float] = time.monotonic,
+                 memory: int = 8) -> None:
+        self.clock = clock
+        self.end = clock() + seconds
+        self.last: float | None = None
+        self.gaps: deque[float] = deque(maxlen=memory)
+
+    def __call__(self) -> bool:
+        now = self.clock()
+        if self.last is not None:
+            self.gaps.append(now - self.last)
+        self.last = now
+        return now + (max(self.gaps) if self.gaps else 0.0) >= self.end
 
 
 class BotTable(Protocol):
@@ -186,19 +209,18 @@ class AiRunner:
         budget (or if the bot fails) a random legal move stands in (the late worker is
         abandoned, its answer ignored).
 
-        A bot whose ``choose`` takes ``stop`` (searching bots) is handed one: it turns True at
+        A bot whose ``choose`` takes ``stop`` (searching bots) is handed one: a ``Deadline`` at
         the bot's own ``think_seconds`` (if it has one) or well before the budget runs out,
-        and at once when the table closes, so a search ends with its best move so far."""
+        and True at once when the table closes, so a search ends with its best move so far."""
         outcome: dict[str, Any] = {}
         budget = self.table.ai_budget
         seconds = min(float(getattr(bot, "think_seconds", None) or budget), 0.8 * budget)
-        deadline = time.monotonic() + seconds
+        deadline = Deadline(seconds)
         closing = self._closing
         ruleset = self.table.ruleset
 
         def stop() -> bool:
-            return (closing.is_set() or time.monotonic() >= deadline
-                    or self._bots.get(seat) is not bot)
+            return closing.is_set() or self._bots.get(seat) is not bot or deadline()
 
         def run() -> None:
             try:

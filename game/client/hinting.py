@@ -17,7 +17,6 @@ from __future__ import annotations
 import copy
 import itertools
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -29,6 +28,7 @@ from game.ai.hints import HINT_LEVEL, Hint, decision_key, has_hints, hint_for
 from game.client.i18n import N_, _, ngettext
 from game.client.session import HostSession, RemoteSession, Session
 from game.client.widgets import Button
+from net.ai_runner import Deadline
 
 #: what a hint keeps open, per fact ``game.ai.hints`` counts: its words for a count
 OPEN_WORDS: dict[str, Callable[[int], str]] = {
@@ -68,8 +68,8 @@ def stop_within(budget: float | Checks, cancel: threading.Event) -> Callable[[],
     if isinstance(budget, Checks):
         checks = itertools.count(1)
         return lambda: cancel.is_set() or next(checks) > budget.n
-    deadline = time.monotonic() + budget
-    return lambda: cancel.is_set() or time.monotonic() >= deadline
+    deadline = Deadline(budget)
+    return lambda: cancel.is_set() or deadline()
 
 
 def think_budget(game: str) -> float:
