@@ -113,7 +113,7 @@ def map_games(play: Any, jobs: list[Any], workers: int, resume: bool = False) ->
 def stars_bot(level: str, seed: int) -> Any:
     """The level's bot; ``clairvoyantN`` is the clairvoyant at beam N (``clairvoyant``: 48),
     ``hard:width=8,samples=12`` the hard bot with those settings (a variant to compare);
-    ``w.NAME=V`` items set a field of its ``Weights`` (tuples as ``0/0.15/0.45``)."""
+    ``w.NAME=V`` items change a field of its ``HARD_WEIGHTS`` (tuples as ``0/0.15/0.45``)."""
     if level.startswith("hard:"):
         from game.ai.stars_bots import HardBot
 
@@ -125,9 +125,9 @@ def stars_bot(level: str, seed: int) -> Any:
         if weights:
             import dataclasses
 
-            from game.ai.stars_model import DEFAULT_WEIGHTS
+            from game.ai.stars_model import HARD_WEIGHTS
 
-            numbers["weights"] = dataclasses.replace(DEFAULT_WEIGHTS, **weights)
+            numbers["weights"] = dataclasses.replace(HARD_WEIGHTS, **weights)
         return HardBot(seed=seed, **numbers)
     if level.startswith("clairvoyant"):
         from game.ai.stars_clairvoyant import ClairvoyantBot

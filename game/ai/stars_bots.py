@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.ai.stars_model import DEFAULT_WEIGHTS, Model, Weights, low_row_lines
+from game.ai.stars_model import DEFAULT_WEIGHTS, HARD_WEIGHTS, Model, Weights, low_row_lines
 from game.rules.base import Move, Ruleset, State, make_rng
 from game.rules.stars import data
 from game.rules.stars.geometry import Segment, card_segments, norm, shooting_star_points
@@ -290,7 +290,7 @@ class HardBot(PlanBot):
     played on a copy, then for ``samples`` cards drawn from the cards it has not seen (the
     public composition; never the order) it finds its best answer (``best_answer_near``: among
     the answers the placement can change); a placement is worth its gain now plus the mean best
-    gain of the answers.
+    gain of the answers. Its model values a sheet with ``HARD_WEIGHTS``.
 
     The answers are weighed a drawn card at a time for every placement (round by round), and
     ``stop`` (a callable the caller hands in, e.g. a deadline) is asked before each of those
@@ -309,11 +309,8 @@ class HardBot(PlanBot):
         width: int = 10,
         samples: int = 16,
         near: int = 6,
-        ahead: float = 1.0,
     ) -> None:
-        super().__init__(seed, weights)
-        #: weight of the mean best answer beside the gain now
-        self.ahead = ahead
+        super().__init__(seed, weights or HARD_WEIGHTS)
         self.width = width
         self.samples = samples
         #: answers weighed again per placement (``best_answer_near``); 0: every answer. At 6
@@ -350,7 +347,7 @@ class HardBot(PlanBot):
             round_future = list(future)
             for i, (after, segs) in enumerate(afters):
                 if stop is not None and stop():
-                    return self._pick(self._values(top, future, rounds, self.ahead))
+                    return self._pick(self._values(top, future, rounds))
                 if ranked is None:
                     round_future[i] += self.best_answer(after, card, left - 1)
                 else:
@@ -358,7 +355,7 @@ class HardBot(PlanBot):
                 self.last_evaluations += 1
             future = round_future
             rounds += 1
-        return self._pick(self._values(top, future, rounds, self.ahead))
+        return self._pick(self._values(top, future, rounds))
 
     def best_answer(self, model: Model, card: int, cards_left: int) -> float:
         """The best model gain of playing ``card`` on ``model`` (skipping: 0)."""
@@ -422,9 +419,7 @@ class HardBot(PlanBot):
         top: list[tuple[float, tuple[Move, tuple[Segment, ...], float]]],
         future: list[float],
         rounds: int,
-        ahead: float = 1.0,
     ) -> list[tuple[float, Move]]:
-        """Each placement's gain plus ``ahead`` x its mean best answer over ``rounds``
-        finished rounds."""
-        return [(gain + (ahead * future[i] / rounds if rounds else 0.0), option[0])
+        """Each placement's gain plus its mean best answer over ``rounds`` finished rounds."""
+        return [(gain + (future[i] / rounds if rounds else 0.0), option[0])
                 for i, (gain, option) in enumerate(top)]

@@ -84,6 +84,10 @@ class Weights:
 
 
 DEFAULT_WEIGHTS = Weights()
+#: ``hard``'s numbers: the lines in the rows the sun closes next weigh more (0.35 a line) and
+#: the potential fades over the last 8 cards, not 6. Its lookahead finds the answers those
+#: open; the same numbers make ``normal`` weaker (docs/AI.md, tuning of hard)
+HARD_WEIGHTS = Weights(low_rows=0.35, fade=8)
 
 
 def _all_copies(rotations: list[tuple[Segment, ...]]) -> list[Copy]:
