@@ -15,6 +15,11 @@ rewrites only its own section of the report; the iteration log is kept as it is.
     .venv/bin/python bench/balance_stargazer.py [--games 2000] [--seed 0] [--iterations 20]
     .venv/bin/python bench/balance_stargazer.py --probes [NAME ...] [--probe-games 450]
     .venv/bin/python bench/balance_stargazer.py --readings --games 500
+
+``--crew armstrong.pick_vp=0`` (repeatable; the value is JSON) and ``--setup-cube armstrong=0``
+screen a content variant without editing ``content.py``: the change is made in this process
+before the workers start, printed with the machine line, and such a run never writes the
+report (a variant is not what ships).
 """
 
 from __future__ import annotations
@@ -579,6 +584,38 @@ def write_report(path: Path, parts: dict[str, str]) -> None:
     path.write_text(text.rstrip("\n") + "\n", encoding="utf-8")
 
 
+def patch_content(crew_changes: list[str], setup_cubes: list[str]) -> list[str]:
+    """Apply ``ID.FIELD=JSON`` crew changes and ``ID=N`` setup cubes to the content in place
+    (the workers inherit them); returns them as text. Every change is checked first: a bad
+    one (unknown crew or field, a value that does not parse) is an error and nothing changes."""
+    from game.rules.stargazer.content import CREWS_BY_ID, SETUP_FREE_CUBES
+
+    crews: list[tuple[str, str, Any]] = []
+    for change in crew_changes:
+        target, _, value = change.partition("=")
+        crew, _, field = target.partition(".")
+        if crew not in CREWS_BY_ID or not field or not value:
+            raise SystemExit(f"--crew wants ID.FIELD=VALUE with a known crew id, got {change!r}")
+        if field not in CREWS_BY_ID[crew] and field != "pick_vp":
+            raise SystemExit(f"crew {crew!r} has no field {field!r}")
+        try:
+            crews.append((crew, field, json.loads(value)))
+        except ValueError:
+            raise SystemExit(f"--crew value is not JSON: {change!r}") from None
+    cubes: list[tuple[str, int]] = []
+    for change in setup_cubes:
+        crew, _, value = change.partition("=")
+        if crew not in CREWS_BY_ID or not value.isdigit():
+            raise SystemExit(f"--setup-cube wants ID=N with a known crew id, got {change!r}")
+        cubes.append((crew, int(value)))
+    for crew, field, parsed in crews:
+        CREWS_BY_ID[crew][field] = parsed
+    for crew, count in cubes:
+        SETUP_FREE_CUBES[crew] = count
+    return ([f"crew {crew}.{field} = {json.dumps(parsed)}" for crew, field, parsed in crews]
+            + [f"setup cubes on {crew} = {count}" for crew, count in cubes])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games per player count")
@@ -601,7 +638,15 @@ def main() -> None:
     parser.add_argument("--probe-games", type=int, default=450, help="per probe and count")
     parser.add_argument("--readings", action="store_true",
                         help="compare the two free-cube readings on --games games per count")
+    parser.add_argument("--crew", action="append", default=[], metavar="ID.FIELD=JSON",
+                        help="screen a crew change (not written to the report)")
+    parser.add_argument("--setup-cube", action="append", default=[], metavar="ID=N",
+                        help="screen the free cubes a crew gets at setup (not written)")
     args = parser.parse_args()
+    variant = patch_content(args.crew, args.setup_cube)
+    if variant:
+        args.no_write = True
+        print("# content variant: " + "; ".join(variant))
     if args.probes is not None:
         run_probes(args)
         return
