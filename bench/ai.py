@@ -120,8 +120,8 @@ def stars_bot(level: str, seed: int) -> Any:
         settings = dict(item.split("=") for item in level.removeprefix("hard:").split(","))
         weights = {k.removeprefix("w."): _weight(v) for k, v in settings.items()
                    if k.startswith("w.")}
-        numbers = {k: float(v) if "." in v else int(v) for k, v in settings.items()
-                   if not k.startswith("w.")}
+        numbers: dict[str, Any] = {k: int(v) for k, v in settings.items()
+                                   if not k.startswith("w.")}
         if weights:
             import dataclasses
 

@@ -590,14 +590,15 @@ def patch_content(crew_changes: list[str], setup_cubes: list[str]) -> list[str]:
     one (unknown crew or field, a value that does not parse) is an error and nothing changes."""
     from game.rules.stargazer.content import CREWS_BY_ID, SETUP_FREE_CUBES
 
+    fields = set().union(*CREWS_BY_ID.values())  # e.g. pick_vp, which not every crew has
     crews: list[tuple[str, str, Any]] = []
     for change in crew_changes:
         target, _, value = change.partition("=")
         crew, _, field = target.partition(".")
         if crew not in CREWS_BY_ID or not field or not value:
             raise SystemExit(f"--crew wants ID.FIELD=VALUE with a known crew id, got {change!r}")
-        if field not in CREWS_BY_ID[crew] and field != "pick_vp":
-            raise SystemExit(f"crew {crew!r} has no field {field!r}")
+        if field not in fields:
+            raise SystemExit(f"crews have no field {field!r}")
         try:
             crews.append((crew, field, json.loads(value)))
         except ValueError:
