@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
 
 import net.table
@@ -42,6 +43,10 @@ def shoot(outdir: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def test_two_screenshot_runs_draw_the_same_pictures(tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     first = shoot(tmp_path / "one", monkeypatch)
+    # ``starparty screenshots`` renders the key scenes at the size it is given
+    names = {p.stem for p in (tmp_path / "one").glob("*.png")}
+    assert {"title", "setup", "table", "power_prompt", "results"} <= names
+    assert pygame.image.load(str(tmp_path / "one" / "table.png")).get_size() == (640, 360)
     second = shoot(tmp_path / "two", monkeypatch)
     assert first == second, "the same moves in the same order"
     differ = [name for name in SCENES

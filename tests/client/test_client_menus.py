@@ -128,16 +128,6 @@ def test_starparty_play_opens_the_window_and_quits_cleanly(config_dir) -> None: 
     assert (config_dir / "settings.json").exists()
 
 
-def test_starparty_screenshots_renders_the_key_scenes(tmp_path) -> None:  # noqa: ANN001
-    from game.commands.screenshots import main
-
-    assert main([str(tmp_path), "--size", "1280x720"]) == 0
-    names = {p.stem for p in tmp_path.glob("*.png")}
-    assert {"title", "setup", "table", "power_prompt", "results"} <= names
-    table = pygame.image.load(str(tmp_path / "table.png"))
-    assert table.get_size() == (1280, 720)
-
-
 def test_default_player_name_is_never_a_game_or_rank_name(monkeypatch) -> None:
     """The default name shows on results and in lobbies: it must not read like a game title."""
     from game.client import settings as settings_module

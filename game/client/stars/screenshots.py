@@ -24,11 +24,14 @@ if TYPE_CHECKING:
     from game.client.stars.table import StarsTableScene
 
 #: the couch tables shot: players at the screen, window size
-COUCH_SHOTS = ((4, (1920, 1080)), (8, (1920, 1080)), (4, (3840, 2160)), (8, (3840, 2160)))
+#: players -> the window sizes their couch table is shot at (one game, shot at each size)
+COUCH_SHOTS = ((4, ((1920, 1080), (3840, 2160))), (8, ((3840, 2160), (1920, 1080))))
 #: the couch players: names and devices (the eighth seat a bot: it confirms at once)
 COUCH_PLAYERS = (("Ann", "pad:0"), ("Kenji", "keys:left"), ("Mia", "pad:1"),
                  ("Luca", "mouse"), ("Sofia", "pad:2"), ("Omar", "keys:right"),
                  ("Yuki", "pad:3"))
+#: the seat of COUCH_PLAYERS that plays with the mouse
+MOUSE_SEAT = [device for _, device in COUCH_PLAYERS].index("mouse")
 #: the card the couch tables and the watch window stand on
 COUCH_CARD = 7
 
@@ -157,10 +160,7 @@ def couch_table(shot: Shooter, players: int) -> CouchStarsScene:
         if seat < 2:
             continue
         if device == "mouse":
-            geo = table.boards[seat].geo
-            pos = geo.to_px(3.3, 5.2)
-            pygame.mouse.set_pos(pos)
-            app.dispatch_action(Action(device, "point", pos))
+            point_mouse(table, seat)
             continue
         for step in range(seat % 3 + 1):
             app.dispatch_action(Action(device, walks[(seat + step) % len(walks)]))
@@ -170,17 +170,30 @@ def couch_table(shot: Shooter, players: int) -> CouchStarsScene:
     return table
 
 
+def point_mouse(table: CouchStarsScene, seat: int) -> None:
+    """Put the pointer (and so the mouse player's ghost) at one spot of ``seat``'s board."""
+    from game.client.devices import Action
+
+    pos = table.boards[seat].geo.to_px(3.3, 5.2)
+    pygame.mouse.set_pos(pos)
+    table.app.dispatch_action(Action("mouse", "point", pos))
+
+
 def couch_shots(shot: Shooter) -> None:
     """The couch tables of ``COUCH_SHOTS``, a pad pulled out, and a spectator's window of
     every board; the window goes back to its size after."""
     app = shot.app
     size = app.screen.get_size()
     try:
-        for players, window in COUCH_SHOTS:
-            app.resize(window)
+        for players, windows in COUCH_SHOTS:
+            app.resize(windows[0])
             table = couch_table(shot, players)
-            shot.save(f"couch-{players}p-{window[0]}x{window[1]}")
-            if players == 8 and window == (1920, 1080):
+            for window in windows:  # the same moment at each size: the game is played once
+                app.resize(window)
+                point_mouse(table, MOUSE_SEAT)  # the pointer stays where the board now is
+                shot.step(2)
+                shot.save(f"couch-{players}p-{window[0]}x{window[1]}")
+            if players == 8:
                 table.couch.waiting.append(2)  # Mia's pad is pulled out: her seat waits
                 shot.step(2)
                 shot.look("couch seat waiting for a device")
