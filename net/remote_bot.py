@@ -7,7 +7,9 @@ their state, and where that is not enough a seeded random pick from ``legal`` st
 any game can be played to the end. It acts when its seat is in
 ``to_move``, sends one move, then waits for the answer (events or a refusal), matched with
 ``net.moves.SentMoves`` as the connections match theirs (a stale move is resent by the
-connection itself; a refusal that reaches the bot stands).
+connection itself; a refusal that reaches the bot stands). A bot with ``think_seconds`` (as
+``game.tables.table_bot`` makes them) is handed a ``Deadline`` of that many seconds as its
+``stop``, as the table's own AI seats are, so a searching bot answers within its budget.
 
 When the host goes away it says so (``notice``) and, unless it waits for the host
 (``reconnect_for=None``), stops: at once when the host closed the table, after
@@ -22,6 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.rules.base import Ruleset, make_rng
+from net.ai_runner import Deadline
 from net.moves import STALE, SentMoves
 
 log = logging.getLogger(__name__)
@@ -146,9 +149,10 @@ class BotPlayer:
         refused), a seeded random move from the ``legal`` list stands in."""
         random_pick = bool(self.refusals and self.refusals % 3 == 0)
         from_view = getattr(self.bot, "choose_from_view", None)
+        budget = self.stop_keywords()
         if from_view is None and not self.view_unusable and not random_pick:
             try:
-                return self.bot.choose(self.ruleset, self.connection.view, seat)
+                return self.bot.choose(self.ruleset, self.connection.view, seat, **budget)
             except Exception as exc:
                 log.info("the bot cannot play from this game's view (%r); "
                          "using the host's legal moves", exc)
@@ -158,11 +162,17 @@ class BotPlayer:
             return None
         if from_view is not None and not random_pick:
             try:
-                return from_view(self.connection.view, seat, moves)
+                return from_view(self.connection.view, seat, moves, **budget)
             except Exception as exc:
                 log.warning("the bot failed on this view (%r); playing a random legal move",
                             exc)
         return self.rng.choice(moves)
+
+    def stop_keywords(self) -> dict[str, Deadline]:
+        """``stop``: a fresh ``Deadline`` of the bot's ``think_seconds``, if it has them (a bot
+        without them is called as before, with no ``stop``)."""
+        seconds = getattr(self.bot, "think_seconds", None)
+        return {"stop": Deadline(float(seconds))} if seconds else {}
 
     def _legal_moves(self) -> list[Any] | None:
         """The host's legal moves at the current version, or None (asked for once)."""

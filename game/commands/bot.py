@@ -15,10 +15,10 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from game.ai import default_level, make_bot
+from game.ai import default_level
 from game.commands.common import fail, say
 from game.rules import RULESETS, get_ruleset
-from game.tables import TOKEN_ENV, load_ruleset, read_token, save_token
+from game.tables import TOKEN_ENV, load_ruleset, read_token, save_token, table_bot
 
 
 def bot_parser() -> argparse.ArgumentParser:
@@ -89,7 +89,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         say(f"Joined {first['table']['name']!r} ({game}) as seat {client.seat}{kept}")
         try:
             ruleset = load_ruleset(args.ruleset) or get_ruleset(game)
-            bot = make_bot(game, args.level or default_level(game), args.seed)
+            # with the level's thinking time, as at the table: a search answers in time
+            bot = table_bot(game, args.level or default_level(game), args.seed)
         except (KeyError, ImportError) as exc:
             return fail(f"cannot play {game!r} here: {exc}")
         player = BotPlayer(client, ruleset, bot, seed=args.seed, notice=say,

@@ -1,12 +1,18 @@
 """A searching bot at a table is handed a ``stop``: it ends the search at the bot's own thinking
 time (well inside the table's budget, so its own move is played, not the random stand-in) and
-at once when the table closes."""
+at once when the table closes. A remote bot (``starparty bot``) gets the same stop for its own
+thinking time."""
 
 from __future__ import annotations
 
 import threading
+from typing import Any
+
+import pytest
 
 from game.tables import table_bot
+from net.ai_runner import Deadline
+from net.remote_bot import BotPlayer
 from net.table import SeatSpec
 from tests.net.nethelpers import toy_table, wait_until
 
@@ -58,3 +64,64 @@ def test_table_bots_carry_their_levels_thinking_time() -> None:
 
     assert table_bot("stargazer", "hard", 1).think_seconds == THINK_SECONDS["stargazer"]["hard"]
     assert getattr(table_bot("stars", "greedy", 1), "think_seconds", None) is None
+
+
+class _Connection:
+    """What a remote bot reads of its connection: its seat is to move at version 3."""
+
+    seat, version, to_move = 0, 3, [0]
+    view: dict[str, Any] = {"n": 1}
+
+    def __init__(self) -> None:
+        self.sent: list[Any] = []
+        self.inbox: list[dict[str, Any]] = [{"t": "legal", "version": 3, "moves": [{"t": "a"}]}]
+
+    def poll(self) -> list[dict[str, Any]]:
+        inbox, self.inbox = self.inbox, []
+        return inbox
+
+    def send_move(self, move: Any) -> None:
+        self.sent.append(move)
+
+    def send(self, message: Any) -> None:
+        pass
+
+
+class _ViewSearchingBot(_SearchingBot):
+    """Decides from the view and the host's legal list, as Look at the Stars' bots do."""
+
+    def choose_from_view(self, view, seat, moves, stop=None):  # noqa: ANN001, ANN201
+        self.given = stop
+        return self.choose(None, view, seat, stop)
+
+
+@pytest.mark.parametrize("kind", [_SearchingBot, _ViewSearchingBot])
+def test_a_remote_bot_searches_within_its_thinking_time(kind: type[_SearchingBot]) -> None:
+    bot = kind(think_seconds=0.05)
+    connection = _Connection()
+    player = BotPlayer(connection, None, bot)  # type: ignore[arg-type]
+    finished = threading.Event()
+
+    def play() -> None:
+        while not connection.sent and player.step():
+            pass
+        finished.set()
+
+    threading.Thread(target=play, daemon=True).start()
+    assert finished.wait(20), "without a stop the search would never end"
+    assert connection.sent == [{"t": "add", "n": 2}] and bot.stopped.is_set()
+    if kind is _ViewSearchingBot:
+        assert isinstance(bot.given, Deadline)
+
+
+def test_a_remote_bot_without_thinking_time_is_called_as_before() -> None:
+    class Plain:
+        name = "plain"
+
+        def choose(self, ruleset, state, seat):  # noqa: ANN001, ANN201  (no stop at all)
+            return {"t": "b"}
+
+    connection = _Connection()
+    player = BotPlayer(connection, None, Plain())  # type: ignore[arg-type]
+    player.step()
+    assert connection.sent == [{"t": "b"}]
