@@ -234,6 +234,30 @@ def test_any_prefix_of_a_game_accepts_exactly_its_legal_moves(game: str, data: A
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_apply_legal_does_what_apply_does_for_every_legal_move(game: str) -> None:
+    """Bots search with ``apply_legal`` (a game may skip its checks there): along random games,
+    every legal move of every seat to move gives the same state and events both ways."""
+    ruleset = get_ruleset(game)
+    if type(ruleset).apply_legal is Ruleset.apply_legal:
+        pytest.skip("this game's apply_legal is apply itself")
+    checked_moves = 0
+    for players in counts_for(ruleset)[:3]:
+        options, moves, _ = playout(ruleset, players, 11 + players)
+        state = ruleset.setup(options, 11 + players)
+        for index, (mover, played) in enumerate(moves):
+            if index % 3 == 0:  # every third position, for time
+                for seat in sorted(ruleset.to_move(state)):
+                    for move in ruleset.legal_moves(state, seat):
+                        checked, trusted = roundtrip(state), roundtrip(state)
+                        events = ruleset.apply(checked, seat, move)
+                        assert ruleset.apply_legal(trusted, seat, move) == events, move
+                        assert packed(trusted) == packed(checked), move
+                        checked_moves += 1
+            ruleset.apply(state, mover, played)
+    assert checked_moves > 100, checked_moves
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_a_game_is_its_options_seed_and_moves(game: str) -> None:
     """Two independent replays of the same record agree at every step (saves and reconnect)."""
     ruleset = get_ruleset(game)

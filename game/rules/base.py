@@ -277,6 +277,13 @@ class Ruleset(ABC):
     def apply(self, state: State, seat: int, move: Move) -> list[Event]:
         """Play ``move`` for ``seat``, mutating ``state``; raise ``IllegalMove`` untouched."""
 
+    def apply_legal(self, state: State, seat: int, move: Move) -> list[Event]:
+        """``apply`` for a move taken from ``legal_moves(state, seat)`` at this very state:
+        the same effects and events, and a game may skip the checks (a bot's search applies
+        its own legal moves by the hundred thousand; ``apply`` checks each as if it came off
+        the wire). Never for a move from outside."""
+        return self.apply(state, seat, move)
+
     def seats_affected(self, state: State, seat: int, move: Move,
                        events: list[Event]) -> set[int] | None:
         """After ``seat``'s ``move`` was applied (``state`` is the new state, ``events`` what
