@@ -33,6 +33,7 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -584,11 +585,13 @@ def write_report(path: Path, parts: dict[str, str]) -> None:
     path.write_text(text.rstrip("\n") + "\n", encoding="utf-8")
 
 
-def patch_content(crew_changes: list[str], setup_cubes: list[str]) -> list[str]:
-    """Apply ``ID.FIELD=JSON`` crew changes and ``ID=N`` setup cubes to the content in place
-    (the workers inherit them); returns them as text. Every change is checked first: a bad
-    one (unknown crew or field, a value that does not parse) is an error and nothing changes."""
-    from game.rules.stargazer.content import CREWS_BY_ID, SETUP_FREE_CUBES
+def patch_content(crew_changes: list[str], setup_cubes: list[str],
+                  order_vps: Sequence[str] = ()) -> list[str]:
+    """Apply ``ID.FIELD=JSON`` crew changes, ``ID=N`` setup cubes and ``PLAYERS=A,B,..``
+    turn-order VP to the content in place (the workers inherit them); returns them as text.
+    Every change is checked first: a bad one (unknown crew or field, a value that does not
+    parse, a turn-order row of the wrong length) is an error and nothing changes."""
+    from game.rules.stargazer.content import CREWS_BY_ID, SETUP_FREE_CUBES, TURN_ORDER_VP
 
     fields = set().union(*CREWS_BY_ID.values())  # e.g. pick_vp, which not every crew has
     crews: list[tuple[str, str, Any]] = []
@@ -609,12 +612,50 @@ def patch_content(crew_changes: list[str], setup_cubes: list[str]) -> list[str]:
         if crew not in CREWS_BY_ID or not value.isdigit():
             raise SystemExit(f"--setup-cube wants ID=N with a known crew id, got {change!r}")
         cubes.append((crew, int(value)))
+    orders: list[tuple[int, list[int]]] = []
+    for change in order_vps:
+        count, _, value = change.partition("=")
+        row = value.split(",")
+        if (not count.isdigit() or int(count) not in TURN_ORDER_VP
+                or len(row) != int(count) or not all(v.isdigit() for v in row)):
+            raise SystemExit(f"--order-vp wants PLAYERS=VP,VP,... (one VP a turn position), "
+                             f"got {change!r}")
+        orders.append((int(count), [int(v) for v in row]))
     for crew, field, parsed in crews:
         CREWS_BY_ID[crew][field] = parsed
     for crew, count in cubes:
         SETUP_FREE_CUBES[crew] = count
+    for count, row in orders:
+        TURN_ORDER_VP[count] = row
     return ([f"crew {crew}.{field} = {json.dumps(parsed)}" for crew, field, parsed in crews]
-            + [f"setup cubes on {crew} = {count}" for crew, count in cubes])
+            + [f"setup cubes on {crew} = {count}" for crew, count in cubes]
+            + [f"turn-order VP in {count} players = {row}" for count, row in orders])
+
+
+def played_games(jobs: list[tuple], pool: Any, log: Path | None, variant: str,
+                 resume: bool) -> list[dict[str, Any]]:
+    """``play_game`` over ``jobs`` (in order). With ``log``, each finished game is appended to
+    it as a JSON line (its job, the content variant, the result); with ``resume`` a job of the
+    same variant already there is taken from it, so a long run can be split over several
+    sittings (or machines) and summed up at the end."""
+    done: dict[str, dict[str, Any]] = {}
+    if resume and log is not None and log.exists():
+        for line in log.read_text().splitlines():
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue  # a line cut short when a sitting was stopped
+            if record.get("variant") == variant:
+                done[json.dumps(record["job"])] = record["result"]
+    todo = [job for job in jobs if json.dumps(list(job)) not in done]
+    if todo:
+        for job, result in zip(todo, pool.imap(play_game, todo, chunksize=1), strict=True):
+            done[json.dumps(list(job))] = result
+            if log is not None:
+                with log.open("a") as out:
+                    out.write(json.dumps({"job": list(job), "variant": variant,
+                                          "result": result}) + "\n")
+    return [done[json.dumps(list(job))] for job in jobs]
 
 
 def main() -> None:
@@ -643,8 +684,15 @@ def main() -> None:
                         help="screen a crew change (not written to the report)")
     parser.add_argument("--setup-cube", action="append", default=[], metavar="ID=N",
                         help="screen the free cubes a crew gets at setup (not written)")
+    parser.add_argument("--order-vp", action="append", default=[], metavar="PLAYERS=VP,..",
+                        help="screen the turn-order VP of a player count, e.g. 3=0,1,2 "
+                             "(not written)")
+    parser.add_argument("--games-log", type=Path,
+                        help="append every finished game here as a JSON line")
+    parser.add_argument("--resume", action="store_true",
+                        help="take the games of this variant already in --games-log from there")
     args = parser.parse_args()
-    variant = patch_content(args.crew, args.setup_cube)
+    variant = patch_content(args.crew, args.setup_cube, args.order_vp)
     if variant:
         args.no_write = True
         print("# content variant: " + "; ".join(variant))
@@ -663,7 +711,11 @@ def main() -> None:
         for players in args.players:
             jobs = [(players, args.seed + g, args.bot, args.iterations, args.free_cubes)
                     for g in range(args.games)]
-            games = pool.map(play_game, jobs, chunksize=5)
+            if args.games_log is None:
+                games = pool.map(play_game, jobs, chunksize=5)
+            else:
+                games = played_games(jobs, pool, args.games_log, "; ".join(variant),
+                                     args.resume)
             lines, failed = summarise(players, games)
             body += lines
             failures += failed

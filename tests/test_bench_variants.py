@@ -9,11 +9,12 @@ import dataclasses
 
 import pytest
 
+from bench import balance_stargazer
 from bench.ai import stars_bot
-from bench.balance_stargazer import patch_content
+from bench.balance_stargazer import patch_content, played_games
 from game.ai.stars_model import HARD_WEIGHTS
 from game.rules.stargazer import RULESET
-from game.rules.stargazer.content import CREWS_BY_ID, SETUP_FREE_CUBES
+from game.rules.stargazer.content import CREWS_BY_ID, SETUP_FREE_CUBES, TURN_ORDER_VP
 
 
 def test_a_hard_variant_changes_only_the_weights_it_names() -> None:
@@ -27,7 +28,9 @@ def test_a_hard_variant_changes_only_the_weights_it_names() -> None:
 @pytest.fixture
 def restored_content():  # noqa: ANN201
     crews, cubes = copy.deepcopy(CREWS_BY_ID), dict(SETUP_FREE_CUBES)
+    orders = copy.deepcopy(TURN_ORDER_VP)
     yield
+    TURN_ORDER_VP.update(orders)
     for crew_id, crew in crews.items():
         CREWS_BY_ID[crew_id].clear()
         CREWS_BY_ID[crew_id].update(crew)
@@ -45,14 +48,51 @@ def test_a_content_variant_reaches_the_game(restored_content: None) -> None:
     assert CREWS_BY_ID["armstrong"]["pick_vp"] == 0
 
 
-@pytest.mark.parametrize("crew, cubes", [
-    (["nobody.pick_vp=0"], []), (["armstrong.bogus=1"], []), (["armstrong"], []),
-    (["armstrong.pick_vp=zero"], []), ([], ["armstrong=lots"]),
-    (["armstrong.pick_vp=0"], ["nobody=1"]),
+def test_turn_order_vp_variant_reaches_the_game(restored_content: None) -> None:
+    assert patch_content([], [], ["3=0,1,2"]) == ["turn-order VP in 3 players = [0, 1, 2]"]
+    state = RULESET.setup({"players": 3}, 5)
+    start = state["start"]
+    assert [state["order_vp"][(start + k) % 3] for k in range(3)] == [0, 1, 2]
+
+
+@pytest.mark.parametrize("crew, cubes, orders", [
+    (["nobody.pick_vp=0"], [], []), (["armstrong.bogus=1"], [], []), (["armstrong"], [], []),
+    (["armstrong.pick_vp=zero"], [], []), ([], ["armstrong=lots"], []),
+    (["armstrong.pick_vp=0"], ["nobody=1"], []), (["armstrong.pick_vp=0"], [], ["3=0,1"]),
+    ([], [], ["5=0,0,0,0,0"]), ([], [], ["3=0,-1,2"]), ([], [], ["3"]),
 ])
 def test_a_bad_variant_is_refused_and_changes_nothing(
-        restored_content: None, crew: list[str], cubes: list[str]) -> None:
-    before = copy.deepcopy(CREWS_BY_ID), dict(SETUP_FREE_CUBES)
+        restored_content: None, crew: list[str], cubes: list[str], orders: list[str]) -> None:
+    before = copy.deepcopy(CREWS_BY_ID), dict(SETUP_FREE_CUBES), copy.deepcopy(TURN_ORDER_VP)
     with pytest.raises(SystemExit):
-        patch_content(crew, cubes)
-    assert before == (CREWS_BY_ID, SETUP_FREE_CUBES)
+        patch_content(crew, cubes, orders)
+    assert before == (CREWS_BY_ID, SETUP_FREE_CUBES, TURN_ORDER_VP)
+
+
+class _Serial:
+    """A stand-in for the process pool: plays the games in this process, in order."""
+
+    @staticmethod
+    def imap(play, jobs, chunksize=1):  # noqa: ANN001, ANN205
+        return map(play, jobs)
+
+
+def test_a_long_run_resumes_from_its_games_log(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    played: list[tuple] = []
+
+    def play(job: tuple) -> dict:
+        played.append(job)
+        return {"seed": job[1], "winners": [job[1] % 3]}
+
+    monkeypatch.setattr(balance_stargazer, "play_game", play)
+    jobs = [(3, 913000 + g, "hard", 1000, None) for g in range(5)]
+    log = tmp_path / "games.jsonl"
+    first = played_games(jobs[:3], _Serial(), log, "count 2", resume=False)
+    with log.open("a") as out:
+        out.write('{"job": [3, 913003, "ha')  # a sitting stopped while writing
+    whole = played_games(jobs, _Serial(), log, "count 2", resume=True)
+    assert played == jobs, "the logged games were not played again"
+    assert whole[:3] == first and [r["seed"] for r in whole] == [job[1] for job in jobs]
+    played.clear()
+    played_games(jobs[:2], _Serial(), log, "what ships", resume=True)
+    assert played == jobs[:2], "another content variant's games are not taken"
