@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import gzip
 
 import pytest
 
@@ -77,7 +78,8 @@ class _Serial:
         return map(play, jobs)
 
 
-def test_a_long_run_resumes_from_its_games_log(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+@pytest.mark.parametrize("name", ["games.jsonl", "games.jsonl.gz"])
+def test_a_long_run_resumes_from_its_games_log(tmp_path, monkeypatch, name: str) -> None:  # noqa: ANN001
     played: list[tuple] = []
 
     def play(job: tuple) -> dict:
@@ -86,13 +88,18 @@ def test_a_long_run_resumes_from_its_games_log(tmp_path, monkeypatch) -> None:  
 
     monkeypatch.setattr(balance_stargazer, "play_game", play)
     jobs = [(3, 913000 + g, "hard", 1000, None) for g in range(5)]
-    log = tmp_path / "games.jsonl"
+    log = tmp_path / name
     first = played_games(jobs[:3], _Serial(), log, "count 2", resume=False)
-    with log.open("a") as out:
-        out.write('{"job": [3, 913003, "ha')  # a sitting stopped while writing
+    with (gzip.open(log, "ab") if name.endswith(".gz") else log.open("ab")) as out:
+        out.write(b'{"job": [3, 913003, "ha')  # a sitting stopped while writing
+    if name.endswith(".gz"):  # and a gzip member cut short
+        log.write_bytes(log.read_bytes() + gzip.compress(b'{"job": [3]}\n')[:12])
     whole = played_games(jobs, _Serial(), log, "count 2", resume=True)
     assert played == jobs, "the logged games were not played again"
     assert whole[:3] == first and [r["seed"] for r in whole] == [job[1] for job in jobs]
+    played.clear()
+    assert played_games(jobs, _Serial(), log, "count 2", resume=True) == whole
+    assert played == [], "the games appended after the damaged end are read back too"
     played.clear()
     played_games(jobs[:2], _Serial(), log, "what ships", resume=True)
     assert played == jobs[:2], "another content variant's games are not taken"
