@@ -523,10 +523,11 @@ class HardBot:
     """
 
     name = "hard"
-    #: default iterations: about the table's 2 s budget (``THINK_SECONDS``) on an idle core of
-    #: the project's 2-core VM (1.4 s CPU median, 2.3 s max a search move under load, where the
-    #: deadline cuts it). At 200 (0.3 s) it won 52.0 % [42.2, 61.8] of 3-player games against
-    #: two normals; at 1000, 40 games on the same seeds say more (docs/AI.md, issue 26)
+    #: default iterations, set to the table's 2 s budget (``THINK_SECONDS``) on an idle core
+    #: of the project's 2-core VM (then 1.4 s CPU median a search move; since the cached
+    #: evaluation and unchecked moves about half that, the same moves: kept at 1000 so that
+    #: the balance figures measured with it hold). At 200 it won 52.0 % [42.2, 61.8] of 3-player
+    #: games against two normals, at 1000 70.5 % [65.5, 75.5] (docs/AI.md, issue 26)
     ITERATIONS = 1000
 
     def __init__(
