@@ -23,8 +23,8 @@ if TYPE_CHECKING:
     from game.client.stars.couch import CouchStarsScene
     from game.client.stars.table import StarsTableScene
 
-#: the couch tables shot: players at the screen, window size
-#: players -> the window sizes their couch table is shot at (one game, shot at each size)
+#: the couch tables shot: players at the screen, and the window sizes their table is shot at
+#: (one game, shot at each size)
 COUCH_SHOTS = ((4, ((1920, 1080), (3840, 2160))), (8, ((3840, 2160), (1920, 1080))))
 #: the couch players: names and devices (the eighth seat a bot: it confirms at once)
 COUCH_PLAYERS = (("Ann", "pad:0"), ("Kenji", "keys:left"), ("Mia", "pad:1"),
