@@ -61,11 +61,11 @@ def test_starparty_bot_plays_at_the_default_level(monkeypatch: pytest.MonkeyPatc
     server.start()
     asked: list[str] = []
 
-    def make_bot(game: str, level: str, seed: int = 0) -> Any:
+    def table_bot(game: str, level: str, seed: int = 0) -> Any:
         asked.append(level)
         raise KeyError("stop here: the level is what this test wants")
 
-    monkeypatch.setattr(bot_command, "make_bot", make_bot)
+    monkeypatch.setattr(bot_command, "table_bot", table_bot)
     result: list[int] = []
     runner = threading.Thread(target=lambda: result.append(
         bot_command.main([f"127.0.0.1:{server.port}", "--timeout", "5"])))
