@@ -25,11 +25,13 @@ import platform
 import statistics
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.games_log import logged_map  # noqa: E402
 from game.ai import make_bot  # noqa: E402
 from game.rules.stars import RULESET as STARS  # noqa: E402
 from game.rules.stars import data as stars_data  # noqa: E402
@@ -79,34 +81,17 @@ GAMES_LOG: Path | None = None
 RESUME = False
 
 
-def logged_games() -> dict[str, Any]:
-    """The results already in the games log, by job (``--resume``)."""
-    if GAMES_LOG is None or not GAMES_LOG.exists():
-        return {}
-    done: dict[str, Any] = {}
-    for line in GAMES_LOG.read_text().splitlines():
-        try:
-            entry = json.loads(line)
-            done[json.dumps(entry["job"])] = entry["result"]
-        except (ValueError, KeyError, TypeError):
-            continue  # a line cut short when a run was stopped
-    return done
-
-
 def map_games(play: Any, jobs: list[Any], workers: int, resume: bool = False) -> list[Any]:
     """``play`` over ``jobs`` on ``workers`` processes, in order (each game is seeded by its job,
-    so the figures do not depend on the number of workers). With ``resume``, a job already in
-    the games log is not played again: its logged result is used."""
-    done = logged_games() if resume else {}
-    todo = [job for job in jobs if json.dumps(job) not in done]
-    if todo:
+    so the figures do not depend on the number of workers), logged in ``GAMES_LOG``
+    (``bench.games_log``). With ``resume``, a job already in the games log is not played
+    again: its logged result is used."""
+
+    def on_workers(function: Any, todo: list[Any]) -> Iterator[Any]:
         with multiprocessing.Pool(workers) as pool:
-            for job, result in zip(todo, pool.imap(play, todo, chunksize=1), strict=True):
-                done[json.dumps(job)] = result
-                if GAMES_LOG is not None:
-                    with GAMES_LOG.open("a") as log:
-                        log.write(json.dumps({"job": job, "result": result}) + "\n")
-    return [done[json.dumps(job)] for job in jobs]
+            yield from pool.imap(function, todo, chunksize=1)
+
+    return logged_map(play, jobs, on_workers, GAMES_LOG, resume)
 
 
 # --- Look at the Stars solo ----------------------------------------------------------------------

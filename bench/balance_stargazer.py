@@ -25,7 +25,6 @@ report (a variant is not what ships).
 from __future__ import annotations
 
 import argparse
-import gzip
 import hashlib
 import json
 import math
@@ -33,7 +32,6 @@ import multiprocessing
 import statistics
 import sys
 import time
-import zlib
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -42,6 +40,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.ai import machine_line  # noqa: E402
+from bench.games_log import logged_map  # noqa: E402
 from game.ai.stargazer_bots import PROBES, HardBot, StrongBot  # noqa: E402
 from game.rules.stargazer import CREWS, PLANET_TYPES, RULESET  # noqa: E402
 from game.rules.stargazer.content import START_CREW, WOOD_CUBES  # noqa: E402
@@ -634,57 +633,6 @@ def patch_content(crew_changes: list[str], setup_cubes: list[str],
             + [f"turn-order VP in {count} players = {row}" for count, row in orders])
 
 
-def _readable_part(stream: Any) -> tuple[str, bool]:
-    """What can be read of a games log, and whether something could not: a gzip member cut
-    short when a sitting was stopped while writing (the games before it stand)."""
-    chunks: list[str] = []
-    try:
-        for line in stream:
-            chunks.append(line)
-    except (EOFError, OSError, zlib.error):
-        return "".join(chunks), True
-    return "".join(chunks), False
-
-
-def played_games(jobs: list[tuple], pool: Any, log: Path | None, variant: str,
-                 resume: bool) -> list[dict[str, Any]]:
-    """``play_game`` over ``jobs`` (in order). With ``log``, each finished game is appended to
-    it as a JSON line (its job, the content variant, the result); with ``resume`` a job of the
-    same variant already there is taken from it, so a long run can be split over several
-    sittings (or machines) and summed up at the end. A log named ``*.gz`` is gzip (each
-    sitting appends a member), small enough to keep in the repository."""
-    def opened(mode: str) -> Any:
-        assert log is not None
-        return gzip.open(log, mode) if log.suffix == ".gz" else log.open(mode)
-
-    done: dict[str, dict[str, Any]] = {}
-    if resume and log is not None and log.exists():
-        with opened("rt") as lines:
-            text, damaged = _readable_part(lines)
-        kept: list[str] = []
-        for line in text.splitlines():
-            try:
-                record = json.loads(line)
-            except ValueError:
-                damaged = True  # a line cut short when a sitting was stopped
-                continue
-            kept.append(line)
-            if record.get("variant") == variant:
-                done[json.dumps(record["job"])] = record["result"]
-        if damaged:  # write back what stands, so that what is appended now can be read
-            with opened("wt") as out:
-                out.write("".join(line + "\n" for line in kept))
-    todo = [job for job in jobs if json.dumps(list(job)) not in done]
-    if todo:
-        for job, result in zip(todo, pool.imap(play_game, todo, chunksize=1), strict=True):
-            done[json.dumps(list(job))] = result
-            if log is not None:
-                with opened("at") as out:
-                    out.write(json.dumps({"job": list(job), "variant": variant,
-                                          "result": result}) + "\n")
-    return [done[json.dumps(list(job))] for job in jobs]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games per player count")
@@ -738,11 +686,8 @@ def main() -> None:
         for players in args.players:
             jobs = [(players, args.seed + g, args.bot, args.iterations, args.free_cubes)
                     for g in range(args.games)]
-            if args.games_log is None:
-                games = pool.map(play_game, jobs, chunksize=5)
-            else:
-                games = played_games(jobs, pool, args.games_log, "; ".join(variant),
-                                     args.resume)
+            games = logged_map(play_game, jobs, pool.imap, args.games_log, args.resume,
+                               "; ".join(variant))
             lines, failed = summarise(players, games)
             body += lines
             failures += failed

@@ -10,9 +10,9 @@ import gzip
 
 import pytest
 
-from bench import balance_stargazer
 from bench.ai import stars_bot
-from bench.balance_stargazer import patch_content, played_games
+from bench.balance_stargazer import patch_content
+from bench.games_log import logged_map
 from game.ai.stars_model import HARD_WEIGHTS
 from game.rules.stargazer import RULESET
 from game.rules.stargazer.content import CREWS_BY_ID, SETUP_FREE_CUBES, TURN_ORDER_VP
@@ -70,36 +70,30 @@ def test_a_bad_variant_is_refused_and_changes_nothing(
     assert before == (CREWS_BY_ID, SETUP_FREE_CUBES, TURN_ORDER_VP)
 
 
-class _Serial:
-    """A stand-in for the process pool: plays the games in this process, in order."""
-
-    @staticmethod
-    def imap(play, jobs, chunksize=1):  # noqa: ANN001, ANN205
-        return map(play, jobs)
-
-
 @pytest.mark.parametrize("name", ["games.jsonl", "games.jsonl.gz"])
-def test_a_long_run_resumes_from_its_games_log(tmp_path, monkeypatch, name: str) -> None:  # noqa: ANN001
+def test_a_long_run_resumes_from_its_games_log(tmp_path, name: str) -> None:  # noqa: ANN001
     played: list[tuple] = []
 
     def play(job: tuple) -> dict:
         played.append(job)
         return {"seed": job[1], "winners": [job[1] % 3]}
 
-    monkeypatch.setattr(balance_stargazer, "play_game", play)
+    def played_games(jobs: list[tuple], log, variant: str, resume: bool) -> list:  # noqa: ANN001
+        return logged_map(play, jobs, map, log, resume, variant)  # map: the games in order
+
     jobs = [(3, 913000 + g, "hard", 1000, None) for g in range(5)]
     log = tmp_path / name
-    first = played_games(jobs[:3], _Serial(), log, "count 2", resume=False)
+    first = played_games(jobs[:3], log, "count 2", resume=False)
     with (gzip.open(log, "ab") if name.endswith(".gz") else log.open("ab")) as out:
         out.write(b'{"job": [3, 913003, "ha')  # a sitting stopped while writing
     if name.endswith(".gz"):  # and a gzip member cut short
         log.write_bytes(log.read_bytes() + gzip.compress(b'{"job": [3]}\n')[:12])
-    whole = played_games(jobs, _Serial(), log, "count 2", resume=True)
+    whole = played_games(jobs, log, "count 2", resume=True)
     assert played == jobs, "the logged games were not played again"
     assert whole[:3] == first and [r["seed"] for r in whole] == [job[1] for job in jobs]
     played.clear()
-    assert played_games(jobs, _Serial(), log, "count 2", resume=True) == whole
+    assert played_games(jobs, log, "count 2", resume=True) == whole
     assert played == [], "the games appended after the damaged end are read back too"
     played.clear()
-    played_games(jobs[:2], _Serial(), log, "what ships", resume=True)
+    played_games(jobs[:2], log, "what ships", resume=True)
     assert played == jobs[:2], "another content variant's games are not taken"
