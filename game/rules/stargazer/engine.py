@@ -328,28 +328,24 @@ class StargazerRuleset(Ruleset):
         if not _is_int(seat) or seat != state["current"]:
             raise IllegalMove("not_your_turn", f"seat {seat!r} may not act now")
         move = self.normalize_move(move)
-        kind = move["t"]
-        if kind != PHASE_MOVE[phase]:
+        if move["t"] != PHASE_MOVE[phase]:
             raise IllegalMove("wrong_phase", f"expected a {PHASE_MOVE[phase]!r} move")
-        if kind == "crew":
-            return self._apply_crew(state, seat, move)
-        if kind == "skill":
-            return self._apply_skill(state, seat, move)
-        if kind == "investigate":
-            return self._apply_investigation(state, seat, move)
-        return self._apply_start_player(state, seat, move)
+        return self._play(state, seat, move, checked=True)
 
     def apply_legal(self, state: State, seat: int, move: Move) -> list[Event]:
         """``apply`` without the checks, for a move from ``legal_moves`` at ``state`` (the
         bots' searches: the checks of an investigation, its path among every legal path, were
         a third of a search's time)."""
+        return self._play(state, seat, move, checked=False)
+
+    def _play(self, state: State, seat: int, move: Move, checked: bool) -> list[Event]:
         kind = move["t"]
         if kind == "crew":
             return self._apply_crew(state, seat, move)
         if kind == "skill":
-            return self._apply_skill(state, seat, move, checked=False)
+            return self._apply_skill(state, seat, move, checked)
         if kind == "investigate":
-            return self._apply_investigation(state, seat, move, checked=False)
+            return self._apply_investigation(state, seat, move, checked)
         return self._apply_start_player(state, seat, move)
 
     def _apply_crew(self, state: State, seat: int, move: Move) -> list[Event]:
@@ -399,8 +395,7 @@ class StargazerRuleset(Ruleset):
             )
         return events + self._begin_investigation(state, seat)
 
-    def _apply_skill(self, state: State, seat: int, move: Move,
-                     checked: bool = True) -> list[Event]:
+    def _apply_skill(self, state: State, seat: int, move: Move, checked: bool) -> list[Event]:
         if checked and not all(_is_int(v) or isinstance(v, str) for v in move.values()):
             raise IllegalMove("malformed_move", "skill targets are ints or crew ids")
         if checked and move not in self._skill_options(state, seat):
@@ -419,7 +414,7 @@ class StargazerRuleset(Ruleset):
         return []
 
     def _apply_investigation(self, state: State, seat: int, move: Move,
-                             checked: bool = True) -> list[Event]:
+                             checked: bool) -> list[Event]:
         planets = move.get("planets")
         if checked and (
             set(move) != {"t", "planets"}
