@@ -84,10 +84,11 @@ class BotTable(Protocol):
     def submit(self, seat: Any, token: Any, version: Any, move: Any) -> Message | None: ...
 
 
-def takes_stop(bot: Any) -> bool:
-    """Whether ``bot.choose`` accepts a ``stop`` callable (see ``AiRunner.think``)."""
+def takes_stop(choose: Callable[..., Any]) -> bool:
+    """Whether a bot's ``choose`` (or ``choose_from_view``) accepts a ``stop`` callable (see
+    ``AiRunner.think``)."""
     try:
-        return "stop" in inspect.signature(bot.choose).parameters
+        return "stop" in inspect.signature(choose).parameters
     except (TypeError, ValueError):
         return False
 
@@ -224,7 +225,7 @@ class AiRunner:
 
         def run() -> None:
             try:
-                if takes_stop(bot):
+                if takes_stop(bot.choose):
                     outcome["move"] = bot.choose(ruleset, state, seat, stop=stop)
                 else:
                     outcome["move"] = bot.choose(ruleset, state, seat)

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.rules.base import Ruleset, make_rng
-from net.ai_runner import Deadline
+from net.ai_runner import Deadline, takes_stop
 from net.moves import STALE, SentMoves
 
 log = logging.getLogger(__name__)
@@ -149,10 +149,10 @@ class BotPlayer:
         refused), a seeded random move from the ``legal`` list stands in."""
         random_pick = bool(self.refusals and self.refusals % 3 == 0)
         from_view = getattr(self.bot, "choose_from_view", None)
-        budget = self.stop_keywords()
         if from_view is None and not self.view_unusable and not random_pick:
             try:
-                return self.bot.choose(self.ruleset, self.connection.view, seat, **budget)
+                return self.bot.choose(self.ruleset, self.connection.view, seat,
+                                       **self.stop_keywords(self.bot.choose))
             except Exception as exc:
                 log.info("the bot cannot play from this game's view (%r); "
                          "using the host's legal moves", exc)
@@ -162,17 +162,19 @@ class BotPlayer:
             return None
         if from_view is not None and not random_pick:
             try:
-                return from_view(self.connection.view, seat, moves, **budget)
+                return from_view(self.connection.view, seat, moves,
+                                 **self.stop_keywords(from_view))
             except Exception as exc:
                 log.warning("the bot failed on this view (%r); playing a random legal move",
                             exc)
         return self.rng.choice(moves)
 
-    def stop_keywords(self) -> dict[str, Deadline]:
-        """``stop``: a fresh ``Deadline`` of the bot's ``think_seconds``, if it has them (a bot
-        without them is called as before, with no ``stop``)."""
+    def stop_keywords(self, choose: Callable[..., Any]) -> dict[str, Deadline]:
+        """``stop``: a fresh ``Deadline`` of the bot's ``think_seconds``, if it has them and
+        ``choose`` takes a stop (``takes_stop``, as the table asks); else nothing, and the bot
+        is called as before."""
         seconds = getattr(self.bot, "think_seconds", None)
-        return {"stop": Deadline(float(seconds))} if seconds else {}
+        return {"stop": Deadline(float(seconds))} if seconds and takes_stop(choose) else {}
 
     def _legal_moves(self) -> list[Any] | None:
         """The host's legal moves at the current version, or None (asked for once)."""

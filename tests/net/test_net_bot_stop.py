@@ -114,9 +114,12 @@ def test_a_remote_bot_searches_within_its_thinking_time(kind: type[_SearchingBot
         assert isinstance(bot.given, Deadline)
 
 
-def test_a_remote_bot_without_thinking_time_is_called_as_before() -> None:
+@pytest.mark.parametrize("seconds", [None, 0.5])
+def test_a_remote_bot_without_thinking_time_or_stop_is_called_as_before(
+        seconds: float | None) -> None:
     class Plain:
         name = "plain"
+        think_seconds = seconds  # with thinking time but no ``stop``: none is handed in
 
         def choose(self, ruleset, state, seat):  # noqa: ANN001, ANN201  (no stop at all)
             return {"t": "b"}
