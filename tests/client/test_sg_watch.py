@@ -6,6 +6,8 @@ The table is served over real TCP on 127.0.0.1 and played by bots."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from game.client.scenes.results import ResultsScene
@@ -55,6 +57,7 @@ def test_the_watch_window_follows_a_lan_game_with_the_last_move_marked(drive: Dr
         marked = 0
         for _ in range(400):
             drive.step()
+            time.sleep(0.002)  # the host's bots play in threads this loop must not starve
             beat = table.last_move
             if beat is None or isinstance(drive.scene, ResultsScene) or \
                     not any(p[0] == "crew" for p in table.beat_places(beat)):
