@@ -4,7 +4,6 @@ game starts. Networking itself is ``net``'s: this module only wires its pieces t
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -13,6 +12,7 @@ import pygame
 from game.client import theme
 from game.client.i18n import N_, Lazy, _, ngettext, tr
 from game.client.kits import get_kit, has_table
+from game.client.lan_browser import BackgroundBrowser
 from game.client.layout import Layout, TextCache
 from game.client.net_text import error_text
 from game.client.scenes.base import Scene, SkyScene
@@ -531,6 +531,7 @@ class JoinScene(SkyScene):
         self.back_button = Button(N_("Back"), self.back, size="body")
         self.table_buttons: list[TableRow] = []
         self.tables: list[Any] = []
+        #: the LAN browser while this screen is shown (``lan_browser.BackgroundBrowser``)
         self.browser: Any = None
         self.browse_error = ""
         #: what went wrong with the typed address (kept until it is edited or tried again)
@@ -544,7 +545,6 @@ class JoinScene(SkyScene):
         self._closing = False
         #: browse while shown (a lobby or a table over the join screen closes the browser)
         self._browse = browse
-        self._starting = False
         #: the browser was closed because another scene covered this one
         self._covered = False
         self._open_browser()
@@ -579,28 +579,12 @@ class JoinScene(SkyScene):
             self.join(host, port, source="", watch=True)
 
     def _open_browser(self) -> None:
-        if self._browse and not self._starting and not self._closing and self.browser is None:
-            self._starting = True
-            threading.Thread(target=self._start_browser, daemon=True, name="lan-browser").start()
-
-    def _start_browser(self) -> None:
-        try:
-            from net.discovery import Browser
-
-            browser = Browser(interfaces=self.app.lan_interfaces)
-        except Exception as error:  # no zeroconf here: typing works anyway
-            self.browse_error = N_("LAN discovery is unavailable ({error})", error=str(error))
-            return
-        finally:
-            self._starting = False
-        if self._closing:
-            background(browser.close)
-        else:
-            self.browser = browser
+        if self._browse and not self._closing and self.browser is None:
+            self.browser = BackgroundBrowser(self.app.lan_interfaces)
 
     def _close_browser(self) -> None:
         if self.browser is not None:
-            background(self.browser.close)
+            self.browser.close()
             self.browser = None
 
     def exit(self) -> None:
@@ -619,7 +603,12 @@ class JoinScene(SkyScene):
             self._covered = False
             self._open_browser()
             return
-        if self.browser is not None and self.browser.poll():
+        if self.browser is None:
+            return
+        if getattr(self.browser, "error", ""):  # no zeroconf here: typing works anyway
+            self.browse_error = N_("LAN discovery is unavailable ({error})",
+                                   error=self.browser.error)
+        if self.browser.poll():
             self.show_tables(self.browser.tables())
 
     def show_tables(self, tables: list[Any]) -> None:

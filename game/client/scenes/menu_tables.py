@@ -10,7 +10,6 @@ note beside the row when it cannot be joined, the lobby) does the rest.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +17,7 @@ import pygame
 
 from game.client import theme
 from game.client.i18n import N_, _, ngettext
+from game.client.lan_browser import BackgroundBrowser
 from game.client.layout import Layout, TextCache
 from game.client.scenes.lan import (
     JoinScene,
@@ -27,7 +27,6 @@ from game.client.scenes.lan import (
     game_title,
     seats_free_text,
 )
-from game.client.session import background
 from game.client.settings import SeatTokens
 from game.client.widgets import draw_frame, draw_panel
 
@@ -37,49 +36,6 @@ if TYPE_CHECKING:
 #: the most tables the menu lists (the join screen lists them all)
 MENU_TABLES = 3
 HEADING = N_("Tables on your network")
-
-
-class BackgroundBrowser:
-    """A LAN browser opened on a thread and closed off the frame loop. ``close`` before it is
-    open closes it as soon as it is: no browser outlives its close."""
-
-    def __init__(self, interfaces: list[str] | None) -> None:
-        self.interfaces = interfaces
-        self._lock = threading.Lock()
-        self._browser: Any = None
-        self._closed = False
-        #: why discovery is unavailable here ("" while it is, or not yet known)
-        self.error = ""
-        threading.Thread(target=self._open, daemon=True, name="menu-lan-browser").start()
-
-    def _open(self) -> None:
-        try:
-            from net.discovery import Browser
-
-            browser = Browser(interfaces=self.interfaces)
-        except Exception as error:  # no zeroconf here: the menu just lists nothing
-            self.error = str(error)
-            return
-        with self._lock:
-            if not self._closed:
-                self._browser = browser
-                return
-        background(browser.close)
-
-    def changed(self) -> list[Any] | None:
-        """Every table now, when the list changed since the last call (else None)."""
-        with self._lock:
-            browser = self._browser
-        if browser is None or not browser.poll():
-            return None
-        return browser.tables()
-
-    def close(self) -> None:
-        with self._lock:
-            self._closed = True
-            browser, self._browser = self._browser, None
-        if browser is not None:
-            background(browser.close)
 
 
 def open_tables_first(tables: list[Any]) -> list[Any]:
@@ -137,11 +93,10 @@ class MenuTables:
                 self.close()
             return
         if self.browser is None:
-            self.browser = BackgroundBrowser(self.app.lan_interfaces)
+            self.browser = BackgroundBrowser(self.app.lan_interfaces, "menu-lan-browser")
             return
-        tables = self.browser.changed()
-        if tables is not None:
-            self.show(tables)
+        if self.browser.poll():
+            self.show(self.browser.tables())
 
     def close(self) -> None:
         """Stop browsing; the list empties (it is found again when the menu shows again)."""
