@@ -1,6 +1,7 @@
 """The benches' variant switches, which measurements rely on: a hard Look at the Stars bot with
 one weight changed (``bench/ai.py``), and a Stargazer content variant screened without editing
-``content.py`` (``bench/balance_stargazer.py``), with bad switches refused."""
+``content.py`` (``bench/balance_stargazer.py``), with bad switches refused; logged games
+scored again under other turn-order VP (``bench/balance_rescore.py``)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import gzip
 import pytest
 
 from bench.ai import stars_bot
+from bench.balance_rescore import position_shares
 from bench.balance_stargazer import patch_content
 from bench.games_log import logged_map
 from game.ai.stars_model import HARD_WEIGHTS
@@ -97,3 +99,24 @@ def test_a_long_run_resumes_from_its_games_log(tmp_path, name: str) -> None:  # 
     played.clear()
     played_games(jobs[:2], log, "what ships", resume=True)
     assert played == jobs[:2], "another content variant's games are not taken"
+
+
+def test_rescoring_moves_the_turn_order_vp_and_breaks_ties_as_the_content_says() -> None:
+    assert TURN_ORDER_VP[3] == [0, 1, 1]
+    # first start seat 1: seat 1 is position 0, seat 2 position 1, seat 0 position 2
+    games = [{"players": 3, "first_start": 1, "totals": [30, 31, 29], "winners": [1]},
+             {"players": 3, "first_start": 0, "totals": [20, 25, 24], "winners": [1]}]
+    assert position_shares(games, None) == [50.0, 50.0, 0.0]
+    assert position_shares(games, [0, 1, 1]) == [50.0, 50.0, 0.0]  # what was played, again
+    # 0, 2, 1: game 1 becomes 30 / 31 / 30 (position 0 keeps it); game 2 is 20 / 26 / 24
+    assert position_shares(games, [0, 2, 1]) == [50.0, 50.0, 0.0]
+    # 0, 0, 0: game 1 is 29 / 31 / 28, game 2 20 / 24 / 23: the same winners
+    assert position_shares(games, [0, 0, 0]) == [50.0, 50.0, 0.0]
+    # 0, 0, 2: game 2 becomes 20 / 24 / 25: position 2 wins it
+    assert position_shares(games, [0, 0, 2]) == [50.0, 0.0, 50.0]
+    # a tie on VP goes to fewer turn-order VP (3 players), then is shared
+    tie = [{"players": 3, "first_start": 0, "totals": [31, 31, 30], "winners": [0]}]
+    assert position_shares(tie, [0, 1, 1]) == [100.0, 0.0, 0.0]
+    assert position_shares(tie, [1, 2, 1]) == [100.0, 0.0, 0.0]  # 32 / 32 / 30: 1 VP < 2
+    shared = [{"players": 3, "first_start": 0, "totals": [30, 31, 31], "winners": [1, 2]}]
+    assert position_shares(shared, [0, 1, 1]) == [0.0, 50.0, 50.0]  # the same VP: shared

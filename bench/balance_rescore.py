@@ -1,0 +1,82 @@
+"""Screen other round-1 turn-order VP on a balance games log, without playing: each logged
+game's totals are scored again with the turn-order VP it was played with taken off and the
+variant's put on, and the round-1 positions' win shares printed (issue 26, docs/balance).
+
+Only a screen: the bots played to the rule of the log, and would play otherwise under another.
+A tie on VP goes to fewer turn-order VP where the content says so
+(``TIES_TO_FEWER_TURN_ORDER_VP``), then is shared: cubes in hand are not in the log, so the
+seed's own tie-break cannot be applied. The first line checks the method: the log's winners
+by position beside the same rescoring with the VP it was played with.
+
+    .venv/bin/python bench/balance_rescore.py docs/balance/games/hard1000-ships-3p.jsonl.gz \\
+        0,1,1 0,2,1 0,1,0
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from bench.games_log import logged_results  # noqa: E402
+from game.rules.stargazer.content import (  # noqa: E402
+    TIES_TO_FEWER_TURN_ORDER_VP,
+    TURN_ORDER_VP,
+)
+
+
+def position_shares(games: list[dict], vp: list[int] | None) -> list[float]:
+    """Win share (%) of each round-1 position: the logged winners (``vp`` None) or the totals
+    rescored with turn-order VP ``vp``."""
+    players = games[0]["players"]
+    played = TURN_ORDER_VP[players]
+    wins = [0.0] * players
+    for game in games:
+        position = [(seat - game["first_start"]) % players for seat in range(players)]
+        if vp is None:
+            winners = game["winners"]
+        else:
+            totals = [game["totals"][s] - played[position[s]] + vp[position[s]]
+                      for s in range(players)]
+            winners = [s for s in range(players) if totals[s] == max(totals)]
+            if TIES_TO_FEWER_TURN_ORDER_VP[players]:
+                fewest = min(vp[position[s]] for s in winners)
+                winners = [s for s in winners if vp[position[s]] == fewest]
+        for seat in winners:
+            wins[position[seat]] += 1 / len(winners)
+    return [100 * w / len(games) for w in wins]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("log", type=Path, help="a balance games log (what ships: variant '')")
+    parser.add_argument("variants", nargs="*", help="turn-order VP by position, e.g. 0,2,1")
+    args = parser.parse_args()
+    games = list(logged_results(args.log).values())
+    if not games:
+        raise SystemExit(f"no game of what ships in {args.log}")
+    players = games[0]["players"]
+    games = [g for g in games if g["players"] == players]
+    fair = 100 / players
+    half = 196 * math.sqrt((1 / players) * (1 - 1 / players) / len(games))
+    print(f"# {len(games)} games of {players} players; a share's 95 % interval is +-{half:.1f}")
+
+    def line(name: str, shares: list[float]) -> str:
+        return f"{name:>12}: " + " / ".join(f"{s:.1f} ({s - fair:+.1f})" for s in shares)
+
+    print(line("logged", position_shares(games, None)))
+    played = TURN_ORDER_VP[players]
+    print(line(",".join(map(str, played)) + " again", position_shares(games, played)))
+    for text in args.variants:
+        vp = [int(v) for v in text.split(",")]
+        if len(vp) != players:
+            raise SystemExit(f"{text}: one VP per position ({players})")
+        print(line(text, position_shares(games, vp)))
+
+
+if __name__ == "__main__":
+    main()
