@@ -22,6 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.balance_stargazer import position_wins  # noqa: E402
 from bench.games_log import logged_results  # noqa: E402
 from game.rules.stargazer.content import (  # noqa: E402
     TIES_TO_FEWER_TURN_ORDER_VP,
@@ -29,26 +30,26 @@ from game.rules.stargazer.content import (  # noqa: E402
 )
 
 
+def rescored_winners(game: dict, vp: list[int]) -> list[int]:
+    """The winners of a logged ``game`` had it been played with turn-order VP ``vp``."""
+    players = game["players"]
+    played = TURN_ORDER_VP[players]
+    position = [(seat - game["first_start"]) % players for seat in range(players)]
+    totals = [game["totals"][s] - played[position[s]] + vp[position[s]] for s in range(players)]
+    winners = [s for s in range(players) if totals[s] == max(totals)]
+    if TIES_TO_FEWER_TURN_ORDER_VP[players]:
+        fewest = min(vp[position[s]] for s in winners)
+        winners = [s for s in winners if vp[position[s]] == fewest]
+    return winners
+
+
 def position_shares(games: list[dict], vp: list[int] | None) -> list[float]:
     """Win share (%) of each round-1 position: the logged winners (``vp`` None) or the totals
     rescored with turn-order VP ``vp``."""
+    if vp is not None:
+        games = [{**game, "winners": rescored_winners(game, vp)} for game in games]
     players = games[0]["players"]
-    played = TURN_ORDER_VP[players]
-    wins = [0.0] * players
-    for game in games:
-        position = [(seat - game["first_start"]) % players for seat in range(players)]
-        if vp is None:
-            winners = game["winners"]
-        else:
-            totals = [game["totals"][s] - played[position[s]] + vp[position[s]]
-                      for s in range(players)]
-            winners = [s for s in range(players) if totals[s] == max(totals)]
-            if TIES_TO_FEWER_TURN_ORDER_VP[players]:
-                fewest = min(vp[position[s]] for s in winners)
-                winners = [s for s in winners if vp[position[s]] == fewest]
-        for seat in winners:
-            wins[position[seat]] += 1 / len(winners)
-    return [100 * w / len(games) for w in wins]
+    return [100 * w / len(games) for w in position_wins(games, players)]
 
 
 def main() -> None:

@@ -154,6 +154,15 @@ def _rate_row(label: Any, wins: float, n: int, fair: float, window: float) -> tu
     return row, ok
 
 
+def position_wins(games: list[dict[str, Any]], players: int) -> list[float]:
+    """Wins of each round-1 turn position (0: the first start player), a tie's shared."""
+    wins = [0.0] * players
+    for g in games:
+        for s in g["winners"]:
+            wins[(s - g["first_start"]) % players] += 1 / len(g["winners"])
+    return wins
+
+
 def summarise(players: int, games: list[dict[str, Any]]) -> tuple[list[str], list[str]]:
     """Markdown lines for one player count, and the list of failed criteria."""
     n = len(games)
@@ -161,11 +170,10 @@ def summarise(players: int, games: list[dict[str, Any]]) -> tuple[list[str], lis
     failures: list[str] = []
     lines = [f"### {players} players ({n} games)", ""]
     seat_wins = [0.0] * players
-    position_wins = [0.0] * players
     for g in games:
         for s in g["winners"]:
             seat_wins[s] += 1 / len(g["winners"])
-            position_wins[(s - g["first_start"]) % players] += 1 / len(g["winners"])
+    positions = position_wins(games, players)
     lines += ["| seat | win rate [95 %] | vs fair share |", "|---|---|---|"]
     for s in range(players):
         row, ok = _rate_row(s, seat_wins[s], n, fair, SEAT_WINDOW)
@@ -180,11 +188,11 @@ def summarise(players: int, games: list[dict[str, Any]]) -> tuple[list[str], lis
         "|---|---|---|",
     ]
     for pos in range(players):
-        row, ok = _rate_row(pos, position_wins[pos], n, fair, SEAT_WINDOW)
+        row, ok = _rate_row(pos, positions[pos], n, fair, SEAT_WINDOW)
         lines.append(row)
         if not ok:
             failures.append(f"{players}p round-1 position {pos} win rate "
-                            f"{pct(position_wins[pos] / n)}")
+                            f"{pct(positions[pos] / n)}")
     lines.append("")
     available_rounds: Counter[str] = Counter()
     picked: Counter[str] = Counter()
@@ -488,10 +496,7 @@ def reading_figures(players: int, games: list[dict[str, Any]]) -> dict[str, Any]
     lines, failures = summarise(players, games)
     n = len(games)
     fair = 1 / players
-    position_wins = [0.0] * players
-    for g in games:
-        for s in g["winners"]:
-            position_wins[(s - g["first_start"]) % players] += 1 / len(g["winners"])
+    positions = position_wins(games, players)
     picked: Counter[str] = Counter()
     picker_wins: Counter[str] = Counter()
     for g in games:
@@ -502,7 +507,7 @@ def reading_figures(players: int, games: list[dict[str, Any]]) -> dict[str, Any]
     crew_rates = {c: picker_wins[c] / picked[c] for c in picked}
     reasons = Counter(g["reason"] for g in games)
     return {
-        "positions": max(abs(w / n - fair) for w in position_wins),
+        "positions": max(abs(w / n - fair) for w in positions),
         "armstrong": crew_rates.get(START_CREW, 0.0) - fair,
         "crews": (min(crew_rates.values()) - fair, max(crew_rates.values()) - fair),
         "rounds": statistics.mean(g["rounds"] for g in games),
