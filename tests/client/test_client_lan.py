@@ -193,6 +193,8 @@ def test_tables_appearing_do_not_steal_the_focus_from_the_address(drive) -> None
     from net.discovery import TableAd
 
     class FakeBrowser:  # the list changes while the player types
+        error = ""
+
         def __init__(self) -> None:
             self.ads = [TableAd("x._starparty._tcp.local.", "Old table", "stars", 1, 2, "lobby",
                                 1, ("127.0.0.1",), 47000)]

@@ -47,6 +47,8 @@ TABLES = [ad("Orion's table", password=True), ad("Bea's table", taken=4),
 class FakeBrowser:
     """What zeroconf would have found (the rows are the point here, not mDNS)."""
 
+    error = ""
+
     def __init__(self, tables: list[TableAd]) -> None:
         self.ads = tables
 

@@ -605,7 +605,7 @@ class JoinScene(SkyScene):
             return
         if self.browser is None:
             return
-        if getattr(self.browser, "error", ""):  # no zeroconf here: typing works anyway
+        if self.browser.error:  # no zeroconf here: typing works anyway
             self.browse_error = N_("LAN discovery is unavailable ({error})",
                                    error=self.browser.error)
         if self.browser.poll():
