@@ -10,6 +10,10 @@ by position beside the same rescoring with the VP it was played with.
 
     .venv/bin/python bench/balance_rescore.py docs/balance/games/hard1000-ships-3p.jsonl.gz \\
         0,1,1 0,2,1 0,1,0
+
+A log of a variant run (``balance_stargazer.py --order-vp 3=0,2,1``) is read with
+``--played 0,2,1``: its games of that variant, rescored from the VP they were played with.
+Copy a log that a run is still writing before reading it (a cut last line is repaired in place).
 """
 
 from __future__ import annotations
@@ -30,10 +34,11 @@ from game.rules.stargazer.content import (  # noqa: E402
 )
 
 
-def rescored_winners(game: dict, vp: list[int]) -> list[int]:
-    """The winners of a logged ``game`` had it been played with turn-order VP ``vp``."""
+def rescored_winners(game: dict, vp: list[int], played: list[int] | None = None) -> list[int]:
+    """The winners of a logged ``game`` had it been played with turn-order VP ``vp`` (it was
+    played with ``played``; None: what ships)."""
     players = game["players"]
-    played = TURN_ORDER_VP[players]
+    played = played if played is not None else TURN_ORDER_VP[players]
     position = [(seat - game["first_start"]) % players for seat in range(players)]
     totals = [game["totals"][s] - played[position[s]] + vp[position[s]] for s in range(players)]
     winners = [s for s in range(players) if totals[s] == max(totals)]
@@ -43,25 +48,34 @@ def rescored_winners(game: dict, vp: list[int]) -> list[int]:
     return winners
 
 
-def position_shares(games: list[dict], vp: list[int] | None) -> list[float]:
+def position_shares(
+    games: list[dict], vp: list[int] | None, played: list[int] | None = None
+) -> list[float]:
     """Win share (%) of each round-1 position: the logged winners (``vp`` None) or the totals
-    rescored with turn-order VP ``vp``."""
+    rescored with turn-order VP ``vp`` (from ``played``, as ``rescored_winners``)."""
     if vp is not None:
-        games = [{**game, "winners": rescored_winners(game, vp)} for game in games]
+        games = [{**game, "winners": rescored_winners(game, vp, played)} for game in games]
     players = games[0]["players"]
     return [100 * w / len(games) for w in position_wins(games, players)]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("log", type=Path, help="a balance games log (what ships: variant '')")
+    parser.add_argument("log", type=Path, help="a balance games log")
     parser.add_argument("variants", nargs="*", help="turn-order VP by position, e.g. 0,2,1")
+    parser.add_argument("--played", type=parse_vp, default=None,
+                        help="the log's games were played with these turn-order VP "
+                             "(an --order-vp run); default: what ships")
     args = parser.parse_args()
-    games = list(logged_results(args.log).values())
+    played: list[int] | None = args.played
+    variant = "" if played is None else f"turn-order VP in {len(played)} players = {played}"
+    games = list(logged_results(args.log, variant).values())
     if not games:
-        raise SystemExit(f"no game of what ships in {args.log}")
+        raise SystemExit(f"no game of {variant or 'what ships'} in {args.log}")
     players = games[0]["players"]
     games = [g for g in games if g["players"] == players]
+    if played is not None and len(played) != players:
+        raise SystemExit(f"--played: one VP per position ({players})")
     fair = 100 / players
     half = 196 * math.sqrt((1 / players) * (1 - 1 / players) / len(games))
     print(f"# {len(games)} games of {players} players; a share's 95 % interval is +-{half:.1f}")
@@ -70,13 +84,21 @@ def main() -> None:
         return f"{name:>12}: " + " / ".join(f"{s:.1f} ({s - fair:+.1f})" for s in shares)
 
     print(line("logged", position_shares(games, None)))
-    played = TURN_ORDER_VP[players]
-    print(line(",".join(map(str, played)) + " again", position_shares(games, played)))
+    played = played if played is not None else TURN_ORDER_VP[players]
+    print(line(",".join(map(str, played)) + " again", position_shares(games, played, played)))
     for text in args.variants:
-        vp = [int(v) for v in text.split(",")]
+        vp = parse_vp(text)
         if len(vp) != players:
             raise SystemExit(f"{text}: one VP per position ({players})")
-        print(line(text, position_shares(games, vp)))
+        print(line(text, position_shares(games, vp, played)))
+
+
+def parse_vp(text: str) -> list[int]:
+    """``0,2,1`` -> [0, 2, 1] (turn-order VP by round-1 position)."""
+    try:
+        return [int(v) for v in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"turn-order VP as N,N,N, got {text!r}") from None
 
 
 if __name__ == "__main__":

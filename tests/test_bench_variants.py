@@ -120,3 +120,14 @@ def test_rescoring_moves_the_turn_order_vp_and_breaks_ties_as_the_content_says()
     assert position_shares(tie, [1, 2, 1]) == [100.0, 0.0, 0.0]  # 32 / 32 / 30: 1 VP < 2
     shared = [{"players": 3, "first_start": 0, "totals": [30, 31, 31], "winners": [1, 2]}]
     assert position_shares(shared, [0, 1, 1]) == [0.0, 50.0, 50.0]  # the same VP: shared
+
+
+def test_a_variant_log_is_rescored_from_the_vp_it_was_played_with() -> None:
+    # played with 0, 2, 1; first start seat 0: totals 30 / 32 / 31 hold 0 / 2 / 1 turn-order VP
+    games = [{"players": 3, "first_start": 0, "totals": [30, 32, 31], "winners": [1]}]
+    assert position_shares(games, [0, 2, 1], played=[0, 2, 1]) == [0.0, 100.0, 0.0]
+    # back to 0, 1, 1: 30 / 31 / 31, a tie on VP and on turn-order VP: shared
+    assert position_shares(games, [0, 1, 1], played=[0, 2, 1]) == [0.0, 50.0, 50.0]
+    # read as if played with what ships (0, 1, 1), the same VP would give 30 / 33 / 31
+    assert position_shares(games, [0, 2, 1]) == [0.0, 100.0, 0.0]
+    assert position_shares(games, [0, 0, 2], played=[0, 2, 1]) == [0.0, 0.0, 100.0]
