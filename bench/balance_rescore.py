@@ -3,17 +3,19 @@ game's totals are scored again with the turn-order VP it was played with taken o
 variant's put on, and the round-1 positions' win shares printed (issue 26, docs/balance).
 
 Only a screen: the bots played to the rule of the log, and would play otherwise under another.
-A tie on VP goes to fewer turn-order VP where the content says so
-(``TIES_TO_FEWER_TURN_ORDER_VP``), then is shared: cubes in hand are not in the log, so the
-seed's own tie-break cannot be applied. The first line checks the method: the log's winners
-by position beside the same rescoring with the VP it was played with.
+A tie on VP goes to the first start player (the position with the fewest turn-order VP) where
+the content says so (``TIES_TO_FIRST_START_PLAYER``), else is shared: cubes in hand are not in
+the log, so the seed's own tie-break cannot be applied. The first line checks the method: the
+log's winners by position beside the same rescoring with the VP it was played with.
 
     .venv/bin/python bench/balance_rescore.py docs/balance/games/hard1000-ships-3p.jsonl.gz \\
         0,1,1 0,2,1 0,1,0
 
-A log of a variant run (``balance_stargazer.py --order-vp 3=0,2,1``) is read with
-``--played 0,2,1``: its games of that variant, rescored from the VP they were played with.
-Copy a log that a run is still writing before reading it (a cut last line is repaired in place).
+A log of a variant run (``balance_stargazer.py --order-vp 3=0,2,1``), or of what shipped
+before the content's turn-order VP changed, is read with ``--played 0,2,1``: its games of that
+variant (else its games of what ships), rescored from the VP they were played with. The
+3-player log ``hard1000-ships-3p`` was played with 0, 1, 1 (until log step 25). Copy a log that
+a run is still writing before reading it (a cut last line is repaired in place).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 from bench.balance_stargazer import position_wins  # noqa: E402
 from bench.games_log import logged_results  # noqa: E402
 from game.rules.stargazer.content import (  # noqa: E402
-    TIES_TO_FEWER_TURN_ORDER_VP,
+    TIES_TO_FIRST_START_PLAYER,
     TURN_ORDER_VP,
 )
 
@@ -42,9 +44,9 @@ def rescored_winners(game: dict, vp: list[int], played: list[int] | None = None)
     position = [(seat - game["first_start"]) % players for seat in range(players)]
     totals = [game["totals"][s] - played[position[s]] + vp[position[s]] for s in range(players)]
     winners = [s for s in range(players) if totals[s] == max(totals)]
-    if TIES_TO_FEWER_TURN_ORDER_VP[players]:
-        fewest = min(vp[position[s]] for s in winners)
-        winners = [s for s in winners if vp[position[s]] == fewest]
+    if TIES_TO_FIRST_START_PLAYER[players]:
+        first = [s for s in winners if vp[position[s]] == min(vp)]
+        winners = first or winners
     return winners
 
 
@@ -70,6 +72,8 @@ def main() -> None:
     played: list[int] | None = args.played
     variant = "" if played is None else f"turn-order VP in {len(played)} players = {played}"
     games = list(logged_results(args.log, variant).values())
+    if not games and variant:
+        games = list(logged_results(args.log).values())  # what shipped when it was played
     if not games:
         raise SystemExit(f"no game of {variant or 'what ships'} in {args.log}")
     players = games[0]["players"]

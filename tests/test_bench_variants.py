@@ -17,7 +17,12 @@ from bench.balance_stargazer import patch_content
 from bench.games_log import logged_map
 from game.ai.stars_model import HARD_WEIGHTS
 from game.rules.stargazer import RULESET
-from game.rules.stargazer.content import CREWS_BY_ID, SETUP_FREE_CUBES, TURN_ORDER_VP
+from game.rules.stargazer.content import (
+    CREWS_BY_ID,
+    SETUP_FREE_CUBES,
+    TIES_TO_FIRST_START_PLAYER,
+    TURN_ORDER_VP,
+)
 
 
 def test_a_hard_variant_changes_only_the_weights_it_names() -> None:
@@ -102,32 +107,38 @@ def test_a_long_run_resumes_from_its_games_log(tmp_path, name: str) -> None:  # 
 
 
 def test_rescoring_moves_the_turn_order_vp_and_breaks_ties_as_the_content_says() -> None:
-    assert TURN_ORDER_VP[3] == [0, 1, 1]
+    assert TIES_TO_FIRST_START_PLAYER[3], "the first start player wins a tie on VP"
+    played = [0, 1, 1]  # the games were played with 0, 1, 1 (what shipped until step 25)
     # first start seat 1: seat 1 is position 0, seat 2 position 1, seat 0 position 2
     games = [{"players": 3, "first_start": 1, "totals": [30, 31, 29], "winners": [1]},
              {"players": 3, "first_start": 0, "totals": [20, 25, 24], "winners": [1]}]
     assert position_shares(games, None) == [50.0, 50.0, 0.0]
-    assert position_shares(games, [0, 1, 1]) == [50.0, 50.0, 0.0]  # what was played, again
+    assert position_shares(games, [0, 1, 1], played) == [50.0, 50.0, 0.0]  # what was played, again
     # 0, 2, 1: game 1 becomes 30 / 31 / 30 (position 0 keeps it); game 2 is 20 / 26 / 24
-    assert position_shares(games, [0, 2, 1]) == [50.0, 50.0, 0.0]
+    assert position_shares(games, [0, 2, 1], played) == [50.0, 50.0, 0.0]
     # 0, 0, 0: game 1 is 29 / 31 / 28, game 2 20 / 24 / 23: the same winners
-    assert position_shares(games, [0, 0, 0]) == [50.0, 50.0, 0.0]
+    assert position_shares(games, [0, 0, 0], played) == [50.0, 50.0, 0.0]
     # 0, 0, 2: game 2 becomes 20 / 24 / 25: position 2 wins it
-    assert position_shares(games, [0, 0, 2]) == [50.0, 0.0, 50.0]
-    # a tie on VP goes to fewer turn-order VP (3 players), then is shared
+    assert position_shares(games, [0, 0, 2], played) == [50.0, 0.0, 50.0]
+    # a tie on VP goes to the first start player (fewest turn-order VP; 3 players), else shared
     tie = [{"players": 3, "first_start": 0, "totals": [31, 31, 30], "winners": [0]}]
-    assert position_shares(tie, [0, 1, 1]) == [100.0, 0.0, 0.0]
-    assert position_shares(tie, [1, 2, 1]) == [100.0, 0.0, 0.0]  # 32 / 32 / 30: 1 VP < 2
+    assert position_shares(tie, [0, 1, 1], played) == [100.0, 0.0, 0.0]
+    assert position_shares(tie, [1, 2, 1], played) == [100.0, 0.0, 0.0]  # 32 / 32 / 30
+    # 0, 2, 1: 31 / 32 / 30; 0, 1, 2: 31 / 31 / 31, the first start player's
+    assert position_shares(tie, [0, 1, 2], played) == [100.0, 0.0, 0.0]
+    later = [{"players": 3, "first_start": 0, "totals": [29, 31, 30], "winners": [1]}]
+    # 0, 1, 2: 29 / 31 / 31: positions 1 and 2 tie, and share it (cubes in hand are not logged)
+    assert position_shares(later, [0, 1, 2], played) == [0.0, 50.0, 50.0]
     shared = [{"players": 3, "first_start": 0, "totals": [30, 31, 31], "winners": [1, 2]}]
-    assert position_shares(shared, [0, 1, 1]) == [0.0, 50.0, 50.0]  # the same VP: shared
+    assert position_shares(shared, [0, 1, 1], played) == [0.0, 50.0, 50.0]  # the same VP: shared
 
 
 def test_a_variant_log_is_rescored_from_the_vp_it_was_played_with() -> None:
     # played with 0, 2, 1; first start seat 0: totals 30 / 32 / 31 hold 0 / 2 / 1 turn-order VP
     games = [{"players": 3, "first_start": 0, "totals": [30, 32, 31], "winners": [1]}]
     assert position_shares(games, [0, 2, 1], played=[0, 2, 1]) == [0.0, 100.0, 0.0]
-    # back to 0, 1, 1: 30 / 31 / 31, a tie on VP and on turn-order VP: shared
+    # back to 0, 1, 1: 30 / 31 / 31, a tie of positions 1 and 2: shared
     assert position_shares(games, [0, 1, 1], played=[0, 2, 1]) == [0.0, 50.0, 50.0]
-    # read as if played with what ships (0, 1, 1), the same VP would give 30 / 33 / 31
-    assert position_shares(games, [0, 2, 1]) == [0.0, 100.0, 0.0]
+    # read as if played with 0, 1, 1, the same VP would give 30 / 33 / 31
+    assert position_shares(games, [0, 2, 1], played=[0, 1, 1]) == [0.0, 100.0, 0.0]
     assert position_shares(games, [0, 0, 2], played=[0, 2, 1]) == [0.0, 0.0, 100.0]

@@ -24,7 +24,7 @@ def explain(state: dict, names: list[str]) -> str | None:
 
 
 def test_a_3_player_tie_won_by_the_first_start_player_says_so() -> None:
-    state = finished(3, 1, [4, 5, 3], [6, 2, 6])  # seat 1 starts: turn-order VP 1, 0, 1
+    state = finished(3, 1, [4, 5, 2], [6, 2, 6])  # seat 1 starts: turn-order VP 1, 0, 2
     line = explain(state, ["Ann", "Bo", "Cy"])
     assert RULESET.ranking(state) == [2, 1, 3] and line is not None
     assert "Bo" in line and "first start player" in line and "5 VP" in line
@@ -34,7 +34,7 @@ def test_a_tie_won_on_cubes_in_hand_names_both_counts() -> None:
     state = finished(4, 0, [4, 4, 5, 1], [3, 2, 7, 1])  # turn-order VP 1, 1, 0, 0
     line = explain(state, ["Ann", "Bo", "Cy", "Di"])
     assert line is not None and "Cy" in line and "(7 against 3)" in line
-    state = finished(3, 0, [3, 4, 4], [0, 2, 5])  # seats 1 and 2 tie: equal turn-order VP
+    state = finished(3, 0, [3, 3, 4], [0, 2, 5])  # VP 0, 2, 1: seats 1 and 2 tie on 5
     line = explain(state, ["Ann", "Bo", "Cy"])
     assert line is not None and "Cy" in line and "(5 against 2)" in line
 
@@ -50,7 +50,7 @@ def test_a_shared_win_and_no_tie() -> None:
 def test_the_results_scene_shows_the_line(drive) -> None:  # noqa: ANN001
     from game.client.scenes.results import ResultsScene
 
-    state = finished(3, 1, [4, 5, 3], [6, 2, 6])
+    state = finished(3, 1, [4, 5, 2], [6, 2, 6])
     results = {"scores": RULESET.score(state), "ranking": RULESET.ranking(state)}
     session = SimpleNamespace(views={0: dict(state, over=True)})
     scene = ResultsScene(drive.app, "stargazer", None, results, ["Ann", "Bo", "Cy"],

@@ -160,11 +160,13 @@ def test_most_vp_wins_ties_go_to_more_cubes_in_hand_then_a_draw() -> None:
     assert RULESET.ranking(state) == [2, 1, 3]
 
 
-def test_in_3_players_fewer_turn_order_vp_wins_a_tie_on_vp_before_cubes_in_hand() -> None:
+def test_in_3_players_the_first_start_player_wins_a_tie_on_vp_before_cubes_in_hand() -> None:
+    # the handicap: 0 for the first start player, 1 for the others
     assert ranking_with_tie_break([20, 20, 18], [4, 9, 9], [0, 1, 1]) == [1, 2, 3]
     assert ranking_with_tie_break([20, 20, 20], [4, 5, 4], [0, 1, 1]) == [1, 2, 3]
     assert ranking_with_tie_break([20, 20, 20], [4, 4, 4], [1, 0, 1]) == [2, 1, 2]
-    assert ranking_with_tie_break([21, 20, 20], [0, 9, 9], [1, 0, 0]) == [1, 2, 2]
+    assert ranking_with_tie_break([21, 20, 20], [0, 9, 9], [0, 1, 1]) == [1, 2, 2]
+    assert ranking_with_tie_break([20, 21, 21], [9, 4, 4], [0, 1, 1]) == [3, 1, 1]
     for players, start in ((3, 1), (3, 2), (4, 1)):
         state = new_game(players=players, start=start)
         order = state["order_vp"]
@@ -173,8 +175,11 @@ def test_in_3_players_fewer_turn_order_vp_wins_a_tie_on_vp_before_cubes_in_hand(
         state["hands"][start] = 4  # the first start player has the fewest cubes in hand
         assert [b["total"] for b in RULESET.score(state)] == [10] * players
         ranks = RULESET.ranking(state)
-        if players == 3:  # the first start player (0 turn-order VP) wins the tie anyway
+        if players == 3:  # the first start player wins the tie; the others' is shared
             assert ranks[start] == 1 and sorted(ranks) == [1, 2, 2]
+            state["hands"][(start + 1) % 3] = 6  # the second player of round 1: more cubes
+            ranks = RULESET.ranking(state)
+            assert ranks[start] == 1 and ranks[(start + 1) % 3] == 2 and sorted(ranks) == [1, 2, 3]
         else:  # 4 players: the seed's cubes in hand, then a shared place
             assert ranks[start] == players and sorted(ranks) == [1, 1, 1, 4]
 
@@ -185,3 +190,14 @@ def test_the_virtual_player_never_ranks_or_wins() -> None:
     state["phase"] = "over"
     ranks = RULESET.ranking(state)
     assert len(ranks) == 3 and ranks[0] == 1
+
+
+def test_the_first_start_player_is_the_one_seat_with_the_fewest_turn_order_vp() -> None:
+    """The tie rule finds the first start player by the turn-order VP (no other state), so the
+    content must give position 0 alone the fewest where the rule holds."""
+    from game.rules.stargazer.content import TIES_TO_FIRST_START_PLAYER, TURN_ORDER_VP
+
+    for players, rule in TIES_TO_FIRST_START_PLAYER.items():
+        vp = TURN_ORDER_VP[players]
+        if rule:
+            assert vp[0] == min(vp) and vp.count(vp[0]) == 1, players

@@ -618,12 +618,17 @@ def test_seed_most_vp_wins_then_more_cubes_in_hand_then_a_shared_place() -> None
 
 
 def test_project_in_3_players_the_first_start_player_wins_a_tie_on_vp() -> None:
-    state = new_game(start=2)  # round-1 turn order: seat 2, 0, 1; turn-order VP 1, 1, 0
-    state["motivation_vp"] = [4, 4, 5]  # 5 VP each
-    state["hands"] = [5, 7, 3]
-    assert RULESET.ranking(state) == [3, 2, 1]  # seat 2 despite the fewest cubes in hand
+    state = new_game(start=2)  # round-1 turn order: seat 2, 0, 1; turn-order VP 2, 1, 0
+    assert state["order_vp"] == [2, 1, 0]
+    state["motivation_vp"] = [3, 4, 5]  # 5 VP each
+    state["hands"] = [7, 5, 3]
+    # seat 2 (the first start player) despite the fewest cubes in hand; then the seed's rule:
+    # seat 0 (7 cubes) before seat 1 (5), whatever their turn-order VP
+    assert RULESET.ranking(state) == [2, 3, 1]
     state["hands"] = [5, 5, 3]
     assert RULESET.ranking(state) == [2, 2, 1]  # seats 0 and 1: the seed's shared place
+    state["motivation_vp"] = [3, 5, 5]  # seat 1 6 VP: one VP more wins over the tie rule
+    assert RULESET.ranking(state) == [3, 1, 2]
 
 
 def test_seed_the_virtual_player_has_no_score_and_never_wins() -> None:
@@ -847,9 +852,9 @@ def test_random_games_agree_with_the_seed_oracles(players: int) -> None:
             oracle_specialty(state, s) for s in range(players)
         ]
         assert [b["total"] for b in scores] == totals
-        # on equal VP in 3 players fewer turn-order VP first (project), then more cubes (seed)
-        fewer = [-order[s] if players == 3 else 0 for s in range(players)]
-        keys = list(zip(totals, fewer, state["hands"], strict=True))
+        # on equal VP in 3 players the first start player (project), then more cubes (seed)
+        wins_tie = [int(players == 3 and s == first) for s in range(players)]
+        keys = list(zip(totals, wins_tie, state["hands"], strict=True))
         assert RULESET.ranking(state) == [1 + sum(k > mine for k in keys) for mine in keys]
 
 

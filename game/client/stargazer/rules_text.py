@@ -12,7 +12,7 @@ from game.rules.stargazer.content import (
     MAX_FREE_CUBES_ON_CREW,
     PLANET_TYPES,
     PLANETS_FOR_PLAYERS,
-    TIES_TO_FEWER_TURN_ORDER_VP,
+    TIES_TO_FIRST_START_PLAYER,
     TURN_ORDER_VP,
     WOOD_CUBES,
 )
@@ -34,10 +34,10 @@ _ORDER = "; ".join(
     f"{p} players: " + (", ".join(map(str, vp)) if any(vp) else "none")
     for p, vp in TURN_ORDER_VP.items()
 )
-_FEWER_FIRST = " or ".join(str(p) for p, rule in TIES_TO_FEWER_TURN_ORDER_VP.items() if rule)
-_TIES = (f"Ties: with {_FEWER_FIRST} players fewer turn-order VP first (the first start player "
-         "wins a tie on VP); then more cubes left in hand; then a shared place."
-         if _FEWER_FIRST else "Ties: more cubes left in hand; then a shared place.")
+_FIRST_WINS = " or ".join(str(p) for p, rule in TIES_TO_FIRST_START_PLAYER.items() if rule)
+_TIES = (f"Ties: with {_FIRST_WINS} players the first start player wins a tie on VP; then more "
+         "cubes left in hand; then a shared place."
+         if _FIRST_WINS else "Ties: more cubes left in hand; then a shared place.")
 
 STARGAZER: list[tuple[str, str]] = [
     ("The game", f"3 or 4 players explore a ring of planets ({_PLANETS}), clockwise order "
@@ -48,8 +48,8 @@ STARGAZER: list[tuple[str, str]] = [
     ("Turn order", "Your position in round 1 is an edge or a handicap (who picks a crew first, "
      "whose cubes take the higher squares), so each player starts with turn-order VP by their "
      f"round-1 position, first start player first ({_ORDER})."
-     + (f" With {_FEWER_FIRST} players the first start player also wins a tie on VP (see "
-        "Winner)." if _FEWER_FIRST else "")),
+     + (f" With {_FIRST_WINS} players the first start player also wins a tie on VP (see "
+        "Winner)." if _FIRST_WINS else "")),
     ("A turn", "Pick a crew without a worker (its motivation bonus: +1 VP per free cube on it, "
      "+2 VP per player cube on it). Apply its skill: it is mandatory when it can apply and "
      "ignored when it cannot. Then investigate."),

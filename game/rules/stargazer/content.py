@@ -38,16 +38,17 @@ SETUP_FREE_CUBES: dict[str, int] = {"armstrong": 1}
 #: Project rule: the seed lets players pick the first start player freely and says nothing of
 #: compensation, but self-play measured an edge by round-1 position that these VP even out
 #: (balance log): in 4 players for the last two (later cubes take the higher squares and see the
-#: others' moves first), in 3 players, with the longer tracks, for the first (the first crew
-#: pick, usually Captain Armstrong with his setup cube).
-TURN_ORDER_VP: dict[int, list[int]] = {3: [0, 1, 1], 4: [1, 1, 0, 0]}
+#: others' moves first); in 3 players for the second and third, the second most (with the hard
+#: bot as it ships, 0, 1, 1 left the second player 4.5 points short: log step 25).
+TURN_ORDER_VP: dict[int, list[int]] = {3: [0, 2, 1], 4: [1, 1, 0, 0]}
 
-#: Player counts where the turn-order VP weigh a little less than other VP: on equal VP the
-#: player with *fewer* turn-order VP ranks higher, before the seed's cubes-in-hand tie-break.
-#: Project rule, the half VP that whole turn-order VP cannot give: in 3 players 0, 1, 1 VP
-#: over-corrects the first start player's edge and none under-corrects it; with this rule the
-#: first start player wins every tie on VP with the other two (balance log step 20).
-TIES_TO_FEWER_TURN_ORDER_VP: dict[int, bool] = {3: True, 4: False}
+#: Player counts where the first start player wins a tie on VP, before the seed's cubes-in-hand
+#: tie-break (the first start player: the one seat starting with the fewest turn-order VP, 0).
+#: Project rule, the half VP that whole turn-order VP cannot give: the first start player's
+#: turn-order VP are "0, and the tie"; the others' ties go by cubes in hand, as the seed says.
+#: In 3 players, with 0, 2, 1, a tie the third player won on fewer turn-order VP left them 3.3
+#: points above a fair share of wins (balance log steps 20, 25).
+TIES_TO_FIRST_START_PLAYER: dict[int, bool] = {3: True, 4: False}
 
 #: Colour groups the specialty bonus counts (the diamond planet is wild, see "specialty").
 COLOUR_GROUPS: list[str] = ["red", "blue", "yellow", "green", "black"]

@@ -32,7 +32,7 @@ from game.rules.stargazer.content import (
     PLANETS_FOR_PLAYERS,
     SETUP_FREE_CUBES,
     START_CREW,
-    TIES_TO_FEWER_TURN_ORDER_VP,
+    TIES_TO_FIRST_START_PLAYER,
     TURN_ORDER_VP,
     WOOD_CUBES,
     default_free_cubes,
@@ -114,10 +114,14 @@ def end_progress(state: State) -> dict[str, int]:
     }
 
 
-def tie_break_order_vp(state: State) -> list[int] | None:
-    """The turn-order VP that break a tie on VP where ``TIES_TO_FEWER_TURN_ORDER_VP`` holds
-    for the player count (fewer first), else None (the seed's tie-break alone)."""
-    return state["order_vp"] if TIES_TO_FEWER_TURN_ORDER_VP[state["players"]] else None
+def tie_break_first_start(state: State) -> list[int] | None:
+    """Where ``TIES_TO_FIRST_START_PLAYER`` holds for the player count, per seat 0 for the first
+    start player (the seat with the fewest turn-order VP, ``order_vp``) and 1 for the others,
+    which ``ranking_keys`` puts before cubes in hand; else None (the seed's tie-break alone)."""
+    if not TIES_TO_FIRST_START_PLAYER[state["players"]]:
+        return None
+    fewest = min(state["order_vp"])
+    return [0 if vp == fewest else 1 for vp in state["order_vp"]]
 
 
 def clone_state(state: State) -> State:
@@ -283,7 +287,7 @@ class StargazerRuleset(Ruleset):
 
     def ranking(self, state: State) -> list[int]:
         totals = [b["total"] for b in self.score(state)]
-        return ranking_with_tie_break(totals, state["hands"], tie_break_order_vp(state))
+        return ranking_with_tie_break(totals, state["hands"], tie_break_first_start(state))
 
     def describe_move(self, state: State, seat: int, move: Move) -> str:
         kind = move.get("t") if isinstance(move, dict) else None

@@ -170,18 +170,18 @@ def score_breakdown(state: dict[str, Any]) -> list[dict[str, int]]:
 
 
 def ranking_keys(
-    totals: list[int], hands: list[int], order_vp: list[int] | None = None
+    totals: list[int], hands: list[int], handicap: list[int] | None = None
 ) -> list[tuple[int, int, int]]:
-    """Per seat, what ranks it, the higher the better: (VP; if ``order_vp`` is given, fewer
-    turn-order VP (project rule, ``TIES_TO_FEWER_TURN_ORDER_VP``), else 0; cubes left in hand
-    (the seed))."""
-    handicap = order_vp if order_vp is not None else [0] * len(totals)
-    return [(total, -vp, hand) for total, vp, hand in zip(totals, handicap, hands, strict=True)]
+    """Per seat, what ranks it, the higher the better: (VP; if ``handicap`` is given, the lower
+    first (project rule: 0 for the first start player, ``tie_break_first_start``), else 0;
+    cubes left in hand (the seed))."""
+    first = handicap if handicap is not None else [0] * len(totals)
+    return [(total, -rank, hand) for total, rank, hand in zip(totals, first, hands, strict=True)]
 
 
 def ranking_with_tie_break(
-    totals: list[int], hands: list[int], order_vp: list[int] | None = None
+    totals: list[int], hands: list[int], handicap: list[int] | None = None
 ) -> list[int]:
     """Rank per seat by ``ranking_keys``; equal on every key shares the rank (the seed)."""
-    keys = ranking_keys(totals, hands, order_vp)
+    keys = ranking_keys(totals, hands, handicap)
     return [1 + sum(1 for other in keys if other > mine) for mine in keys]
