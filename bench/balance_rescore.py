@@ -30,10 +30,9 @@ sys.path.insert(0, str(ROOT))
 
 from bench.balance_stargazer import position_wins  # noqa: E402
 from bench.games_log import logged_results  # noqa: E402
-from game.rules.stargazer.content import (  # noqa: E402
-    TIES_TO_FIRST_START_PLAYER,
-    TURN_ORDER_VP,
-)
+from game.rules.stargazer import tie_break_first_start  # noqa: E402
+from game.rules.stargazer.content import TURN_ORDER_VP  # noqa: E402
+from game.rules.stargazer.scoring import ranking_with_tie_break  # noqa: E402
 
 
 def rescored_winners(game: dict, vp: list[int], played: list[int] | None = None) -> list[int]:
@@ -43,11 +42,11 @@ def rescored_winners(game: dict, vp: list[int], played: list[int] | None = None)
     played = played if played is not None else TURN_ORDER_VP[players]
     position = [(seat - game["first_start"]) % players for seat in range(players)]
     totals = [game["totals"][s] - played[position[s]] + vp[position[s]] for s in range(players)]
-    winners = [s for s in range(players) if totals[s] == max(totals)]
-    if TIES_TO_FIRST_START_PLAYER[players]:
-        first = [s for s in winners if vp[position[s]] == min(vp)]
-        winners = first or winners
-    return winners
+    # the engine's ranking, its tie rule included; cubes in hand are not logged: all equal
+    order_vp = [vp[position[s]] for s in range(players)]
+    handicap = tie_break_first_start({"players": players, "order_vp": order_vp})
+    ranks = ranking_with_tie_break(totals, [0] * players, handicap)
+    return [s for s in range(players) if ranks[s] == 1]
 
 
 def position_shares(

@@ -175,8 +175,8 @@ def ranking_keys(
     """Per seat, what ranks it, the higher the better: (VP; if ``handicap`` is given, the lower
     first (project rule: 0 for the first start player, ``tie_break_first_start``), else 0;
     cubes left in hand (the seed))."""
-    first = handicap if handicap is not None else [0] * len(totals)
-    return [(total, -rank, hand) for total, rank, hand in zip(totals, first, hands, strict=True)]
+    ties = handicap if handicap is not None else [0] * len(totals)
+    return [(total, -tie, hand) for total, tie, hand in zip(totals, ties, hands, strict=True)]
 
 
 def ranking_with_tie_break(
