@@ -40,7 +40,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.ai import machine_line  # noqa: E402
-from bench.games_log import logged_map  # noqa: E402
+from bench.games_log import logged_map, logged_results  # noqa: E402
 from game.ai.stargazer_bots import PROBES, HardBot, StrongBot  # noqa: E402
 from game.rules.stargazer import CREWS, PLANET_TYPES, RULESET  # noqa: E402
 from game.rules.stargazer.content import START_CREW, WOOD_CUBES  # noqa: E402
@@ -349,8 +349,10 @@ def play_probe_game(job: tuple[str, int, int, str, int, int | None]) -> dict[str
     }
 
 
-def summarise_probe(players: int, games: list[dict[str, Any]]) -> tuple[str, bool]:
-    """One table row for a probe at one player count, and whether it dominates."""
+def summarise_probe(players: int, games: list[dict[str, Any]],
+                    settled_at: int | None = None) -> tuple[str, bool]:
+    """One table row for a probe at one player count, and whether it dominates (``settled_at``:
+    the look at which its games showed it cannot)."""
     n = len(games)
     fair = 1 / players
     wins = sum(g["win"] for g in games)
@@ -358,21 +360,22 @@ def summarise_probe(players: int, games: list[dict[str, Any]]) -> tuple[str, boo
     low, high = interval(wins, n)
     margins = [g["margin"] for g in games]
     margin_hw = 1.96 * statistics.stdev(margins) / math.sqrt(n)
-    dominant = rate - fair > SEAT_WINDOW and low > fair
-    placed = sum(g["cubes"][0] for g in games)
-    investigations = sum(g["cubes"][1] for g in games)
-    per_turn = placed / investigations if investigations else 0.0
+    dominant = settled_at is None and rate - fair > SEAT_WINDOW and low > fair
+    counted = [g["cubes"] for g in games if g["cubes"] is not None]
+    investigations = sum(c[1] for c in counted)
+    per_turn = f"{sum(c[0] for c in counted) / investigations:.2f}" if investigations else "-"
     crews: Counter[str] = Counter()
     for g in games:
         crews.update(g["crews"])
     picks = sum(crews.values())
     top = ", ".join(f"{c} {pct(k / picks)}" for c, k in crews.most_common(2))
-    verdict = "control" if games[0]["probe"] == BASELINE else "**DOMINANT**" if dominant else "no"
+    verdict = ("control" if games[0]["probe"] == BASELINE else "**DOMINANT**" if dominant
+               else f"no (settled at {settled_at})" if settled_at else "no")
     row = (
         f"| {games[0]['probe']} | {players} | {n} | {pct(rate)} "
         f"[{100 * low:.1f}, {100 * high:.1f}] "
         f"| {100 * (rate - fair):+.1f} pts | {statistics.mean(margins):+.2f} "
-        f"± {margin_hw:.2f} | {per_turn:.2f} | {top} | {verdict} |"
+        f"± {margin_hw:.2f} | {per_turn} | {top} | {verdict} |"
     )
     return row, dominant
 
@@ -419,6 +422,74 @@ def bots_text(args: argparse.Namespace) -> str:
     return "`StrongBot(seed=g*10+s)`"
 
 
+#: a probe and a player count: one row of the probes' table
+Pair = tuple[str, int]
+
+
+def probe_looks(probe_games: int, look: int) -> list[int]:
+    """The game counts at which each probe's games so far are read: every ``look`` games and at
+    ``probe_games``."""
+    return sorted({*range(look, probe_games, look), probe_games}) if look > 0 else [probe_games]
+
+
+def settled(wins: float, n: int, players: int, looks: int) -> bool:
+    """Whether a probe's games already show it cannot dominate: the upper end of its win rate's
+    interval is at most ``SEAT_WINDOW`` above the fair share. The interval is widened for the
+    ``looks`` reads of one run (Bonferroni: 95 % over all of them together), so stopping at the
+    first read that settles keeps the chance of missing a dominant probe under 5 %."""
+    if n == 0:
+        return False
+    z = statistics.NormalDist().inv_cdf(1 - 0.025 / looks)
+    rate = wins / n
+    return rate + z * math.sqrt(rate * (1 - rate) / n) <= 1 / players + SEAT_WINDOW
+
+
+def control_game(main: dict[str, Any], seed: int) -> dict[str, Any]:
+    """A main-run game (``play_game``'s result) read as the control in the probe's seat of game
+    ``seed``: the same game the control would play, so it need not be played again. Cubes per
+    investigation are not in the main run's results (``None``)."""
+    players = main["players"]
+    seat = seed % players
+    totals = main["totals"]
+    winners = main["winners"]
+    return {
+        "probe": BASELINE,
+        "players": players,
+        "win": 1 / len(winners) if seat in winners else 0.0,
+        "margin": totals[seat] - max(t for s, t in enumerate(totals) if s != seat),
+        "cubes": None,
+        "crews": Counter(crew for s, crew, _ in main["picks"] if s == seat),
+        "rounds": main["rounds"],
+        "cpu": 0.0,
+    }
+
+
+def play_probes(pairs: list[Pair], args: argparse.Namespace, mapper: Any,
+                play: Any = None) -> tuple[dict[Pair, list[dict[str, Any]]], dict[Pair, int]]:
+    """Each pair's games, read at every look (``probe_looks``): a pair that has ``settled`` stops
+    there (returned with the count it stopped at); the control never settles. Games go through
+    ``--games-log`` (``--resume`` takes them back), so the run can be split over sittings."""
+    play = play or play_probe_game
+    looks = probe_looks(args.probe_games, args.probe_look)
+    games: dict[Pair, list[dict[str, Any]]] = {pair: [] for pair in pairs}
+    stopped: dict[Pair, int] = {}
+    for end in looks:
+        active = [pair for pair in pairs if pair not in stopped]
+        jobs = [(name, players, args.seed + g, args.bot, args.iterations, args.free_cubes)
+                for g in range(len(games[active[0]]) if active else end, end)
+                for name, players in active]
+        logged = logged_map(play, jobs, mapper, args.games_log, args.resume, args.variant)
+        for job, result in zip(jobs, logged, strict=True):
+            games[(job[0], job[1])].append(result)
+        for name, players in active:
+            wins = sum(g["win"] for g in games[(name, players)])
+            if name != BASELINE and settled(wins, end, players, len(looks)):
+                stopped[(name, players)] = end
+        if len(stopped) == len(pairs):
+            break
+    return games, stopped
+
+
 def run_probes(args: argparse.Namespace) -> None:
     names = args.probes or DEFAULT_PROBES
     known = [BASELINE, *PROBES]
@@ -428,38 +499,61 @@ def run_probes(args: argparse.Namespace) -> None:
     machine = machine_line()
     print(machine)
     started = time.perf_counter()
-    jobs = [
-        (name, players, args.seed + g, args.bot, args.iterations, args.free_cubes)
-        for name in names
-        for players in args.players
-        for g in range(args.probe_games)
-    ]
+    control: dict[Pair, list[dict[str, Any]]] = {}
+    if args.control_log is not None and BASELINE in names:
+        names = [name for name in names if name != BASELINE]
+        logged = logged_results(args.control_log, args.variant)
+        for players in args.players:
+            seeds = range(args.seed, args.seed + args.probe_games)
+            jobs = {seed: json.dumps([players, seed, args.bot, args.iterations, args.free_cubes])
+                    for seed in seeds}
+            control[(BASELINE, players)] = [control_game(logged[jobs[seed]], seed)
+                                            for seed in seeds if jobs[seed] in logged]
+    pairs = [(name, players) for name in names for players in args.players]
     with multiprocessing.Pool(args.workers) as pool:
-        results = pool.map(play_probe_game, jobs, chunksize=5)
+        played, stopped = play_probes(pairs, args, pool.imap)
+    results = {**control, **played}
     elapsed = time.perf_counter() - started
-    cpu = sum(r["cpu"] for r in results)
+    cpu = sum(r["cpu"] for games in results.values() for r in games)
     rows: list[str] = []
     dominant: list[str] = []
-    for name in names:
-        for players in args.players:
-            games = [r for r in results if r["probe"] == name and r["players"] == players]
-            row, bad = summarise_probe(players, games)
-            rows.append(row)
-            if bad and name != BASELINE:
-                dominant.append(f"{name} ({players}p)")
+    for name, players in [*control, *pairs]:
+        row, bad = summarise_probe(players, results[(name, players)],
+                                   stopped.get((name, players)))
+        rows.append(row)
+        if bad and name != BASELINE:
+            dominant.append(f"{name} ({players}p)")
     verdict = (
         f"no probe dominates: none wins more than {100 * SEAT_WINDOW:.0f} points above the fair "
         "share with a 95 % interval that excludes it"
         if not dominant
         else "DOMINANT: " + ", ".join(dominant)
     )
+    looks = probe_looks(args.probe_games, args.probe_look)
+    look_switch = f"--probe-look {args.probe_look} " if args.probe_look else ""
+    played_count = sum(len(games) for games in played.values())
+    sequential = [] if len(looks) == 1 else [
+        "",
+        f"Each probe's games are read after {', '.join(map(str, looks))} games; a probe stops "
+        f"at the first read where the upper end of its win rate's interval is at most "
+        f"{100 * SEAT_WINDOW:.0f} points above the fair share (\"settled\": it cannot "
+        f"dominate). That interval is {100 * (1 - 0.05 / len(looks)):.1f} % at each read, so "
+        "95 % over all the reads together (Bonferroni).",
+    ]
+    if control:
+        sequential += [
+            "",
+            "The control's games are the main run's (its `--games-log`, the same seeds and "
+            "seats), read again with the probe's seat; that log does not keep the cubes per "
+            "investigation.",
+        ]
     section = [
         PROBES_MARKER,
         "",
         f"Written by `bench/balance_stargazer.py --probes --probe-games {args.probe_games} "
-        f"--bot {args.bot} --iterations {args.iterations} --seed {args.seed} "
-        f"--workers {args.workers}`: {len(results)} games, {elapsed:.0f} s wall, {cpu:.0f} s of "
-        "CPU in the workers.",
+        f"{look_switch}--bot {args.bot} --iterations {args.iterations} --seed {args.seed} "
+        f"--workers {args.workers}`: {played_count} games played, {elapsed:.0f} s wall, "
+        f"{cpu:.0f} s of CPU in the workers{' (this sitting)' if args.resume else ''}.",
         "",
         "```",
         machine,
@@ -472,8 +566,9 @@ def run_probes(args: argparse.Namespace) -> None:
         f"A probe **dominates** if it wins more than {100 * SEAT_WINDOW:.0f} points above the "
         "fair share and the 95 % interval of its win rate excludes the fair share. Margin = the "
         "probe's score minus the best opponent's (mean ± 95 % interval).",
+        *sequential,
         "",
-        *[f"- **{name}**: {PROBE_TEXT[name]}." for name in names],
+        *[f"- **{name}**: {PROBE_TEXT[name]}." for name in [*(n for n, _ in control), *names]],
         "",
         "| probe | players | games | win rate [95 %] | vs fair share | margin | cubes per "
         "investigation | most picked crews | dominant |",
@@ -657,7 +752,13 @@ def main() -> None:
         default=None,
         help="play strategy probes (the issue's set, or the named ones) instead of the main run",
     )
-    parser.add_argument("--probe-games", type=int, default=450, help="per probe and count")
+    parser.add_argument("--probe-games", type=int, default=450,
+                        help="per probe and count, at most")
+    parser.add_argument("--probe-look", type=int, default=0, metavar="N",
+                        help="read each probe's games every N games and stop one that cannot "
+                             "dominate (0: play all --probe-games)")
+    parser.add_argument("--control-log", type=Path, metavar="FILE",
+                        help="take the control's games from the main run's --games-log")
     parser.add_argument("--readings", action="store_true",
                         help="compare the two free-cube readings on --games games per count")
     parser.add_argument("--crew", action="append", default=[], metavar="ID.FIELD=JSON",
@@ -673,6 +774,7 @@ def main() -> None:
                         help="take the games of this variant already in --games-log from there")
     args = parser.parse_args()
     variant = patch_content(args.crew, args.setup_cube, args.order_vp)
+    args.variant = "; ".join(variant)
     if variant:
         args.no_write = True
         print("# content variant: " + "; ".join(variant))
@@ -692,7 +794,7 @@ def main() -> None:
             jobs = [(players, args.seed + g, args.bot, args.iterations, args.free_cubes)
                     for g in range(args.games)]
             games = logged_map(play_game, jobs, pool.imap, args.games_log, args.resume,
-                               "; ".join(variant))
+                               args.variant)
             lines, failed = summarise(players, games)
             body += lines
             failures += failed

@@ -5,6 +5,7 @@ scored again under other turn-order VP (``bench/balance_rescore.py``)."""
 
 from __future__ import annotations
 
+import argparse
 import copy
 import dataclasses
 import gzip
@@ -13,7 +14,14 @@ import pytest
 
 from bench.ai import stars_bot
 from bench.balance_rescore import position_shares
-from bench.balance_stargazer import patch_content
+from bench.balance_stargazer import (
+    control_game,
+    patch_content,
+    play_probes,
+    probe_looks,
+    settled,
+    summarise_probe,
+)
 from bench.games_log import logged_map
 from game.ai.stars_model import HARD_WEIGHTS
 from game.rules.stargazer import RULESET
@@ -142,3 +150,45 @@ def test_a_variant_log_is_rescored_from_the_vp_it_was_played_with() -> None:
     # read as if played with 0, 1, 1, the same VP would give 30 / 33 / 31
     assert position_shares(games, [0, 2, 1], played=[0, 1, 1]) == [0.0, 100.0, 0.0]
     assert position_shares(games, [0, 0, 2], played=[0, 2, 1]) == [0.0, 0.0, 100.0]
+
+
+def test_a_probe_that_cannot_dominate_stops_at_the_first_read_that_shows_it(tmp_path) -> None:  # noqa: ANN001
+    """Sequential probes: a losing probe stops early, a fair one and the control play on, and
+    a second sitting takes every game back from the log."""
+    played: list[tuple] = []
+
+    def play(job: tuple) -> dict:
+        played.append(job)
+        name, players, seed = job[0], job[1], job[2]
+        wins = {"loser": seed % 10 == 0, "fair": seed % players == 0, "control": seed % 3 == 0}
+        return {"probe": name, "players": players, "win": float(wins[name]), "margin": 0,
+                "cubes": [2, 1], "crews": {}, "rounds": 6, "cpu": 0.0}
+
+    args = argparse.Namespace(probe_games=400, probe_look=100, seed=0, bot="hard",
+                              iterations=1000, free_cubes=None, games_log=tmp_path / "p.jsonl",
+                              resume=True, variant="")
+    pairs = [("loser", 3), ("fair", 3), ("control", 3)]
+    games, stopped = play_probes(pairs, args, map, play)
+    assert probe_looks(400, 100) == [100, 200, 300, 400]
+    assert stopped == {("loser", 3): 100}, "10 % wins settles at once; a third does not"
+    assert [len(games[pair]) for pair in pairs] == [100, 400, 400]
+    assert len(played) == 900
+    played.clear()
+    assert play_probes(pairs, args, map, play) == (games, stopped)
+    assert played == [], "a second sitting plays nothing again"
+    assert not settled(0.34 * 400, 400, 3, 4), "a fair rate never settles at these counts"
+    assert settled(0.2 * 100, 100, 3, 4) and not settled(0.3 * 100, 100, 3, 4)
+    row, dominant = summarise_probe(3, games[("loser", 3)], stopped[("loser", 3)])
+    assert not dominant and "no (settled at 100)" in row
+
+
+def test_the_control_is_read_from_the_main_runs_games() -> None:
+    main = {"players": 3, "winners": [1], "totals": [20, 31, 25], "rounds": 6,
+            "picks": [[1, "armstrong", 0], [2, "medic", 1], [1, "scout", 0]]}
+    seat_1 = control_game(main, 913000)  # 913000 % 3 == 1: the probe's seat is the winner's
+    assert seat_1["win"] == 1.0 and seat_1["margin"] == 6
+    assert seat_1["crews"] == {"armstrong": 1, "scout": 1}
+    seat_2 = control_game(main, 913001)
+    assert seat_2["win"] == 0.0 and seat_2["margin"] == -6
+    row, _ = summarise_probe(3, [seat_1, seat_2])
+    assert "| control | 3 | 2 | 50.0 %" in row and "| - |" in row, row
