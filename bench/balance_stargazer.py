@@ -10,10 +10,14 @@ writes the report to docs/balance/stargazer.md, keeping the report's other secti
 max count, max motivation bonus, one-move greedy, always / never Captain Armstrong, dumper), the
 others are bench bots; the probe's seat rotates (game g: seat g mod players). ``--readings``
 compares the two readings of the free cubes (12 - players, 12) on the same seeds. Each mode
-rewrites only its own section of the report; the iteration log is kept as it is.
+rewrites only its own section of the report; the iteration log is kept as it is. Against hard
+at 1000 iterations the probes take hours: ``--probe-look 100`` stops a probe as soon as its
+games show it cannot dominate, ``--games-log FILE --resume`` splits the run over sittings, and
+``--control-log MAIN_LOG`` reads the control from the main run's log instead of playing it.
 
     .venv/bin/python bench/balance_stargazer.py [--games 2000] [--seed 0] [--iterations 20]
     .venv/bin/python bench/balance_stargazer.py --probes [NAME ...] [--probe-games 450]
+        [--probe-look 100] [--games-log FILE --resume] [--control-log MAIN_LOG]
     .venv/bin/python bench/balance_stargazer.py --readings --games 500
 
 ``--crew armstrong.pick_vp=0`` (repeatable; the value is JSON) and ``--setup-cube armstrong=0``
