@@ -438,14 +438,17 @@ def probe_looks(probe_games: int, look: int) -> list[int]:
 
 def settled(wins: float, n: int, players: int, looks: int) -> bool:
     """Whether a probe's games already show it cannot dominate: the upper end of its win rate's
-    interval is at most ``SEAT_WINDOW`` above the fair share. The interval is widened for the
-    ``looks`` reads of one run (Bonferroni: 95 % over all of them together), so stopping at the
-    first read that settles keeps the chance of missing a dominant probe under 5 %."""
+    (Wilson) interval is at most ``SEAT_WINDOW`` above the fair share. The interval is widened
+    for the ``looks`` reads of one run (Bonferroni: 95 % over all of them together), so stopping
+    at the first read that settles keeps the chance of missing a dominant probe under 5 %."""
     if n == 0:
         return False
     z = statistics.NormalDist().inv_cdf(1 - 0.025 / looks)
     rate = wins / n
-    return rate + z * math.sqrt(rate * (1 - rate) / n) <= 1 / players + SEAT_WINDOW
+    # Wilson's interval: the normal one has no width at 0 wins, which a short read can hold
+    centre = (rate + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(rate * (1 - rate) / n + z * z / (4 * n * n))
+    return centre + half <= 1 / players + SEAT_WINDOW
 
 
 def control_game(main: dict[str, Any], seed: int) -> dict[str, Any]:
@@ -539,7 +542,7 @@ def run_probes(args: argparse.Namespace) -> None:
     sequential = [] if len(looks) == 1 else [
         "",
         f"Each probe's games are read after {', '.join(map(str, looks))} games; a probe stops "
-        f"at the first read where the upper end of its win rate's interval is at most "
+        f"at the first read where the upper end of its win rate's Wilson interval is at most "
         f"{100 * SEAT_WINDOW:.0f} points above the fair share (\"settled\": it cannot "
         f"dominate). That interval is {100 * (1 - 0.05 / len(looks)):.1f} % at each read, so "
         "95 % over all the reads together (Bonferroni).",

@@ -178,6 +178,7 @@ def test_a_probe_that_cannot_dominate_stops_at_the_first_read_that_shows_it(tmp_
     assert played == [], "a second sitting plays nothing again"
     assert not settled(0.34 * 400, 400, 3, 4), "a fair rate never settles at these counts"
     assert settled(0.2 * 100, 100, 3, 4) and not settled(0.3 * 100, 100, 3, 4)
+    assert not settled(0, 10, 3, 3), "no wins in 10 games is not yet proof"
     row, dominant = summarise_probe(3, games[("loser", 3)], stopped[("loser", 3)])
     assert not dominant and "no (settled at 100)" in row
 
