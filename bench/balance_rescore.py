@@ -16,6 +16,9 @@ before the content's turn-order VP changed, is read with ``--played 0,2,1``: its
 variant (else its games of what ships), rescored from the VP they were played with. The
 3-player log ``hard1000-ships-3p`` was played with 0, 1, 1 (until log step 25). Copy a log that
 a run is still writing before reading it (a cut last line is repaired in place).
+
+``--pick-vp security=1`` screens a crew's pick VP the same way: each pick of that crew scores 1
+VP more for its picker; the positions and every crew's pickers are printed with it.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -35,13 +39,19 @@ from game.rules.stargazer.content import TURN_ORDER_VP  # noqa: E402
 from game.rules.stargazer.scoring import ranking_with_tie_break  # noqa: E402
 
 
-def rescored_winners(game: dict, vp: list[int], played: list[int] | None = None) -> list[int]:
+def rescored_winners(
+    game: dict, vp: list[int], played: list[int] | None = None,
+    pick_vp: dict[str, int] | None = None,
+) -> list[int]:
     """The winners of a logged ``game`` had it been played with turn-order VP ``vp`` (it was
-    played with ``played``; None: what ships)."""
+    played with ``played``; None: what ships) and ``pick_vp[crew]`` more VP for each pick of
+    that crew."""
     players = game["players"]
     played = played if played is not None else TURN_ORDER_VP[players]
     position = [(seat - game["first_start"]) % players for seat in range(players)]
     totals = [game["totals"][s] - played[position[s]] + vp[position[s]] for s in range(players)]
+    for seat, crew, _ in game["picks"] if pick_vp else ():
+        totals[seat] += pick_vp.get(crew, 0)
     # the engine's ranking, its tie rule included; cubes in hand are not logged: all equal
     order_vp = [vp[position[s]] for s in range(players)]
     handicap = tie_break_first_start({"players": players, "order_vp": order_vp})
@@ -49,15 +59,37 @@ def rescored_winners(game: dict, vp: list[int], played: list[int] | None = None)
     return [s for s in range(players) if ranks[s] == 1]
 
 
+def rescored(
+    games: list[dict], vp: list[int] | None, played: list[int] | None = None,
+    pick_vp: dict[str, int] | None = None,
+) -> list[dict]:
+    """The games with their winners rescored as ``rescored_winners`` (``vp`` None: as logged)."""
+    if vp is None:
+        return games
+    return [{**game, "winners": rescored_winners(game, vp, played, pick_vp)} for game in games]
+
+
 def position_shares(
-    games: list[dict], vp: list[int] | None, played: list[int] | None = None
+    games: list[dict], vp: list[int] | None, played: list[int] | None = None,
+    pick_vp: dict[str, int] | None = None,
 ) -> list[float]:
     """Win share (%) of each round-1 position: the logged winners (``vp`` None) or the totals
     rescored with turn-order VP ``vp`` (from ``played``, as ``rescored_winners``)."""
-    if vp is not None:
-        games = [{**game, "winners": rescored_winners(game, vp, played)} for game in games]
+    games = rescored(games, vp, played, pick_vp)
     players = games[0]["players"]
     return [100 * w / len(games) for w in position_wins(games, players)]
+
+
+def picker_shares(games: list[dict]) -> dict[str, float]:
+    """Each crew's picker win share (%): of its picks, the share whose picker won (a tie's
+    shared), as the balance report counts it."""
+    picks: Counter[str] = Counter()
+    wins: Counter[str] = Counter()
+    for game in games:
+        for seat, crew, _ in game["picks"]:
+            picks[crew] += 1
+            wins[crew] += 1 / len(game["winners"]) if seat in game["winners"] else 0.0
+    return {crew: 100 * wins[crew] / picks[crew] for crew in picks}
 
 
 def main() -> None:
@@ -67,7 +99,11 @@ def main() -> None:
     parser.add_argument("--played", type=parse_vp, default=None,
                         help="the log's games were played with these turn-order VP "
                              "(an --order-vp run); default: what ships")
+    parser.add_argument("--pick-vp", action="append", default=[], metavar="CREW=VP",
+                        help="each pick of CREW scores VP more (its pick VP raised), in every "
+                             "rescored line; the crews' pickers are printed before and after")
     args = parser.parse_args()
+    pick_vp = parse_pick_vp(args.pick_vp)
     played: list[int] | None = args.played
     variant = "" if played is None else f"turn-order VP in {len(played)} players = {played}"
     games = list(logged_results(args.log, variant).values())
@@ -89,11 +125,33 @@ def main() -> None:
     print(line("logged", position_shares(games, None)))
     played = played if played is not None else TURN_ORDER_VP[players]
     print(line(",".join(map(str, played)) + " again", position_shares(games, played, played)))
+    if pick_vp:
+        print(line("+ pick VP", position_shares(games, played, played, pick_vp)))
     for text in args.variants:
         vp = parse_vp(text)
         if len(vp) != players:
             raise SystemExit(f"{text}: one VP per position ({players})")
-        print(line(text, position_shares(games, vp, played)))
+        print(line(text, position_shares(games, vp, played, pick_vp)))
+    if pick_vp:
+        before = picker_shares(games)
+        after = picker_shares(rescored(games, played, played, pick_vp))
+        print(f"# crews' pickers (fair {fair:.1f} %), logged -> with {', '.join(args.pick_vp)}:")
+        for crew in sorted(before, key=before.__getitem__):
+            print(f"{crew:>16}: {before[crew]:.1f} ({before[crew] - fair:+.1f}) -> "
+                  f"{after[crew]:.1f} ({after[crew] - fair:+.1f})")
+
+
+def parse_pick_vp(changes: list[str]) -> dict[str, int]:
+    """``["security=1"]`` -> {"security": 1}; an unknown crew or a bad number is an error."""
+    from game.rules.stargazer.content import CREWS_BY_ID
+
+    out: dict[str, int] = {}
+    for change in changes:
+        crew, _, value = change.partition("=")
+        if crew not in CREWS_BY_ID or not value.lstrip("-").isdigit():
+            raise SystemExit(f"--pick-vp wants CREW=VP with a known crew id, got {change!r}")
+        out[crew] = int(value)
+    return out
 
 
 def parse_vp(text: str) -> list[int]:

@@ -13,7 +13,7 @@ import gzip
 import pytest
 
 from bench.ai import stars_bot
-from bench.balance_rescore import position_shares
+from bench.balance_rescore import parse_pick_vp, picker_shares, position_shares, rescored
 from bench.balance_stargazer import (
     control_game,
     patch_content,
@@ -193,3 +193,24 @@ def test_the_control_is_read_from_the_main_runs_games() -> None:
     assert seat_2["win"] == 0.0 and seat_2["margin"] == -6
     row, _ = summarise_probe(3, [seat_1, seat_2])
     assert "| control | 3 | 2 | 50.0 %" in row and "| - |" in row, row
+
+
+def test_rescoring_a_crews_pick_vp_moves_its_pickers_wins() -> None:
+    # played with 0, 2, 1 (what ships); first start seat 0; seat 2 picked the Security Chief twice
+    games = [{"players": 3, "first_start": 0, "totals": [30, 31, 30], "winners": [1],
+              "picks": [[0, "armstrong", 0], [2, "security", 1], [2, "security", 2],
+                        [1, "medic", 0]]}]
+    assert picker_shares(games) == {"armstrong": 0.0, "security": 0.0, "medic": 100.0}
+    plus_one = rescored(games, [0, 2, 1], [0, 2, 1], {"security": 1})
+    assert plus_one[0]["winners"] == [2], "30 / 31 / 32: the Chief's picker wins"
+    assert picker_shares(plus_one)["security"] == 100.0
+    assert position_shares(games, [0, 2, 1], [0, 2, 1], {"medic": 1}) == [0.0, 100.0, 0.0]
+    # a tie made by pick VP: 30 / 31 / 31 shared by positions 1 and 2 (cubes in hand not logged)
+    once = [{**games[0], "picks": games[0]["picks"][:2]}]
+    assert rescored(once, [0, 2, 1], [0, 2, 1], {"security": 1})[0]["winners"] == [1, 2]
+    # and one with position 0 goes to the first start player: 31 / 31 / 30
+    assert rescored(once, [0, 2, 1], [0, 2, 1], {"armstrong": 1})[0]["winners"] == [0]
+    assert parse_pick_vp(["security=1", "medic=-1"]) == {"security": 1, "medic": -1}
+    for bad in (["nobody=1"], ["security=x"], ["security"]):
+        with pytest.raises(SystemExit):
+            parse_pick_vp(bad)
