@@ -391,8 +391,9 @@ def test_skill_security_takes_exactly_one_free_cube_for_one_vp() -> None:
     state["crew_free"] = [0, 0, 3, 0, 0]
     state["stock"] = 9
     pick(state, "security")
+    assert state["skill_vp"] == [1, 0, 0], "+1 VP when picked (project, issue 26)"
     play(state, 0, {"t": "skill", "crew": "driller"})
-    assert state["crew_free"][2] == 2 and state["stock"] == 10 and state["skill_vp"] == [1, 0, 0]
+    assert state["crew_free"][2] == 2 and state["stock"] == 10 and state["skill_vp"] == [2, 0, 0]
 
 
 def test_skill_engineer_cube_goes_to_the_back_and_is_the_virtual_players() -> None:

@@ -164,7 +164,7 @@ def test_armstrong_pays_his_picker_vp_as_a_skill() -> None:
     assert {"type": "pick_vp", "seat": 0, "crew": "armstrong", "vp": vp} in events
     assert state["skill_vp"][0] == vp and state["motivation_vp"][0] == free
     paying = {c["id"] for c in CREWS if c.get("pick_vp", 0)}
-    assert paying == {"armstrong", "archaeologist"}
+    assert paying == {"armstrong", "archaeologist", "security"}
     state = new_game()
     pick(state, "driller")
     assert state["skill_vp"][0] == 0
@@ -219,20 +219,30 @@ def test_security_takes_one_free_cube_from_another_unpicked_crew_for_one_vp() ->
     state["crew_free"][index] = 2
     state["stock"] -= 2
     stock = state["stock"]
-    pick(state, "security")
+    events = pick(state, "security")
+    assert {"type": "pick_vp", "seat": 0, "crew": "security", "vp": 1} in events
     offered = RULESET.legal_moves(state, 0)
     assert offered == [{"t": "skill", "crew": "armstrong"}, {"t": "skill", "crew": "driller"}]
     play(state, 0, {"t": "skill", "crew": "driller"})
     assert state["crew_free"][index] == 1 and state["stock"] == stock + 1
-    assert state["skill_vp"][0] == 1
-    assert RULESET.score(state)[0]["skills"] == 1
+    assert state["skill_vp"][0] == 1 + 1, "1 VP for the pick, 1 for the cube taken"
+    assert RULESET.score(state)[0]["skills"] == 2
 
 
 def test_security_is_ignored_when_no_other_crew_has_a_free_cube() -> None:
+    """The skill changes nothing then; the pick VP is the pick's, so it stays."""
     state = new_game(crews=["security", "engineer", "driller", "navigator"])
     state["crew_free"] = [0] * 5
     assert "skill_ignored" in types(pick(state, "security"))
-    assert state["skill_vp"] == [0, 0, 0]
+    assert state["skill_vp"] == [1, 0, 0] and state["crew_free"] == [0] * 5
+
+
+def test_the_security_chief_scores_one_vp_when_picked() -> None:
+    """Issue 26 (balance log step 26): against hard at 1,000 iterations his pickers won 24.0 %
+    of 3-player games, 9.3 points below the fair share; +1 VP when picked, as the Archaeologist."""
+    chief = CREWS_BY_ID["security"]
+    assert chief["count"] == 1 and chief["pick_vp"] == 1 and chief["params"]["most"] == 1
+    assert chief["text"].startswith("+1 VP when picked.")
 
 
 # --- Medic: take back your last cube -----------------------------------------------------------

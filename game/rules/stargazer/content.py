@@ -206,7 +206,9 @@ CREWS: list[dict[str, Any]] = [
         "effect": "clear_crew",
         "timing": "choice",
         "params": {"most": 1},
-        "text": "Take one free cube from another crew without a worker back to the stock: +1 VP.",
+        "pick_vp": 1,
+        "text": "+1 VP when picked. Take one free cube from another crew without a worker back "
+        "to the stock: +1 VP.",
     },
     {
         "id": "medic",
