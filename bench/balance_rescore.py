@@ -26,13 +26,12 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.balance_stargazer import position_wins  # noqa: E402
+from bench.balance_stargazer import pickers, position_wins  # noqa: E402
 from bench.games_log import logged_results  # noqa: E402
 from game.rules.stargazer import tie_break_first_start  # noqa: E402
 from game.rules.stargazer.content import TURN_ORDER_VP  # noqa: E402
@@ -81,14 +80,8 @@ def position_shares(
 
 
 def picker_shares(games: list[dict]) -> dict[str, float]:
-    """Each crew's picker win share (%): of its picks, the share whose picker won (a tie's
-    shared), as the balance report counts it."""
-    picks: Counter[str] = Counter()
-    wins: Counter[str] = Counter()
-    for game in games:
-        for seat, crew, _ in game["picks"]:
-            picks[crew] += 1
-            wins[crew] += 1 / len(game["winners"]) if seat in game["winners"] else 0.0
+    """Each crew's picker win share (%), counted as the balance report counts it."""
+    picks, wins = pickers(games)
     return {crew: 100 * wins[crew] / picks[crew] for crew in picks}
 
 

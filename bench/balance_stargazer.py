@@ -167,6 +167,24 @@ def position_wins(games: list[dict[str, Any]], players: int) -> list[float]:
     return wins
 
 
+def pickers(games: list[dict[str, Any]]) -> tuple[Counter[str], Counter[str]]:
+    """Each crew's picks and the wins of its pickers (a tie's shared): a crew's picker win rate
+    is ``wins[crew] / picks[crew]``."""
+    picked: Counter[str] = Counter()
+    wins: Counter[str] = Counter()
+    for g in games:
+        for seat, crew, _ in g["picks"]:
+            picked[crew] += 1
+            wins[crew] += seat_outcome(g["totals"], g["winners"], seat)[0]
+    return picked, wins
+
+
+def seat_outcome(totals: Sequence[int], winners: Sequence[int], seat: int) -> tuple[float, int]:
+    """A seat's share of the win (a tie's shared) and its score minus the best other score."""
+    best_other = max(t for s, t in enumerate(totals) if s != seat)
+    return (1 / len(winners) if seat in winners else 0.0), totals[seat] - best_other
+
+
 def summarise(players: int, games: list[dict[str, Any]]) -> tuple[list[str], list[str]]:
     """Markdown lines for one player count, and the list of failed criteria."""
     n = len(games)
@@ -199,18 +217,14 @@ def summarise(players: int, games: list[dict[str, Any]]) -> tuple[list[str], lis
                             f"{pct(positions[pos] / n)}")
     lines.append("")
     available_rounds: Counter[str] = Counter()
-    picked: Counter[str] = Counter()
-    picker_wins: Counter[str] = Counter()
+    picked, picker_wins = pickers(games)
     last_picks: Counter[str] = Counter()
     for g in games:
         for crew in g["crews"]:
             available_rounds[crew] += g["rounds"]
-        for seat, crew, turn in g["picks"]:
-            picked[crew] += 1
+        for _, crew, turn in g["picks"]:
             if turn == players - 1:
                 last_picks[crew] += 1
-            if seat in g["winners"]:
-                picker_wins[crew] += 1 / len(g["winners"])
     rates = {c: picked[c] / available_rounds[c] for c in available_rounds}
     mean_rate = statistics.mean(rates.values())
     lines += [
@@ -340,12 +354,12 @@ def play_probe_game(job: tuple[str, int, int, str, int, int | None]) -> dict[str
     totals = [b["total"] for b in RULESET.score(state)]
     ranks = RULESET.ranking(state)
     winners = [s for s in range(players) if ranks[s] == 1]
-    best_other = max(t for s, t in enumerate(totals) if s != probe_seat)
+    win, margin = seat_outcome(totals, winners, probe_seat)
     return {
         "probe": probe,
         "players": players,
-        "win": 1 / len(winners) if probe_seat in winners else 0.0,
-        "margin": totals[probe_seat] - best_other,
+        "win": win,
+        "margin": margin,
         "cubes": cubes,
         "crews": crews,
         "rounds": state["round"],
@@ -457,13 +471,12 @@ def control_game(main: dict[str, Any], seed: int) -> dict[str, Any]:
     investigation are not in the main run's results (``None``)."""
     players = main["players"]
     seat = seed % players
-    totals = main["totals"]
-    winners = main["winners"]
+    win, margin = seat_outcome(main["totals"], main["winners"], seat)
     return {
         "probe": BASELINE,
         "players": players,
-        "win": 1 / len(winners) if seat in winners else 0.0,
-        "margin": totals[seat] - max(t for s, t in enumerate(totals) if s != seat),
+        "win": win,
+        "margin": margin,
         "cubes": None,
         "crews": Counter(crew for s, crew, _ in main["picks"] if s == seat),
         "rounds": main["rounds"],
@@ -599,13 +612,7 @@ def reading_figures(players: int, games: list[dict[str, Any]]) -> dict[str, Any]
     n = len(games)
     fair = 1 / players
     positions = position_wins(games, players)
-    picked: Counter[str] = Counter()
-    picker_wins: Counter[str] = Counter()
-    for g in games:
-        for seat, crew, _ in g["picks"]:
-            picked[crew] += 1
-            if seat in g["winners"]:
-                picker_wins[crew] += 1 / len(g["winners"])
+    picked, picker_wins = pickers(games)
     crew_rates = {c: picker_wins[c] / picked[c] for c in picked}
     reasons = Counter(g["reason"] for g in games)
     return {
