@@ -17,6 +17,9 @@ variant (else its games of what ships), rescored from the VP they were played wi
 3-player log ``hard1000-ships-3p`` was played with 0, 1, 1 (until log step 25). Copy a log that
 a run is still writing before reading it (a cut last line is repaired in place).
 
+``--ties-to-fewest`` screens the tie rule for a player count whose content does not have it
+(4 players): in every line a tie on VP goes to the positions with the fewest turn-order VP.
+
 ``--pick-vp security=1`` screens a crew's pick VP the same way: each pick of that crew scores 1
 VP more for its picker; the positions and every crew's pickers are printed with it.
 """
@@ -40,11 +43,12 @@ from game.rules.stargazer.scoring import ranking_with_tie_break  # noqa: E402
 
 def rescored_winners(
     game: dict, vp: list[int], played: list[int] | None = None,
-    pick_vp: dict[str, int] | None = None,
+    pick_vp: dict[str, int] | None = None, ties_to_fewest: bool = False,
 ) -> list[int]:
     """The winners of a logged ``game`` had it been played with turn-order VP ``vp`` (it was
     played with ``played``; None: what ships) and ``pick_vp[crew]`` more VP for each pick of
-    that crew."""
+    that crew; ``ties_to_fewest``: a tie on VP goes to the fewest turn-order VP whatever the
+    content says for the player count."""
     players = game["players"]
     played = played if played is not None else TURN_ORDER_VP[players]
     position = [(seat - game["first_start"]) % players for seat in range(players)]
@@ -53,28 +57,30 @@ def rescored_winners(
         totals[seat] += pick_vp.get(crew, 0)
     # the engine's ranking, its tie rule included; cubes in hand are not logged: all equal
     order_vp = [vp[position[s]] for s in range(players)]
-    handicap = tie_break_first_start({"players": players, "order_vp": order_vp})
+    handicap = ([0 if v == min(order_vp) else 1 for v in order_vp] if ties_to_fewest
+                else tie_break_first_start({"players": players, "order_vp": order_vp}))
     ranks = ranking_with_tie_break(totals, [0] * players, handicap)
     return [s for s in range(players) if ranks[s] == 1]
 
 
 def rescored(
     games: list[dict], vp: list[int] | None, played: list[int] | None = None,
-    pick_vp: dict[str, int] | None = None,
+    pick_vp: dict[str, int] | None = None, ties_to_fewest: bool = False,
 ) -> list[dict]:
     """The games with their winners rescored as ``rescored_winners`` (``vp`` None: as logged)."""
     if vp is None:
         return games
-    return [{**game, "winners": rescored_winners(game, vp, played, pick_vp)} for game in games]
+    return [{**game, "winners": rescored_winners(game, vp, played, pick_vp, ties_to_fewest)}
+            for game in games]
 
 
 def position_shares(
     games: list[dict], vp: list[int] | None, played: list[int] | None = None,
-    pick_vp: dict[str, int] | None = None,
+    pick_vp: dict[str, int] | None = None, ties_to_fewest: bool = False,
 ) -> list[float]:
     """Win share (%) of each round-1 position: the logged winners (``vp`` None) or the totals
     rescored with turn-order VP ``vp`` (from ``played``, as ``rescored_winners``)."""
-    games = rescored(games, vp, played, pick_vp)
+    games = rescored(games, vp, played, pick_vp, ties_to_fewest)
     players = games[0]["players"]
     return [100 * w / len(games) for w in position_wins(games, players)]
 
@@ -95,7 +101,12 @@ def main() -> None:
     parser.add_argument("--pick-vp", action="append", default=[], metavar="CREW=VP",
                         help="each pick of CREW scores VP more (its pick VP raised), in every "
                              "rescored line; the crews' pickers are printed before and after")
+    parser.add_argument("--ties-to-fewest", action="store_true",
+                        help="in every rescored line a tie on VP goes to the positions with the "
+                             "fewest turn-order VP (the 3-player rule), whatever the content says "
+                             "for the log's player count")
     args = parser.parse_args()
+    fewest: bool = args.ties_to_fewest
     pick_vp = parse_pick_vp(args.pick_vp)
     played: list[int] | None = args.played
     variant = "" if played is None else f"turn-order VP in {len(played)} players = {played}"
@@ -124,7 +135,7 @@ def main() -> None:
         vp = parse_vp(text)
         if len(vp) != players:
             raise SystemExit(f"{text}: one VP per position ({players})")
-        print(line(text, position_shares(games, vp, played, pick_vp)))
+        print(line(text, position_shares(games, vp, played, pick_vp, fewest)))
     if pick_vp:
         before = picker_shares(games)
         after = picker_shares(rescored(games, played, played, pick_vp))

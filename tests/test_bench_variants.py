@@ -141,6 +141,21 @@ def test_rescoring_moves_the_turn_order_vp_and_breaks_ties_as_the_content_says()
     assert position_shares(shared, [0, 1, 1], played) == [0.0, 50.0, 50.0]  # the same VP: shared
 
 
+def test_the_tie_rule_is_screened_for_a_count_whose_content_lacks_it() -> None:
+    """``--ties-to-fewest``: a 4-player tie on VP goes to the positions with the fewest
+    turn-order VP (without it, a 4-player tie is shared: cubes in hand are not logged)."""
+    played = [1, 1, 0, 0]
+    # first start seat 0: totals 33 / 31 / 33 / 30 hold 1 / 1 / 0 / 0 turn-order VP
+    games = [{"players": 4, "first_start": 0, "totals": [33, 31, 33, 30], "winners": [0, 2]}]
+    assert position_shares(games, played, played) == [50.0, 0.0, 50.0, 0.0]
+    assert position_shares(games, played, played, ties_to_fewest=True) == [0.0, 0.0, 100.0, 0.0]
+    # 0, 0, 0, 0: 32 / 30 / 33 / 30, no tie
+    assert position_shares(games, [0, 0, 0, 0], played, ties_to_fewest=True) == [0, 0, 100, 0]
+    # 33 / 31 / 32 / 30 with 1, 1, 1, 1: 33 / 31 / 33 / 31, every seat has the fewest: shared
+    even = [{**games[0], "totals": [33, 31, 32, 30], "winners": [0]}]
+    assert position_shares(even, [1, 1, 1, 1], played, ties_to_fewest=True) == [50, 0, 50, 0]
+
+
 def test_a_variant_log_is_rescored_from_the_vp_it_was_played_with() -> None:
     # played with 0, 2, 1; first start seat 0: totals 30 / 32 / 31 hold 0 / 2 / 1 turn-order VP
     games = [{"players": 3, "first_start": 0, "totals": [30, 32, 31], "winners": [1]}]
