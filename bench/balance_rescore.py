@@ -4,7 +4,7 @@ variant's put on, and the round-1 positions' win shares printed (issue 26, docs/
 
 Only a screen: the bots played to the rule of the log, and would play otherwise under another.
 A tie on VP goes to the first start player (the position with the fewest turn-order VP) where
-the content says so (``TIES_TO_FIRST_START_PLAYER``), else is shared: cubes in hand are not in
+the content says so (``TIES_TO_FEWEST_TURN_ORDER_VP``), else is shared: cubes in hand are not in
 the log, so the seed's own tie-break cannot be applied. The first line checks the method: the
 log's winners by position beside the same rescoring with the VP it was played with.
 
@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.balance_stargazer import pickers, position_wins  # noqa: E402
 from bench.games_log import logged_results  # noqa: E402
-from game.rules.stargazer import tie_break_first_start  # noqa: E402
+from game.rules.stargazer import tie_break_fewest_turn_order_vp  # noqa: E402
 from game.rules.stargazer.content import TURN_ORDER_VP  # noqa: E402
 from game.rules.stargazer.scoring import ranking_with_tie_break  # noqa: E402
 
@@ -58,7 +58,7 @@ def rescored_winners(
     # the engine's ranking, its tie rule included; cubes in hand are not logged: all equal
     order_vp = [vp[position[s]] for s in range(players)]
     handicap = ([0 if v == min(order_vp) else 1 for v in order_vp] if ties_to_fewest
-                else tie_break_first_start({"players": players, "order_vp": order_vp}))
+                else tie_break_fewest_turn_order_vp({"players": players, "order_vp": order_vp}))
     ranks = ranking_with_tie_break(totals, [0] * players, handicap)
     return [s for s in range(players) if ranks[s] == 1]
 

@@ -28,7 +28,7 @@ from game.rules.stargazer import RULESET
 from game.rules.stargazer.content import (
     CREWS_BY_ID,
     SETUP_FREE_CUBES,
-    TIES_TO_FIRST_START_PLAYER,
+    TIES_TO_FEWEST_TURN_ORDER_VP,
     TURN_ORDER_VP,
 )
 
@@ -115,7 +115,7 @@ def test_a_long_run_resumes_from_its_games_log(tmp_path, name: str) -> None:  # 
 
 
 def test_rescoring_moves_the_turn_order_vp_and_breaks_ties_as_the_content_says() -> None:
-    assert TIES_TO_FIRST_START_PLAYER[3], "the first start player wins a tie on VP"
+    assert TIES_TO_FEWEST_TURN_ORDER_VP[3], "the first start player wins a tie on VP"
     played = [0, 1, 1]  # the games were played with 0, 1, 1 (what shipped until step 25)
     # first start seat 1: seat 1 is position 0, seat 2 position 1, seat 0 position 2
     games = [{"players": 3, "first_start": 1, "totals": [30, 31, 29], "winners": [1]},
@@ -141,9 +141,11 @@ def test_rescoring_moves_the_turn_order_vp_and_breaks_ties_as_the_content_says()
     assert position_shares(shared, [0, 1, 1], played) == [0.0, 50.0, 50.0]  # the same VP: shared
 
 
-def test_the_tie_rule_is_screened_for_a_count_whose_content_lacks_it() -> None:
+def test_the_tie_rule_is_screened_for_a_count_whose_content_lacks_it(monkeypatch) -> None:  # noqa: ANN001
     """``--ties-to-fewest``: a 4-player tie on VP goes to the positions with the fewest
-    turn-order VP (without it, a 4-player tie is shared: cubes in hand are not logged)."""
+    turn-order VP (without it, and without the rule in the content, a 4-player tie is shared:
+    cubes in hand are not logged)."""
+    monkeypatch.setitem(TIES_TO_FEWEST_TURN_ORDER_VP, 4, False)  # as before log step 27
     played = [1, 1, 0, 0]
     # first start seat 0: totals 33 / 31 / 33 / 30 hold 1 / 1 / 0 / 0 turn-order VP
     games = [{"players": 4, "first_start": 0, "totals": [33, 31, 33, 30], "winners": [0, 2]}]

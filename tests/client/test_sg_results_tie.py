@@ -27,13 +27,21 @@ def test_a_3_player_tie_won_by_the_first_start_player_says_so() -> None:
     state = finished(3, 1, [4, 5, 2], [6, 2, 6])  # seat 1 starts: turn-order VP 1, 0, 2
     line = explain(state, ["Ann", "Bo", "Cy"])
     assert RULESET.ranking(state) == [2, 1, 3] and line is not None
-    assert "Bo" in line and "first start player" in line and "5 VP" in line
+    assert "Bo" in line and "fewest turn-order VP" in line and "5 VP" in line
+
+
+def test_a_4_player_tie_won_by_a_late_player_says_so() -> None:
+    state = finished(4, 0, [4, 4, 5, 1], [3, 2, 7, 1])  # turn-order VP 1, 1, 0, 0: 5 / 5 / 5 / 1
+    line = explain(state, ["Ann", "Bo", "Cy", "Di"])
+    assert RULESET.ranking(state) == [2, 3, 1, 4]  # Cy (0 turn-order VP) before Ann's 3 cubes
+    assert line is not None and "Cy" in line and "fewest turn-order VP" in line
 
 
 def test_a_tie_won_on_cubes_in_hand_names_both_counts() -> None:
-    state = finished(4, 0, [4, 4, 5, 1], [3, 2, 7, 1])  # turn-order VP 1, 1, 0, 0
+    state = finished(4, 0, [1, 4, 5, 5], [3, 2, 7, 4])  # turn-order VP 1, 1, 0, 0: 2 / 5 / 5 / 5
     line = explain(state, ["Ann", "Bo", "Cy", "Di"])
-    assert line is not None and "Cy" in line and "(7 against 3)" in line
+    assert RULESET.ranking(state) == [4, 3, 1, 2]
+    assert line is not None and "Cy" in line and "(7 against 4)" in line
     state = finished(3, 0, [3, 3, 4], [0, 2, 5])  # VP 0, 2, 1: seats 1 and 2 tie on 5
     line = explain(state, ["Ann", "Bo", "Cy"])
     assert line is not None and "Cy" in line and "(5 against 2)" in line

@@ -160,8 +160,8 @@ def test_most_vp_wins_ties_go_to_more_cubes_in_hand_then_a_draw() -> None:
     assert RULESET.ranking(state) == [2, 1, 3]
 
 
-def test_in_3_players_the_first_start_player_wins_a_tie_on_vp_before_cubes_in_hand() -> None:
-    # the handicap: 0 for the first start player, 1 for the others
+def test_the_fewest_turn_order_vp_win_a_tie_on_vp_before_cubes_in_hand() -> None:
+    # the handicap: 0 for the fewest turn-order VP (3 players: the first start player), else 1
     assert ranking_with_tie_break([20, 20, 18], [4, 9, 9], [0, 1, 1]) == [1, 2, 3]
     assert ranking_with_tie_break([20, 20, 20], [4, 5, 4], [0, 1, 1]) == [1, 2, 3]
     assert ranking_with_tie_break([20, 20, 20], [4, 4, 4], [1, 0, 1]) == [2, 1, 2]
@@ -180,8 +180,13 @@ def test_in_3_players_the_first_start_player_wins_a_tie_on_vp_before_cubes_in_ha
             state["hands"][(start + 1) % 3] = 6  # the second player of round 1: more cubes
             ranks = RULESET.ranking(state)
             assert ranks[start] == 1 and ranks[(start + 1) % 3] == 2 and sorted(ranks) == [1, 2, 3]
-        else:  # 4 players: the seed's cubes in hand, then a shared place
-            assert ranks[start] == players and sorted(ranks) == [1, 1, 1, 4]
+        else:  # 4 players: the third and fourth of round 1 (0 VP) win it; between them, cubes
+            third, fourth = (start + 2) % 4, (start + 3) % 4
+            assert ranks[third] == ranks[fourth] == 1 and sorted(ranks) == [1, 1, 3, 4]
+            assert ranks[start] == 4, "the first start player, with 1 VP and fewer cubes"
+            state["hands"][fourth] = 6
+            ranks = RULESET.ranking(state)
+            assert (ranks[fourth], ranks[third], ranks[start]) == (1, 2, 4)
 
 
 def test_the_virtual_player_never_ranks_or_wins() -> None:
@@ -192,12 +197,15 @@ def test_the_virtual_player_never_ranks_or_wins() -> None:
     assert len(ranks) == 3 and ranks[0] == 1
 
 
-def test_the_first_start_player_is_the_one_seat_with_the_fewest_turn_order_vp() -> None:
-    """The tie rule finds the first start player by the turn-order VP (no other state), so the
-    content must give position 0 alone the fewest where the rule holds."""
-    from game.rules.stargazer.content import TIES_TO_FIRST_START_PLAYER, TURN_ORDER_VP
+def test_the_tie_rule_favours_whom_the_rules_pages_name() -> None:
+    """The rules pages (docs/rules, the Japanese page) name who wins a tie: with 3 players the
+    first start player alone, with 4 the third and fourth of round 1. The rule finds them by
+    their turn-order VP (no other state), so the content must keep those the only ones with the
+    fewest."""
+    from game.rules.stargazer.content import TIES_TO_FEWEST_TURN_ORDER_VP, TURN_ORDER_VP
 
-    for players, rule in TIES_TO_FIRST_START_PLAYER.items():
+    named = {3: [0], 4: [2, 3]}
+    for players, rule in TIES_TO_FEWEST_TURN_ORDER_VP.items():
         vp = TURN_ORDER_VP[players]
-        if rule:
-            assert vp[0] == min(vp) and vp.count(vp[0]) == 1, players
+        assert rule, players
+        assert [i for i, v in enumerate(vp) if v == min(vp)] == named[players], players

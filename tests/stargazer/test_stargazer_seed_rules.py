@@ -632,6 +632,20 @@ def test_project_in_3_players_the_first_start_player_wins_a_tie_on_vp() -> None:
     assert RULESET.ranking(state) == [3, 1, 2]
 
 
+def test_project_in_4_players_the_third_and_fourth_players_win_a_tie_on_vp() -> None:
+    state = new_game(players=4, start=1)  # round-1 order: seat 1, 2, 3, 0; VP 0, 1, 1, 0
+    assert state["order_vp"] == [0, 1, 1, 0]
+    state["motivation_vp"] = [6, 5, 5, 6]  # 6 VP each
+    state["hands"] = [2, 9, 8, 3]
+    # seats 3 and 0 (third and fourth of round 1, 0 turn-order VP) rank above seats 1 and 2
+    # despite fewer cubes in hand; within each pair, the seed's cubes in hand
+    assert RULESET.ranking(state) == [2, 3, 4, 1]
+    state["hands"] = [3, 8, 8, 3]
+    assert RULESET.ranking(state) == [1, 3, 3, 1]  # equal cubes: shared places
+    state["motivation_vp"] = [6, 6, 5, 6]  # seat 1 one VP more: VP before the tie rule
+    assert RULESET.ranking(state) == [2, 1, 4, 2]
+
+
 def test_seed_the_virtual_player_has_no_score_and_never_wins() -> None:
     state = new_game()
     for p in range(5):
@@ -853,8 +867,10 @@ def test_random_games_agree_with_the_seed_oracles(players: int) -> None:
             oracle_specialty(state, s) for s in range(players)
         ]
         assert [b["total"] for b in scores] == totals
-        # on equal VP in 3 players the first start player (project), then more cubes (seed)
-        wins_tie = [int(players == 3 and s == first) for s in range(players)]
+        # on equal VP (project) in 3 players the first start player, in 4 the third and fourth
+        # of round 1; then more cubes (seed)
+        wins_tie = [int((s - first) % players in ((0,) if players == 3 else (2, 3)))
+                    for s in range(players)]
         keys = list(zip(totals, wins_tie, state["hands"], strict=True))
         assert RULESET.ranking(state) == [1 + sum(k > mine for k in keys) for mine in keys]
 

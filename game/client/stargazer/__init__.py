@@ -46,7 +46,7 @@ def tie_line(view: dict[str, Any] | None, totals: list[int], ranking: list[int],
     """The results' line when players tie on VP for first place: which tie-break of the rules
     (docs/rules/stargazer.md, "Winner") decided it, so an equal score that lost makes sense.
     The engine's own ranking keys tell, so this line never restates the rule."""
-    from game.rules.stargazer import tie_break_first_start
+    from game.rules.stargazer import tie_break_fewest_turn_order_vp
     from game.rules.stargazer.scoring import ranking_keys
 
     if not view or not totals or len(totals) != len(ranking) or len(names) < len(totals):
@@ -60,13 +60,14 @@ def tie_line(view: dict[str, Any] | None, totals: list[int], ranking: list[int],
         return _("Equal on {n} VP and on cubes left in hand: the win is shared.").format(n=top)
     winner = winners[0]
     try:  # a view from the wire: anything malformed gives no line rather than an error
-        keys = ranking_keys(totals, view["hands"][:len(totals)], tie_break_first_start(view))
+        handicap = tie_break_fewest_turn_order_vp(view)
+        keys = ranking_keys(totals, view["hands"][:len(totals)], handicap)
         runner_up = max(keys[seat] for seat in tied if seat != winner)
     except (KeyError, TypeError, ValueError):
         return None
     if keys[winner][1] != runner_up[1]:
-        return _("A tie on {n} VP: {name} wins it as the first start player.").format(
-            n=top, name=names[winner])
+        return _("A tie on {n} VP: {name} wins it, having started with the fewest turn-order "
+                 "VP.").format(n=top, name=names[winner])
     return _("A tie on {n} VP: {name} wins it with more cubes left in hand ({mine} against "
              "{theirs}).").format(n=top, name=names[winner], mine=keys[winner][2],
                                   theirs=runner_up[2])

@@ -12,7 +12,7 @@ from game.rules.stargazer.content import (
     MAX_FREE_CUBES_ON_CREW,
     PLANET_TYPES,
     PLANETS_FOR_PLAYERS,
-    TIES_TO_FIRST_START_PLAYER,
+    TIES_TO_FEWEST_TURN_ORDER_VP,
     TURN_ORDER_VP,
     WOOD_CUBES,
 )
@@ -34,10 +34,23 @@ _ORDER = "; ".join(
     f"{p} players: " + (", ".join(map(str, vp)) if any(vp) else "none")
     for p, vp in TURN_ORDER_VP.items()
 )
-_FIRST_WINS = " or ".join(str(p) for p, rule in TIES_TO_FIRST_START_PLAYER.items() if rule)
-_TIES = (f"Ties: with {_FIRST_WINS} players the first start player wins a tie on VP; then more "
-         "cubes left in hand; then a shared place."
-         if _FIRST_WINS else "Ties: more cubes left in hand; then a shared place.")
+_ORDINALS = ("first", "second", "third", "fourth")
+
+
+def _fewest_holders(vp: list[int]) -> str:
+    """Who starts with the fewest turn-order VP, in words: "the first start player" alone, else
+    the round-1 positions ("the third and fourth players of round 1")."""
+    held = [i for i, v in enumerate(vp) if v == min(vp)]
+    if held == [0]:
+        return "the first start player"
+    return f"the {' and '.join(_ORDINALS[i] for i in held)} players of round 1"
+
+
+_TIE_HOLDERS = "; ".join(f"with {p} players {_fewest_holders(TURN_ORDER_VP[p])}"
+                         for p, rule in TIES_TO_FEWEST_TURN_ORDER_VP.items() if rule)
+_TIES = (f"Ties: a tie on VP goes to whoever started with the fewest turn-order VP ({_TIE_HOLDERS}"
+         "); then more cubes left in hand; then a shared place."
+         if _TIE_HOLDERS else "Ties: more cubes left in hand; then a shared place.")
 
 STARGAZER: list[tuple[str, str]] = [
     ("The game", f"3 or 4 players explore a ring of planets ({_PLANETS}), clockwise order "
@@ -48,8 +61,8 @@ STARGAZER: list[tuple[str, str]] = [
     ("Turn order", "Your position in round 1 is an edge or a handicap (who picks a crew first, "
      "whose cubes take the higher squares), so each player starts with turn-order VP by their "
      f"round-1 position, first start player first ({_ORDER})."
-     + (f" With {_FIRST_WINS} players the first start player also wins a tie on VP (see "
-        "Winner)." if _FIRST_WINS else "")),
+     + (f" Whoever starts with the fewest also wins a tie on VP ({_TIE_HOLDERS}; see Winner)."
+        if _TIE_HOLDERS else "")),
     ("A turn", "Pick a crew without a worker (its motivation bonus: +1 VP per free cube on it, "
      "+2 VP per player cube on it). Apply its skill: it is mandatory when it can apply and "
      "ignored when it cannot. Then investigate."),

@@ -10,7 +10,7 @@ from game.rules.stargazer.engine import (
     end_progress,
     motivation_bonus,
     room_left,
-    tie_break_first_start,
+    tie_break_fewest_turn_order_vp,
 )
 from game.rules.stargazer.scoring import FREE, planet_standings
 
@@ -29,5 +29,5 @@ __all__ = [
     "motivation_bonus",
     "planet_standings",
     "room_left",
-    "tie_break_first_start",
+    "tie_break_fewest_turn_order_vp",
 ]

@@ -42,13 +42,15 @@ SETUP_FREE_CUBES: dict[str, int] = {"armstrong": 1}
 #: bot as it ships, 0, 1, 1 left the second player 4.5 points short: log step 25).
 TURN_ORDER_VP: dict[int, list[int]] = {3: [0, 2, 1], 4: [1, 1, 0, 0]}
 
-#: Player counts where the first start player wins a tie on VP, before the seed's cubes-in-hand
-#: tie-break (the first start player: the one seat starting with the fewest turn-order VP, 0).
-#: Project rule, the half VP that whole turn-order VP cannot give: the first start player's
-#: turn-order VP are "0, and the tie"; the others' ties go by cubes in hand, as the seed says.
-#: In 3 players, with 0, 2, 1, a tie the third player won on fewer turn-order VP left them 3.3
-#: points above a fair share of wins (balance log steps 20, 25).
-TIES_TO_FIRST_START_PLAYER: dict[int, bool] = {3: True, 4: False}
+#: Player counts where a tie on VP goes to the players who started with the fewest turn-order
+#: VP, before the seed's cubes-in-hand tie-break (which still decides among them, and among the
+#: others). Project rule, the half VP that whole turn-order VP cannot give. In 3 players (0, 2, 1)
+#: that is the first start player alone: their turn-order VP are "0, and the tie"; with 0, 2, 1
+#: a rule by *fewer* VP had the third player win the ties with the second, 3.3 points above a fair
+#: share of wins (balance log steps 20, 25). In 4 players (1, 1, 0, 0) it is the third and fourth:
+#: with the hard bot as it ships a fifth of the games end in a tie on VP, and the first start
+#: player won 6.4 points above a fair share without the rule (step 27).
+TIES_TO_FEWEST_TURN_ORDER_VP: dict[int, bool] = {3: True, 4: True}
 
 #: Colour groups the specialty bonus counts (the diamond planet is wild, see "specialty").
 COLOUR_GROUPS: list[str] = ["red", "blue", "yellow", "green", "black"]

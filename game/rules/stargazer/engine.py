@@ -32,7 +32,7 @@ from game.rules.stargazer.content import (
     PLANETS_FOR_PLAYERS,
     SETUP_FREE_CUBES,
     START_CREW,
-    TIES_TO_FIRST_START_PLAYER,
+    TIES_TO_FEWEST_TURN_ORDER_VP,
     TURN_ORDER_VP,
     WOOD_CUBES,
     default_free_cubes,
@@ -114,11 +114,12 @@ def end_progress(state: State) -> dict[str, int]:
     }
 
 
-def tie_break_first_start(state: State) -> list[int] | None:
-    """Where ``TIES_TO_FIRST_START_PLAYER`` holds for the player count, per seat 0 for the first
-    start player (the seat with the fewest turn-order VP, ``order_vp``) and 1 for the others,
-    which ``ranking_keys`` puts before cubes in hand; else None (the seed's tie-break alone)."""
-    if not TIES_TO_FIRST_START_PLAYER[state["players"]]:
+def tie_break_fewest_turn_order_vp(state: State) -> list[int] | None:
+    """Where ``TIES_TO_FEWEST_TURN_ORDER_VP`` holds for the player count, per seat 0 for the
+    seats that started with the fewest turn-order VP (``order_vp``: with 3 players the first
+    start player alone) and 1 for the others, which ``ranking_keys`` puts before cubes in hand;
+    else None (the seed's tie-break alone)."""
+    if not TIES_TO_FEWEST_TURN_ORDER_VP[state["players"]]:
         return None
     fewest = min(state["order_vp"])
     return [0 if vp == fewest else 1 for vp in state["order_vp"]]
@@ -287,7 +288,7 @@ class StargazerRuleset(Ruleset):
 
     def ranking(self, state: State) -> list[int]:
         totals = [b["total"] for b in self.score(state)]
-        return ranking_with_tie_break(totals, state["hands"], tie_break_first_start(state))
+        return ranking_with_tie_break(totals, state["hands"], tie_break_fewest_turn_order_vp(state))
 
     def describe_move(self, state: State, seat: int, move: Move) -> str:
         kind = move.get("t") if isinstance(move, dict) else None

@@ -40,8 +40,8 @@ def public_data() -> dict[str, Any]:
         "start_crew": content.START_CREW,
         "setup_free_cubes": dict(content.SETUP_FREE_CUBES),
         "turn_order_vp": {str(n): list(vp) for n, vp in sorted(content.TURN_ORDER_VP.items())},
-        "ties_to_first_start_player": {
-            str(n): flag for n, flag in sorted(content.TIES_TO_FIRST_START_PLAYER.items())},
+        "ties_to_fewest_turn_order_vp": {
+            str(n): flag for n, flag in sorted(content.TIES_TO_FEWEST_TURN_ORDER_VP.items())},
         "colour_groups": list(content.COLOUR_GROUPS),
         "planet_types": [{"id": kind, **info} for kind, info in content.PLANET_TYPES.items()],
         "crews": [dict(crew) for crew in content.CREWS],

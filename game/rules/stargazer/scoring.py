@@ -173,8 +173,8 @@ def ranking_keys(
     totals: list[int], hands: list[int], handicap: list[int] | None = None
 ) -> list[tuple[int, int, int]]:
     """Per seat, what ranks it, the higher the better: (VP; if ``handicap`` is given, the lower
-    first (project rule: 0 for the first start player, ``tie_break_first_start``), else 0;
-    cubes left in hand (the seed))."""
+    first (project rule: 0 for the fewest turn-order VP, ``tie_break_fewest_turn_order_vp``),
+    else 0; cubes left in hand (the seed))."""
     ties = handicap if handicap is not None else [0] * len(totals)
     return [(total, -tie, hand) for total, tie, hand in zip(totals, ties, hands, strict=True)]
 
