@@ -3,9 +3,9 @@ game's totals are scored again with the turn-order VP it was played with taken o
 variant's put on, and the round-1 positions' win shares printed (issue 26, docs/balance).
 
 Only a screen: the bots played to the rule of the log, and would play otherwise under another.
-A tie on VP goes to the first start player (the position with the fewest turn-order VP) where
-the content says so (``TIES_TO_FEWEST_TURN_ORDER_VP``), else is shared: cubes in hand are not in
-the log, so the seed's own tie-break cannot be applied. The first line checks the method: the
+A tie on VP goes to the positions with the fewest turn-order VP where the content says so
+(``TIES_TO_FEWEST_TURN_ORDER_VP``), else is shared: cubes in hand are not in the log, so the
+seed's own tie-break cannot be applied (a tie among the fewest is shared too). The first line checks the method: the
 log's winners by position beside the same rescoring with the VP it was played with.
 
     .venv/bin/python bench/balance_rescore.py docs/balance/games/hard1000-ships-3p.jsonl.gz \\
