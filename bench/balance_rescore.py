@@ -5,8 +5,9 @@ variant's put on, and the round-1 positions' win shares printed (issue 26, docs/
 Only a screen: the bots played to the rule of the log, and would play otherwise under another.
 A tie on VP goes to the positions with the fewest turn-order VP where the content says so
 (``TIES_TO_FEWEST_TURN_ORDER_VP``), else is shared: cubes in hand are not in the log, so the
-seed's own tie-break cannot be applied (a tie among the fewest is shared too). The first line checks the method: the
-log's winners by position beside the same rescoring with the VP it was played with.
+seed's own tie-break cannot be applied (a tie among the fewest is shared too). The first line
+checks the method: the log's winners by position beside the same rescoring with the VP it was
+played with.
 
     .venv/bin/python bench/balance_rescore.py docs/balance/games/hard1000-ships-3p.jsonl.gz \\
         0,1,1 0,2,1 0,1,0
@@ -17,8 +18,8 @@ variant (else its games of what ships), rescored from the VP they were played wi
 3-player log ``hard1000-ships-3p`` was played with 0, 1, 1 (until log step 25). Copy a log that
 a run is still writing before reading it (a cut last line is repaired in place).
 
-``--ties-to-fewest`` screens the tie rule for a player count whose content does not have it
-(4 players): in every line a tie on VP goes to the positions with the fewest turn-order VP.
+``--ties-to-fewest`` screens the tie rule for a player count whose content does not have it:
+in every variant line a tie on VP goes to the positions with the fewest turn-order VP.
 
 ``--pick-vp security=1`` screens a crew's pick VP the same way: each pick of that crew scores 1
 VP more for its picker; the positions and every crew's pickers are printed with it.
@@ -36,7 +37,10 @@ sys.path.insert(0, str(ROOT))
 
 from bench.balance_stargazer import pickers, position_wins  # noqa: E402
 from bench.games_log import logged_results  # noqa: E402
-from game.rules.stargazer import tie_break_fewest_turn_order_vp  # noqa: E402
+from game.rules.stargazer import (  # noqa: E402
+    fewest_turn_order_vp,
+    tie_break_fewest_turn_order_vp,
+)
 from game.rules.stargazer.content import TURN_ORDER_VP  # noqa: E402
 from game.rules.stargazer.scoring import ranking_with_tie_break  # noqa: E402
 
@@ -57,7 +61,7 @@ def rescored_winners(
         totals[seat] += pick_vp.get(crew, 0)
     # the engine's ranking, its tie rule included; cubes in hand are not logged: all equal
     order_vp = [vp[position[s]] for s in range(players)]
-    handicap = ([0 if v == min(order_vp) else 1 for v in order_vp] if ties_to_fewest
+    handicap = (fewest_turn_order_vp(order_vp) if ties_to_fewest
                 else tie_break_fewest_turn_order_vp({"players": players, "order_vp": order_vp}))
     ranks = ranking_with_tie_break(totals, [0] * players, handicap)
     return [s for s in range(players) if ranks[s] == 1]
@@ -102,9 +106,9 @@ def main() -> None:
                         help="each pick of CREW scores VP more (its pick VP raised), in every "
                              "rescored line; the crews' pickers are printed before and after")
     parser.add_argument("--ties-to-fewest", action="store_true",
-                        help="in every rescored line a tie on VP goes to the positions with the "
-                             "fewest turn-order VP (the 3-player rule), whatever the content says "
-                             "for the log's player count")
+                        help="in every variant line a tie on VP goes to the positions with the "
+                             "fewest turn-order VP, whatever the content says for the log's "
+                             "player count")
     args = parser.parse_args()
     fewest: bool = args.ties_to_fewest
     pick_vp = parse_pick_vp(args.pick_vp)

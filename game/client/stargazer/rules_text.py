@@ -6,6 +6,7 @@ follows every change of the design; ``docs/rules/stargazer.md`` is the full refe
 
 from __future__ import annotations
 
+from game.rules.stargazer import fewest_turn_order_vp
 from game.rules.stargazer.content import (
     CREWS,
     CUBES_PER_PLAYER,
@@ -40,7 +41,7 @@ _ORDINALS = ("first", "second", "third", "fourth")
 def _fewest_holders(vp: list[int]) -> str:
     """Who starts with the fewest turn-order VP, in words: "the first start player" alone, else
     the round-1 positions ("the third and fourth players of round 1")."""
-    held = [i for i, v in enumerate(vp) if v == min(vp)]
+    held = [i for i, tie in enumerate(fewest_turn_order_vp(vp)) if tie == 0]
     if held == [0]:
         return "the first start player"
     return f"the {' and '.join(_ORDINALS[i] for i in held)} players of round 1"

@@ -121,8 +121,14 @@ def tie_break_fewest_turn_order_vp(state: State) -> list[int] | None:
     else None (the seed's tie-break alone)."""
     if not TIES_TO_FEWEST_TURN_ORDER_VP[state["players"]]:
         return None
-    fewest = min(state["order_vp"])
-    return [0 if vp == fewest else 1 for vp in state["order_vp"]]
+    return fewest_turn_order_vp(state["order_vp"])
+
+
+def fewest_turn_order_vp(order_vp: list[int]) -> list[int]:
+    """Per seat (or round-1 position) 0 where ``order_vp`` holds the fewest turn-order VP, else
+    1: who the tie rule favours, whether or not the content applies it to the player count."""
+    fewest = min(order_vp)
+    return [0 if vp == fewest else 1 for vp in order_vp]
 
 
 def clone_state(state: State) -> State:
