@@ -21,6 +21,10 @@ a run is still writing before reading it (a cut last line is repaired in place).
 ``--ties-to-fewest`` screens the tie rule for a player count whose content does not have it:
 in every variant line a tie on VP goes to the positions with the fewest turn-order VP.
 
+The line "draws to later" screens a finer dial than any VP: the logged games with a first place
+still shared after cubes in hand (the seed's "then a draw") given to the tied player latest in
+round 1's turn order (log step 27).
+
 ``--pick-vp security=1`` screens a crew's pick VP the same way: each pick of that crew scores 1
 VP more for its picker; the positions and every crew's pickers are printed with it.
 """
@@ -89,6 +93,19 @@ def position_shares(
     return [100 * w / len(games) for w in position_wins(games, players)]
 
 
+def draws_to_later(games: list[dict]) -> list[dict]:
+    """The logged games with every shared first place (a draw after the whole tie chain) given
+    to the winner latest in round 1's turn order: a screen of replacing the seed's draw."""
+    out = []
+    for game in games:
+        winners = game["winners"]
+        if len(winners) > 1:
+            players, first = game["players"], game["first_start"]
+            winners = [max(winners, key=lambda seat: (seat - first) % players)]
+        out.append({**game, "winners": winners})
+    return out
+
+
 def picker_shares(games: list[dict]) -> dict[str, float]:
     """Each crew's picker win share (%), counted as the balance report counts it."""
     picks, wins = pickers(games)
@@ -128,9 +145,10 @@ def main() -> None:
     print(f"# {len(games)} games of {players} players; a share's 95 % interval is +-{half:.1f}")
 
     def line(name: str, shares: list[float]) -> str:
-        return f"{name:>12}: " + " / ".join(f"{s:.1f} ({s - fair:+.1f})" for s in shares)
+        return f"{name:>14}: " + " / ".join(f"{s:.1f} ({s - fair:+.1f})" for s in shares)
 
     print(line("logged", position_shares(games, None)))
+    print(line("draws to later", position_shares(draws_to_later(games), None)))
     played = played if played is not None else TURN_ORDER_VP[players]
     print(line(",".join(map(str, played)) + " again", position_shares(games, played, played)))
     if pick_vp:

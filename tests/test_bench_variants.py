@@ -13,7 +13,13 @@ import gzip
 import pytest
 
 from bench.ai import stars_bot
-from bench.balance_rescore import parse_pick_vp, picker_shares, position_shares, rescored
+from bench.balance_rescore import (
+    draws_to_later,
+    parse_pick_vp,
+    picker_shares,
+    position_shares,
+    rescored,
+)
 from bench.balance_stargazer import (
     control_game,
     patch_content,
@@ -156,6 +162,17 @@ def test_the_tie_rule_is_screened_for_a_count_whose_content_lacks_it(monkeypatch
     # 33 / 31 / 32 / 30 with 1, 1, 1, 1: 33 / 31 / 33 / 31, every seat has the fewest: shared
     even = [{**games[0], "totals": [33, 31, 32, 30], "winners": [0]}]
     assert position_shares(even, [1, 1, 1, 1], played, ties_to_fewest=True) == [50, 0, 50, 0]
+
+
+def test_the_draws_to_later_screen_gives_a_shared_first_to_the_latest_position() -> None:
+    # first start seat 2 of 4: seats 2, 3, 0, 1 are positions 0, 1, 2, 3
+    drawn = {"players": 4, "first_start": 2, "totals": [30, 30, 30, 28], "winners": [0, 2]}
+    won = {**drawn, "totals": [31, 30, 30, 28], "winners": [0]}
+    screened = draws_to_later([drawn, won])
+    assert [g["winners"] for g in screened] == [[0], [0]], "seat 0 is position 2, after seat 2"
+    assert position_shares([drawn], None) == [50.0, 0.0, 50.0, 0.0]
+    assert position_shares(screened, None) == [0.0, 0.0, 100.0, 0.0]
+    assert drawn["winners"] == [0, 2], "the log's games are not changed"
 
 
 def test_a_variant_log_is_rescored_from_the_vp_it_was_played_with() -> None:
