@@ -20,7 +20,6 @@ import copy
 import hmac
 import itertools
 import logging
-import secrets
 import threading
 import uuid
 from collections.abc import Callable, Collection
@@ -43,18 +42,24 @@ from game.rules.base import (
 from net.ai_runner import AiRunner, BotFactory
 from net.persistence import Persistence, autosave_file, load
 from net.save import KEEP_FINISHED_SAVES, SAVE_FORMAT, SAVE_VERSION
+from net.seats import (
+    SEAT_KINDS,
+    Seat,
+    SeatSpec,
+    clean_name,
+    distinct_name,
+    new_token,
+)
 from net.wire import APP_VERSION
 
 log = logging.getLogger(__name__)
 
 Message = dict[str, Any]
 Listener = Callable[[Message], None]
-__all__ = ["BotFactory", "Message", "SeatSpec", "Table", "TableError"]
+__all__ = ["SEAT_KINDS", "BotFactory", "Message", "SeatSpec", "Table", "TableError"]
 
-SEAT_KINDS = ("human", "remote", "ai", "open")
 #: lobby -> playing -> over
 STATUSES = ("lobby", "playing", "over")
-MAX_NAME_LENGTH = 32
 
 
 class TableError(Exception):
@@ -67,98 +72,10 @@ class TableError(Exception):
 
 
 @dataclass
-class SeatSpec:
-    """How a seat is filled: a local ``human``, a ``remote`` human (a ``name`` reserves it:
-    only a player of that name may take it), an ``ai`` with bot level ``bot`` (None: the
-    table's ``default_bot``), or ``open`` (the first joiner takes it; at start it becomes
-    AI)."""
-
-    kind: str
-    name: str = ""
-    bot: str | None = None
-
-    def __post_init__(self) -> None:
-        if self.kind not in SEAT_KINDS:
-            raise ValueError(f"seat kind must be one of {SEAT_KINDS}, got {self.kind!r}")
-
-
-@dataclass
-class _Seat:
-    kind: str
-    name: str
-    bot: str | None
-    token: str | None = None
-    claimed: bool = False
-    connections: int = 0
-    #: a ``remote`` seat kept for the player of this name (None: anyone may take it)
-    reserved: str | None = None
-    #: while a bot stands in for a remote player who left (``Table.replace_with_bot``), the
-    #: player's token waits here: it gives the seat back (``Table.give_back`` or a reconnect)
-    away_token: str | None = None
-    #: the name the seat's player (or the seat list) asked for; ``name`` is what the table
-    #: shows, this with a suffix when another seat already shows it (``Table._settle_names``)
-    asked: str = ""
-    #: when ``asked`` was set (a table-wide count): of two seats asking for one name, the
-    #: earlier keeps it
-    named_at: int = 0
-    #: the name the seat shows again when its player leaves the lobby
-    vacant_name: str = ""
-
-    @property
-    def free(self) -> bool:
-        """A seat no one has taken yet: its name is only a placeholder."""
-        return self.kind in ("remote", "open") and not self.claimed
-
-    def public(self, index: int) -> dict[str, Any]:
-        return {
-            "seat": index,
-            "name": self.name,
-            "kind": self.kind,
-            "bot": self.bot,
-            "taken": self.claimed or self.kind == "ai",
-            "connected": self.kind == "ai" or self.connections > 0,
-            "stand_in": self.away_token is not None,
-        }
-
-
-@dataclass
 class _ListenerEntry:
     seat: int | None
     sink: Listener
     extra: dict[str, Any] = field(default_factory=dict)
-
-
-def clean_name(name: Any, fallback: str) -> str:
-    """A display name: printable, trimmed, at most ``MAX_NAME_LENGTH`` characters."""
-    if not isinstance(name, str):
-        return fallback
-    text = "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME_LENGTH]
-    return text or fallback
-
-
-def distinct_name(wanted: str, shown: Collection[str]) -> str:
-    """``wanted``, or ``wanted`` with the smallest suffix (" 2", " 3"...) that makes it differ
-    from every casefolded name in ``shown``: a suffix, not a new name, so a player still
-    recognises their own seat. The result stays within ``MAX_NAME_LENGTH``."""
-    if wanted.casefold() not in shown:
-        return wanted
-    for number in itertools.count(2):
-        suffix = f" {number}"
-        candidate = wanted[:MAX_NAME_LENGTH - len(suffix)].rstrip() + suffix
-        if candidate.casefold() not in shown:
-            return candidate
-    raise AssertionError("unreachable")
-
-
-#: token characters: URL-safe, and a token never starts with "-" (a command line would take
-#: it for an option); 32 of them carry 190 bits
-TOKEN_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"
-TOKEN_LENGTH = 32
-
-
-def new_token() -> str:
-    """A seat's secret: ``TOKEN_LENGTH`` letters and digits from ``secrets``."""
-    return "".join(secrets.choice(TOKEN_ALPHABET) for _ in range(TOKEN_LENGTH))
 
 
 #: at most this many entries of at most SEATING_TEXT characters in ``Table.seating``
@@ -234,7 +151,7 @@ class Table:
         #: views; the table only says whether that is allowed, in ``info``)
         self.hints = bool(hints)
         self._seats = [
-            _Seat(spec.kind, clean_name(spec.name, f"Player {i + 1}"),
+            Seat(spec.kind, clean_name(spec.name, f"Player {i + 1}"),
                   (spec.bot or default_bot) if spec.kind == "ai" else spec.bot,
                   reserved=(clean_name(spec.name, "") or None) if spec.kind == "remote" else None)
             for i, spec in enumerate(seats)
@@ -513,7 +430,7 @@ class Table:
                 self._restore_player(seat)
             return seat
 
-    def _seat_in_play(self, seat: Any, why: str) -> _Seat:
+    def _seat_in_play(self, seat: Any, why: str) -> Seat:
         if (not isinstance(seat, int) or isinstance(seat, bool)
                 or not 0 <= seat < len(self._seats)):
             raise TableError("no_such_seat", f"there is no seat {seat!r}")

@@ -12,8 +12,8 @@ from game.ai.base import RandomBot
 from net.client import Client
 from net.local import LocalConnection
 from net.remote_bot import BotPlayer
+from net.seats import MAX_NAME_LENGTH, SeatSpec
 from net.server import ServerThread
-from net.table import MAX_NAME_LENGTH, SeatSpec
 from tests.net.nethelpers import resume_toy, toy_table, wait_until
 from tests.net.toy_ruleset import TOY_TURNS
 

@@ -137,7 +137,7 @@ def test_saves_and_journals_are_private_and_tokens_safe_on_a_command_line(
     import stat
 
     from net.save import journal_path, write_save
-    from net.table import TOKEN_ALPHABET, new_token
+    from net.seats import TOKEN_ALPHABET, new_token
 
     old = tmp_path / "old.spsave"
     old.write_bytes(b"x")
