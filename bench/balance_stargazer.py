@@ -134,10 +134,11 @@ def pct(x: float) -> str:
 
 
 def interval(wins: float, n: int) -> tuple[float, float]:
-    """The 95 % normal interval of a win rate ``wins / n``."""
+    """The 95 % normal interval of a win rate ``wins / n``, kept within 0-1 (a probe that
+    wins once in 100 games would otherwise print a negative rate)."""
     rate = wins / n if n else 0.0
     half = 1.96 * math.sqrt(rate * (1 - rate) / n) if n else 0.0
-    return rate - half, rate + half
+    return max(0.0, rate - half), min(1.0, rate + half)
 
 
 #: the issue's windows (points of win share around the fair share 1 / players)

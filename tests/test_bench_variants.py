@@ -217,6 +217,15 @@ def test_a_probe_that_cannot_dominate_stops_at_the_first_read_that_shows_it(tmp_
     assert not dominant and "no (settled at 100)" in row
 
 
+def test_a_win_rate_interval_stays_within_0_and_100_percent() -> None:
+    from bench.balance_stargazer import interval
+
+    assert interval(1, 100)[0] == 0.0 and 0.02 < interval(1, 100)[1] < 0.04
+    assert interval(100, 100) == (1.0, 1.0) and interval(0, 0) == (0.0, 0.0)
+    low, high = interval(30, 100)
+    assert round(low, 3) == 0.210 and round(high, 3) == 0.390, "the normal interval inside"
+
+
 def test_the_control_is_read_from_the_main_runs_games() -> None:
     main = {"players": 3, "winners": [1], "totals": [20, 31, 25], "rounds": 6,
             "picks": [[1, "armstrong", 0], [2, "medic", 1], [1, "scout", 0]]}
