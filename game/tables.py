@@ -20,7 +20,8 @@ from game.registry import GameTable, default_game
 from game.rules import get_ruleset
 from game.rules.base import Ruleset
 from net.local import LocalConnection, local_game
-from net.table import SEAT_KINDS, SeatSpec, Table
+from net.seats import SEAT_KINDS, SeatSpec
+from net.table import Table
 
 #: ``--seats`` when none is given, per game (``GamePlugin.default_seats``)
 DEFAULT_SEATS: Mapping[str, str] = GameTable(lambda game: game.default_seats)

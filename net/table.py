@@ -43,7 +43,6 @@ from net.ai_runner import AiRunner, BotFactory
 from net.persistence import Persistence, autosave_file, load
 from net.save import KEEP_FINISHED_SAVES, SAVE_FORMAT, SAVE_VERSION
 from net.seats import (
-    SEAT_KINDS,
     Seat,
     SeatSpec,
     clean_name,
@@ -56,7 +55,7 @@ log = logging.getLogger(__name__)
 
 Message = dict[str, Any]
 Listener = Callable[[Message], None]
-__all__ = ["SEAT_KINDS", "BotFactory", "Message", "SeatSpec", "Table", "TableError"]
+__all__ = ["BotFactory", "Message", "SeatSpec", "Table", "TableError"]
 
 #: lobby -> playing -> over
 STATUSES = ("lobby", "playing", "over")
@@ -152,8 +151,8 @@ class Table:
         self.hints = bool(hints)
         self._seats = [
             Seat(spec.kind, clean_name(spec.name, f"Player {i + 1}"),
-                  (spec.bot or default_bot) if spec.kind == "ai" else spec.bot,
-                  reserved=(clean_name(spec.name, "") or None) if spec.kind == "remote" else None)
+                 (spec.bot or default_bot) if spec.kind == "ai" else spec.bot,
+                 reserved=(clean_name(spec.name, "") or None) if spec.kind == "remote" else None)
             for i, spec in enumerate(seats)
         ]
         self._name_clock = itertools.count(1)
