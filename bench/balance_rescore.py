@@ -39,7 +39,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bench.balance_stargazer import pickers, position_wins  # noqa: E402
+from bench.balance_stargazer import pickers, position_wins, round1_position  # noqa: E402
 from bench.games_log import logged_results  # noqa: E402
 from game.rules.stargazer import (  # noqa: E402
     fewest_turn_order_vp,
@@ -59,7 +59,7 @@ def rescored_winners(
     content says for the player count."""
     players = game["players"]
     played = played if played is not None else TURN_ORDER_VP[players]
-    position = [(seat - game["first_start"]) % players for seat in range(players)]
+    position = [round1_position(game, seat) for seat in range(players)]
     totals = [game["totals"][s] - played[position[s]] + vp[position[s]] for s in range(players)]
     for seat, crew, _ in game["picks"] if pick_vp else ():
         totals[seat] += pick_vp.get(crew, 0)
@@ -100,8 +100,7 @@ def draws_to_later(games: list[dict]) -> list[dict]:
     for game in games:
         winners = game["winners"]
         if len(winners) > 1:
-            players, first = game["players"], game["first_start"]
-            winners = [max(winners, key=lambda seat: (seat - first) % players)]
+            winners = [max(winners, key=lambda seat: round1_position(game, seat))]
         out.append({**game, "winners": winners})
     return out
 

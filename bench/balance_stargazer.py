@@ -159,12 +159,18 @@ def _rate_row(label: Any, wins: float, n: int, fair: float, window: float) -> tu
     return row, ok
 
 
+def round1_position(game: dict[str, Any], seat: int) -> int:
+    """The turn position of ``seat`` in round 1 of a logged ``game`` (0: the first start
+    player)."""
+    return (seat - game["first_start"]) % game["players"]
+
+
 def position_wins(games: list[dict[str, Any]], players: int) -> list[float]:
     """Wins of each round-1 turn position (0: the first start player), a tie's shared."""
     wins = [0.0] * players
     for g in games:
         for s in g["winners"]:
-            wins[(s - g["first_start"]) % players] += 1 / len(g["winners"])
+            wins[round1_position(g, s)] += 1 / len(g["winners"])
     return wins
 
 
