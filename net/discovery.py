@@ -28,6 +28,9 @@ SERVICE_TYPE = "_starparty._tcp.local."
 STATUSES = ("lobby", "playing", "over")
 MAX_SEATS = 64
 MAX_TEXT = 64
+#: seconds before each new try to resolve a table whose records did not come in time; after the
+#: last, the table is left out until zeroconf reports it again (a change or a new announcement)
+RESOLVE_RETRY_DELAYS = (1.0, 2.0, 4.0, 8.0)
 
 
 def lan_addresses(include_loopback: bool = False) -> list[str]:
@@ -289,6 +292,9 @@ class Browser:
         self.resolve_timeout = resolve_timeout
         self._tables: dict[str, TableAd] = {}
         self._lock = threading.Lock()
+        #: instance -> (token, timer) of the next try to resolve a table not yet resolved
+        self._retries: dict[str, tuple[object, threading.Timer]] = {}
+        self._closed = False
         self._zc = _zeroconf(interfaces)
         self._browser = ServiceBrowser(self._zc, SERVICE_TYPE, handlers=[self._on_change])
 
@@ -306,25 +312,38 @@ class Browser:
                 return changes
 
     def _on_change(self, zeroconf: Any, service_type: str, name: str, state_change: Any) -> None:
-        from zeroconf import IPVersion, ServiceStateChange
+        from zeroconf import ServiceStateChange
+
+        if state_change is ServiceStateChange.Removed:
+            self._forget_retry(name)
+            with self._lock:
+                gone = self._tables.pop(name, None)
+            if gone is not None:
+                self.events.put(("removed", gone))
+            return
+        self._resolve(zeroconf, service_type, name, 0)
+
+    def _resolve(self, zeroconf: Any, service_type: str, name: str, tries: int) -> None:
+        """Read the table's records; a try that times out (a lost packet, a busy host) is
+        tried again later (``RESOLVE_RETRY_DELAYS``), since zeroconf tells of a table only
+        once until it changes."""
+        from zeroconf import IPVersion
 
         try:
-            if state_change is ServiceStateChange.Removed:
-                with self._lock:
-                    gone = self._tables.pop(name, None)
-                if gone is not None:
-                    self.events.put(("removed", gone))
-                return
             info = zeroconf.get_service_info(service_type, name,
                                              timeout=int(self.resolve_timeout * 1000))
             if info is None:
+                self._retry_later(zeroconf, service_type, name, tries)
                 return
             ad = parse_ad(name, info.properties or {},
                           info.parsed_addresses(IPVersion.V4Only), info.port)
             if ad is None:
                 log.info("ignoring malformed table advertisement %r", name)
                 return
+            self._forget_retry(name)
             with self._lock:
+                if self._closed:
+                    return
                 previous = self._tables.get(name)
                 self._tables[name] = ad
             if previous != ad:
@@ -332,7 +351,45 @@ class Browser:
         except Exception as exc:  # another host's garbage must never reach the UI as a crash
             log.info("ignoring advertisement %r: %s", name, exc)
 
+    def _retry_later(self, zeroconf: Any, service_type: str, name: str, tries: int) -> None:
+        if tries >= len(RESOLVE_RETRY_DELAYS):
+            log.info("table advertisement %r never resolved; left out", name)
+            return
+        token = object()
+        timer = threading.Timer(RESOLVE_RETRY_DELAYS[tries], self._retry,
+                                args=(zeroconf, service_type, name, tries + 1, token))
+        timer.daemon = True
+        timer.name = "lan-browser-resolve-retry"
+        with self._lock:
+            if self._closed:
+                return
+            previous = self._retries.get(name)
+            self._retries[name] = (token, timer)
+        if previous is not None:
+            previous[1].cancel()
+        timer.start()
+
+    def _retry(self, zeroconf: Any, service_type: str, name: str, tries: int,
+               token: object) -> None:
+        with self._lock:
+            scheduled = self._retries.get(name)
+            if self._closed or scheduled is None or scheduled[0] is not token:
+                return  # closed, removed, or a newer try is scheduled
+            del self._retries[name]
+        self._resolve(zeroconf, service_type, name, tries)
+
+    def _forget_retry(self, name: str) -> None:
+        with self._lock:
+            scheduled = self._retries.pop(name, None)
+        if scheduled is not None:
+            scheduled[1].cancel()
+
     def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            retries, self._retries = list(self._retries.values()), {}
+        for _, timer in retries:
+            timer.cancel()
         try:
             self._browser.cancel()
         finally:

@@ -84,6 +84,136 @@ def test_two_tables_get_unique_instance_names() -> None:
 
 
 @pytest.mark.timeout(60)
+def test_a_table_whose_first_resolution_timed_out_still_shows(monkeypatch) -> None:  # noqa: ANN001
+    """zeroconf reports a table once until it changes: a lost answer (Wi-Fi, a busy host)
+    must not hide it for good. Real zeroconf on loopback; the browser's first two tries to
+    read the records come back empty, as a timeout does."""
+    import net.discovery
+
+    monkeypatch.setattr(net.discovery, "RESOLVE_RETRY_DELAYS", (0.2, 0.2, 0.2))
+    name = f"Late answer {os.getpid()}"
+    failed: list[str] = []
+    real = Zeroconf.get_service_info
+
+    def first_tries_time_out(self, type_, instance, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        if instance.startswith("Late answer") and len(failed) < 2:
+            failed.append(instance)
+            return None
+        return real(self, type_, instance, *args, **kwargs)
+
+    monkeypatch.setattr(Zeroconf, "get_service_info", first_tries_time_out)
+    browser = Browser(interfaces=LOOPBACK)
+    advertiser = Advertiser(47150, name=name, game="stars", seats_taken=0, seats_total=2,
+                            interfaces=LOOPBACK, addresses=LOOPBACK)
+    try:
+        advertiser.start()
+        ad = next_event(browser, "added", advertiser.instance)
+        assert ad.name == name and failed == [advertiser.instance] * 2
+    finally:
+        advertiser.close()
+        browser.close()
+
+
+class FakeInfo:
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.properties = {b"game": b"stars", b"table": b"Fake", b"taken": b"0",
+                           b"seats": b"2", b"status": b"lobby",
+                           b"proto": str(PROTOCOL_VERSION).encode()}
+
+    def parsed_addresses(self, version: object) -> list[str]:
+        return ["127.0.0.1"]
+
+
+class FakeZeroconf:
+    """Answers ``get_service_info`` from a script: None (timed out) or a port."""
+
+    def __init__(self, answers: list[int | None]) -> None:
+        self.answers = answers
+        self.asked = 0
+
+    def get_service_info(self, type_: str, name: str, timeout: int) -> FakeInfo | None:
+        self.asked += 1
+        answer = self.answers.pop(0) if self.answers else None
+        return None if answer is None else FakeInfo(answer)
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.fixture
+def fake_browser(monkeypatch):  # noqa: ANN001, ANN201
+    """A Browser on a scripted zeroconf: the test calls its change handler itself."""
+    import zeroconf
+
+    import net.discovery
+
+    class NoServiceBrowser:
+        def __init__(self, zc, type_, handlers) -> None:  # noqa: ANN001
+            self.handlers = handlers
+
+        def cancel(self) -> None:
+            pass
+
+    monkeypatch.setattr(net.discovery, "RESOLVE_RETRY_DELAYS", (0.05, 0.05))
+    monkeypatch.setattr(zeroconf, "ServiceBrowser", NoServiceBrowser)
+    monkeypatch.setattr(net.discovery, "_zeroconf", lambda interfaces: FakeZeroconf([]))
+    browser = Browser(interfaces=LOOPBACK)
+    yield browser
+    browser.close()
+
+
+def retry_threads() -> list[threading.Thread]:
+    return [t for t in threading.enumerate() if t.name == "lan-browser-resolve-retry"]
+
+
+def test_retries_stop_after_the_last_delay_and_when_the_table_goes(fake_browser) -> None:  # noqa: ANN001
+    from zeroconf import ServiceStateChange
+
+    instance = f"Fake [abc123].{SERVICE_TYPE}"
+    never = FakeZeroconf([])
+    fake_browser._on_change(never, SERVICE_TYPE, instance, ServiceStateChange.Added)
+    deadline = time.monotonic() + 5
+    while retry_threads() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert never.asked == 3, "the first try and one per delay, then no more"
+    assert fake_browser.tables() == [] and fake_browser.poll() == []
+
+    gone = FakeZeroconf([None, 47001])  # would answer on the first retry...
+    fake_browser._on_change(gone, SERVICE_TYPE, instance, ServiceStateChange.Added)
+    fake_browser._on_change(gone, SERVICE_TYPE, instance, ServiceStateChange.Removed)
+    time.sleep(0.3)
+    assert gone.asked == 1, "...but the table was withdrawn first: no retry"
+    assert fake_browser.tables() == [] and fake_browser.poll() == []
+
+
+def test_closing_the_browser_cancels_its_pending_retries(fake_browser) -> None:  # noqa: ANN001
+    from zeroconf import ServiceStateChange
+
+    late = FakeZeroconf([None, 47002])
+    fake_browser._on_change(late, SERVICE_TYPE, f"Fake [def456].{SERVICE_TYPE}",
+                            ServiceStateChange.Added)
+    fake_browser.close()
+    time.sleep(0.3)
+    assert late.asked == 1 and fake_browser.tables() == []
+    assert not retry_threads()
+
+
+def test_a_retry_that_succeeds_lists_the_table_once(fake_browser) -> None:  # noqa: ANN001
+    from zeroconf import ServiceStateChange
+
+    instance = f"Fake [fed321].{SERVICE_TYPE}"
+    late = FakeZeroconf([None, 47003])
+    fake_browser._on_change(late, SERVICE_TYPE, instance, ServiceStateChange.Added)
+    deadline = time.monotonic() + 5
+    while not fake_browser.tables() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    time.sleep(0.2)
+    assert [(kind, ad.port) for kind, ad in fake_browser.poll()] == [("added", 47003)]
+    assert late.asked == 2 and not retry_threads()
+
+
+@pytest.mark.timeout(60)
 def test_malformed_advertisements_from_other_hosts_are_ignored() -> None:
     rogue = Zeroconf(interfaces=LOOPBACK, ip_version=IPVersion.V4Only)
     browser = Browser(interfaces=LOOPBACK)
