@@ -9,6 +9,7 @@ pure-Python calibration figure alone. Every run prints the machine and the calib
 ratios across machines.
 
     .venv/bin/python bench/ai.py stars [--games 500] [--levels random greedy ...] [--power-cards]
+        [--cards 4 1 2 ...]   # with --power-cards: which power cards, in which order
     .venv/bin/python bench/ai.py stargazer [--games 300] [--players 3 4]
     .venv/bin/python bench/ai.py speed          # ms per decision of every level, one core
     .venv/bin/python bench/ai.py deadline [--games 10] [--busy 1]   # hard's stop under load
@@ -332,6 +333,8 @@ def main(argv: list[str] | None = None) -> int:
     stars.add_argument("--power-cards", action="store_true",
                        help="also per power card 1-9 (--power-games each)")
     stars.add_argument("--power-games", type=int, default=100)
+    stars.add_argument("--cards", type=int, nargs="+", metavar="N",
+                       help="with --power-cards: these cards only, in this order (default 1-9)")
     stars.add_argument("--workers", type=int, default=2)
     stars.add_argument("--json", type=Path, help="write the figures here")
     sub.add_parser("calibrate", help="the calibration figure alone")
@@ -374,7 +377,7 @@ def main(argv: list[str] | None = None) -> int:
             report["default"] = run_stars(args.levels, args.games, None, args.workers,
                                            args.first)
         if args.power_cards:
-            for power in range(1, len(stars_data.POWER_CARDS) + 1):
+            for power in args.cards or range(1, len(stars_data.POWER_CARDS) + 1):
                 report[f"power{power}"] = run_stars(args.levels, args.power_games, power,
                                                     args.workers, args.first)
         if args.json:

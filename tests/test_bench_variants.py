@@ -47,6 +47,19 @@ def test_a_hard_variant_changes_only_the_weights_it_names() -> None:
     assert stars_bot("hard", 3).weights == HARD_WEIGHTS
 
 
+def test_the_stars_bench_plays_the_power_cards_asked_for_in_their_order(tmp_path) -> None:  # noqa: ANN001
+    """``--cards 4 2``: card 4's games first (a long run gets the default card's figures
+    early), then card 2's, no other card."""
+    import json
+
+    from bench import ai
+
+    out = tmp_path / "report.json"
+    ai.main(["stars", "--games", "0", "--power-cards", "--cards", "4", "2", "--power-games",
+             "2", "--levels", "random", "--workers", "1", "--json", str(out)])
+    assert list(json.loads(out.read_text())) == ["power4", "power2"]
+
+
 @pytest.fixture
 def restored_content():  # noqa: ANN201
     crews, cubes = copy.deepcopy(CREWS_BY_ID), dict(SETUP_FREE_CUBES)
