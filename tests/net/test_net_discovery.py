@@ -23,9 +23,10 @@ LOOPBACK = ["127.0.0.1"]
 
 
 def next_event(browser: Browser, kind: str, instance: str | None = None,
-               timeout: float = 10.0, name: str | None = None) -> TableAd:
+               timeout: float = 20.0, name: str | None = None) -> TableAd:
     """The next ``kind`` event for our table (other tables on this machine's loopback, from
-    other programs, are skipped)."""
+    other programs, are skipped). The timeout bounds a hang; it is not a speed check
+    (bench/net.py measures discovery, about 1.4 s)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         try:
