@@ -296,6 +296,14 @@ def play_stargazer(job: tuple[list[str], int, int | None]) -> dict[str, Any]:
     return {"seats": seats, "share": share, "seconds": seconds}
 
 
+def interval(wins: float, n: int) -> tuple[float, float]:
+    """The 95 % normal interval of a win rate ``wins / n``, kept within 0-1 (a level that
+    wins once in 100 games would otherwise print a negative rate)."""
+    rate = wins / n if n else 0.0
+    half = 1.96 * math.sqrt(rate * (1 - rate) / n) if n else 0.0
+    return max(0.0, rate - half), min(1.0, rate + half)
+
+
 def run_stargazer_lineup(lineup: list[str], games: int, iterations: int | None,
                          workers: int, first: int = 0) -> dict[str, Any]:
     t0 = time.time()
@@ -308,9 +316,9 @@ def run_stargazer_lineup(lineup: list[str], games: int, iterations: int | None,
         copies = lineup.count(level)
         wins = sum(r["share"].get(level, 0.0) for r in results) / copies
         rate = wins / games
-        half = 1.96 * math.sqrt(rate * (1 - rate) / games)
+        low, high = interval(wins, games)
         moves = [s for r in results for s in r["seconds"].get(level, [])]
-        out[level] = {"win_rate": rate, "lo": rate - half, "hi": rate + half,
+        out[level] = {"win_rate": rate, "lo": low, "hi": high,
                       "move_ms_p50": 1000 * statistics.median(moves),
                       "move_ms_max": 1000 * max(moves)}
     fair = 1 / len(lineup)

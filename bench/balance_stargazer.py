@@ -43,7 +43,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.ai import machine_line  # noqa: E402
+from bench.ai import interval, machine_line  # noqa: E402
 from bench.games_log import logged_map, logged_results  # noqa: E402
 from game.ai.stargazer_bots import PROBES, HardBot, StrongBot  # noqa: E402
 from game.rules.stargazer import CREWS, PLANET_TYPES, RULESET  # noqa: E402
@@ -131,14 +131,6 @@ def play_game(job: tuple[int, int, str, int, int | None]) -> dict[str, Any]:
 
 def pct(x: float) -> str:
     return f"{100 * x:.1f} %"
-
-
-def interval(wins: float, n: int) -> tuple[float, float]:
-    """The 95 % normal interval of a win rate ``wins / n``, kept within 0-1 (a probe that
-    wins once in 100 games would otherwise print a negative rate)."""
-    rate = wins / n if n else 0.0
-    half = 1.96 * math.sqrt(rate * (1 - rate) / n) if n else 0.0
-    return max(0.0, rate - half), min(1.0, rate + half)
 
 
 #: the issue's windows (points of win share around the fair share 1 / players)

@@ -231,7 +231,7 @@ def test_a_probe_that_cannot_dominate_stops_at_the_first_read_that_shows_it(tmp_
 
 
 def test_a_win_rate_interval_stays_within_0_and_100_percent() -> None:
-    from bench.balance_stargazer import interval
+    from bench.ai import interval
 
     assert interval(1, 100)[0] == 0.0 and 0.02 < interval(1, 100)[1] < 0.04
     assert interval(100, 100) == (1.0, 1.0) and interval(0, 0) == (0.0, 0.0)
