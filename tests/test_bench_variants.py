@@ -47,17 +47,26 @@ def test_a_hard_variant_changes_only_the_weights_it_names() -> None:
     assert stars_bot("hard", 3).weights == HARD_WEIGHTS
 
 
-def test_the_stars_bench_plays_the_power_cards_asked_for_in_their_order(tmp_path) -> None:  # noqa: ANN001
+def test_the_stars_bench_plays_the_power_cards_asked_for_in_their_order(
+        tmp_path, monkeypatch) -> None:  # noqa: ANN001
     """``--cards 4 2``: card 4's games first (a long run gets the default card's figures
     early), then card 2's, no other card."""
     import json
 
     from bench import ai
 
+    played: list[tuple] = []
+
+    def in_this_process(play, jobs, workers, resume=False):  # noqa: ANN001, ANN202
+        played.extend(jobs)  # (a process pool inside a pytest-xdist worker can hang)
+        return [play(job) for job in jobs]
+
+    monkeypatch.setattr(ai, "map_games", in_this_process)
     out = tmp_path / "report.json"
     ai.main(["stars", "--games", "0", "--power-cards", "--cards", "4", "2", "--power-games",
              "2", "--levels", "random", "--workers", "1", "--json", str(out)])
     assert list(json.loads(out.read_text())) == ["power4", "power2"]
+    assert played == [("random", 0, 4), ("random", 1, 4), ("random", 0, 2), ("random", 1, 2)]
 
 
 @pytest.fixture
