@@ -294,6 +294,8 @@ class Browser:
         self._lock = threading.Lock()
         #: instance -> (token, timer) of the next try to resolve a table not yet resolved
         self._retries: dict[str, tuple[object, threading.Timer]] = {}
+        #: instances zeroconf reports present (a late retry must not list a withdrawn table)
+        self._present: set[str] = set()
         self._closed = False
         self._zc = _zeroconf(interfaces)
         self._browser = ServiceBrowser(self._zc, SERVICE_TYPE, handlers=[self._on_change])
@@ -317,10 +319,13 @@ class Browser:
         if state_change is ServiceStateChange.Removed:
             self._forget_retry(name)
             with self._lock:
+                self._present.discard(name)
                 gone = self._tables.pop(name, None)
             if gone is not None:
                 self.events.put(("removed", gone))
             return
+        with self._lock:
+            self._present.add(name)
         self._resolve(zeroconf, service_type, name, 0)
 
     def _resolve(self, zeroconf: Any, service_type: str, name: str, tries: int) -> None:
@@ -342,7 +347,7 @@ class Browser:
                 return
             self._forget_retry(name)
             with self._lock:
-                if self._closed:
+                if self._closed or name not in self._present:
                     return
                 previous = self._tables.get(name)
                 self._tables[name] = ad

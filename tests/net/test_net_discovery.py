@@ -188,6 +188,19 @@ def test_retries_stop_after_the_last_delay_and_when_the_table_goes(fake_browser)
     assert fake_browser.tables() == [] and fake_browser.poll() == []
 
 
+def test_a_retry_already_running_when_the_table_goes_does_not_list_it(fake_browser) -> None:  # noqa: ANN001
+    from zeroconf import ServiceStateChange
+
+    instance = f"Fake [aa11bb].{SERVICE_TYPE}"
+    fake_browser._on_change(FakeZeroconf([None]), SERVICE_TYPE, instance,
+                            ServiceStateChange.Added)
+    fake_browser._on_change(FakeZeroconf([]), SERVICE_TYPE, instance,
+                            ServiceStateChange.Removed)
+    # a retry past its own check when the removal came: its answer arrives afterwards
+    fake_browser._resolve(FakeZeroconf([47004]), SERVICE_TYPE, instance, 1)
+    assert fake_browser.tables() == [] and fake_browser.poll() == []
+
+
 def test_closing_the_browser_cancels_its_pending_retries(fake_browser) -> None:  # noqa: ANN001
     from zeroconf import ServiceStateChange
 
