@@ -292,8 +292,8 @@ class Browser:
         self.resolve_timeout = resolve_timeout
         self._tables: dict[str, TableAd] = {}
         self._lock = threading.Lock()
-        #: instance -> (token, timer) of the next try to resolve a table not yet resolved
-        self._retries: dict[str, tuple[object, threading.Timer]] = {}
+        #: instance -> the timer of the next try to resolve a table not yet resolved
+        self._retries: dict[str, threading.Timer] = {}
         #: instances zeroconf reports present (a late retry must not list a withdrawn table)
         self._present: set[str] = set()
         self._closed = False
@@ -360,26 +360,25 @@ class Browser:
         if tries >= len(RESOLVE_RETRY_DELAYS):
             log.info("table advertisement %r never resolved; left out", name)
             return
-        token = object()
         timer = threading.Timer(RESOLVE_RETRY_DELAYS[tries], self._retry,
-                                args=(zeroconf, service_type, name, tries + 1, token))
+                                args=(zeroconf, service_type, name, tries + 1))
         timer.daemon = True
         timer.name = "lan-browser-resolve-retry"
         with self._lock:
             if self._closed:
                 return
             previous = self._retries.get(name)
-            self._retries[name] = (token, timer)
+            self._retries[name] = timer
         if previous is not None:
-            previous[1].cancel()
+            previous.cancel()
         timer.start()
 
-    def _retry(self, zeroconf: Any, service_type: str, name: str, tries: int,
-               token: object) -> None:
+    def _retry(self, zeroconf: Any, service_type: str, name: str, tries: int) -> None:
+        """Runs on its own timer's thread: it goes on only while that timer is the try
+        scheduled for ``name`` (not closed, withdrawn or replaced by a newer try)."""
         with self._lock:
-            scheduled = self._retries.get(name)
-            if self._closed or scheduled is None or scheduled[0] is not token:
-                return  # closed, removed, or a newer try is scheduled
+            if self._closed or self._retries.get(name) is not threading.current_thread():
+                return
             del self._retries[name]
         self._resolve(zeroconf, service_type, name, tries)
 
@@ -387,13 +386,13 @@ class Browser:
         with self._lock:
             scheduled = self._retries.pop(name, None)
         if scheduled is not None:
-            scheduled[1].cancel()
+            scheduled.cancel()
 
     def close(self) -> None:
         with self._lock:
             self._closed = True
             retries, self._retries = list(self._retries.values()), {}
-        for _, timer in retries:
+        for timer in retries:
             timer.cancel()
         try:
             self._browser.cancel()
