@@ -31,6 +31,8 @@ MAX_TEXT = 64
 #: seconds before each new try to resolve a table whose records did not come in time; after the
 #: last, the table is left out until zeroconf reports it again (a change or a new announcement)
 RESOLVE_RETRY_DELAYS = (1.0, 2.0, 4.0, 8.0)
+#: the name of the threads that resolve tables (each try runs on its own short-lived thread)
+RESOLVE_THREAD_NAME = "lan-browser-resolve"
 
 
 def lan_addresses(include_loopback: bool = False) -> list[str]:
@@ -292,8 +294,8 @@ class Browser:
         self.resolve_timeout = resolve_timeout
         self._tables: dict[str, TableAd] = {}
         self._lock = threading.Lock()
-        #: instance -> the timer of the next try to resolve a table not yet resolved
-        self._retries: dict[str, threading.Timer] = {}
+        #: instance -> the timer of the next try to resolve it (the first one too)
+        self._scheduled: dict[str, threading.Timer] = {}
         #: instances zeroconf reports present (a late retry must not list a withdrawn table)
         self._present: set[str] = set()
         self._closed = False
@@ -314,10 +316,14 @@ class Browser:
                 return changes
 
     def _on_change(self, zeroconf: Any, service_type: str, name: str, state_change: Any) -> None:
+        """zeroconf's handler, on its browser thread: it must return at once. Resolving a
+        table waits up to ``resolve_timeout`` for its records, and the browser thread runs its
+        handlers one after another (``close`` waits for all that are queued), so each
+        resolution runs on its own thread."""
         from zeroconf import ServiceStateChange
 
         if state_change is ServiceStateChange.Removed:
-            self._forget_retry(name)
+            self._cancel_scheduled(name)
             with self._lock:
                 self._present.discard(name)
                 gone = self._tables.pop(name, None)
@@ -326,7 +332,7 @@ class Browser:
             return
         with self._lock:
             self._present.add(name)
-        self._resolve(zeroconf, service_type, name, 0)
+        self._schedule(zeroconf, service_type, name, 0.0, 0)
 
     def _resolve(self, zeroconf: Any, service_type: str, name: str, tries: int) -> None:
         """Read the table's records; a try that times out (a lost packet, a busy host) is
@@ -338,14 +344,18 @@ class Browser:
             info = zeroconf.get_service_info(service_type, name,
                                              timeout=int(self.resolve_timeout * 1000))
             if info is None:
-                self._retry_later(zeroconf, service_type, name, tries)
+                if tries >= len(RESOLVE_RETRY_DELAYS):
+                    log.info("table advertisement %r never resolved; left out", name)
+                    return
+                self._schedule(zeroconf, service_type, name, RESOLVE_RETRY_DELAYS[tries],
+                               tries + 1, replace=False)
                 return
             ad = parse_ad(name, info.properties or {},
                           info.parsed_addresses(IPVersion.V4Only), info.port)
             if ad is None:
                 log.info("ignoring malformed table advertisement %r", name)
                 return
-            self._forget_retry(name)
+            # a try scheduled meanwhile is left to run: it was asked for by a newer change
             with self._lock:
                 if self._closed or name not in self._present:
                     return
@@ -356,43 +366,46 @@ class Browser:
         except Exception as exc:  # another host's garbage must never reach the UI as a crash
             log.info("ignoring advertisement %r: %s", name, exc)
 
-    def _retry_later(self, zeroconf: Any, service_type: str, name: str, tries: int) -> None:
-        if tries >= len(RESOLVE_RETRY_DELAYS):
-            log.info("table advertisement %r never resolved; left out", name)
-            return
-        timer = threading.Timer(RESOLVE_RETRY_DELAYS[tries], self._retry,
-                                args=(zeroconf, service_type, name, tries + 1))
+    def _schedule(self, zeroconf: Any, service_type: str, name: str, delay: float,
+                  tries: int, replace: bool = True) -> None:
+        """Resolve ``name`` on a timer thread after ``delay`` s (0: the first try, at once),
+        replacing the try already waiting (a retry does not: that one came from a newer
+        change); nothing once closed or the table is withdrawn."""
+        timer = threading.Timer(delay, self._run_scheduled,
+                                args=(zeroconf, service_type, name, tries))
         timer.daemon = True
-        timer.name = "lan-browser-resolve-retry"
+        timer.name = RESOLVE_THREAD_NAME
         with self._lock:
-            if self._closed:
+            if self._closed or name not in self._present:
                 return
-            previous = self._retries.get(name)
-            self._retries[name] = timer
+            previous = self._scheduled.get(name)
+            if previous is not None and not replace:
+                return
+            self._scheduled[name] = timer
         if previous is not None:
             previous.cancel()
         timer.start()
 
-    def _retry(self, zeroconf: Any, service_type: str, name: str, tries: int) -> None:
+    def _run_scheduled(self, zeroconf: Any, service_type: str, name: str, tries: int) -> None:
         """Runs on its own timer's thread: it goes on only while that timer is the try
         scheduled for ``name`` (not closed, withdrawn or replaced by a newer try)."""
         with self._lock:
-            if self._closed or self._retries.get(name) is not threading.current_thread():
+            if self._closed or self._scheduled.get(name) is not threading.current_thread():
                 return
-            del self._retries[name]
+            del self._scheduled[name]
         self._resolve(zeroconf, service_type, name, tries)
 
-    def _forget_retry(self, name: str) -> None:
+    def _cancel_scheduled(self, name: str) -> None:
         with self._lock:
-            scheduled = self._retries.pop(name, None)
+            scheduled = self._scheduled.pop(name, None)
         if scheduled is not None:
             scheduled.cancel()
 
     def close(self) -> None:
         with self._lock:
             self._closed = True
-            retries, self._retries = list(self._retries.values()), {}
-        for timer in retries:
+            waiting, self._scheduled = list(self._scheduled.values()), {}
+        for timer in waiting:
             timer.cancel()
         try:
             self._browser.cancel()
