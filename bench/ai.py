@@ -99,7 +99,8 @@ def map_games(play: Any, jobs: list[Any], workers: int, resume: bool = False) ->
 def stars_bot(level: str, seed: int) -> Any:
     """The level's bot; ``clairvoyantN`` is the clairvoyant at beam N (``clairvoyant``: 48),
     ``hard:width=8,samples=12`` the hard bot with those settings (a variant to compare);
-    ``w.NAME=V`` items change a field of its ``HARD_WEIGHTS`` (tuples as ``0/0.15/0.45``)."""
+    ``w.NAME=V`` items change a field of its ``HARD_WEIGHTS`` (tuples as ``0/0.15/0.45``);
+    ``playouts:steps=750`` the measurement-only playout bot (``game.ai.stars_playouts``)."""
     if level.startswith("hard:"):
         from game.ai.stars_bots import HardBot
 
@@ -115,6 +116,12 @@ def stars_bot(level: str, seed: int) -> Any:
 
             numbers["weights"] = dataclasses.replace(HARD_WEIGHTS, **weights)
         return HardBot(seed=seed, **numbers)
+    if level.startswith("playouts"):
+        from game.ai.stars_playouts import PlayoutBot
+
+        settings = dict(item.split("=") for item in level.removeprefix("playouts").strip(":")
+                        .split(",") if item)
+        return PlayoutBot(seed=seed, **{k: int(v) for k, v in settings.items()})
     if level.startswith("clairvoyant"):
         from game.ai.stars_clairvoyant import ClairvoyantBot
 

@@ -47,6 +47,14 @@ def test_a_hard_variant_changes_only_the_weights_it_names() -> None:
     assert stars_bot("hard", 3).weights == HARD_WEIGHTS
 
 
+def test_the_playout_variant_takes_its_settings_from_the_level() -> None:
+    from game.ai.stars_playouts import PlayoutBot
+
+    bot = stars_bot("playouts:steps=300,orders=4", 3)
+    assert isinstance(bot, PlayoutBot) and (bot.steps, bot.orders, bot.width) == (300, 4, 6)
+    assert stars_bot("playouts", 3).steps == PlayoutBot().steps
+
+
 def test_the_stars_bench_plays_the_power_cards_asked_for_in_their_order(
         tmp_path, monkeypatch) -> None:  # noqa: ANN001
     """``--cards 4 2``: card 4's games first (a long run gets the default card's figures
