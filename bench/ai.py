@@ -104,7 +104,7 @@ def stars_bot(level: str, seed: int) -> Any:
     if level.startswith("hard:"):
         from game.ai.stars_bots import HardBot
 
-        settings = dict(item.split("=") for item in level.removeprefix("hard:").split(","))
+        settings = _settings(level.removeprefix("hard"))
         weights = {k.removeprefix("w."): _weight(v) for k, v in settings.items()
                    if k.startswith("w.")}
         numbers: dict[str, Any] = {k: int(v) for k, v in settings.items()
@@ -119,14 +119,18 @@ def stars_bot(level: str, seed: int) -> Any:
     if level.startswith("playouts"):
         from game.ai.stars_playouts import PlayoutBot
 
-        settings = dict(item.split("=") for item in level.removeprefix("playouts").strip(":")
-                        .split(",") if item)
+        settings = _settings(level.removeprefix("playouts"))
         return PlayoutBot(seed=seed, **{k: int(v) for k, v in settings.items()})
     if level.startswith("clairvoyant"):
         from game.ai.stars_clairvoyant import ClairvoyantBot
 
         return ClairvoyantBot(seed=seed, beam=int(level.removeprefix("clairvoyant") or 48))
     return make_bot("stars", level, seed)
+
+
+def _settings(text: str) -> dict[str, str]:
+    """``:NAME=V,NAME=V`` after a level's name, as a dict (none: empty)."""
+    return dict(item.split("=", 1) for item in text.removeprefix(":").split(",") if item)
 
 
 def _weight(text: str) -> Any:

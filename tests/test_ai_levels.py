@@ -24,6 +24,7 @@ from game.ai.stars_clairvoyant import ClairvoyantBot
 from game.rules.base import Ruleset
 from game.rules.stargazer import RULESET as STARGAZER
 from game.rules.stars import RULESET as STARS
+from tests.stars.stars_testkit import solo_position_with_a_line_card
 
 
 def small_bot(game: str, level: str, seed: int) -> Any:
@@ -149,22 +150,12 @@ def test_a_stop_ends_the_stargazer_search_after_as_many_iterations_as_it_allows(
     assert bot.last_iterations == 6
 
 
-def stars_position_with_lookahead(seed: int) -> dict:
-    """A solo position a few cards in, where hard weighs placements ahead (a line card)."""
-    state = STARS.setup({"players": 1}, seed)
-    greedy = GreedyBot(seed)
-    while state["flipped"] < 4 or state["seats"][0]["turn"] is not None or not any(
-            m["t"] == "place" for m in STARS.legal_moves(state, 0)):
-        STARS.apply(state, 0, greedy.choose(STARS, state, 0))
-    return state
-
-
 @pytest.mark.parametrize("allowed", [0, 1, 5, 17])
 def test_a_stop_ends_the_stars_lookahead_within_one_evaluation(allowed: int) -> None:
     """Hard asks ``stop`` before each answer evaluation (one sampled card on one placement, a
     few ms), not only between placements (8 to 16 evaluations apart): once it says True the decision
     ends at once, with a legal move."""
-    state = stars_position_with_lookahead(6)
+    state = solo_position_with_a_line_card(6)
     calls: list[bool] = []
 
     def stop() -> bool:
@@ -189,7 +180,7 @@ def test_hard_weighs_only_the_answers_a_placement_can_change() -> None:
 
     same = total = 0
     for seed in (11, 12):
-        state = stars_position_with_lookahead(seed)
+        state = solo_position_with_a_line_card(seed)
         view = STARS.view(state, 0)
         bot = HardBot(seed=seed, near=6)
         bot._remember(view)

@@ -154,6 +154,20 @@ def option_gain(model: Model, option: tuple[Move, tuple[Segment, ...], float], w
     return model.gain(segs, weights, cards_left, low_row_lines(segs, model.day))
 
 
+def best_option(
+    model: Model, card: int, weights: Weights, cards_left: int
+) -> tuple[float, tuple[Move, tuple[Segment, ...], float] | None]:
+    """The option of ``card`` with the best model gain on ``model`` and that gain; (0, None)
+    when none gains (skipping is worth 0)."""
+    best: tuple[Move, tuple[Segment, ...], float] | None = None
+    gain_best = 0.0
+    for option in card_options(model, card):
+        gain = option_gain(model, option, weights, cards_left)
+        if gain > gain_best:
+            best, gain_best = option, gain
+    return gain_best, best
+
+
 def apply_option(model: Model, option: tuple[Move, tuple[Segment, ...], float]) -> int:
     """Play an option on the model; returns the power uses it earns (left unresolved)."""
     move, segs, _ = option
@@ -359,10 +373,7 @@ class HardBot(PlanBot):
 
     def best_answer(self, model: Model, card: int, cards_left: int) -> float:
         """The best model gain of playing ``card`` on ``model`` (skipping: 0)."""
-        best = 0.0
-        for reply in card_options(model, card):
-            best = max(best, option_gain(model, reply, self.weights, cards_left))
-        return best
+        return best_option(model, card, self.weights, cards_left)[0]
 
     def ranked_answers(self, ahead: Model, card: int, cards_left: int) -> list[tuple] | None:
         """The line placements of ``card`` on the sheet before this card's placement (at the

@@ -26,10 +26,9 @@ from game.ai.stars_bots import (
     PlanBot,
     StopCheck,
     apply_option,
-    card_options,
+    best_option,
     cards_left_after,
     day_of_card,
-    option_gain,
 )
 from game.ai.stars_model import DEFAULT_WEIGHTS, HARD_WEIGHTS, Model, Weights, low_row_lines
 from game.rules.base import Move, make_rng
@@ -103,16 +102,13 @@ class PlayoutBot(PlanBot):
             n = first + j
             model.set_day(day_of_card(n))
             left = data.CARDS_PER_GAME - n
-            if card in data.SHOOTING_STAR_CARD_IDS:
-                best_option = None
-                best = 0.0
-                for option in card_options(model, card):
-                    gain = option_gain(model, option, policy, left)
-                    if gain > best:
-                        best_option, best = option, gain
-                if best_option is not None:
-                    apply_option(model, best_option)
+            if card in data.SHOOTING_STAR_CARD_IDS:  # few options: the general way
+                option = best_option(model, card, policy, left)[1]
+                if option is not None:
+                    apply_option(model, option)
                 continue
+            # a line card: its placements weighed straight from the model (no move dicts),
+            # the playout's hot loop
             day = model.day
             gain_of = model.gain
             best_pair = None

@@ -150,3 +150,16 @@ def confirm_all(state: dict[str, Any]) -> list[dict[str, Any]]:
         if not record["confirmed"]:
             events += RULESET.apply(state, seat, {"t": "confirm"})
     return events
+
+
+def solo_position_with_a_line_card(seed: int) -> dict[str, Any]:
+    """A solo game a few cards in (greedy played the first ones), a line card to place: a spot
+    where the searching bots weigh placements ahead."""
+    from game.ai.stars_bots import GreedyBot
+
+    state = RULESET.setup({"players": 1}, seed)
+    greedy = GreedyBot(seed)
+    while state["flipped"] < 4 or state["seats"][0]["turn"] is not None or not any(
+            m["t"] == "place" for m in RULESET.legal_moves(state, 0)):
+        RULESET.apply(state, 0, greedy.choose(RULESET, state, 0))
+    return state

@@ -6,26 +6,17 @@ and its placements are compared on the same futures."""
 from __future__ import annotations
 
 import pytest
+from stars_testkit import solo_position_with_a_line_card
 
-from game.ai.stars_bots import GreedyBot, apply_option, cards_left_after
+from game.ai.stars_bots import apply_option, cards_left_after
 from game.ai.stars_playouts import PlayoutBot
 from game.rules.stars import RULESET as STARS
-
-
-def position(seed: int) -> dict:
-    """A solo position a few cards in, with a line card to place."""
-    state = STARS.setup({"players": 1}, seed)
-    greedy = GreedyBot(seed)
-    while state["flipped"] < 4 or state["seats"][0]["turn"] is not None or not any(
-            m["t"] == "place" for m in STARS.legal_moves(state, 0)):
-        STARS.apply(state, 0, greedy.choose(STARS, state, 0))
-    return state
 
 
 def test_the_playouts_never_read_the_hidden_deck_order() -> None:
     """The undealt cards reshuffled: the decision stays the same (it samples orders from the
     cards it has not seen, the public composition)."""
-    state = position(12)
+    state = solo_position_with_a_line_card(12)
     first = PlayoutBot(seed=4, orders=4).choose(STARS, state, 0)
     second = PlayoutBot(seed=4, orders=4).choose(STARS, STARS.reshuffle_hidden(state, 77), 0)
     assert first == second and first in STARS.legal_moves(state, 0)
@@ -33,7 +24,7 @@ def test_the_playouts_never_read_the_hidden_deck_order() -> None:
 
 @pytest.mark.parametrize("allowed", [0, 1, 7])
 def test_a_stop_ends_the_decision_within_one_playout(allowed: int) -> None:
-    state = position(6)
+    state = solo_position_with_a_line_card(6)
     calls: list[bool] = []
 
     def stop() -> bool:
@@ -50,7 +41,7 @@ def test_a_stop_ends_the_decision_within_one_playout(allowed: int) -> None:
 
 
 def test_the_step_cap_bounds_the_work_in_whole_rounds() -> None:
-    state = position(7)
+    state = solo_position_with_a_line_card(7)
     view = STARS.view(state, 0)
     depth = cards_left_after(view)
     for steps in (1, 200, 700):
@@ -64,7 +55,7 @@ def test_the_step_cap_bounds_the_work_in_whole_rounds() -> None:
 def test_a_playout_replays_exactly_and_never_loses_points() -> None:
     """Two placements played out on one shared order, twice each: the same value each time
     (the placements meet the same future), never below the sheet's score before them."""
-    state = position(8)
+    state = solo_position_with_a_line_card(8)
     view = STARS.view(state, 0)
     bot = PlayoutBot(seed=3)
     bot._remember(view)
