@@ -451,67 +451,82 @@ class Model:
                 total += pw[2 - k] * use
         return total
 
-    def _shapes_through(
-        self, weights: Weights, shapes: list[int], powers: list[int], new: frozenset[Segment]
-    ) -> tuple[float, list[int], list[int]]:
-        """One pass over the bonus-shape copies through the lines ``new``: the change of
-        ``_shapes_potential`` they make, and the point and power copies they complete (in
-        the order given). ``new`` is legal, so it never blocks a copy; only the count of
-        drawn lines changes."""
-        total, done_shapes = _copies_through(
-            0.0, _POINT_COPIES[self.point_card - 1], shapes, self.lines, new, self.line_bad,
-            self.shape_used, weights.shape, 3, self.shape_points,
-        )
-        if self.once_used and self.power in data.ONCE_PER_GAME_POWERS:
-            return total, done_shapes, []
-        total, done_powers = _copies_through(
-            total, _POWER_COPIES[self.power_card - 1], powers, self.lines, new, self.line_bad,
-            self.spent, weights.power_shape, 2, weights.power_use[self.power],
-        )
-        return total, done_shapes, done_powers
-
     def gain(
         self, segs: tuple[Segment, ...], weights: Weights, cards_left: int, low_rows: int = 0
     ) -> float:
         """The value after drawing ``segs`` (legal, new lines) minus the value now, without
         changing the model. New power uses count ``power_use`` each (the prompt decides)."""
+        facts = facts_of(segs, self.point_card, self.power_card)
+        return self.gain_of(facts, weights, self._fade(weights, cards_left), low_rows, {}, {})
+
+    def best_line(
+        self, card_id: int, weights: Weights, cards_left: int
+    ) -> tuple[float, tuple[Segment, ...] | None]:
+        """The legal line placement of ``card_id`` with the best gain (the first of equals in
+        the candidates' order) and that gain; (0, None) when none gains. The playouts' policy:
+        no move dicts, the rows the sun closes next looked up, not counted."""
+        bad = self.line_bad
+        day = self.day
+        gain_of = self.gain_of
+        fade = self._fade(weights, cards_left)
+        shapes: dict[int, int] = {}
+        powers: dict[int, int] = {}
+        best = 0.0
+        best_segs = None
+        for mask, facts in card_facts(card_id, self.point_card, self.power_card):
+            if mask & bad:
+                continue
+            gain = gain_of(facts, weights, fade, facts[5][day], shapes, powers)
+            if gain > best:
+                best, best_segs = gain, facts[0]
+        return best, best_segs
+
+    def gain_of(
+        self,
+        facts: tuple,
+        weights: Weights,
+        fade: float,
+        low_rows: int,
+        shapes: dict[int, int],
+        powers: dict[int, int],
+    ) -> float:
+        """``gain`` of the lines whose ``facts_of`` are given, the potential weighed by
+        ``fade`` (``_fade`` of the cards left): the search's hot path, so the
+        lines' fixed facts (ends, bonus-shape copies through them, rows) come precomputed, and
+        what the sheet makes of each bonus-shape copy is kept in ``shapes`` and ``powers``
+        (``_copy_state``; empty dicts, or ones filled on this very sheet).
+        The sums run in the order they always have, so every bot's choices stay the same to
+        the last bit."""
+        _, ends, joined, point_through, power_through, _ = facts
         find = self._find
+        parent = self.parent
         at_point = self.at_point
         at_mid = self.at_mid
         touched: list[set[Segment]] = []
-        for seg in segs:
+        for a, b, mid in ends:
             roots = set()
-            for key in ((seg[0], seg[1]), (seg[2], seg[3])):
-                other = at_point.get(key)
+            other = at_point.get(a)
+            if other is not None:
+                root = parent[other]
+                roots.add(root if parent[root] == root else find(root))
+            other = at_point.get(b)
+            if other is not None:
+                root = parent[other]
+                roots.add(root if parent[root] == root else find(root))
+            if mid is not None:
+                other = at_mid.get(mid)
                 if other is not None:
-                    roots.add(find(other))
-            if seg[0] != seg[2] and seg[1] != seg[3]:
-                other = at_mid.get((seg[0] + seg[2], seg[1] + seg[3]))
-                if other is not None:
-                    roots.add(find(other))
+                    root = parent[other]
+                    roots.add(root if parent[root] == root else find(root))
             touched.append(roots)
         # components among the new lines
-        comps: list[tuple[list[Segment], set[Segment]]] = []
-        if len(segs) == 2:
-            s1, s2 = segs
-            ends1 = {(s1[0], s1[1]), (s1[2], s1[3])}
-            ends2 = {(s2[0], s2[1]), (s2[2], s2[3])}
-            joined = (
-                not ends1.isdisjoint(ends2)
-                or not touched[0].isdisjoint(touched[1])
-                or (
-                    s1[0] != s1[2] and s1[1] != s1[3]
-                    and (s1[0] + s1[2], s1[1] + s1[3]) == (s2[0] + s2[2], s2[1] + s2[3])
-                )
-            )
-            if joined:
-                comps.append(([s1, s2], touched[0] | touched[1]))
+        if len(ends) == 2:
+            if joined or not touched[0].isdisjoint(touched[1]):
+                comps = [(ends, touched[0] | touched[1])]
             else:
-                comps.append(([s1], touched[0]))
-                comps.append(([s2], touched[1]))
+                comps = [(ends[:1], touched[0]), (ends[1:], touched[1])]
         else:
-            comps = [([seg], roots) for seg, roots in zip(segs, touched, strict=True)]
-        counts = self.counts
+            comps = [((e,), roots) for e, roots in zip(ends, touched, strict=True)]
         changed: dict[int, int] = {}
         planet_delta = 0
         pot_delta = 0.0
@@ -519,77 +534,148 @@ class Model:
         novas = self.novas
         size = self.size
         pmask = self.pmask
+        points = self.points
+        small = weights.small
+        small_planet = weights.small_planet
+        over = weights.over
         for new, roots in comps:
             n = len(new)
             mask = 0
             has_nova = False
-            for seg in new:
-                mask |= planet_of.get((seg[0], seg[1]), 0) | planet_of.get((seg[2], seg[3]), 0)
-                if novas and ((seg[0], seg[1]) in novas or (seg[2], seg[3]) in novas):
+            for a, b, _ in new:
+                mask |= planet_of.get(a, 0) | planet_of.get(b, 0)
+                if novas and (a in novas or b in novas):
                     has_nova = True
             for root in roots:
-                n += size[root]
-                mask |= pmask[root]
-                valid = self._valid(root)
+                k = size[root]
+                n += k
+                m = pmask[root]
+                mask |= m
+                valid = 3 <= k <= 8 or (
+                    9 <= k <= 10 and bool(novas) and not novas.isdisjoint(points[root]))
                 if valid:
-                    changed[size[root]] = changed.get(size[root], 0) - 1
-                    planet_delta -= pmask[root].bit_count()
-                if novas and not has_nova and not novas.isdisjoint(self.points[root]):
+                    changed[k] = changed.get(k, 0) - 1
+                    planet_delta -= m.bit_count()
+                if novas and not has_nova and not novas.isdisjoint(points[root]):
                     has_nova = True
-                pot_delta -= self._group_potential(weights, size[root], pmask[root], valid)
+                # minus the group's potential (``_group_potential``, inlined)
+                if k <= 2:
+                    pot_delta -= small[k - 1] + small_planet * m.bit_count()
+                elif not valid and k > 8:
+                    pot_delta -= over * k
             valid = 3 <= n <= 8 or (has_nova and 9 <= n <= 10)
             if valid:
                 changed[n] = changed.get(n, 0) + 1
                 planet_delta += mask.bit_count()
-            pot_delta += self._group_potential(weights, n, mask, valid)
+            if n <= 2:
+                pot_delta += small[n - 1] + small_planet * mask.bit_count()
+            elif not valid and n > 8:
+                pot_delta += over * n
+        const_delta = 0
         if changed:
-            after = list(counts)
+            # the change of ``constellation_points`` and of the duplicate count, size by size
+            counts = self.counts
+            duplicates = 0
             for s, d in changed.items():
-                if s < len(after):
-                    after[s] += d
-            const_delta = self.constellation_points(after) - self.constellation_points(counts)
-            dup_before = sum(c - 1 for c in counts[3:11] if c > 1)
-            dup_after = sum(c - 1 for c in after[3:11] if c > 1)
-            pot_delta += weights.duplicate * (dup_after - dup_before)
-        else:
-            const_delta = 0
-        # bonus shapes through the new lines
-        shape_delta = 0
-        point_idx = _POINT_BY_SEG[self.point_card - 1]
-        power_idx = _POWER_BY_SEG[self.power_card - 1]
-        touched_shapes = sorted({i for seg in segs for i in point_idx.get(seg, ())})
-        touched_power = sorted({i for seg in segs for i in power_idx.get(seg, ())})
-        delta, done_shapes, done_powers = self._shapes_through(
-            weights, touched_shapes, touched_power, frozenset(segs)
-        )
+                if 3 <= s <= 10:
+                    before = counts[s]
+                    after = before + d
+                    const_delta += (s if after else 0) - (s if before else 0)
+                    duplicates += ((after - 1 if after > 1 else 0)
+                                   - (before - 1 if before > 1 else 0))
+            pot_delta += weights.duplicate * duplicates
+        # bonus shapes through the new lines (legal: they never block a copy)
+        lines = self.lines
+        bad = self.line_bad
+        delta, done_shapes = _copies_through(
+            0.0, point_through, shapes, lines, bad, self.shape_used, weights.shape, 3,
+            self.shape_points)
+        power = self.power
+        done_powers: list[Copy] = []
+        if not (self.once_used and power in data.ONCE_PER_GAME_POWERS):
+            delta, done_powers = _copies_through(
+                delta, power_through, powers, lines, bad, self.spent, weights.power_shape, 2,
+                weights.power_use[power])
         pot_delta += delta
-        copies = _POINT_COPIES[self.point_card - 1]
-        used: set[Segment] = set()
-        for i in done_shapes:
-            copy = copies[i]
-            if used.isdisjoint(copy):
-                used.update(copy)
-                shape_delta += self.shape_points
+        shape_delta = 0
+        if done_shapes:
+            used: set[Segment] = set()
+            for copy in done_shapes:
+                if used.isdisjoint(copy):
+                    used.update(copy)
+                    shape_delta += self.shape_points
         uses = 0
         if done_powers:
-            pcopies = _POWER_COPIES[self.power_card - 1]
             taken: set[Segment] = set()
-            for i in done_powers:
-                copy = pcopies[i]
+            for copy in done_powers:
                 if taken.isdisjoint(copy):
                     taken.update(copy)
                     uses += 1
-                    if self.power in data.ONCE_PER_GAME_POWERS:
+                    if power in data.ONCE_PER_GAME_POWERS:
                         break
-        fade = self._fade(weights, cards_left)
         pot_delta += weights.low_rows * low_rows
         return (
             const_delta
             + planet_delta
             + shape_delta
-            + uses * weights.power_use[self.power]
+            + uses * weights.power_use[power]
             + fade * pot_delta
         )
+
+
+#: ``facts_of`` per (point card, power card), then per tuple of lines; ``card_facts`` per
+#: (card, point card, power card): fixed by the grid and the bonus cards, so kept
+_FACTS: dict[tuple[int, int], dict[tuple[Segment, ...], tuple]] = {}
+_CARD_FACTS: dict[tuple[int, int, int], list[tuple[int, tuple]]] = {}
+_DAYS = data.CARDS_PER_GAME // data.CARDS_PER_PILE
+
+
+def facts_of(segs: tuple[Segment, ...], point_card: int, power_card: int) -> tuple:
+    """What ``Model.gain_of`` needs to know of some new lines that no sheet changes: the lines,
+    each one's ends and (diagonals) crossing point, whether two meet by themselves, the point-
+    and power-bonus copies through them (``_through``), and the count of lines in the rows the
+    sun closes next per day."""
+    table = _FACTS.setdefault((point_card, power_card), {})
+    found = table.get(segs)
+    if found is not None:
+        return found
+    ends = tuple(
+        ((s[0], s[1]), (s[2], s[3]),
+         (s[0] + s[2], s[1] + s[3]) if s[0] != s[2] and s[1] != s[3] else None)
+        for s in segs
+    )
+    joined = len(segs) == 2 and (
+        not {ends[0][0], ends[0][1]}.isdisjoint({ends[1][0], ends[1][1]})
+        or (ends[0][2] is not None and ends[0][2] == (segs[1][0] + segs[1][2],
+                                                      segs[1][1] + segs[1][3]))
+    )
+    point_through = _through(segs, _POINT_COPIES[point_card - 1], _POINT_BY_SEG[point_card - 1])
+    power_through = _through(segs, _POWER_COPIES[power_card - 1], _POWER_BY_SEG[power_card - 1])
+    lows = tuple(low_row_lines(segs, day) for day in range(_DAYS))
+    found = (segs, ends, joined, point_through, power_through, lows)
+    table[segs] = found
+    return found
+
+
+def _through(
+    segs: tuple[Segment, ...], copies: list[Copy], by_seg: dict[Segment, list[int]]
+) -> tuple[tuple[int, Copy, int, int], ...]:
+    """The copies through ``segs`` (in their order in ``copies``), each as (its index, the
+    copy, how many of ``segs`` it holds, its length)."""
+    indices = sorted({i for seg in segs for i in by_seg.get(seg, ())})
+    return tuple(
+        (i, copies[i], sum(1 for s in copies[i] if s in segs), len(copies[i])) for i in indices)
+
+
+def card_facts(card_id: int, point_card: int, power_card: int) -> list[tuple[int, tuple]]:
+    """(legality mask, ``facts_of`` its lines) of every placement of a line card."""
+    key = (card_id, point_card, power_card)
+    found = _CARD_FACTS.get(key)
+    if found is None:
+        found = [(c[5], facts_of((c[3], c[4]), point_card, power_card))
+                 for c in _card_candidates(card_id)]
+        _CARD_FACTS[key] = found
+    return found
 
 
 def low_row_lines(segs: tuple[Segment, ...], day: int) -> int:
@@ -600,44 +686,53 @@ def low_row_lines(segs: tuple[Segment, ...], day: int) -> int:
     return sum(1 for s in segs if s[1] < top and s[3] < top)
 
 
+#: ``_copy_state`` of a copy that can no longer be completed (or is taken)
+_DEAD = -1
+
+
+def _copy_state(copy: Copy, lines: set[Segment], bad: int, taken: set[Segment]) -> int:
+    """How many of the copy's lines are drawn, or ``_DEAD`` if it overlaps ``taken`` or one of
+    its missing lines can no longer be drawn."""
+    if not taken.isdisjoint(copy):
+        return _DEAD
+    have = 0
+    for s in copy:
+        if s in lines:
+            have += 1
+        elif _SEG_MASK[s] & bad:
+            return _DEAD
+    return have
+
+
 def _copies_through(
     total: float,
-    copies: list[Any],
-    indices: list[int],
-    lines: Any,
-    new: frozenset[Segment],
+    through: tuple[tuple[int, Copy, int, int], ...],
+    states: dict[int, int],
+    lines: set[Segment],
     bad: int,
-    taken: Any,
+    taken: set[Segment],
     weight: Any,
     most_missing: int,
     value: float,
-) -> tuple[float, list[int]]:
-    """For the copies ``indices`` of ``copies`` not overlapping ``taken``: ``total`` plus how
-    much their partial-shape potential (``weight[most_missing - missing] * value`` for 1 to
-    ``most_missing`` missing lines) changes when ``new`` is drawn, and which ``new``
-    completes."""
-    done: list[int] = []
-    for i in indices:
-        copy = copies[i]
-        if not taken.isdisjoint(copy):
+) -> tuple[float, list[Copy]]:
+    """For the copies ``through`` some new lines (``_through``): ``total`` plus how much their
+    partial-shape potential (``weight[most_missing - missing] * value`` for 1 to
+    ``most_missing`` missing lines) changes when the lines are drawn, and the copies they
+    complete. The new lines are legal, so they never block a copy: a copy's state on the sheet
+    (``_copy_state``) is the same for every placement, and ``states`` keeps it."""
+    done: list[Copy] = []
+    for i, copy, added, length in through:
+        have = states.get(i)
+        if have is None:
+            have = states[i] = _copy_state(copy, lines, bad, taken)
+        if have == _DEAD:
             continue
-        have = added = 0
-        for s in copy:
-            if s in lines:
-                have += 1
-            elif s in new:
-                added += 1
-            elif _SEG_MASK[s] & bad:
-                break
-        else:
-            if not added:
-                continue
-            k = len(copy) - have - added
-            if k == 0:
-                done.append(i)
-            elif k <= most_missing:
-                total += weight[most_missing - k] * value
-            k += added
-            if have and 1 <= k <= most_missing:
-                total -= weight[most_missing - k] * value
+        k = length - added - have
+        if k == 0:
+            done.append(copy)
+        elif k <= most_missing:
+            total += weight[most_missing - k] * value
+        k += added
+        if have and 1 <= k <= most_missing:
+            total -= weight[most_missing - k] * value
     return total, done

@@ -30,7 +30,7 @@ from game.ai.stars_bots import (
     cards_left_after,
     day_of_card,
 )
-from game.ai.stars_model import DEFAULT_WEIGHTS, HARD_WEIGHTS, Model, Weights, low_row_lines
+from game.ai.stars_model import DEFAULT_WEIGHTS, HARD_WEIGHTS, Model, Weights
 from game.rules.base import Move, make_rng
 from game.rules.stars import data
 from game.rules.stars.geometry import Segment
@@ -107,19 +107,10 @@ class PlayoutBot(PlanBot):
                 if option is not None:
                     apply_option(model, option)
                 continue
-            # a line card: its placements weighed straight from the model (no move dicts),
-            # the playout's hot loop
-            day = model.day
-            gain_of = model.gain
-            best_pair = None
-            best = 0.0
-            for c in model.line_placements(card):
-                pair = (c[3], c[4])
-                gain = gain_of(pair, policy, left, low_row_lines(pair, day))
-                if gain > best:
-                    best_pair, best = pair, gain
-            if best_pair is not None:
-                uses += apply_option(model, ({"t": "place"}, best_pair, 0.0))
+            # a line card: its placements weighed straight from the model (no move dicts)
+            best_segs = model.best_line(card, policy, left)[1]
+            if best_segs is not None:
+                uses += apply_option(model, ({"t": "place"}, best_segs, 0.0))
         end_left = data.CARDS_PER_GAME - (first + len(order) - 1)
         return model.value(self.weights, end_left) + uses * policy.power_use[model.power]
 
