@@ -98,13 +98,14 @@ def map_games(play: Any, jobs: list[Any], workers: int, resume: bool = False) ->
 # --- Look at the Stars solo ----------------------------------------------------------------------
 def stars_bot(level: str, seed: int) -> Any:
     """The level's bot; ``clairvoyantN`` is the clairvoyant at beam N (``clairvoyant``: 48),
-    ``hard:width=8,samples=12`` the hard bot with those settings (a variant to compare);
-    ``w.NAME=V`` items change a field of its ``HARD_WEIGHTS`` (tuples as ``0/0.15/0.45``);
-    ``playouts:steps=750`` the measurement-only playout bot (``game.ai.stars_playouts``)."""
-    if level.startswith("hard:"):
-        from game.ai.stars_bots import HardBot
+    ``hard:steps=1500`` the hard bot (``game.ai.stars_playouts``) with those settings (a
+    variant to compare); ``lookahead`` the one-card lookahead that was hard until session 38
+    (``lookahead:width=8,samples=12``: with those settings; ``w.NAME=V`` items change a field
+    of its ``HARD_WEIGHTS``, tuples as ``0/0.15/0.45``)."""
+    if level.startswith("lookahead"):
+        from game.ai.stars_bots import LookaheadBot
 
-        settings = _settings(level.removeprefix("hard"))
+        settings = _settings(level.removeprefix("lookahead"))
         weights = {k.removeprefix("w."): _weight(v) for k, v in settings.items()
                    if k.startswith("w.")}
         numbers: dict[str, Any] = {k: int(v) for k, v in settings.items()
@@ -115,11 +116,11 @@ def stars_bot(level: str, seed: int) -> Any:
             from game.ai.stars_model import HARD_WEIGHTS
 
             numbers["weights"] = dataclasses.replace(HARD_WEIGHTS, **weights)
-        return HardBot(seed=seed, **numbers)
-    if level.startswith("playouts"):
+        return LookaheadBot(seed=seed, **numbers)
+    if level.startswith("hard:"):
         from game.ai.stars_playouts import PlayoutBot
 
-        settings = _settings(level.removeprefix("playouts"))
+        settings = _settings(level.removeprefix("hard"))
         return PlayoutBot(seed=seed, **{k: int(v) for k, v in settings.items()})
     if level.startswith("clairvoyant"):
         from game.ai.stars_clairvoyant import ClairvoyantBot
@@ -227,7 +228,7 @@ def run_deadline(level: str, games: int, first: int, busy: int, limit: float,
         helper.start()
     walls: list[float] = []
     cpus: list[float] = []
-    totals: list[int] = []
+    totals: dict[int, int] = {}
     try:
         for seed in range(first, first + games):
             state = STARS.setup({"players": 1}, seed)
@@ -241,7 +242,7 @@ def run_deadline(level: str, games: int, first: int, busy: int, limit: float,
                 walls.append(time.monotonic() - start)
                 cpus.append(time.process_time() - cpu)
                 STARS.apply(state, 0, move)
-            totals.append(STARS.score(state)[0]["total"])
+            totals[seed] = STARS.score(state)[0]["total"]
     finally:
         for helper in helpers:
             helper.terminate()
@@ -259,7 +260,8 @@ def run_deadline(level: str, games: int, first: int, busy: int, limit: float,
            "wall_ms_p50": 1000 * pct(searched, 0.5), "wall_ms_p99": 1000 * pct(searched, 0.99),
            "wall_ms_max": 1000 * max(walls), "over_ms_p99": 1000 * pct(over, 0.99),
            "over_ms_max": 1000 * over[-1], "cpu_ms_max": 1000 * max(cpus),
-           "worst_cpu_ms": 1000 * cpus[worst], "cpu_over_ms_max": 1000 * cpu_over[-1]}
+           "worst_cpu_ms": 1000 * cpus[worst], "cpu_over_ms_max": 1000 * cpu_over[-1],
+           "cpu_ms_p50": 1000 * statistics.median(cpus), "totals": totals}
     stop_name = "Deadline" if adaptive else "plain stop"
     print(f"stars deadline {level} {stop_name} budget {1000 * budget:.0f} ms, {games} games, "
           f"{busy} busy process(es), load {os.getloadavg()[0]:.1f}: {len(walls)} decisions, "
@@ -269,7 +271,7 @@ def run_deadline(level: str, games: int, first: int, busy: int, limit: float,
           f"{out['over_ms_p99']:.1f} ms, max "
           f"{out['over_ms_max']:.1f} ms (its CPU time {out['worst_cpu_ms']:.0f} ms; CPU time past "
           f"the budget at most {out['cpu_over_ms_max']:.1f} ms); mean score "
-          f"{statistics.fmean(totals):.2f}", flush=True)
+          f"{statistics.fmean(totals.values()):.2f}", flush=True)
     return out
 
 
@@ -364,6 +366,7 @@ def main(argv: list[str] | None = None) -> int:
     dl.add_argument("--busy", type=int, default=1, help="processes burning a core beside it")
     dl.add_argument("--plain-stop", action="store_true",
                     help="the stop before net.ai_runner.Deadline (True once the budget passed)")
+    dl.add_argument("--json", type=Path, help="write the figures and each game's total here")
     sg = sub.add_parser("stargazer", help="Stargazer win rates between levels")
     sg.add_argument("--games", type=int, default=300)
     sg.add_argument("--players", type=int, nargs="*", default=[3, 4])
@@ -387,8 +390,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.what == "calibrate":
         return 0
     if args.what == "deadline":
-        run_deadline(args.level, args.games, args.first, args.busy, limit=900.0,
-                     adaptive=not args.plain_stop)
+        # the busy processes burn for as long as the games may take (18 cards at the budget)
+        out = run_deadline(args.level, args.games, args.first, args.busy,
+                           limit=max(900.0, 60.0 * args.games), adaptive=not args.plain_stop)
+        if args.json:
+            args.json.write_text(json.dumps(out))
         return 0
     if args.what == "stars":
         report: dict[str, Any] = {}

@@ -19,8 +19,9 @@ from game.ai import (
 )
 from game.ai.stargazer_bots import HardBot as StargazerHard
 from game.ai.stargazer_bots import StrongBot
-from game.ai.stars_bots import GreedyBot, HardBot, PlanBot
+from game.ai.stars_bots import GreedyBot, LookaheadBot, PlanBot
 from game.ai.stars_clairvoyant import ClairvoyantBot
+from game.ai.stars_playouts import PlayoutBot
 from game.rules.base import Ruleset
 from game.rules.stargazer import RULESET as STARGAZER
 from game.rules.stars import RULESET as STARS
@@ -30,7 +31,7 @@ from tests.stars.stars_testkit import solo_position_with_a_line_card
 def small_bot(game: str, level: str, seed: int) -> Any:
     """The level's bot with a small search budget (tests assert behaviour, not speed)."""
     if game == "stars" and level == "hard":
-        return HardBot(seed=seed, width=2, samples=2)
+        return PlayoutBot(seed=seed, width=2, orders=2)
     if game == "stargazer" and level == "hard":
         return StargazerHard(seed=seed, iterations=8)
     return make_bot(game, level, seed)
@@ -89,7 +90,7 @@ def test_every_stargazer_level_finishes_legal_games(players: int, lineup: tuple)
 
 
 def test_stars_hard_replays_exactly_for_a_seed_and_budget() -> None:
-    runs = [play(STARS, {"players": 1}, 5, [HardBot(seed=9, width=3, samples=3)])[1]
+    runs = [play(STARS, {"players": 1}, 5, [PlayoutBot(seed=9, width=3, orders=3)])[1]
             for _ in range(2)]
     assert runs[0] == runs[1]
 
@@ -102,7 +103,8 @@ def test_stargazer_hard_replays_exactly_for_a_seed_and_budget() -> None:
     assert runs[0] == runs[1]
 
 
-@pytest.mark.parametrize("make", [lambda: PlanBot(2), lambda: HardBot(2, width=3, samples=4),
+@pytest.mark.parametrize("make", [lambda: PlanBot(2), lambda: PlayoutBot(2, width=3, orders=3),
+                                  lambda: LookaheadBot(2, width=3, samples=4),
                                   lambda: make_bot("stars", "easy", 2)])
 def test_stars_bots_never_read_the_hidden_deck_order(make: Any) -> None:
     """The undealt cards reshuffled: every decision of a game stays the same."""
@@ -128,7 +130,7 @@ def test_stars_bots_never_read_the_hidden_deck_order(make: Any) -> None:
 
 def test_a_stop_that_fires_at_once_still_gives_a_legal_move() -> None:
     state = STARS.setup({"players": 1}, 3)
-    move = HardBot(seed=1).choose(STARS, state, 0, stop=lambda: True)
+    move = make_bot("stars", "hard", 1).choose(STARS, state, 0, stop=lambda: True)
     assert move in STARS.legal_moves(state, 0)
     sg = STARGAZER.setup({"players": 3}, 3)
     bot = StargazerHard(seed=1, iterations=10_000)
@@ -152,9 +154,9 @@ def test_a_stop_ends_the_stargazer_search_after_as_many_iterations_as_it_allows(
 
 @pytest.mark.parametrize("allowed", [0, 1, 5, 17])
 def test_a_stop_ends_the_stars_lookahead_within_one_evaluation(allowed: int) -> None:
-    """Hard asks ``stop`` before each answer evaluation (one sampled card on one placement, a
-    few ms), not only between placements (8 to 16 evaluations apart): once it says True the decision
-    ends at once, with a legal move."""
+    """The lookahead (hard until session 38) asks ``stop`` before each answer evaluation (one
+    sampled card on one placement, a few ms), not only between placements (8 to 16 evaluations
+    apart): once it says True the decision ends at once, with a legal move."""
     state = solo_position_with_a_line_card(6)
     calls: list[bool] = []
 
@@ -162,27 +164,27 @@ def test_a_stop_ends_the_stars_lookahead_within_one_evaluation(allowed: int) -> 
         calls.append(len(calls) >= allowed)
         return calls[-1]
 
-    bot = HardBot(seed=1)
+    bot = LookaheadBot(seed=1)
     move = bot.choose(STARS, state, 0, stop=stop)
     assert move in STARS.legal_moves(state, 0)
     assert bot.last_evaluations == allowed
     assert calls.count(True) == 1
-    unstopped = HardBot(seed=1)
+    unstopped = LookaheadBot(seed=1)
     unstopped.choose(STARS, state, 0)
     assert unstopped.last_evaluations == unstopped.width * unstopped.samples > allowed
 
 
-def test_hard_weighs_only_the_answers_a_placement_can_change() -> None:
-    """The shortcut that lets hard sample more cards in its budget: an answer's best gain found
-    among the few answers a placement can change is never above the full search's, and on
-    these seeded positions it is the same but for a rare shift of the sizes held."""
+def test_the_lookahead_weighs_only_the_answers_a_placement_can_change() -> None:
+    """The shortcut that lets the lookahead sample more cards in its budget: an answer's best
+    gain found among the few answers a placement can change is never above the full search's,
+    and on these seeded positions it is the same but for a rare shift of the sizes held."""
     from game.ai.stars_bots import apply_option, cards_left_after, day_of_card
 
     same = total = 0
     for seed in (11, 12):
         state = solo_position_with_a_line_card(seed)
         view = STARS.view(state, 0)
-        bot = HardBot(seed=seed, near=6)
+        bot = LookaheadBot(seed=seed, near=6)
         bot._remember(view)
         model, scored = bot.scored_options(view, 0, STARS.legal_moves(state, 0))
         left = cards_left_after(view)
@@ -220,7 +222,7 @@ def test_normal_outscores_greedy_which_outscores_easy_on_seeded_solo_games() -> 
 @pytest.mark.slow
 def test_hard_outscores_greedy_on_seeded_solo_games() -> None:
     seeds = range(200, 208)
-    hard = solo_totals(lambda s: HardBot(s, width=4, samples=4), seeds)
+    hard = solo_totals(lambda s: PlayoutBot(s, orders=4), seeds)
     greedy = solo_totals(lambda s: GreedyBot(s), seeds)
     assert statistics.fmean(hard) > statistics.fmean(greedy) + 2
 

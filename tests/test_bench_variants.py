@@ -39,20 +39,23 @@ from game.rules.stargazer.content import (
 )
 
 
-def test_a_hard_variant_changes_only_the_weights_it_names() -> None:
-    bot = stars_bot("hard:width=6,w.low_rows=0.2,w.fade=6,w.shape=0/0.1/0.3", 3)
-    assert bot.width == 6 and bot.samples == 16
+def test_a_lookahead_variant_changes_only_the_weights_it_names() -> None:
+    from game.ai.stars_bots import LookaheadBot
+
+    bot = stars_bot("lookahead:width=6,w.low_rows=0.2,w.fade=6,w.shape=0/0.1/0.3", 3)
+    assert isinstance(bot, LookaheadBot) and bot.width == 6 and bot.samples == 16
     assert bot.weights == dataclasses.replace(HARD_WEIGHTS, low_rows=0.2, fade=6,
                                               shape=(0.0, 0.1, 0.3))
-    assert stars_bot("hard", 3).weights == HARD_WEIGHTS
+    assert stars_bot("lookahead", 3).weights == HARD_WEIGHTS
 
 
-def test_the_playout_variant_takes_its_settings_from_the_level() -> None:
+def test_a_hard_variant_takes_its_settings_from_the_level() -> None:
     from game.ai.stars_playouts import PlayoutBot
 
-    bot = stars_bot("playouts:steps=300,orders=4", 3)
+    bot = stars_bot("hard:steps=300,orders=4", 3)
     assert isinstance(bot, PlayoutBot) and (bot.steps, bot.orders, bot.width) == (300, 4, 6)
-    assert stars_bot("playouts", 3).steps == PlayoutBot().steps
+    shipped = stars_bot("hard", 3)
+    assert isinstance(shipped, PlayoutBot) and shipped.steps == PlayoutBot().steps
 
 
 def test_the_stars_bench_plays_the_power_cards_asked_for_in_their_order(

@@ -299,8 +299,10 @@ class EasyBot(PlanBot):
         return GreedyBot(self.rng.randrange(1 << 30)).choose_from_view(view, seat, moves)
 
 
-class HardBot(PlanBot):
-    """``hard``: looks one card ahead. The ``width`` best placements by model value are each
+class LookaheadBot(PlanBot):
+    """``hard`` until session 38, now a measurement-only bot (``bench/ai.py stars --levels
+    lookahead``; ``hard`` plays the rest of the game out: ``game.ai.stars_playouts``). It looks
+    one card ahead. The ``width`` best placements by model value are each
     played on a copy, then for ``samples`` cards drawn from the cards it has not seen (the
     public composition; never the order) it finds its best answer (``best_answer_near``: among
     the answers the placement can change); a placement is worth its gain now plus the mean best
@@ -314,7 +316,7 @@ class HardBot(PlanBot):
     ``last_evaluations`` counts the answer evaluations of the last decision.
     """
 
-    name = "hard"
+    name = "lookahead"
 
     def __init__(
         self,
@@ -325,6 +327,8 @@ class HardBot(PlanBot):
         near: int = 6,
     ) -> None:
         super().__init__(seed, weights or HARD_WEIGHTS)
+        # the random stream it had as ``hard``: its measured games (docs/AI.md) replay
+        self.rng = make_rng(seed, "stars-hard")
         self.width = width
         self.samples = samples
         #: answers weighed again per placement (``best_answer_near``); 0: every answer. At 6

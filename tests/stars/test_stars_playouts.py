@@ -1,7 +1,7 @@
-"""The playout bot (``game.ai.stars_playouts``): a measured candidate for ``hard`` that the
-benches play. What a table would rely on if it became a level: it never reads the deck's order,
-it stops within one playout of its ``stop``, its ``steps`` cap bounds its work in whole rounds,
-and its placements are compared on the same futures."""
+"""The playout bot (``game.ai.stars_playouts``), Look at the Stars ``hard`` since session 38.
+What a table relies on: it never reads the deck's order, it stops within one playout of its
+``stop``, its ``steps`` cap bounds its work in whole rounds, and its placements are compared on
+the same futures."""
 
 from __future__ import annotations
 
