@@ -597,22 +597,10 @@ class Model:
                 delta, power_through, powers, lines, bad, self.spent, weights.power_shape, 2,
                 weights.power_use[power])
         pot_delta += delta
-        shape_delta = 0
-        if done_shapes:
-            used: set[Segment] = set()
-            for copy in done_shapes:
-                if used.isdisjoint(copy):
-                    used.update(copy)
-                    shape_delta += self.shape_points
+        shape_delta = _disjoint(done_shapes) * self.shape_points if done_shapes else 0
         uses = 0
         if done_powers:
-            taken: set[Segment] = set()
-            for copy in done_powers:
-                if taken.isdisjoint(copy):
-                    taken.update(copy)
-                    uses += 1
-                    if power in data.ONCE_PER_GAME_POWERS:
-                        break
+            uses = _disjoint(done_powers, 1 if power in data.ONCE_PER_GAME_POWERS else 0)
         pot_delta += weights.low_rows * low_rows
         return (
             const_delta
@@ -684,6 +672,20 @@ def low_row_lines(segs: tuple[Segment, ...], day: int) -> int:
         return 0
     top = 2 * (day + 1)
     return sum(1 for s in segs if s[1] < top and s[3] < top)
+
+
+def _disjoint(copies: list[Copy], most: int = 0) -> int:
+    """How many of ``copies``, taken in order, share no line with one taken before (at most
+    ``most``; 0: no limit): the copies a placement completes that score."""
+    taken: set[Segment] = set()
+    count = 0
+    for copy in copies:
+        if taken.isdisjoint(copy):
+            taken.update(copy)
+            count += 1
+            if count == most:
+                break
+    return count
 
 
 #: ``_copy_state`` of a copy that can no longer be completed (or is taken)
