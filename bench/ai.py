@@ -99,7 +99,8 @@ def map_games(play: Any, jobs: list[Any], workers: int, resume: bool = False) ->
 def stars_bot(level: str, seed: int) -> Any:
     """The level's bot; ``clairvoyantN`` is the clairvoyant at beam N (``clairvoyant``: 48),
     ``hard:steps=1500`` the hard bot (``game.ai.stars_playouts``) with those settings (a
-    variant to compare); ``lookahead`` the one-card lookahead that was hard until session 38
+    variant to compare; ``p.NAME=V`` items change a field of its playouts' policy weights);
+    ``lookahead`` the one-card lookahead that was hard until session 38
     (``lookahead:width=8,samples=12``: with those settings; ``w.NAME=V`` items change a field
     of its ``HARD_WEIGHTS``, tuples as ``0/0.15/0.45``)."""
     if level.startswith("lookahead"):
@@ -121,7 +122,15 @@ def stars_bot(level: str, seed: int) -> Any:
         from game.ai.stars_playouts import PlayoutBot
 
         settings = _settings(level.removeprefix("hard"))
-        return PlayoutBot(seed=seed, **{k: int(v) for k, v in settings.items()})
+        bot = PlayoutBot(seed=seed, **{k: int(v) for k, v in settings.items()
+                                       if not k.startswith("p.")})
+        policy = {k.removeprefix("p."): _weight(v) for k, v in settings.items()
+                  if k.startswith("p.")}
+        if policy:
+            import dataclasses
+
+            bot.policy = dataclasses.replace(bot.policy, **policy)
+        return bot
     if level.startswith("clairvoyant"):
         from game.ai.stars_clairvoyant import ClairvoyantBot
 

@@ -56,6 +56,9 @@ def test_a_hard_variant_takes_its_settings_from_the_level() -> None:
     assert isinstance(bot, PlayoutBot) and (bot.steps, bot.orders, bot.width) == (300, 4, 6)
     shipped = stars_bot("hard", 3)
     assert isinstance(shipped, PlayoutBot) and shipped.steps == PlayoutBot().steps
+    tuned = stars_bot("hard:p.shape=0/0.25/0.6,p.fade=8,steps=500", 3)
+    assert tuned.steps == 500 and tuned.weights == shipped.weights
+    assert tuned.policy == dataclasses.replace(shipped.policy, shape=(0.0, 0.25, 0.6), fade=8.0)
 
 
 def test_the_stars_bench_plays_the_power_cards_asked_for_in_their_order(
