@@ -18,6 +18,7 @@ ratios across machines.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import multiprocessing
@@ -106,14 +107,8 @@ def stars_bot(level: str, seed: int) -> Any:
     if level.startswith("lookahead"):
         from game.ai.stars_bots import LookaheadBot
 
-        settings = _settings(level.removeprefix("lookahead"))
-        weights = {k.removeprefix("w."): _weight(v) for k, v in settings.items()
-                   if k.startswith("w.")}
-        numbers: dict[str, Any] = {k: int(v) for k, v in settings.items()
-                                   if not k.startswith("w.")}
+        numbers, weights = _settings(level.removeprefix("lookahead"), "w.")
         if weights:
-            import dataclasses
-
             from game.ai.stars_model import HARD_WEIGHTS
 
             numbers["weights"] = dataclasses.replace(HARD_WEIGHTS, **weights)
@@ -121,14 +116,9 @@ def stars_bot(level: str, seed: int) -> Any:
     if level.startswith("hard:"):
         from game.ai.stars_playouts import PlayoutBot
 
-        settings = _settings(level.removeprefix("hard"))
-        bot = PlayoutBot(seed=seed, **{k: int(v) for k, v in settings.items()
-                                       if not k.startswith("p.")})
-        policy = {k.removeprefix("p."): _weight(v) for k, v in settings.items()
-                  if k.startswith("p.")}
+        numbers, policy = _settings(level.removeprefix("hard"), "p.")
+        bot = PlayoutBot(seed=seed, **numbers)
         if policy:
-            import dataclasses
-
             bot.policy = dataclasses.replace(bot.policy, **policy)
         return bot
     if level.startswith("clairvoyant"):
@@ -138,9 +128,14 @@ def stars_bot(level: str, seed: int) -> Any:
     return make_bot("stars", level, seed)
 
 
-def _settings(text: str) -> dict[str, str]:
-    """``:NAME=V,NAME=V`` after a level's name, as a dict (none: empty)."""
-    return dict(item.split("=", 1) for item in text.removeprefix(":").split(",") if item)
+def _settings(text: str, prefix: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    """``:NAME=V,NAME=V`` after a level's name: the bot's whole-number settings, and the
+    ``Weights`` fields named ``PREFIX+FIELD`` (by field; none: both empty)."""
+    items = dict(item.split("=", 1) for item in text.removeprefix(":").split(",") if item)
+    numbers = {k: int(v) for k, v in items.items() if not k.startswith(prefix)}
+    weights = {k.removeprefix(prefix): _weight(v) for k, v in items.items()
+               if k.startswith(prefix)}
+    return numbers, weights
 
 
 def _weight(text: str) -> Any:
@@ -270,7 +265,7 @@ def run_deadline(level: str, games: int, first: int, busy: int, limit: float,
            "wall_ms_max": 1000 * max(walls), "over_ms_p99": 1000 * pct(over, 0.99),
            "over_ms_max": 1000 * over[-1], "cpu_ms_max": 1000 * max(cpus),
            "worst_cpu_ms": 1000 * cpus[worst], "cpu_over_ms_max": 1000 * cpu_over[-1],
-           "cpu_ms_p50": 1000 * statistics.median(cpus), "totals": totals}
+           "totals": totals}
     stop_name = "Deadline" if adaptive else "plain stop"
     print(f"stars deadline {level} {stop_name} budget {1000 * budget:.0f} ms, {games} games, "
           f"{busy} busy process(es), load {os.getloadavg()[0]:.1f}: {len(walls)} decisions, "

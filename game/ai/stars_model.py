@@ -503,6 +503,8 @@ class Model:
         at_point = self.at_point
         at_mid = self.at_mid
         touched: list[set[Segment]] = []
+        # a root is found without calling ``_find`` when the line's parent is one (most are):
+        # the hot path's main saving, written out for each of the three places a group meets
         for a, b, mid in ends:
             roots = set()
             other = at_point.get(a)
@@ -535,9 +537,7 @@ class Model:
         size = self.size
         pmask = self.pmask
         points = self.points
-        small = weights.small
-        small_planet = weights.small_planet
-        over = weights.over
+        group_potential = self._group_potential
         for new, roots in comps:
             n = len(new)
             mask = 0
@@ -551,26 +551,18 @@ class Model:
                 n += k
                 m = pmask[root]
                 mask |= m
-                valid = 3 <= k <= 8 or (
-                    9 <= k <= 10 and bool(novas) and not novas.isdisjoint(points[root]))
+                valid = self._valid(root)
                 if valid:
                     changed[k] = changed.get(k, 0) - 1
                     planet_delta -= m.bit_count()
                 if novas and not has_nova and not novas.isdisjoint(points[root]):
                     has_nova = True
-                # minus the group's potential (``_group_potential``, inlined)
-                if k <= 2:
-                    pot_delta -= small[k - 1] + small_planet * m.bit_count()
-                elif not valid and k > 8:
-                    pot_delta -= over * k
+                pot_delta -= group_potential(weights, k, m, valid)
             valid = 3 <= n <= 8 or (has_nova and 9 <= n <= 10)
             if valid:
                 changed[n] = changed.get(n, 0) + 1
                 planet_delta += mask.bit_count()
-            if n <= 2:
-                pot_delta += small[n - 1] + small_planet * mask.bit_count()
-            elif not valid and n > 8:
-                pot_delta += over * n
+            pot_delta += group_potential(weights, n, mask, valid)
         const_delta = 0
         if changed:
             # the change of ``constellation_points`` and of the duplicate count, size by size
@@ -623,7 +615,9 @@ def facts_of(segs: tuple[Segment, ...], point_card: int, power_card: int) -> tup
     each one's ends and (diagonals) crossing point, whether two meet by themselves, the point-
     and power-bonus copies through them (``_through``), and the count of lines in the rows the
     sun closes next per day."""
-    table = _FACTS.setdefault((point_card, power_card), {})
+    table = _FACTS.get((point_card, power_card))
+    if table is None:
+        table = _FACTS[(point_card, power_card)] = {}
     found = table.get(segs)
     if found is not None:
         return found
