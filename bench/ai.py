@@ -129,13 +129,18 @@ def stars_bot(level: str, seed: int) -> Any:
 
 
 def _settings(text: str, prefix: str) -> tuple[dict[str, Any], dict[str, Any]]:
-    """``:NAME=V,NAME=V`` after a level's name: the bot's whole-number settings, and the
+    """``:NAME=V,NAME=V`` after a level's name: the bot's numeric settings, and the
     ``Weights`` fields named ``PREFIX+FIELD`` (by field; none: both empty)."""
     items = dict(item.split("=", 1) for item in text.removeprefix(":").split(",") if item)
-    numbers = {k: int(v) for k, v in items.items() if not k.startswith(prefix)}
+    numbers = {k: _number(v) for k, v in items.items() if not k.startswith(prefix)}
     weights = {k.removeprefix(prefix): _weight(v) for k, v in items.items()
                if k.startswith(prefix)}
     return numbers, weights
+
+
+def _number(text: str) -> int | float:
+    """A bot setting from the level string: whole (``750``) or not (``2.5``)."""
+    return float(text) if "." in text else int(text)
 
 
 def _weight(text: str) -> Any:

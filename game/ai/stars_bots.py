@@ -235,11 +235,17 @@ class PlanBot:
         if "confirm" in kinds:
             return {"t": "confirm"}
         if view["pending"] and view["pending"]["prompt"]:
-            scored = prompt_values(view, seat, moves, self.weights)
-            return self._pick(scored) if scored else moves[0]
+            return self.choose_prompt(view, seat, moves, stop)
         if not kinds & {"place", "shooting_star"}:
             return {"t": "skip"} if "skip" in kinds else moves[0]
         return self.choose_card(view, seat, moves, stop)
+
+    def choose_prompt(
+        self, view: dict[str, Any], seat: int, moves: list[Move], stop: StopCheck | None
+    ) -> Move:
+        """A power prompt's answer (a target, or skipping): the best by the model's value."""
+        scored = prompt_values(view, seat, moves, self.weights)
+        return self._pick(scored) if scored else moves[0]
 
     def _remember(self, view: dict[str, Any]) -> None:
         """Note the card face up: the bot keeps the cards it has seen (the view shows only the

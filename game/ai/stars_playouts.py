@@ -21,6 +21,9 @@ without ``stop`` the bot is deterministic for its seed. At the default 750 a car
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from game.ai.stars_bots import (
@@ -30,13 +33,17 @@ from game.ai.stars_bots import (
     best_option,
     cards_left_after,
     day_of_card,
+    model_of,
+    prompt_values,
 )
 from game.ai.stars_model import DEFAULT_WEIGHTS, HARD_WEIGHTS, Model, Weights
 from game.rules.base import Move
 from game.rules.stars import data
-from game.rules.stars.geometry import Segment
+from game.rules.stars.geometry import Segment, norm
 
-Scored = list[tuple[float, tuple[Move, tuple[Segment, ...], float]]]
+Option = tuple[Move, tuple[Segment, ...], float]
+#: (value now, move, the model after the move and the power uses it leaves to resolve)
+Candidate = tuple[float, Move, Callable[[], tuple[Model, int]]]
 
 
 class PlayoutBot(PlanBot):
@@ -52,12 +59,21 @@ class PlayoutBot(PlanBot):
         width: int = 6,
         orders: int = 16,
         steps: int = 750,
+        race: float = 0.0,
+        race_after: int = 3,
+        prompts: int = 0,
     ) -> None:
         super().__init__(seed, weights or HARD_WEIGHTS)
         self.width = width
         self.orders = orders
         #: most cards played out in one decision (0: no cap)
         self.steps = steps
+        #: drop a placement once the leader's mean lead over it is ``race`` standard errors of
+        #: their paired differences (0: never), checked after ``race_after`` rounds
+        self.race = race
+        self.race_after = max(2, race_after)
+        #: power prompts played out too (0: weighed by the model, as ``normal``)
+        self.prompts = prompts
         #: the playouts' policy: ``normal``'s numbers (with hard's they gained less)
         self.policy = DEFAULT_WEIGHTS
         self.last_playouts = 0
@@ -67,30 +83,70 @@ class PlayoutBot(PlanBot):
     ) -> Move:
         self.last_playouts = 0
         model, scored = self.scored_options(view, seat, moves)
-        left = cards_left_after(view)
-        if left == 0 or len(scored) <= 1:
+        if cards_left_after(view) == 0 or len(scored) <= 1:
             return self._pick([(v, o[0]) for v, o in scored])
         scored.sort(key=lambda item: -item[0])
-        top = scored[: self.width]
+        top = [(value, option[0], partial(_played, model, option))
+               for value, option in scored[: self.width]]
+        return self._play_off(view, top, self.policy.power_use[model.power], stop)
+
+    def choose_prompt(
+        self, view: dict[str, Any], seat: int, moves: list[Move], stop: StopCheck | None
+    ) -> Move:
+        """With ``prompts``: the best answers by model value played out as placements are
+        (the offered uses an answer leaves count at their estimated worth; skipping leaves
+        none)."""
+        scored = prompt_values(view, seat, moves, self.weights)
+        self.last_playouts = 0
+        if not self.prompts or cards_left_after(view) == 0 or len(scored) <= 1:
+            return self._pick(scored) if scored else moves[0]
+        scored.sort(key=lambda item: -item[0])
+        top = [(value, move, partial(_copied, *_answered(view, seat, move)))
+               for value, move in scored[: self.width]]
+        power = view["pending"]["prompt"]["power"]
+        return self._play_off(view, top, self.policy.power_use[power], stop)
+
+    def _play_off(
+        self, view: dict[str, Any], top: list[Candidate], use: float, stop: StopCheck | None
+    ) -> Move:
+        """The candidate whose playouts end best on average, over orders of the unseen cards
+        shared by every candidate (``steps``, ``race``: the class docstring)."""
         pool = [c for c in self.unseen() if c != view["card"]["id"]]
-        depth = min(left, len(pool))
+        depth = min(cards_left_after(view), len(pool))
         orders = [self.rng.sample(pool, depth) for _ in range(self.orders)]
         first = view["card"]["n"] + 1
-        use = self.policy.power_use[model.power]
-        totals = [0.0] * len(top)
-        rounds = 0
+        results: list[list[float]] = [[] for _ in top]
+        alive = list(range(len(top)))
+        spent = 0
         for order in orders:
-            if self.steps and (rounds + 1) * depth * len(top) > self.steps:
+            if self.steps and spent + len(alive) * depth > self.steps:
                 break
-            for i, (_, option) in enumerate(top):
+            for i in alive:
                 if stop is not None and stop():
-                    return self._pick(self._values(top, totals, rounds))
-                after = model.clone()
-                uses = apply_option(after, option) if option[0]["t"] != "skip" else 0
-                totals[i] += self.playout(after, order, first) + uses * use
+                    return self._pick(self._values(top, results, alive))
+                after, uses = top[i][2]()
+                results[i].append(self.playout(after, order, first) + uses * use)
                 self.last_playouts += 1
-            rounds += 1
-        return self._pick(self._values(top, totals, rounds))
+            spent += len(alive) * depth
+            if self.race and len(results[alive[0]]) >= self.race_after:
+                alive = self._race(results, alive)
+                if len(alive) == 1:
+                    break
+        return self._pick(self._values(top, results, alive))
+
+    def _race(self, results: list[list[float]], alive: list[int]) -> list[int]:
+        """The placements still in the race: the leader, and each whose paired deficit to it is
+        not yet ``race`` standard errors."""
+        rounds = len(results[alive[0]])
+        leader = max(alive, key=lambda i: sum(results[i]))
+        kept = []
+        for i in alive:
+            diffs = [a - b for a, b in zip(results[leader], results[i], strict=True)]
+            mean = sum(diffs) / rounds
+            spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (rounds - 1))
+            if i == leader or mean <= 0 or mean * math.sqrt(rounds) < self.race * spread:
+                kept.append(i)
+        return kept
 
     def playout(self, model: Model, order: list[int], first: int) -> float:
         """Play ``order`` (card number ``first`` onwards) on ``model`` by the policy, each card
@@ -115,9 +171,39 @@ class PlayoutBot(PlanBot):
         return model.value(self.weights, end_left) + uses * policy.power_use[model.power]
 
     @staticmethod
-    def _values(top: Scored, totals: list[float], rounds: int) -> list[tuple[float, Move]]:
-        """Each placement's mean playout value over ``rounds`` finished rounds (none: its
-        value now)."""
+    def _values(
+        top: list[Candidate], results: list[list[float]], alive: list[int]
+    ) -> list[tuple[float, Move]]:
+        """Each candidate still in the race with its mean playout value over the rounds all of
+        them finished (none: its value now)."""
+        rounds = min(len(results[i]) for i in alive)
         if not rounds:
-            return [(gain, option[0]) for gain, option in top]
-        return [(totals[i] / rounds, option[0]) for i, (_, option) in enumerate(top)]
+            return [(top[i][0], top[i][1]) for i in alive]
+        return [(sum(results[i][:rounds]) / rounds, top[i][1]) for i in alive]
+
+
+def _played(model: Model, option: Option) -> tuple[Model, int]:
+    """A copy of ``model`` with the card option played, and the power uses it earns."""
+    after = model.clone()
+    return after, apply_option(after, option) if option[0]["t"] != "skip" else 0
+
+
+def _copied(model: Model, uses: int) -> tuple[Model, int]:
+    return model.clone(), uses
+
+
+def _answered(view: dict[str, Any], seat: int, move: Move) -> tuple[Model, int]:
+    """The seat's model after answering its power prompt with ``move``, and the uses still to
+    resolve (the other offered uses, and any the answer's line completes; none after
+    skipping, which gives up every offered use)."""
+    pending = view["pending"]
+    if move["t"] == "skip_power":
+        return model_of(view, seat), 0
+    left = pending["prompt"]["uses"] - 1
+    if "line" in move:
+        after = model_of(view, seat)
+        return after, left + apply_option(after, ({"t": "place"}, (norm(*move["line"]),), 0.0))
+    sheet = pending["sheet"]
+    objects = sheet["objects"] + [{"kind": pending["prompt"]["power"], "at": move["at"]}]
+    return Model({**sheet, "objects": objects}, view["day"], view.get("spent", []),
+                 view.get("once_used", False)), left

@@ -69,3 +69,79 @@ def test_a_playout_replays_exactly_and_never_loses_points() -> None:
             values.append(bot.playout(after, list(order), view["card"]["n"] + 1))
     assert values[0] == values[1] and values[2] == values[3]
     assert min(values) >= model.score()
+
+
+def test_the_race_drops_a_placement_clearly_behind_and_keeps_the_close_ones() -> None:
+    """Paired playout values per round: the leader stays; a placement a steady 5 points behind
+    is dropped; one as good on average stays; one 1 point behind with a spread of 3 stays at 2
+    standard errors, not at 0.5."""
+    results = [[10.0, 11.0, 12.0], [5.0, 6.0, 7.0], [10.0, 11.5, 11.5], [9.0, 13.0, 8.0]]
+    assert PlayoutBot(race=2.0)._race(results, [0, 1, 2, 3]) == [0, 2, 3]
+    assert PlayoutBot(race=0.5)._race(results, [0, 1, 2, 3]) == [0, 2]
+    # among the two, 3 leads by its sum; 1 trails by 4 a round with a spread of 3
+    assert PlayoutBot(race=2.0)._race(results, [1, 3]) == [3]
+    assert PlayoutBot(race=50.0)._race(results, [1, 3]) == [1, 3]
+
+
+def test_the_race_stops_a_decision_early_once_one_placement_is_left() -> None:
+    """Racing spends fewer playouts than weighing every placement on every order, on some of
+    these positions, and answers a legal move each time."""
+    spent = []
+    for seed in (6, 7, 8, 9):
+        state = solo_position_with_a_line_card(seed)
+        racing = PlayoutBot(seed=seed, race=2.0, steps=0)
+        assert racing.choose(STARS, state, 0) in STARS.legal_moves(state, 0)
+        spent.append(racing.last_playouts)
+    full = PlayoutBot().width * PlayoutBot().orders
+    assert all(n <= full for n in spent) and min(spent) < full
+
+
+def solo_position_with_a_power_prompt() -> dict:
+    """A solo game (``normal`` played it) at its first power prompt with cards still to come
+    and more than one answer."""
+    from game.ai.stars_bots import PlanBot
+
+    for seed in range(40):
+        state = STARS.setup({"players": 1}, seed)
+        bot = PlanBot(seed)
+        while not STARS.is_over(state):
+            view = STARS.view(state, 0)
+            if (view["pending"] and view["pending"]["prompt"] and cards_left_after(view) > 0
+                    and len(STARS.legal_moves(state, 0)) > 2):
+                return state
+            STARS.apply(state, 0, bot.choose(STARS, state, 0))
+    raise AssertionError("no power prompt in 40 games")
+
+
+def test_a_power_prompt_is_played_out_only_when_asked() -> None:
+    """``prompts`` 0: the answer the model values most, no playout; ``prompts`` 1: a legal
+    answer after playouts, the same again for the same seed; stopped at once, the model's."""
+    from game.ai.stars_bots import prompt_values
+
+    state = solo_position_with_a_power_prompt()
+    view, moves = STARS.view(state, 0), STARS.legal_moves(state, 0)
+    by_model = max(prompt_values(view, 0, moves, PlayoutBot().weights), key=lambda vm: vm[0])[1]
+    plain = PlayoutBot(seed=5)
+    assert plain.choose(STARS, state, 0) == by_model and plain.last_playouts == 0
+    searching = PlayoutBot(seed=5, prompts=1, orders=4)
+    answer = searching.choose(STARS, state, 0)
+    assert answer in moves and searching.last_playouts == searching.width * 4
+    assert PlayoutBot(seed=5, prompts=1, orders=4).choose(STARS, state, 0) == answer
+    stopped = PlayoutBot(seed=5, prompts=1, orders=4)
+    assert stopped.choose(STARS, state, 0, stop=lambda: True) == by_model
+    assert stopped.last_playouts == 0
+
+
+def test_an_answer_leaves_the_other_offered_uses_and_skipping_leaves_none() -> None:
+    from game.ai.stars_bots import model_of
+    from game.ai.stars_playouts import _answered
+
+    state = solo_position_with_a_power_prompt()
+    view, moves = STARS.view(state, 0), STARS.legal_moves(state, 0)
+    offered = view["pending"]["prompt"]["uses"]
+    before = len(model_of(view, 0).lines)
+    skipped, uses = _answered(view, 0, {"t": "skip_power"})
+    assert uses == 0 and len(skipped.lines) == before
+    line = next(m for m in moves if m["t"] == "power")
+    after, uses = _answered(view, 0, line)
+    assert len(after.lines) == before + 1 and uses >= offered - 1
