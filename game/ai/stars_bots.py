@@ -175,8 +175,10 @@ def apply_option(model: Model, option: tuple[Move, tuple[Segment, ...], float]) 
         model.add_shooting_star(
             shooting_star_points(move["size"], move["rot"], move["dx"], move["dy"]))
         return 0
-    copies = model.new_power_copies(list(segs))
     model.add_lines(list(segs))
+    # after the lines are drawn: a copy counts once all its lines are (until session 39 this
+    # ran before, found nothing, and the playouts never earned a power use)
+    copies = model.new_power_copies(list(segs))
     for copy in copies:
         model.spend(copy)
     return len(copies)

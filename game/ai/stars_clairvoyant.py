@@ -55,8 +55,8 @@ def resolve_uses(
                 return model, answers
             seg = best[1]
             answers.append({"t": "power", "line": list(seg)})
-            queue += model.new_power_copies([seg])
             model.add_lines([seg])
+            queue += model.new_power_copies([seg])
             continue
         stars = 2 if power == data.NEW_STAR else 1
         model.spend(copy)
@@ -109,8 +109,8 @@ def plan_game(
             if option is None:
                 answers = [{"t": "skip"}]
             else:
-                copies = child.new_power_copies(list(option[1])) if option[1] else []
                 apply_option_lines(child, option)
+                copies = child.new_power_copies(list(option[1])) if option[1] else []
                 answers = [option[0]]
                 if copies:
                     child, more = resolve_uses(child, copies, weights, left)

@@ -344,6 +344,11 @@ class Model:
     def drawable(self, seg: Segment) -> bool:
         return not _SEG_MASK[seg] & self.line_bad
 
+    def drawable_segments(self) -> list[Segment]:
+        """Every unit segment a line may be drawn on now (the Line power's targets)."""
+        bad = self.line_bad
+        return [seg for seg, mask in _SEG_MASK.items() if not mask & bad]
+
     # --- value -------------------------------------------------------------------------------
     def constellation_points(self, counts: list[int]) -> int:
         return sum(s for s in range(3, 11) if counts[s])

@@ -67,3 +67,50 @@ def test_the_playouts_policy_takes_the_first_placement_of_the_best_gain() -> Non
                 best, best_segs = gain, segs
         assert model.best_line(card, weights, left) == (best, best_segs)
 
+
+
+def test_the_drawable_segments_are_the_line_powers_targets() -> None:
+    """``drawable_segments`` (where the playouts draw a Line use) is exactly the engine's list
+    of Line-bonus targets, on every sheet of two games (the sun's closed rows included)."""
+    from game.rules.stars.placement import line_bonus_targets
+    from game.rules.stars.sheet import SheetIndex
+
+    checked = 0
+    for model, _, _, view in line_card_positions(range(2)):
+        sheet = view["seats"][0]["sheet"]
+        expected = {tuple(t) for t in line_bonus_targets(SheetIndex(sheet), view["day"])}
+        assert set(model.drawable_segments()) == expected
+        checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("power_card", [4, 3])
+def test_playing_an_option_on_the_model_earns_the_power_uses_the_engine_offers(
+        power_card: int) -> None:
+    """``apply_option`` (how the playouts and the clairvoyant draw a card) returns as many power
+    uses as the engine offers for the same move, and spends them: the same move again finds
+    none. Until session 39 it looked for the copies before drawing the lines and never found
+    one."""
+    import copy as copying
+
+    from game.ai.stars_bots import apply_option, card_options
+
+    earned = 0
+    for seed in range(2):
+        state = STARS.setup({"players": 1, "power_card": power_card}, seed)
+        bot = PlanBot(seed)
+        while not STARS.is_over(state):
+            view = STARS.view(state, 0)
+            if not view["pending"] and view["card"]["id"] not in data.SHOOTING_STAR_CARD_IDS:
+                model = model_of(view, 0)
+                for option in card_options(model, view["card"]["id"]):
+                    after = model.clone()
+                    uses = apply_option(after, option)
+                    trial = copying.deepcopy(state)
+                    STARS.apply(trial, 0, option[0])
+                    prompt = STARS.view(trial, 0)["pending"]["prompt"]
+                    assert uses == (prompt["uses"] if prompt else 0), option[0]
+                    assert after.new_power_copies(list(option[1])) == []
+                    earned += uses
+            STARS.apply(state, 0, bot.choose(STARS, state, 0))
+    assert earned > 3
