@@ -5,18 +5,20 @@ The ``width`` best placements by model value are each played on a copy, then the
 out to its end by ``normal``'s policy (the best model gain a card, ``DEFAULT_WEIGHTS``) for
 ``orders`` orders of the cards it has not seen, drawn from the public composition (never the
 real order) and shared by every placement, so the placements are compared on the same futures;
-a placement is worth the mean final value of its playouts (``HARD_WEIGHTS``). On 160 fresh
-seeds it scores +3.83 [+3.13, +4.52] over ``normal`` and +1.26 over the lookahead (docs/AI.md,
-sessions 37-38).
+a placement is worth the mean final value of its playouts (``HARD_WEIGHTS``). Since session 39
+a power prompt's best answers are played out the same way (``prompts``), and a placement leaves
+the race once the leader's lead over it, paired round by round, is ``race`` standard errors: the
+work goes to the close calls, and a decision ends when one placement is left (docs/AI.md,
+sessions 37-39, for the figures).
 
 The playouts go round by round (one order for every placement) and ``stop`` is asked before
 each one (at most 17 cards, a few ms), so a decision ends within one playout of its deadline;
 the placements are compared on the rounds all of them finished (none: on their value now, as
 ``normal``). ``steps`` caps the cards played out in one decision: a budget counted in work, so
-without ``stop`` the bot is deterministic for its seed. At the default 750 a card takes about
-200 ms CPU median on the project's VM (issue 10: <= 250 ms), and the table's budget
-(``THINK_SECONDS``, 0.5 s) cuts a decision only on a slow or busy machine. ``bench/ai.py stars
---levels "hard:steps=1500"`` plays it with other settings.
+without ``stop`` the bot is deterministic for its seed. At the default 1,200 (with the race) a
+card takes about 150 ms CPU median on the project's VM (issue 10: <= 250 ms), and the table's
+budget (``THINK_SECONDS``, 0.5 s) cuts a decision only on a slow or busy machine.
+``bench/ai.py stars --levels "hard:steps=1500,race=0"`` plays it with other settings.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ from game.ai.stars_bots import (
     model_of,
     prompt_values,
 )
-from game.ai.stars_model import DEFAULT_WEIGHTS, HARD_WEIGHTS, Model, Weights
+from game.ai.stars_model import DEFAULT_WEIGHTS, HARD_WEIGHTS, Model, Weights, low_row_lines
 from game.rules.base import Move
 from game.rules.stars import data
 from game.rules.stars.geometry import Segment, norm
@@ -58,10 +60,11 @@ class PlayoutBot(PlanBot):
         weights: Weights | None = None,
         width: int = 6,
         orders: int = 16,
-        steps: int = 750,
-        race: float = 0.0,
+        steps: int = 1200,
+        race: float = 2.0,
         race_after: int = 3,
-        prompts: int = 0,
+        prompts: int = 1,
+        lines: int = 0,
     ) -> None:
         super().__init__(seed, weights or HARD_WEIGHTS)
         self.width = width
@@ -72,8 +75,10 @@ class PlayoutBot(PlanBot):
         #: their paired differences (0: never), checked after ``race_after`` rounds
         self.race = race
         self.race_after = max(2, race_after)
-        #: power prompts played out too (0: weighed by the model, as ``normal``)
+        #: power prompts played out too (0: weighed by the model, as ``normal`` does)
         self.prompts = prompts
+        #: Line-power uses drawn in the playouts (0: counted at their estimated worth)
+        self.lines = lines
         #: the playouts' policy: ``normal``'s numbers (with hard's they gained less)
         self.policy = DEFAULT_WEIGHTS
         self.last_playouts = 0
@@ -125,7 +130,10 @@ class PlayoutBot(PlanBot):
                 if stop is not None and stop():
                     return self._pick(self._values(top, results, alive))
                 after, uses = top[i][2]()
-                results[i].append(self.playout(after, order, first) + uses * use)
+                if self.lines and after.power == data.LINE:
+                    results[i].append(self.playout(after, order, first, uses))
+                else:
+                    results[i].append(self.playout(after, order, first) + uses * use)
                 self.last_playouts += 1
             spent += len(alive) * depth
             if self.race and len(results[alive[0]]) >= self.race_after:
@@ -148,11 +156,15 @@ class PlayoutBot(PlanBot):
                 kept.append(i)
         return kept
 
-    def playout(self, model: Model, order: list[int], first: int) -> float:
+    def playout(self, model: Model, order: list[int], first: int, pending: int = 0) -> float:
         """Play ``order`` (card number ``first`` onwards) on ``model`` by the policy, each card
         where it gains most (or skipped); the final value, power uses at their estimated
-        worth."""
+        worth (with ``lines``, a Line use is drawn where it gains most, ``pending`` of them
+        first)."""
         policy = self.policy
+        draw = self.lines and model.power == data.LINE
+        if pending:
+            self._draw_lines(model, pending, data.CARDS_PER_GAME - first + 1)
         uses = 0
         for j, card in enumerate(order):
             n = first + j
@@ -166,9 +178,27 @@ class PlayoutBot(PlanBot):
             # a line card: its placements weighed straight from the model (no move dicts)
             best_segs = model.best_line(card, policy, left)[1]
             if best_segs is not None:
-                uses += apply_option(model, ({"t": "place"}, best_segs, 0.0))
+                earned = apply_option(model, ({"t": "place"}, best_segs, 0.0))
+                if draw and earned:
+                    self._draw_lines(model, earned, left)
+                else:
+                    uses += earned
         end_left = data.CARDS_PER_GAME - (first + len(order) - 1)
         return model.value(self.weights, end_left) + uses * policy.power_use[model.power]
+
+    def _draw_lines(self, model: Model, count: int, cards_left: int) -> None:
+        """Resolve ``count`` Line uses by the policy: each the unit line that gains most (none
+        that gains: the rest are given up, as skipping does)."""
+        while count:
+            count -= 1
+            best, best_gain = None, 0.0
+            for seg in model.drawable_segments():
+                gain = model.gain((seg,), self.policy, cards_left, low_row_lines((seg,), model.day))
+                if gain > best_gain:
+                    best, best_gain = seg, gain
+            if best is None:
+                return
+            count += apply_option(model, ({"t": "place"}, (best,), 0.0))
 
     @staticmethod
     def _values(

@@ -31,11 +31,11 @@ def test_a_stop_ends_the_decision_within_one_playout(allowed: int) -> None:
         calls.append(len(calls) >= allowed)
         return calls[-1]
 
-    bot = PlayoutBot(seed=1, orders=4)
+    bot = PlayoutBot(seed=1, orders=4, race=0)
     move = bot.choose(STARS, state, 0, stop=stop)
     assert move in STARS.legal_moves(state, 0)
     assert bot.last_playouts == allowed and calls.count(True) == 1
-    unstopped = PlayoutBot(seed=1, orders=4)
+    unstopped = PlayoutBot(seed=1, orders=4, race=0)
     unstopped.choose(STARS, state, 0)
     assert unstopped.last_playouts == unstopped.width * 4 > allowed
 
@@ -45,7 +45,7 @@ def test_the_step_cap_bounds_the_work_in_whole_rounds() -> None:
     view = STARS.view(state, 0)
     depth = cards_left_after(view)
     for steps in (1, 200, 700):
-        bot = PlayoutBot(seed=2, steps=steps)
+        bot = PlayoutBot(seed=2, steps=steps, race=0)
         assert bot.choose(STARS, state, 0) in STARS.legal_moves(state, 0)
         rounds, rest = divmod(bot.last_playouts, bot.width)
         assert rest == 0 and rounds * bot.width * depth <= steps
@@ -81,6 +81,20 @@ def test_the_race_drops_a_placement_clearly_behind_and_keeps_the_close_ones() ->
     # among the two, 3 leads by its sum; 1 trails by 4 a round with a spread of 3
     assert PlayoutBot(race=2.0)._race(results, [1, 3]) == [3]
     assert PlayoutBot(race=50.0)._race(results, [1, 3]) == [1, 3]
+
+
+@pytest.mark.parametrize("allowed", [0, 5])
+def test_a_racing_decision_stops_within_one_playout_too(allowed: int) -> None:
+    state = solo_position_with_a_line_card(9)
+    calls: list[bool] = []
+
+    def stop() -> bool:
+        calls.append(len(calls) >= allowed)
+        return calls[-1]
+
+    bot = PlayoutBot(seed=1)
+    assert bot.race and bot.choose(STARS, state, 0, stop=stop) in STARS.legal_moves(state, 0)
+    assert bot.last_playouts == allowed and calls.count(True) == 1
 
 
 def test_the_race_stops_a_decision_early_once_one_placement_is_left() -> None:
@@ -121,12 +135,13 @@ def test_a_power_prompt_is_played_out_only_when_asked() -> None:
     state = solo_position_with_a_power_prompt()
     view, moves = STARS.view(state, 0), STARS.legal_moves(state, 0)
     by_model = max(prompt_values(view, 0, moves, PlayoutBot().weights), key=lambda vm: vm[0])[1]
-    plain = PlayoutBot(seed=5)
+    plain = PlayoutBot(seed=5, prompts=0)
     assert plain.choose(STARS, state, 0) == by_model and plain.last_playouts == 0
-    searching = PlayoutBot(seed=5, prompts=1, orders=4)
+    searching = PlayoutBot(seed=5, prompts=1, orders=4, race=0)
     answer = searching.choose(STARS, state, 0)
     assert answer in moves and searching.last_playouts == searching.width * 4
-    assert PlayoutBot(seed=5, prompts=1, orders=4).choose(STARS, state, 0) == answer
+    assert PlayoutBot(seed=5, prompts=1, orders=4, race=0).choose(STARS, state, 0) == answer
+    assert PlayoutBot().prompts  # the shipped hard plays its prompts out
     stopped = PlayoutBot(seed=5, prompts=1, orders=4)
     assert stopped.choose(STARS, state, 0, stop=lambda: True) == by_model
     assert stopped.last_playouts == 0
@@ -145,3 +160,23 @@ def test_an_answer_leaves_the_other_offered_uses_and_skipping_leaves_none() -> N
     line = next(m for m in moves if m["t"] == "power")
     after, uses = _answered(view, 0, line)
     assert len(after.lines) == before + 1 and uses >= offered - 1
+
+
+def test_a_line_use_in_a_playout_is_drawn_where_it_gains_most() -> None:
+    """With ``lines`` a Line use earned in a playout is drawn (the unit line with the best
+    gain), not counted at an estimated worth."""
+    from game.ai.stars_bots import model_of
+    from game.ai.stars_model import low_row_lines
+
+    state = solo_position_with_a_line_card(8)
+    view = STARS.view(state, 0)
+    model, left = model_of(view, 0), cards_left_after(view)
+    bot = PlayoutBot(lines=1)
+    gains = {seg: model.gain((seg,), bot.policy, left, low_row_lines((seg,), model.day))
+             for seg in model.drawable_segments()}
+    best = max(gains, key=lambda seg: gains[seg])
+    assert gains[best] > 0
+    after = model.clone()
+    bot._draw_lines(after, 1, left)
+    assert best in after.lines and best not in model.lines
+    assert len(after.lines) >= len(model.lines) + 1
