@@ -22,8 +22,11 @@ def test_the_playouts_never_read_the_hidden_deck_order() -> None:
     assert first == second and first in STARS.legal_moves(state, 0)
 
 
+@pytest.mark.parametrize("race", [0.0, 2.0])
 @pytest.mark.parametrize("allowed", [0, 1, 7])
-def test_a_stop_ends_the_decision_within_one_playout(allowed: int) -> None:
+def test_a_stop_ends_the_decision_within_one_playout(allowed: int, race: float) -> None:
+    """Weighing every placement every round or racing them (as hard ships): the playouts stop
+    at the first True, and a legal move comes back."""
     state = solo_position_with_a_line_card(6)
     calls: list[bool] = []
 
@@ -31,7 +34,7 @@ def test_a_stop_ends_the_decision_within_one_playout(allowed: int) -> None:
         calls.append(len(calls) >= allowed)
         return calls[-1]
 
-    bot = PlayoutBot(seed=1, orders=4, race=0)
+    bot = PlayoutBot(seed=1, orders=4, race=race)
     move = bot.choose(STARS, state, 0, stop=stop)
     assert move in STARS.legal_moves(state, 0)
     assert bot.last_playouts == allowed and calls.count(True) == 1
@@ -81,20 +84,6 @@ def test_the_race_drops_a_placement_clearly_behind_and_keeps_the_close_ones() ->
     # among the two, 3 leads by its sum; 1 trails by 4 a round with a spread of 3
     assert PlayoutBot(race=2.0)._race(results, [1, 3]) == [3]
     assert PlayoutBot(race=50.0)._race(results, [1, 3]) == [1, 3]
-
-
-@pytest.mark.parametrize("allowed", [0, 5])
-def test_a_racing_decision_stops_within_one_playout_too(allowed: int) -> None:
-    state = solo_position_with_a_line_card(9)
-    calls: list[bool] = []
-
-    def stop() -> bool:
-        calls.append(len(calls) >= allowed)
-        return calls[-1]
-
-    bot = PlayoutBot(seed=1)
-    assert bot.race and bot.choose(STARS, state, 0, stop=stop) in STARS.legal_moves(state, 0)
-    assert bot.last_playouts == allowed and calls.count(True) == 1
 
 
 def test_the_race_stops_a_decision_early_once_one_placement_is_left() -> None:
