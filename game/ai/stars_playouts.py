@@ -115,7 +115,7 @@ class PlayoutBot(PlanBot):
         self, view: dict[str, Any], top: list[Candidate], use: float, stop: StopCheck | None
     ) -> Move:
         """The candidate whose playouts end best on average, over orders of the unseen cards
-        shared by every candidate (``steps``, ``race``: the class docstring)."""
+        shared by every candidate (``steps``, ``race``: the module docstring)."""
         pool = [c for c in self.unseen() if c != view["card"]["id"]]
         depth = min(cards_left_after(view), len(pool))
         orders = [self.rng.sample(pool, depth) for _ in range(self.orders)]
