@@ -190,7 +190,6 @@ def prompt_values(
     """The value of each power-prompt answer (use at a target, or skip) by the model."""
     pending = view["pending"]
     prompt = pending["prompt"]
-    sheet = pending["sheet"]
     left = cards_left_after(view)
     base = model_of(view, seat)
     now = base.value(weights, left)  # once: it costs a walk over every bonus-shape copy
@@ -202,10 +201,7 @@ def prompt_values(
             seg = norm(*move["line"])
             out.append((now + base.gain((seg,), weights, left), move))
         elif move["t"] == "power":
-            after = dict(sheet)
-            after["objects"] = sheet["objects"] + [{"kind": prompt["power"], "at": move["at"]}]
-            model = Model(after, view["day"], view.get("spent", []), view.get("once_used", False))
-            out.append((model.value(weights, left), move))
+            out.append((base.with_object(prompt["power"], move["at"]).value(weights, left), move))
     return out
 
 

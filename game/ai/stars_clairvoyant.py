@@ -66,9 +66,7 @@ def resolve_uses(
             base = model.value(weights, left)
             best_obj: tuple[float, Model, list[int]] | None = None
             for at in targets:
-                after = dict(model.sheet)
-                after["objects"] = model.sheet["objects"] + [{"kind": power, "at": at}]
-                trial = Model(after, model.day, sorted(model.spent), model.once_used)
+                trial = model.with_object(power, at)
                 value = trial.value(weights, left)
                 if best_obj is None or value > best_obj[0]:
                     best_obj = (value, trial, at)

@@ -344,6 +344,12 @@ class Model:
     def drawable(self, seg: Segment) -> bool:
         return not _SEG_MASK[seg] & self.line_bad
 
+    def with_object(self, kind: str, at: list[int]) -> Model:
+        """A new model of this sheet with a power's object placed at ``at`` (objects change
+        what the sheet scores, so it is built again, not cloned)."""
+        sheet = {**self.sheet, "objects": self.sheet["objects"] + [{"kind": kind, "at": at}]}
+        return Model(sheet, self.day, sorted(self.spent), self.once_used)
+
     def drawable_segments(self) -> list[Segment]:
         """Every unit segment a line may be drawn on now (the Line power's targets)."""
         bad = self.line_bad

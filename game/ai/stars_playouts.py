@@ -93,7 +93,7 @@ class PlayoutBot(PlanBot):
         scored.sort(key=lambda item: -item[0])
         top = [(value, option[0], partial(_played, model, option))
                for value, option in scored[: self.width]]
-        return self._play_off(view, top, self.policy.power_use[model.power], stop)
+        return self._play_off(view, top, stop)
 
     def choose_prompt(
         self, view: dict[str, Any], seat: int, moves: list[Move], stop: StopCheck | None
@@ -108,11 +108,10 @@ class PlayoutBot(PlanBot):
         scored.sort(key=lambda item: -item[0])
         top = [(value, move, partial(_copied, *_answered(view, seat, move)))
                for value, move in scored[: self.width]]
-        power = view["pending"]["prompt"]["power"]
-        return self._play_off(view, top, self.policy.power_use[power], stop)
+        return self._play_off(view, top, stop)
 
     def _play_off(
-        self, view: dict[str, Any], top: list[Candidate], use: float, stop: StopCheck | None
+        self, view: dict[str, Any], top: list[Candidate], stop: StopCheck | None
     ) -> Move:
         """The candidate whose playouts end best on average, over orders of the unseen cards
         shared by every candidate (``steps``, ``race``: the module docstring)."""
@@ -130,10 +129,7 @@ class PlayoutBot(PlanBot):
                 if stop is not None and stop():
                     return self._pick(self._values(top, results, alive))
                 after, uses = top[i][2]()
-                if self.lines and after.power == data.LINE:
-                    results[i].append(self.playout(after, order, first, uses))
-                else:
-                    results[i].append(self.playout(after, order, first) + uses * use)
+                results[i].append(self.playout(after, order, first, uses))
                 self.last_playouts += 1
             spent += len(alive) * depth
             if self.race and len(results[alive[0]]) >= self.race_after:
@@ -158,13 +154,14 @@ class PlayoutBot(PlanBot):
 
     def playout(self, model: Model, order: list[int], first: int, pending: int = 0) -> float:
         """Play ``order`` (card number ``first`` onwards) on ``model`` by the policy, each card
-        where it gains most (or skipped); the final value, power uses at their estimated
-        worth (with ``lines``, a Line use is drawn where it gains most, ``pending`` of them
-        first)."""
+        where it gains most (or skipped); the final value, power uses (``pending``: those the
+        model holds unresolved at the start) at their estimated worth (with ``lines``, a Line
+        use is drawn where it gains most)."""
         policy = self.policy
         draw = self.lines and model.power == data.LINE
-        if pending:
+        if draw and pending:
             self._draw_lines(model, pending, data.CARDS_PER_GAME - first + 1)
+            pending = 0
         uses = 0
         for j, card in enumerate(order):
             n = first + j
@@ -184,7 +181,8 @@ class PlayoutBot(PlanBot):
                 else:
                     uses += earned
         end_left = data.CARDS_PER_GAME - (first + len(order) - 1)
-        return model.value(self.weights, end_left) + uses * policy.power_use[model.power]
+        use = policy.power_use[model.power]
+        return model.value(self.weights, end_left) + uses * use + pending * use
 
     def _draw_lines(self, model: Model, count: int, cards_left: int) -> None:
         """Resolve ``count`` Line uses by the policy: each the unit line that gains most (none
@@ -227,13 +225,10 @@ def _answered(view: dict[str, Any], seat: int, move: Move) -> tuple[Model, int]:
     resolve (the other offered uses, and any the answer's line completes; none after
     skipping, which gives up every offered use)."""
     pending = view["pending"]
+    after = model_of(view, seat)
     if move["t"] == "skip_power":
-        return model_of(view, seat), 0
+        return after, 0
     left = pending["prompt"]["uses"] - 1
     if "line" in move:
-        after = model_of(view, seat)
         return after, left + apply_option(after, ({"t": "place"}, (norm(*move["line"]),), 0.0))
-    sheet = pending["sheet"]
-    objects = sheet["objects"] + [{"kind": pending["prompt"]["power"], "at": move["at"]}]
-    return Model({**sheet, "objects": objects}, view["day"], view.get("spent", []),
-                 view.get("once_used", False)), left
+    return after.with_object(pending["prompt"]["power"], move["at"]), left
