@@ -101,6 +101,7 @@ def stars_bot(level: str, seed: int) -> Any:
     """The level's bot; ``clairvoyantN`` is the clairvoyant at beam N (``clairvoyant``: 48),
     ``hard:steps=1500`` the hard bot (``game.ai.stars_playouts``) with those settings (a
     variant to compare; ``p.NAME=V`` items change a field of its playouts' policy weights);
+    ``foresight:k=1`` hard told the next k cards (measurement only, with hard's settings too);
     ``lookahead`` the one-card lookahead that was hard until session 38
     (``lookahead:width=8,samples=12``: with those settings; ``w.NAME=V`` items change a field
     of its ``HARD_WEIGHTS``, tuples as ``0/0.15/0.45``)."""
@@ -113,11 +114,13 @@ def stars_bot(level: str, seed: int) -> Any:
 
             numbers["weights"] = dataclasses.replace(HARD_WEIGHTS, **weights)
         return LookaheadBot(seed=seed, **numbers)
-    if level.startswith("hard:"):
+    if level.startswith(("hard:", "foresight")):
+        from game.ai.stars_clairvoyant import ForesightBot
         from game.ai.stars_playouts import PlayoutBot
 
-        numbers, policy = _settings(level.removeprefix("hard"), "p.")
-        bot = PlayoutBot(seed=seed, **numbers)
+        name, _, text = level.partition(":")
+        numbers, policy = _settings(text, "p.")
+        bot = (ForesightBot if name == "foresight" else PlayoutBot)(seed=seed, **numbers)
         if policy:
             bot.policy = dataclasses.replace(bot.policy, **policy)
         return bot

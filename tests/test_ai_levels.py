@@ -20,7 +20,7 @@ from game.ai import (
 from game.ai.stargazer_bots import HardBot as StargazerHard
 from game.ai.stargazer_bots import StrongBot
 from game.ai.stars_bots import GreedyBot, LookaheadBot, PlanBot
-from game.ai.stars_clairvoyant import ClairvoyantBot
+from game.ai.stars_clairvoyant import ClairvoyantBot, ForesightBot
 from game.ai.stars_playouts import PlayoutBot
 from game.rules.base import Ruleset
 from game.rules.stargazer import RULESET as STARGAZER
@@ -230,6 +230,31 @@ def test_hard_outscores_greedy_on_seeded_solo_games() -> None:
 def test_the_clairvoyant_plays_a_legal_solo_game_to_its_plan() -> None:
     state, _ = play(STARS, {"players": 1}, 8, [ClairvoyantBot(seed=8, beam=4)])
     assert STARS.is_over(state)
+
+
+def test_the_foresight_bot_plays_out_orders_that_start_with_the_real_next_cards() -> None:
+    """The measurement of what information is worth: told k cards, every future its playouts
+    meet starts with the deck's next k cards, the rest the cards it has not seen."""
+    state = STARS.setup({"players": 1}, 12)
+    bot = ForesightBot(seed=12, k=2, orders=5)
+    bot.choose(STARS, state, 0)
+    view = STARS.view(state, 0)
+    pool = [c for c in bot.unseen() if c != view["card"]["id"]]
+    orders = bot._orders(view, pool, 17)
+    assert len(orders) == 5
+    for order in orders:
+        assert order[:2] == state["deck"][1:3] and len(set(order)) == 17
+        assert set(order) <= set(pool)
+    assert {tuple(o[2:]) for o in orders} != {tuple(orders[0][2:])}  # the rest is drawn
+
+
+def test_the_foresight_bot_told_nothing_plays_as_hard() -> None:
+    settings = {"width": 3, "orders": 3, "steps": 200}
+    _, hard = play(STARS, {"players": 1}, 21, [PlayoutBot(21, **settings)])
+    _, blind = play(STARS, {"players": 1}, 21, [ForesightBot(21, k=0, **settings)])
+    _, told = play(STARS, {"players": 1}, 21, [ForesightBot(21, k=17, **settings)])
+    assert blind == hard
+    assert told != hard
 
 
 def test_stargazer_levels_beat_random_seats() -> None:

@@ -12,7 +12,7 @@ import gzip
 
 import pytest
 
-from bench.ai import stars_bot
+from bench.ai import STARS, stars_bot
 from bench.balance_rescore import (
     draws_to_later,
     parse_pick_vp,
@@ -29,6 +29,13 @@ from bench.balance_stargazer import (
     summarise_probe,
 )
 from bench.games_log import logged_map
+from bench.stars_information import (
+    AT_CARD,
+    best_last,
+    information_value,
+    position_value,
+    state_at_card,
+)
 from game.ai.stars_model import HARD_WEIGHTS
 from game.rules.stargazer import RULESET
 from game.rules.stargazer.content import (
@@ -293,3 +300,60 @@ def test_rescoring_a_crews_pick_vp_moves_its_pickers_wins() -> None:
     for bad in (["nobody=1"], ["security=x"], ["security"]):
         with pytest.raises(SystemExit):
             parse_pick_vp(bad)
+
+
+def test_a_foresight_level_is_hard_told_the_next_cards_with_hard_s_settings() -> None:
+    from game.ai.stars_clairvoyant import ForesightBot
+
+    bot = stars_bot("foresight:k=3,steps=400,p.fade=8", 5)
+    assert isinstance(bot, ForesightBot) and (bot.k, bot.steps) == (3, 400)
+    assert bot.policy.fade == 8 and bot.weights == stars_bot("hard", 5).weights
+    assert stars_bot("foresight", 5).k == 1
+
+
+@pytest.mark.parametrize(
+    ("table", "worth"),
+    [
+        ([[3, 0], [0, 3]], 1.5),  # each play wins on one last card: knowing it is worth half
+        ([[5, 5], [1, 2]], 0.0),  # one play is best whatever comes: knowing is worth nothing
+        ([[4, 2], [3, 3]], 0.5),
+    ],
+)
+def test_the_information_value_is_what_knowing_the_last_card_gains(
+    table: list[list[float]], worth: float
+) -> None:
+    assert information_value(table) == pytest.approx(worth)
+
+
+def test_the_information_bench_weighs_card_17_before_it_is_played() -> None:
+    state = state_at_card("normal", 7, AT_CARD)
+    assert state["flipped"] == AT_CARD and state["seats"][0]["turn"] is None
+    assert not STARS.is_over(state)
+    assert position_value(("normal", 7)) >= 0
+
+
+def test_the_best_last_card_is_the_engine_s_best_final_score() -> None:
+    """``best_last`` against the engine: card 18 played every legal way (power prompts
+    skipped), the best final total, where no way earns a power use."""
+    from game.ai.stars_model import Model
+
+    for seed in range(3, 12):
+        state = state_at_card("normal", seed, 18)
+        me = state["seats"][0]
+        model = Model(me["sheet"], state["day"], me["spent"], me["once_used"])
+        totals = []
+        prompted = False
+        for move in STARS.legal_moves(state, 0):
+            trial = copy.deepcopy(state)
+            STARS.apply(trial, 0, move)
+            while not STARS.is_over(trial):
+                moves = STARS.legal_moves(trial, 0)
+                kinds = {m["t"] for m in moves}
+                prompted |= "skip_power" in kinds
+                STARS.apply(trial, 0, next(m for m in moves if m["t"] in (
+                    "skip_power", "confirm")))
+            totals.append(STARS.score(trial)[0]["total"])
+        if not prompted:
+            assert best_last(model, state["deck"][17]) == max(totals), seed
+            return
+    pytest.fail("no seed without a power prompt at the last card")

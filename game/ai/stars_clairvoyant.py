@@ -7,6 +7,9 @@ extended by every legal way to play the next card (and skip), the best ``beam`` 
 are kept, power uses are resolved on the kept sheets by the model, and at the end the sheet with
 the best score wins. The bot then replays that plan, and plans again if the table ever leaves
 it (a power prompt the model did not foresee).
+
+``ForesightBot`` is ``hard`` told the next ``k`` cards (its playouts start with them): what the
+information alone is worth to hard's search (docs/AI.md, session 40).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from game.ai.stars_bots import (
     prompt_values,
 )
 from game.ai.stars_model import DEFAULT_WEIGHTS, Model, Weights
+from game.ai.stars_playouts import PlayoutBot
 from game.rules.base import Move, Ruleset, State, make_rng
 from game.rules.stars import data
 from game.rules.stars.geometry import SEGMENT_BITS, Segment, norm
@@ -187,3 +191,29 @@ def _legal(move: Move, moves: list[Move]) -> bool:
         seg = norm(*move["line"])
         return any(m["t"] == "power" and "line" in m and norm(*m["line"]) == seg for m in moves)
     return move in moves
+
+
+class ForesightBot(PlayoutBot):
+    """``hard`` that reads the next ``k`` cards of the deck (measurement only): every order its
+    playouts meet starts with them, the rest drawn from the cards left as ``hard`` draws them.
+    ``k`` = 0 is ``hard``; ``k`` = 17 plays every candidate out on the real order."""
+
+    name = "foresight"
+
+    def __init__(self, seed: int = 0, k: int = 1, **settings: Any) -> None:
+        super().__init__(seed, **settings)
+        self.rng = make_rng(seed, "stars-hard")  # hard's stream: k = 0 replays hard's games
+        self.k = k
+        self.deck: list[int] = []
+
+    def choose(self, ruleset: Ruleset, state: State, seat: int, stop: Any = None) -> Move:
+        self.deck = list(state["deck"])
+        return super().choose(ruleset, state, seat, stop)
+
+    def _orders(self, view: dict[str, Any], pool: list[int], depth: int) -> list[list[int]]:
+        if not self.k:
+            return super()._orders(view, pool, depth)
+        n = view["card"]["n"]
+        known = self.deck[n : n + min(self.k, depth)]
+        rest = [c for c in pool if c not in known]
+        return [known + self.rng.sample(rest, depth - len(known)) for _ in range(self.orders)]

@@ -117,7 +117,7 @@ class PlayoutBot(PlanBot):
         shared by every candidate (``steps``, ``race``: the module docstring)."""
         pool = [c for c in self.unseen() if c != view["card"]["id"]]
         depth = min(cards_left_after(view), len(pool))
-        orders = [self.rng.sample(pool, depth) for _ in range(self.orders)]
+        orders = self._orders(view, pool, depth)
         first = view["card"]["n"] + 1
         results: list[list[float]] = [[] for _ in top]
         alive = list(range(len(top)))
@@ -137,6 +137,11 @@ class PlayoutBot(PlanBot):
                 if len(alive) == 1:
                     break
         return self._pick(self._values(top, results, alive))
+
+    def _orders(self, view: dict[str, Any], pool: list[int], depth: int) -> list[list[int]]:
+        """The futures the candidates meet: ``orders`` draws of ``depth`` cards from ``pool``
+        (the cards not seen). ``stars_clairvoyant.ForesightBot`` puts the real ones first."""
+        return [self.rng.sample(pool, depth) for _ in range(self.orders)]
 
     def _race(self, results: list[list[float]], alive: list[int]) -> list[int]:
         """The placements still in the race: the leader, and each whose paired deficit to it is
