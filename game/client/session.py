@@ -338,14 +338,27 @@ class RemoteSession(TableInfo):
         self.closed = False
         #: the move sent last (a stale one is resent once by the client, ``net.moves``)
         self.last_move: dict[str, Any] | None = None
+        #: when the move in flight was sent (None: its answer has come): one move at a time
+        self.sent_at: float | None = None
         self.table_id: str | None = None
 
     @property
     def human_seats(self) -> list[int]:
         return [] if self.client.seat is None else [self.client.seat]
 
+    #: a move unanswered this long no longer holds the next one back (a lost answer must not
+    #: freeze the table; a dropped link clears it at once)
+    ANSWER_WAIT = 5.0
+
     def send(self, seat: int, move: dict[str, Any]) -> None:
+        """Send ``move`` unless the last one is still unanswered: until its answer comes the
+        screen shows the state the move was made on, and a key pressed again there (a player
+        pressing Enter twice over a slow link) would only earn a refusal, and enough of them
+        in a row get the connection cut by the host."""
+        if self.sent_at is not None and time.monotonic() - self.sent_at < self.ANSWER_WAIT:
+            return
         self.last_move = move
+        self.sent_at = time.monotonic()
         self.client.send_move(move)
 
     def poll(self) -> list[tuple[int, dict[str, Any]]]:
@@ -373,6 +386,9 @@ class RemoteSession(TableInfo):
                     self.results = None
             if "to_move" in message:
                 self.to_move = list(message["to_move"])
+            if kind in ("snapshot", "refused", "error", "connection") or (
+                    kind == "events" and message.get("by") == seat):
+                self.sent_at = None  # the move in flight is answered (or will never be)
             if kind in ("snapshot", "events", "refused") and "view" in message:
                 self.views[seat] = message["view"]
             if kind == "connection":

@@ -1,0 +1,80 @@
+"""A LAN guest's session sends one move at a time: a key pressed again before the last move's
+answer is dropped, not sent against a state the host has left (a player pressing Enter over a
+slow link earned a refusal per press, and 30 in a row got the connection cut: a LAN test
+flaked on exactly that)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from game.client.session import RemoteSession
+
+
+class FakeClient:
+    """What a RemoteSession uses of ``net.client.Client``: moves out, messages in."""
+
+    def __init__(self) -> None:
+        self.seat = 0
+        self.token = None
+        self.sent: list[dict[str, Any]] = []
+        self.inbox: list[dict[str, Any]] = []
+
+    def send_move(self, move: dict[str, Any]) -> None:
+        self.sent.append(move)
+
+    def poll(self) -> list[dict[str, Any]]:
+        out, self.inbox = self.inbox, []
+        return out
+
+
+def test_a_second_move_waits_for_the_answer_to_the_first() -> None:
+    client = FakeClient()
+    session = RemoteSession(client)
+    session.send(0, {"t": "power", "line": [0, 0, 1, 0]})
+    session.send(0, {"t": "power", "line": [0, 0, 1, 0]})  # pressed again: dropped
+    session.send(0, {"t": "skip_power"})
+    assert client.sent == [{"t": "power", "line": [0, 0, 1, 0]}]
+    client.inbox.append({"t": "events", "version": 5, "by": 1, "events": []})
+    session.poll()  # another seat's move answers nothing of ours
+    session.send(0, {"t": "confirm"})
+    assert len(client.sent) == 1
+    client.inbox.append({"t": "events", "version": 6, "by": 0, "events": []})
+    session.poll()
+    session.send(0, {"t": "confirm"})
+    assert client.sent[-1] == {"t": "confirm"} and len(client.sent) == 2
+
+
+@pytest.mark.parametrize("answer", [
+    {"t": "refused", "code": "illegal_move", "version": 6},
+    {"t": "error", "code": "not_connected", "message": "not connected"},
+    {"t": "connection", "state": "reconnecting"},
+    {"t": "snapshot", "version": 9},
+])
+def test_a_refusal_an_error_a_lost_link_or_a_fresh_snapshot_frees_the_next_move(
+        answer: dict[str, Any]) -> None:
+    client = FakeClient()
+    session = RemoteSession(client)
+    session.send(0, {"t": "skip"})
+    client.inbox.append(answer)
+    session.poll()
+    session.send(0, {"t": "undo"})
+    assert client.sent == [{"t": "skip"}, {"t": "undo"}]
+
+
+def test_a_move_never_answered_holds_the_next_only_for_a_while(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import game.client.session as session_module
+
+    now = [100.0]
+    monkeypatch.setattr(session_module.time, "monotonic", lambda: now[0])
+    client = FakeClient()
+    session = RemoteSession(client)
+    session.send(0, {"t": "skip"})
+    now[0] += RemoteSession.ANSWER_WAIT - 0.1
+    session.send(0, {"t": "skip"})
+    assert len(client.sent) == 1
+    now[0] += 0.2
+    session.send(0, {"t": "skip"})
+    assert len(client.sent) == 2
