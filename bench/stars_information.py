@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.ai import STARS, machine_line, stars_bot  # noqa: E402
 from game.ai.stars_bots import card_options, day_of_card  # noqa: E402
-from game.ai.stars_clairvoyant import apply_option_lines, resolve_uses  # noqa: E402
+from game.ai.stars_clairvoyant import played  # noqa: E402
 from game.ai.stars_model import DEFAULT_WEIGHTS, Model  # noqa: E402
 from game.rules.base import State  # noqa: E402
 from game.rules.stars import data  # noqa: E402
@@ -47,16 +47,9 @@ def information_value(table: list[list[float]]) -> float:
 def children(model: Model, card: int, n: int) -> list[Model]:
     """The sheet after each way to play ``card`` as card ``n`` (skipping first), the power uses
     a placement earns resolved by the model, as the clairvoyant does."""
-    out = [model.clone()]
     left = data.CARDS_PER_GAME - n
-    for option in card_options(model, card):
-        child = model.clone()
-        apply_option_lines(child, option)
-        copies = child.new_power_copies(list(option[1])) if option[1] else []
-        if copies:
-            child, _ = resolve_uses(child, copies, DEFAULT_WEIGHTS, left)
-        out.append(child)
-    return out
+    return [played(model, option, DEFAULT_WEIGHTS, left)[0]
+            for option in [None, *card_options(model, card)]]
 
 
 def best_last(model: Model, card: int) -> int:

@@ -106,17 +106,7 @@ def plan_game(
             if len(kept) >= beam:
                 break
             _, parent, plan = states[i]
-            child = parent.clone()
-            answers: list[Move]
-            if option is None:
-                answers = [{"t": "skip"}]
-            else:
-                apply_option_lines(child, option)
-                copies = child.new_power_copies(list(option[1])) if option[1] else []
-                answers = [option[0]]
-                if copies:
-                    child, more = resolve_uses(child, copies, weights, left)
-                    answers += more
+            child, answers = played(parent, option, weights, left)
             key = (frozenset(child.lines), len(child.sheet["shooting_stars"]),
                    child.ss_score, len(child.sheet["objects"]))
             if key in seen:
@@ -126,6 +116,22 @@ def plan_game(
         states = kept
     best = max(states, key=lambda s: (s[1].score(), s[0]))
     return best[1].score(), best[2]
+
+
+def played(parent: Model, option: Any, weights: Weights, left: int) -> tuple[Model, list[Move]]:
+    """A copy of ``parent`` with ``option`` played (None: the card skipped) and the power uses
+    it earns resolved by the model (``resolve_uses``); with the moves that make it: the
+    card's move, then the prompt answers."""
+    child = parent.clone()
+    if option is None:
+        return child, [{"t": "skip"}]
+    apply_option_lines(child, option)
+    copies = child.new_power_copies(list(option[1])) if option[1] else []
+    answers: list[Move] = [option[0]]
+    if copies:
+        child, more = resolve_uses(child, copies, weights, left)
+        answers += more
+    return child, answers
 
 
 def apply_option_lines(model: Model, option: Any) -> None:
