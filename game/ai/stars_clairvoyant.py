@@ -217,8 +217,7 @@ class ForesightBot(PlayoutBot):
         return super().choose(ruleset, state, seat, stop)
 
     def _orders(self, view: dict[str, Any], pool: list[int], depth: int) -> list[list[int]]:
-        if not self.k:
-            return super()._orders(view, pool, depth)
+        """Hard's draws behind the real next ``k`` cards (``k`` = 0: exactly hard's draws)."""
         n = view["card"]["n"]
         known = self.deck[n : n + min(self.k, depth)]
         rest = [c for c in pool if c not in known]
