@@ -11,7 +11,6 @@ ratios across machines.
     .venv/bin/python bench/ai.py stars [--games 500] [--levels random greedy ...] [--power-cards]
         [--cards 4 1 2 ...]   # with --power-cards: which power cards, in which order
     .venv/bin/python bench/ai.py stargazer [--games 300] [--players 3 4]
-    .venv/bin/python bench/ai.py speed          # ms per decision of every level, one core
     .venv/bin/python bench/ai.py deadline [--games 10] [--busy 1]   # hard's stop under load
 """
 
