@@ -123,7 +123,8 @@ def test_a_lan_host_is_told_the_table_closes_and_continue_hosts_it_again(drive) 
     back = Client("127.0.0.1", table.session.server.port, "Bea", token=token, reconnect=False)
     try:
         drive.until(lambda: table.session.info["seats"][1]["connected"], what="Bea's seat")
-        back.poll()
+        # the host marks the seat taken before its welcome reaches Bea's network thread
+        assert back.wait_for(lambda m: m.get("t") == "welcome", 10) is not None
         assert back.seat == 1
     finally:
         back.close()
