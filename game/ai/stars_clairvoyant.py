@@ -1,12 +1,13 @@
 """A clairvoyant Look at the Stars player, for measurement only: it reads the deck's order.
 
-No table offers it (it is not in ``BOT_LEVELS``): it exists to bound what an honest bot can
-score. It runs a beam search over the whole remaining game with the cards in their real order:
-each of the ``beam`` best sheets (by the model's value: score plus what is left open) is
-extended by every legal way to play the next card (and skip), the best ``beam`` distinct results
-are kept, power uses are resolved on the kept sheets by the model, and at the end the sheet with
-the best score wins. The bot then replays that plan, and plans again if the table ever leaves
-it (a power prompt the model did not foresee).
+No table offers it (it is not in ``BOT_LEVELS``): it is the reference an honest bot is
+measured against (a reference, not a bound: a beam can miss the best plan, and hard outscores
+it in a few games; docs/AI.md). It runs a beam search over the whole remaining game with the
+cards in their real order: each of the ``beam`` best sheets (by the model's value: score plus
+what is left open) is extended by every legal way to play the next card (and skip), the best
+``beam`` distinct results are kept, power uses are resolved on the kept sheets by the model,
+and at the end the sheet with the best score wins. The bot then replays that plan, and plans
+again if the table ever leaves it (a power prompt the model did not foresee).
 
 ``ForesightBot`` is ``hard`` told the next ``k`` cards (its playouts start with them): what the
 information alone is worth to hard's search (docs/AI.md, session 40).
