@@ -27,6 +27,9 @@ class Driver:
         # the menu's LAN list only in the tests of it: another test's tables come and go
         self.app.lan_browse = False
         if build is None:
+            # nor does a hosted table go on the LAN (loopback) unless the test is about it:
+            # other workers' LAN lists would show it, and a row that appears moves those below
+            self.app.lan_advertise = False
             self.app.ai_delay = 0.0
             self.app.settings.ai_speed = "instant"  # moves show as they come (pacing tests set it)
             self.app.lan_bind = "127.0.0.1"
@@ -74,6 +77,19 @@ class Driver:
         pygame.mouse.set_pos(pos)
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
                                              buttons=(0, 0, 0)))
+        self.step()
+
+    def click_live(self, rect_of: Callable[[], pygame.Rect]) -> None:
+        """Click what ``rect_of`` finds, where it is once the pointer is over it: a list a
+        network thread changes (the LAN's tables) may move a row in the hover's frame, and a
+        click lands against the rows drawn last."""
+        self.move(rect_of().center)
+        pos = rect_of().center
+        pygame.mouse.set_pos(pos)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
         self.step()
 
     def click(self, pos: tuple[int, int], button: int = 1) -> None:

@@ -100,9 +100,11 @@ def test_a_table_on_the_lan_shows_on_the_menu_and_a_click_joins_it(
         assert not any(row.rect.colliderect(b) for b in buttons)
         assert text_problems(drive.app) == []
         menu_browser = browsers[0]
-        drive.click(row.rect.center)
+        drive.click_live(lambda: menu_row(menu, name).rect)
         lobby = drive.scene
-        assert isinstance(lobby, LobbyScene), "an open table: joined at once"
+        assert isinstance(lobby, LobbyScene), (
+            f"an open table: joined at once, not {type(lobby).__name__} "
+            f"{getattr(lobby, 'title', '')!r}; rows {[r.table.name for r in menu.lan_tables.rows]}")
         drive.until(lambda: lobby.session.human_seats == [0], what="the welcome")
         assert host.seats_taken() == 1
         join = drive.app.find(JoinScene)
