@@ -86,14 +86,13 @@ class Driver:
         self.move(rect_of().center)
         pos = rect_of().center
         pygame.mouse.set_pos(pos)
-        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
-                                             buttons=(0, 0, 0)))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-        self.step()
+        self._press(pos, 1)
 
     def click(self, pos: tuple[int, int], button: int = 1) -> None:
         self.move(pos)
+        self._press(pos, button)
+
+    def _press(self, pos: tuple[int, int], button: int) -> None:
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
         self.step()
