@@ -61,9 +61,10 @@ def host_parser() -> argparse.ArgumentParser:
         description="Host a LAN table and play at it in the window (--headless: no window).")
     parser.add_argument("--game", choices=sorted(RULESETS), default=default_game(),
                         help="default: %(default)s (the first registered game)")
-    parser.add_argument("--seats", help="N seats, or e.g. remote:Ann,open,ai:hard (in the "
-                                        "window you play seat 1: N counts you, a list names "
-                                        "the others); an ai seat without a level, and a free "
+    parser.add_argument("--seats", help="N seats, or e.g. remote:Ann,open,ai:hard (headless: "
+                                        "every seat; in the window you take the first seat: N "
+                                        "counts you, a list names the others); an ai seat "
+                                        "without a level, and a free "
                                         f"seat at the start, plays at the game's default level: "
                                         f"{default_levels_text()}")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,
@@ -98,7 +99,8 @@ def host_parser() -> argparse.ArgumentParser:
     parser.add_argument("--interfaces", help="comma list of IPv4 addresses to advertise on "
                                              "(with --bind 0.0.0.0)")
     parser.add_argument("--linger", type=float, default=10.0,
-                        help="seconds a headless host keeps serving after the game ends")
+                        help="seconds a headless host keeps serving after the game ends "
+                             "(default: %(default)s)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option (repeatable), e.g. --option live_score=true")
     parser.add_argument("--size", type=parse_size, default=(1280, 720), help="window WxH")
