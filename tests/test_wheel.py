@@ -82,8 +82,11 @@ def installed(dists: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) 
 
 
 def guest_env(home: Path) -> dict[str, str]:
+    """A guest's environment: a fresh home, and nothing of this checkout or of the suite's own
+    folders (``STARPARTY_*``: the client tests' shared config and autosave folders)."""
     env = {key: value for key, value in os.environ.items()
-           if key not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME")}
+           if key not in ("PYTHONPATH", "VIRTUAL_ENV", "PYTHONHOME")
+           and not key.startswith("STARPARTY_")}
     return {**env, "HOME": str(home), "XDG_CONFIG_HOME": str(home / ".config"),
             "XDG_CACHE_HOME": str(home / ".cache"), "XDG_DATA_HOME": str(home / ".local/share"),
             "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",

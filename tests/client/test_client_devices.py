@@ -92,9 +92,10 @@ def test_the_keyboard_is_two_players() -> None:
     assert click == [Action("mouse", "confirm", (5, 6))]
 
 
-def test_a_pad_drives_the_keyboard_driven_menu() -> None:
+def test_a_pad_drives_the_keyboard_driven_menu(config_dir) -> None:  # noqa: ANN001
     """A scene that knows no actions gets a pad's buttons as the keys they stand for: down
-    moves the menu's focus, A opens what is focused."""
+    moves the menu's focus, A opens what is focused (it saves settings: ``config_dir`` keeps
+    them from the tests after it)."""
     driver = Driver()
     pad = VirtualPad()
     try:
