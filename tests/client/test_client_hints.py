@@ -241,3 +241,29 @@ def test_a_hot_seat_review_turns_to_the_next_player_with_tab(drive: Driver) -> N
                  if seat == 1 and move["t"] in ("place", "shooting_star", "skip")]
     assert [d.your_moves[0] for d in review.decisions] == bea_moves, "Bea's own cards"
     assert review.decisions != anns
+
+
+@pytest.mark.timeout(120)
+def test_a_full_panel_still_shows_the_hint_and_says_it_cut_the_rest(
+        drive: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new player's card 18: warnings filled the panel under the card, the hint's line was
+    the one cut off, and Enter drew where the ghost stood (-17). The hint comes first, and the
+    last line that fits ends with an ellipsis."""
+    from tests.client.textboxes import drawn_texts, text_problems
+
+    table = start_solo(drive)
+    drive.step(30)
+    ask_hint(drive, table, "stars")
+    hint = table.hints.line()
+    assert hint and hint.startswith("Hint:")
+    many = [(f"Breaks your {n}-line constellation: it would grow to {n + 1} lines and score "
+             "nothing.", (255, 160, 60)) for n in range(3, 15)]
+    monkeypatch.setattr(type(table), "preview_lines", lambda self: many)
+    table.keyboard_ghost = True  # the ghost on the board: the preview's lines are said
+    texts = drawn_texts(drive.app)
+    first_words = hint.split(":")[0] + ":"
+    assert any(t.startswith(first_words) for t in texts), "the hint is drawn"
+    said = [t for t in texts if "Breaks your" in t or "lines and score" in t]
+    assert said and said[-1].endswith("…"), said[-3:]
+    assert not any("14-line" in t for t in texts), "the panel cannot hold all twelve"
+    assert text_problems(drive.app) == []

@@ -595,8 +595,8 @@ class StarsTablePainter:
         elif phase == "over":
             lines.append((_("The night is over. Counting the stars..."), theme.ACCENT))
         hint = self.hints.line() if phase in ("play", "power", "review") else None
-        if hint:
-            lines.append((hint, theme.ACCENT))
+        if hint:  # first: what the player asked for is never the line the panel cuts
+            lines.insert(0, (hint, theme.ACCENT))
         status = tr(self.status[0])
         if self.status_time > 0 and status and \
                 all(status != text for text, _color in lines):
@@ -693,14 +693,26 @@ class StarsTablePainter:
         bottom = self.draw_help(surface)
         if self.hints.offered and phase in ("play", "power", "review", "confirmed"):
             bottom = self.draw_hint_button(surface, bottom)
+        placed: list[tuple[str, theme.Color, int]] = []
+        cut = False
         for message, color in self.status_lines(view, phase):
             for line in self.text.wrap(message, size, self.status_rect.w):
                 if y + size > bottom:
-                    return
-                label = self.text.render(line, size, color)
-                surface.blit(label, (self.status_rect.x, y))
+                    cut = True
+                    break
+                placed.append((line, color, y))
                 y += int(size * 1.15)
+            if cut:
+                break
             y += lay.px(6)
+        if cut and placed:  # the last line that fits says that more did not
+            line, color, at = placed[-1]
+            line += "…"
+            while len(line) > 1 and self.text.size(line, size)[0] > self.status_rect.w:
+                line = line[:-2] + "…"
+            placed[-1] = (line, color, at)
+        for line, color, at in placed:
+            surface.blit(self.text.render(line, size, color), (self.status_rect.x, at))
 
     def draw_hint_button(self, surface: pygame.Surface, bottom: int) -> int:
         """The Hint button above the help (``hinting.HintAsker``); returns the top y used."""
