@@ -59,3 +59,12 @@ def drive(config_dir, autosave_dir):  # noqa: ANN001, ANN201
     driver = Driver(start="menu")
     yield driver
     driver.close()
+
+
+@pytest.fixture(autouse=True)
+def results_answer_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The results' pause against keys mashed through a game's end (``SETTLE_SECONDS``) is
+    off: tests press what they mean at once. ``test_client_game_end`` checks the pause."""
+    from game.client.scenes import results
+
+    monkeypatch.setattr(results, "SETTLE_SECONDS", 0.0)

@@ -223,6 +223,33 @@ def test_esc_goes_back_one_level_and_the_menu_shows_the_last_results_again(ended
     assert isinstance(drive.scene, StarsTableScene), "a solo game can be played again"
 
 
+def test_enter_mashed_through_the_end_does_not_start_a_new_game(
+        ended, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+    """A new player pressing Enter through Stargazer's last scoring steps reached the results
+    and started a new game with the next press (Play again has the focus). The results take
+    no confirming press, key or click, for their first moments; Esc and the arrows still
+    work, and then Enter plays again."""
+    from game.client.scenes import results as results_module
+
+    monkeypatch.setattr(results_module, "SETTLE_SECONDS", 0.6)
+    drive, _table, _shown = ended
+    fresh = ResultsScene.again(drive.app, drive.app.last_results)
+    drive.app.push(fresh)
+    assert fresh.form.focus == 0 and fresh.form.widgets[0].label == "Play again"
+    for _ in range(3):
+        drive.key(pygame.K_RETURN)
+        drive.key(pygame.K_SPACE)
+    drive.click(button(fresh, "Play again").rect.center)
+    assert drive.scene is fresh, "nothing chosen in the first moments"
+    drive.key(pygame.K_RIGHT)
+    assert fresh.form.focus == 1, "the arrows move the focus meanwhile"
+    drive.key(pygame.K_LEFT)
+    drive.step(int(0.6 * 60) + 2)
+    drive.key(pygame.K_RETURN)
+    assert isinstance(drive.scene, StarsTableScene) and drive.scene is not _table, \
+        "then Enter plays again"
+
+
 def test_the_menu_offers_no_results_before_a_game_has_finished(drive: Driver) -> None:
     assert "Last results" not in [w.label for w in drive.scene.form.widgets]
 

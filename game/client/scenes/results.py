@@ -63,6 +63,13 @@ class ClosedSession:
         pass
 
 
+#: how long the results ignore a press that would choose a button (the keys that confirm, a
+#: click): long enough for a key held or mashed through the end of a game, short enough to
+#: go unnoticed by a player who reads the scores first
+SETTLE_SECONDS = 0.6
+CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
 class ResultsScene(SkyScene):
     """Esc goes back one level: from the statistics to the scores, from the scores to the
     menu (final boards and the replay are scenes of their own over this one: their Esc comes
@@ -97,6 +104,9 @@ class ResultsScene(SkyScene):
             self.statistics.append((N_("Hints asked"),
                                     [hints_asked.get(seat, 0) for seat in range(len(names))]))
         self.showing_statistics = False
+        #: seconds shown; a press before ``SETTLE_SECONDS`` is a key still being mashed
+        #: through the game's last moments (its final scoring steps on Enter), not a choice
+        self.age = 0.0
         buttons = [Button(N_("Play again"), self.play_again)]
         if self.statistics:
             self.stats_button = Button(N_("Statistics"), self.toggle_statistics)
@@ -269,10 +279,18 @@ class ResultsScene(SkyScene):
             button.rect = pygame.Rect(x, y, w, h)
             x += w + gap
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self.age += dt
+
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return
+        if self.age < SETTLE_SECONDS and (
+                event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+                or (event.type == pygame.KEYDOWN and event.key in CONFIRM_KEYS)):
+            return  # (a new player's Enter through Stargazer's scoring started a new game)
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.form.move_focus(1 if event.key == pygame.K_RIGHT else -1)
             return
