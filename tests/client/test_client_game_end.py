@@ -250,6 +250,20 @@ def test_enter_mashed_through_the_end_does_not_start_a_new_game(
         "then Enter plays again"
 
 
+def test_last_results_keep_the_hints_each_seat_asked_for(ended) -> None:  # noqa: ANN001
+    """Stargazer's only statistic is the hints asked: the menu's Last results showed no
+    Statistics button although the results after the game did (a new player's playtest)."""
+    drive, _table, shown = ended
+    finished = drive.app.last_results
+    fresh = ResultsScene(drive.app, finished.game, finished.config, finished.results,
+                         finished.names, finished.kinds, None, finished.record,
+                         hints_asked={0: 3})
+    assert ("Hints asked", [3, 0]) in fresh.statistics
+    again = ResultsScene.again(drive.app, drive.app.last_results)
+    assert ("Hints asked", [3, 0]) in again.statistics
+    assert "Statistics" in [w.label for w in again.form.widgets]
+
+
 def test_the_menu_offers_no_results_before_a_game_has_finished(drive: Driver) -> None:
     assert "Last results" not in [w.label for w in drive.scene.form.widgets]
 

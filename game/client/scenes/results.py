@@ -43,6 +43,8 @@ class FinishedGame:
     record: GameRecord | None
     #: the session's last views (the final boards and the results' picture read them)
     views: dict[Any, dict[str, Any]]
+    #: the hints each seat asked for (the statistics count them)
+    hints_asked: dict[int, int] | None = None
 
     def scene(self, app: Stage) -> ResultsScene:
         """Its results once more (the menu asks this, so it never imports this module)."""
@@ -129,13 +131,15 @@ class ResultsScene(SkyScene):
             # played again (a couch host's config still names the remote seats it had)
             app.last_results = FinishedGame(game, None if self.lan_host else config,
                                             copy.deepcopy(results), list(names),
-                                            list(kinds), self.record, copy.deepcopy(views))
+                                            list(kinds), self.record, copy.deepcopy(views),
+                                            dict(hints_asked) if hints_asked else None)
 
     @classmethod
     def again(cls, app: Stage, finished: FinishedGame) -> ResultsScene:
         """The results of ``finished`` once more (the menu's "Last results")."""
         return cls(app, finished.game, finished.config, finished.results, finished.names,
-                   finished.kinds, ClosedSession(finished.views), finished.record)
+                   finished.kinds, ClosedSession(finished.views), finished.record,
+                   finished.hints_asked)
 
     @property
     def lan_host(self) -> bool:
