@@ -111,6 +111,8 @@ def stars_hint(view: dict[str, Any], seat: int, stop: StopCheck | None, seed: in
         lines = (card_segments(view["card"]["id"], move["rot"], move["dx"], move["dy"])
                  if move["t"] == "place" else [move["line"]])
         after["lines"] = [*after["lines"], *(list(s) for s in lines)]
+    if view["card"]["n"] >= view["card"]["of"]:  # the last card: nothing grows after it
+        return Hint([move], preview["delta"]["total"], {})
     return Hint([move], preview["delta"]["total"], {"open_groups": stars_open_groups(after)})
 
 

@@ -267,3 +267,23 @@ def test_a_full_panel_still_shows_the_hint_and_says_it_cut_the_rest(
     assert said and said[-1].endswith("…"), said[-3:]
     assert not any("14-line" in t for t in texts), "the panel cannot hold all twelve"
     assert text_problems(drive.app) == []
+
+
+def test_the_last_cards_hint_keeps_nothing_open() -> None:
+    """On card 18 no line group can grow any more: a new player's playtest read "keeps 8 line
+    groups open to grow" on the last card. Earlier hints say it."""
+    from game.ai import make_bot
+    from game.ai.hints import stars_hint
+    from game.client.hinting import why_line
+
+    state = STARS.setup({"players": 1}, 5)
+    bot = make_bot("stars", "greedy", 5)
+    said = {}
+    while not STARS.is_over(state):
+        n = state["flipped"]
+        if n in (17, 18) and n not in said and state["seats"][0]["turn"] is None:
+            hint = stars_hint(STARS.view(state, 0), 0, lambda: True, 1)
+            said[n] = (hint.keeps_open, why_line(hint))
+        STARS.apply(state, 0, bot.choose(STARS, state, 0))
+    assert "open_groups" in said[17][0] and "open to grow" in said[17][1]
+    assert said[18][0] == {} and "open" not in said[18][1], said[18]
