@@ -53,8 +53,11 @@ def test_the_results_screen_names_the_rank_earned_and_the_next(total: int, expec
 
     line = solo_rank_text(total)
     assert line.startswith(expected + "  ·  better than ")
-    hard = dict(solo_standing(total))["hard"]
-    assert line.endswith(f"better than {hard}% of the hard bot's games")
+    # against the strongest bot the total beats in at least 10 % of its games: never "better
+    # than 0 % of the hard bot's games" for a beginner (a new player's playtest)
+    standing = solo_standing(total)
+    level, share = next((lv, sh) for lv, sh in reversed(standing) if sh >= 10)
+    assert line.endswith(f"better than {share}% of the {level} bot's games"), line
     assert "points for" not in line
 
 
@@ -64,9 +67,12 @@ def test_the_standing_is_measured_against_games_with_the_same_power_card() -> No
     from game.client.stars import solo_rank_text
 
     assert set(data.SOLO_BOT_SCORES_BY_POWER) == set(range(1, len(data.POWER_CARDS) + 1))
-    default = dict(solo_standing(46))["hard"]
-    card6 = dict(solo_standing(46, 6))["hard"]
+    default = dict(solo_standing(49))["hard"]
+    card6 = dict(solo_standing(49, 6))["hard"]
     assert card6 < default
     view = {"seats": [{"sheet": {"power_card": 6}}]}
-    assert solo_rank_text(46, view).endswith(f"better than {card6}% of the hard bot's games")
-    assert dict(solo_standing(46, "default"))["hard"] == default, "an unknown card: default"
+    assert solo_rank_text(49, view).endswith(f"better than {card6}% of the hard bot's games")
+    assert dict(solo_standing(49, "default"))["hard"] == default, "an unknown card: default"
+    # with card 6, 46 points beat hard's games too rarely to say so: normal's are the measure
+    normal6 = dict(solo_standing(46, 6))["normal"]
+    assert solo_rank_text(46, view).endswith(f"better than {normal6}% of the normal bot's games")

@@ -56,10 +56,16 @@ SETUP_OPTIONS = [
 ]
 
 
+#: the solo line compares a total with the strongest bot level it beats in at least this
+#: percent of that level's games (the weakest level if none)
+STANDING_SHARE = 10
+
+
 def solo_rank_text(total: int, view: dict[str, Any] | None = None) -> str:
     """The solo line: the rank earned, which rank is next and from how many points, and where
-    the total stands among the strongest bot's measured games with the same power card
-    (``solo_standing``; the final ``view`` tells the card)."""
+    the total stands among the measured games of the strongest bot it beats in a fair share
+    of them (``STANDING_SHARE``), with the same power card (``solo_standing``; the final
+    ``view`` tells the card)."""
     line = ngettext("Your solo rank: {rank} ({n} point)", "Your solo rank: {rank} ({n} points)",
                     total).format(rank=_(solo_rank(total)), n=total)
     following = next_solo_rank(total)
@@ -69,7 +75,11 @@ def solo_rank_text(total: int, view: dict[str, Any] | None = None) -> str:
     power_card = None
     if view is not None and view.get("seats"):
         power_card = view["seats"][0].get("sheet", {}).get("power_card")
-    level, share = solo_standing(total, power_card)[-1]
+    standing = solo_standing(total, power_card)
+    # the strongest bot the total beats in a fair share of its games: "better than 0 % of the
+    # hard bot's games" told a new player nothing but that they lost (a playtest)
+    level, share = next(((lv, sh) for lv, sh in reversed(standing) if sh >= STANDING_SHARE),
+                        standing[0])
     from game.client.session import bot_level_word
 
     return _("{line}  ·  better than {share}% of the {level} bot's games").format(
