@@ -83,6 +83,10 @@ def test_a_stargazer_hint_chooses_the_crew_with_its_points_now(drive: Driver) ->
     drive.until(lambda: table.phase() == "crew", timeout=60, what="Ann's turn")
     drive.step(3)
     assert table.hints.button in table.visible_buttons()
+    for elsewhere in ("watching", "over"):  # others' turns, the final scoring: nothing to hint
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(table, "phase", lambda e=elsewhere: e)
+            assert table.hints.button not in table.visible_buttons(), elsewhere
     took = ask_hint(drive, table, "stargazer")
     assert took < think_budget("stargazer") + SLACK
     hint = table.hints.hint

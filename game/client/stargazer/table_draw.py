@@ -153,7 +153,7 @@ class StargazerTablePainter(StargazerPanels):
         buttons = [self.buttons[n] for n in names]
         for button in buttons:
             button.enabled = True
-        if self.hints.offered:
+        if self.hints.offered and names:  # (none while others play, nor at the scoring)
             buttons.append(self.hints.button)
             self.hints.button.enabled = not self.hints.thinking
         if phase == "investigate":
