@@ -293,3 +293,19 @@ def test_the_host_lets_a_bot_play_on_for_a_stargazer_player_who_left(drive) -> N
         else:
             drive.step()
     drive.key(pygame.K_ESCAPE)
+
+
+def test_naming_the_start_player_is_told_as_part_of_the_round_it_starts() -> None:
+    """The engine counts the new round as soon as the last one ends, so the header read
+    "Round 5 · Ann names the next start player" at the end of round 4 (a new player's
+    playtest): the words now name the round the header shows."""
+    from game.client.stargazer.panels import phase_words
+    from game.rules.stargazer import RULESET as STARGAZER
+
+    state = STARGAZER.setup({"players": 3, "start_player": 0}, 3)
+    while state["phase"] != "start_player":
+        seat = state["current"]
+        STARGAZER.apply(state, seat, STARGAZER.legal_moves(state, seat)[0])
+    assert state["round"] == 2, "the round it names the start player of"
+    header = f"Round {state['round']}  ·  {phase_words(state['phase'], 'Ann')}"
+    assert header == "Round 2  ·  Ann names who starts this round"

@@ -23,7 +23,7 @@ from game.rules.stargazer.content import COLOUR_GROUPS, START_CREW
 #: what the player to act is doing, as "{name} is choosing a crew"
 PHASE_WORDS = {"crew": N_("{name} is choosing a crew"), "skill": N_("{name} is using a skill"),
                "investigate": N_("{name} is investigating"),
-               "start_player": N_("{name} names the next start player")}
+               "start_player": N_("{name} names who starts this round")}
 TIMING_WORDS = {"choice": N_("a choice right after the pick"),
                 "placement": N_("widens where cubes go"),
                 "round_end": N_("acts at the end of the round")}
