@@ -64,6 +64,9 @@ class Settings:
     language: str = ""
     #: hot-seat: the names last given to each seat (seat 1 first), offered again next time
     hotseat_names: list[str] = dataclasses.field(default_factory=list)
+    #: the bot level last chosen for each seat (seat 1 first; "" where no bot sat), offered
+    #: again by the setup where the game has that level
+    seat_levels: list[str] = dataclasses.field(default_factory=list)
     #: how fast the moves of bots and other players are played out (a key of ``AI_SPEEDS``)
     ai_speed: str = "normal"
     #: the player gave ``player_name`` (None: work it out from ``player_name`` being given)

@@ -118,6 +118,33 @@ def test_setup_offers_seats_and_every_option(drive) -> None:  # noqa: ANN001
     assert config.mode == "hotseat"
 
 
+def test_the_solo_setup_offers_the_bot_levels_chosen_last_time(
+        drive, config_dir) -> None:  # noqa: ANN001
+    """A new player chose "Bot (normal)" for seat 2, played, and found the next setup back at
+    the default (greedy): the level chosen for each seat is kept (in the settings file) and
+    offered again where the game has it."""
+    drive.click(drive.scene.button("Play solo").rect.center)
+    setup = drive.scene
+    assert isinstance(setup, SetupScene) and setup.seats[1].value == "greedy"
+    setup.seats[1].set_value("normal")
+    setup.start_game()
+    assert Settings.load().seat_levels[:2] == ["", "normal"], "kept on disk"
+    while len(drive.app.stack) > 1:  # back to the menu (the game's session closed)
+        drive.app.pop()
+    drive.click(drive.scene.button("Play solo").rect.center)
+    again = drive.scene
+    assert isinstance(again, SetupScene) and again is not setup
+    assert again.seats[1].value == "normal", "offered again"
+    again.game.set_value("stargazer")
+    again._build_seats()
+    assert again.seats[1].value == "normal", "the other game has that level too"
+    drive.app.settings.seat_levels = ["", "no-such-level"]
+    again._build_seats()
+    assert again.seats[1].value == "normal", "a level the game lacks: its default"
+    (config_dir / "settings.json").write_text(json.dumps({"seat_levels": "hard"}))
+    assert Settings.load().seat_levels == [], "a corrupt entry is ignored"
+
+
 def test_starparty_play_opens_the_window_and_quits_cleanly(config_dir) -> None:  # noqa: ANN001
     from game.commands.play import main
 

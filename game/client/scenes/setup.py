@@ -108,10 +108,13 @@ class SetupScene(SkyScene):
                 values = [("open", N_("LAN player")), *bots]
             else:
                 values = [("human", N_("Human")), *bots]
+            remembered = self.app.settings.seat_levels
             if i == 0 or (self.mode == "hotseat" and i < 2):
                 default = "human"
             elif self.mode == "host":
                 default = "open"
+            elif i < len(remembered) and remembered[i] in self.levels:
+                default = remembered[i]  # the level chosen for this seat last time
             else:
                 default = default_bot
             if self.mode == "hotseat":  # each player at the screen names their seat
@@ -201,6 +204,13 @@ class SetupScene(SkyScene):
         if kit is None:
             return
         config = self.config()
+        levels = list(self.app.settings.seat_levels)
+        levels += [""] * (self.seat_count - len(levels))
+        for i, row in enumerate(self.seats[: self.seat_count]):  # remembered for next time
+            levels[i] = row.value if row.value in self.levels else ""
+        if levels != self.app.settings.seat_levels:
+            self.app.settings.seat_levels = levels[:8]
+            self.app.store_settings()
         if self.mode == "hotseat":  # remembered for next time
             named = self.seat_names()
             self.app.settings.hotseat_names = [
