@@ -419,3 +419,16 @@ def test_a_switch_rewords_a_game_in_progress(drive) -> None:  # noqa: ANN001
     drive.app.set_language("en")
     drive.step(2)
     assert "Rotate (R)" in drawn_texts(drive.app)
+
+
+def test_both_stargazer_rules_pages_say_what_the_0_square_is() -> None:
+    """A new player never learned what the box left of square 1 is (the Treasure Hunter's skill
+    then seemed to do nothing): the English page explains it as the Japanese one did."""
+    from game.client.stargazer.rules_text import STARGAZER as ENGLISH
+
+    english = dict(ENGLISH)["The 0 square"]
+    assert "left of square 1" in english and "only skills use it" in english
+    assert "majority" in english and "specialty" in english
+    i18n.set_language("ja")
+    japanese = dict(i18n.rules_page("stargazer", ENGLISH))["特務マス"]
+    assert "番号0" in japanese and "マジョリティ" in japanese and "専攻惑星" in japanese

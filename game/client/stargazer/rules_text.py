@@ -84,6 +84,10 @@ STARGAZER: list[tuple[str, str]] = [
      "runner-up too."),
     ("Specialty", "Group your cubes by planet colour (0 squares included): score your largest "
      "group, or all groups tied for largest. The diamond planet's cubes are wild."),
+    ("The 0 square", "Every planet has one square numbered 0, the box left of square 1. It "
+     "never fills the planet's track and only skills use it (the Archaeologist puts a cube "
+     "there, the Treasure Hunter swaps another player's cube there for one of yours). A cube "
+     "on a 0 square does not count for the majority, but counts for the specialty."),
     ("Winner", f"Majority + specialty + motivation + skill + turn-order VP. {_TIES}"),
     *[(info["name"], _planet_line(info)) for info in PLANET_TYPES.values()],
     *[(crew["name"], _crew_line(crew)) for crew in CREWS],
