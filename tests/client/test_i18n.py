@@ -432,3 +432,12 @@ def test_both_stargazer_rules_pages_say_what_the_0_square_is() -> None:
     i18n.set_language("ja")
     japanese = dict(i18n.rules_page("stargazer", ENGLISH))["特務マス"]
     assert "番号0" in japanese and "マジョリティ" in japanese and "専攻惑星" in japanese
+
+
+def test_both_stars_rules_pages_say_where_row_0_is() -> None:
+    """"Rows 0-3 are closed" did not say which end row 0 is (a new player's playtest)."""
+    from game.client.stars.rules_text import LOOK_AT_THE_STARS as ENGLISH
+
+    assert "row 0 first" in dict(ENGLISH)["The sun rises"]
+    i18n.set_language("ja")
+    assert "いちばん下を0段目" in dict(i18n.rules_page("stars", ENGLISH))["日の出"]
