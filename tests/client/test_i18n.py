@@ -441,3 +441,19 @@ def test_both_stars_rules_pages_say_where_row_0_is() -> None:
     assert "row 0 first" in dict(ENGLISH)["The sun rises"]
     i18n.set_language("ja")
     assert "いちばん下を0段目" in dict(i18n.rules_page("stars", ENGLISH))["日の出"]
+
+
+def test_both_stars_rules_pages_say_what_every_power_does() -> None:
+    """"The power card just says 'Line'; nowhere does it say what that power does" (a new
+    player's playtest): each language's page names every power with what a use does."""
+    from game.client.stars.rules_text import LOOK_AT_THE_STARS as ENGLISH
+    from game.client.stars.table_draw import power_label
+    from game.rules.stars import data
+
+    powers = [data.AURA, data.PLANET, data.NEW_STAR, data.LINE, data.GALAXY, data.BLACK_HOLE,
+              data.NOVA, data.TWINKLING_STAR, data.CRESCENT_MOON]
+    english = dict(ENGLISH)["Powers"]
+    assert all(power_label(power) in english for power in powers), english
+    i18n.set_language("ja")
+    japanese = dict(i18n.rules_page("stars", ENGLISH))["パワーの種類"]
+    assert all(power_label(power) in japanese for power in powers), japanese

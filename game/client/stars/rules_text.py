@@ -29,6 +29,17 @@ LOOK_AT_THE_STARS: list[tuple[str, str]] = [
      "largest number of copies that share no segment."),
     ("Power bonus", "Whenever your lines complete the power-bonus shape you may use its power "
      "once per copy (a planet, an extra line, new stars, a galaxy, ...) or skip it."),
+    ("Powers", "Line: draw one extra line (it may complete another copy). Planet: put a planet "
+     "on a free star; it scores as a planet. New stars: open 2 covered artwork points as stars. "
+     "Galaxy: cover 2 side-by-side free stars, one next to the constellation that earned it: 2 "
+     "points. Aura: put it on a star of a group of 3+ lines: 2 points, and no line may touch "
+     "that constellation any more. Nova: put it on a star of a group of 3+ lines: that "
+     "constellation also scores at 9 or 10 lines. Twinkling star: on a free star: 3 points if "
+     "exactly 2 constellations touch its 8 neighbours. Crescent moon (once a game): on a free "
+     "star: 1 point per constellation with a star in its row or column. Black hole (once a "
+     "game): on a free star; it and its 8 neighbours close: 1 point per neighbour still a free "
+     "star at the end. A free star is a usable star that no line end, shooting star or object "
+     "uses yet."),
     ("Undo", "You may undo your own placement until every player has confirmed the card; then "
      "the card is final."),
     ("Solo", "Alone you play the same rules and your total earns a rank: " + _RANKS + " points. "
