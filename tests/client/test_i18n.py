@@ -457,3 +457,18 @@ def test_both_stars_rules_pages_say_what_every_power_does() -> None:
     i18n.set_language("ja")
     japanese = dict(i18n.rules_page("stars", ENGLISH))["パワーの種類"]
     assert all(power_label(power) in japanese for power in powers), japanese
+
+
+def test_both_stargazer_rules_pages_read_the_line_under_each_planet() -> None:
+    """"4 VP +1", "0 VP (tie)", the white cubes and the stock went unexplained (a new player's
+    playtest): both pages say what the line under each planet means, in the words it uses."""
+    from game.client.stargazer.rules_text import STARGAZER as ENGLISH
+
+    english = dict(ENGLISH)["Under each planet"]
+    for words in ("VP +1", "(tie)", "free cubes", "stock"):
+        assert words in english, words
+    i18n.set_language("ja")
+    japanese = dict(i18n.rules_page("stargazer", ENGLISH))["惑星の下の表示"]
+    assert _("{vp} VP +{lead}").format(vp=4, lead=1) in japanese
+    assert _("{vp} VP (tie)").format(vp=4) in japanese
+    assert "フリーキューブ" in japanese and "ストック" in japanese

@@ -91,6 +91,13 @@ STARGAZER: list[tuple[str, str]] = [
     ("Winner", f"Majority + specialty + motivation + skill + turn-order VP. {_TIES}"),
     *[(info["name"], _planet_line(info)) for info in PLANET_TYPES.values()],
     *[(crew["name"], _crew_line(crew)) for crew in CREWS],
+    ("Under each planet", "Who would score what if the game ended now, leader first: a "
+     "cube of the owner's colour and the VP that place pays. \"4 VP +1\" means the leader "
+     "would score 4 VP with 1 cube more than the next; \"4 VP (tie)\" that the next has as "
+     "many cubes (Majority says who is ahead then). White cubes without a mark are "
+     "the free cubes: they rank like a player and score nothing. The stock is the supply of "
+     "free cubes: a motivation bonus puts the cubes it takes back there, and each round end "
+     "takes one for every crew without a worker."),
     ("Colours", "Every player's cubes carry a mark (dot, cross, bar, triangle; free cubes none) "
      "and every planet colour a texture, so no colour has to be told apart by hue alone. "
      "Settings has a colour-blind palette."),
