@@ -169,3 +169,12 @@ def test_default_player_name_is_never_a_game_or_rank_name(monkeypatch) -> None:
 
     monkeypatch.setattr(settings_module.getpass, "getuser", no_login)
     assert settings_module.Settings().player_name == "Player"
+
+
+def test_the_title_prompt_never_fades_out_of_sight() -> None:
+    """"Press any key" pulsed down to a tenth of its brightness (a new player's playtest)."""
+    from game.client.scenes.title import prompt_pulse
+
+    samples = [prompt_pulse(t / 100) for t in range(0, 500)]
+    assert min(samples) >= 0.45 - 1e-9 and max(samples) <= 1.0 + 1e-9
+    assert max(samples) - min(samples) > 0.5, "it still pulses"

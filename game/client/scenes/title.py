@@ -72,8 +72,7 @@ class TitleScene(SkyScene):
         sub = self.text.render(_("Look at the Stars  ·  Stargazer"), lay.font_px("large"),
                                tuple(int(c * k) for c in theme.TEXT_DIM))
         surface.blit(sub, sub.get_rect(center=(centre[0], centre[1] + lay.px(70))))
-        pulse = 0.55 + 0.45 * math.sin(self.clock * 3.0)
-        prompt_color = tuple(int(c * k * pulse) for c in theme.TEXT)
+        prompt_color = tuple(int(c * k * prompt_pulse(self.clock)) for c in theme.TEXT)
         prompt = self.text.render(_("Press any key"), lay.font_px("body"), prompt_color)
         surface.blit(prompt, prompt.get_rect(center=(centre[0], int(lay.height * 0.78))))
 
@@ -154,3 +153,14 @@ class NameScene(SkyScene):
                                                            + lay.px(12))))
         self.draw_footer(surface, N_("Type your name  ·  Enter OK  ·  Esc back"),
                          N_("X: keyboard  ·  A: OK  ·  B: back"))
+
+
+#: the faintest the title's "Press any key" gets as it pulses (it faded to a tenth, almost
+#: out of sight, in a new player's playtest)
+PROMPT_FAINTEST = 0.45
+
+
+def prompt_pulse(clock: float) -> float:
+    """The brightness of "Press any key" at ``clock`` seconds: between ``PROMPT_FAINTEST``
+    and 1, about twice a second."""
+    return PROMPT_FAINTEST + (1 - PROMPT_FAINTEST) * (0.5 + 0.5 * math.sin(clock * 3.0))
