@@ -309,3 +309,25 @@ def test_the_last_results_of_a_lan_game_offer_no_next_game(drive: Driver) -> Non
     assert "If the host plays again, you join the new game here." not in drawn_texts(drive.app)
     drive.key(pygame.K_ESCAPE)
     assert isinstance(drive.scene, MainMenuScene)
+
+
+def test_the_results_guard_holds_an_enter_kept_down_from_the_game() -> None:
+    """Key repeat is on (``pygame.key.set_repeat``): an Enter held through the scoring would
+    repeat into Play again once the pause ends. The results share the handover's guard
+    (``press_guard``): a confirming key pressed early counts only once released; the arrows
+    pass at once."""
+    from game.client.press_guard import PressGuard
+
+    def key(kind: int, code: int) -> pygame.event.Event:
+        return pygame.event.Event(kind, key=code, mod=0, unicode="", scancode=0)
+
+    guard = PressGuard(0.6, all_keys=False)
+    assert guard.blocks(key(pygame.KEYDOWN, pygame.K_RETURN)), "too early"
+    assert not guard.blocks(key(pygame.KEYDOWN, pygame.K_RIGHT)), "the arrows move the focus"
+    guard.advance(0.7, 1.0)
+    assert guard.blocks(key(pygame.KEYDOWN, pygame.K_RETURN)), "still held: a repeat"
+    guard.blocks(key(pygame.KEYUP, pygame.K_RETURN))
+    assert not guard.blocks(key(pygame.KEYDOWN, pygame.K_RETURN)), "pressed again: a choice"
+    slow = PressGuard(0.6, all_keys=False)
+    slow.advance(0.5 * 0.6, 0.5)  # at half speed a step's dt is halved: the wait is real time
+    assert slow.armed

@@ -2,7 +2,7 @@
 
 The screen must be passed on purpose: for its first ``ARM_SECONDS`` it takes no input, and a
 key that was already down when it appeared (a held Enter repeating from the last turn) counts
-only once it has been released and pressed again.
+only once it has been released and pressed again (``game.client.press_guard``).
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import pygame
 from game.client import theme
 from game.client.i18n import N_, _
 from game.client.kits import get_kit
+from game.client.press_guard import PressGuard
 from game.client.scenes.base import SkyScene
 from game.client.widgets import Button, Form, stack_rects
 
@@ -60,25 +61,20 @@ class HandoverScene(SkyScene):
             widgets.append(Button(N_("Back to {name} (undo their turn)", name=prev_name),
                                   self.undo_previous, size="body"))
         self.form = Form(widgets)
-        #: seconds since the screen appeared (real time: not scaled by the animation speed)
-        self.shown_for = 0.0
-        #: keys held down from before (or during) the waiting time: ignored until released
-        self.held: set[int] = set()
+        self.guard = PressGuard(ARM_SECONDS)
 
     @property
     def armed(self) -> bool:
         """Whether the screen takes input yet."""
-        return self.shown_for >= ARM_SECONDS
+        return self.guard.armed
 
     def enter(self) -> None:
         super().enter()
-        pressed = pygame.key.get_pressed()
-        self.held = {key for key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-                     if pressed[key]}
+        self.guard.start()
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.shown_for += dt / max(0.01, self.app.settings.animation_speed)
+        self.guard.advance(dt, self.app.settings.animation_speed)
         for widget in self.form.widgets:
             widget.enabled = self.armed
 
@@ -102,18 +98,8 @@ class HandoverScene(SkyScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.table.back()
             return
-        if event.type == pygame.KEYUP:
-            self.held.discard(event.key)
-            return
-        if event.type == pygame.KEYDOWN and getattr(event, "device", None):
-            if not self.armed:
-                return  # a pad's press too early (pads send no key-up: nothing to hold)
-        elif event.type == pygame.KEYDOWN and (not self.armed or event.key in self.held):
-            self.held.add(event.key)  # a repeat of a held key, or pressed too early
-            return
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and not self.armed:
-            return
-        self.form.handle(event)
+        if not self.guard.blocks(event):
+            self.form.handle(event)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_sky(surface, alpha)

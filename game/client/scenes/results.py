@@ -14,6 +14,7 @@ from game.client import theme
 from game.client.i18n import N_, _, ngettext, tr
 from game.client.kits import ClientKit, get_kit
 from game.client.net_text import error_text
+from game.client.press_guard import PressGuard
 from game.client.record import GameRecord, record_of
 from game.client.scenes.base import SkyScene
 from game.client.session import GameConfig, HostSession, Session
@@ -69,7 +70,6 @@ class ClosedSession:
 #: click): long enough for a key held or mashed through the end of a game, short enough to
 #: go unnoticed by a player who reads the scores first
 SETTLE_SECONDS = 0.6
-CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
 class ResultsScene(SkyScene):
@@ -106,9 +106,9 @@ class ResultsScene(SkyScene):
             self.statistics.append((N_("Hints asked"),
                                     [hints_asked.get(seat, 0) for seat in range(len(names))]))
         self.showing_statistics = False
-        #: seconds shown; a press before ``SETTLE_SECONDS`` is a key still being mashed
-        #: through the game's last moments (its final scoring steps on Enter), not a choice
-        self.age = 0.0
+        #: a press before ``SETTLE_SECONDS``, or an Enter held from the game's last moments
+        #: (its final scoring steps on Enter), is not a choice
+        self.guard = PressGuard(SETTLE_SECONDS, all_keys=False)
         buttons = [Button(N_("Play again"), self.play_again)]
         if self.statistics:
             self.stats_button = Button(N_("Statistics"), self.toggle_statistics)
@@ -283,17 +283,19 @@ class ResultsScene(SkyScene):
             button.rect = pygame.Rect(x, y, w, h)
             x += w + gap
 
+    def enter(self) -> None:
+        super().enter()
+        self.guard.start()
+
     def update(self, dt: float) -> None:
         super().update(dt)
-        self.age += dt
+        self.guard.advance(dt, self.app.settings.animation_speed)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return
-        if self.age < SETTLE_SECONDS and (
-                event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
-                or (event.type == pygame.KEYDOWN and event.key in CONFIRM_KEYS)):
+        if self.guard.blocks(event):
             return  # (a new player's Enter through Stargazer's scoring started a new game)
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.form.move_focus(1 if event.key == pygame.K_RIGHT else -1)

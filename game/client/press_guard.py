@@ -1,0 +1,56 @@
+"""A screen that must not be passed by accident (the hot-seat handover, the results).
+
+For its first ``seconds`` (real time, whatever the animation speed) it takes no press, and a
+confirming key already down when it appeared, or pressed too early (a held Enter repeating
+from the screen before), counts only once it has been released and pressed again.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+#: the keys that choose what has the focus
+CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+class PressGuard:
+    """See the module docstring. ``all_keys``: every key waits (the handover); else only the
+    confirming keys and clicks do (the results: the arrows still move the focus)."""
+
+    def __init__(self, seconds: float, all_keys: bool = True) -> None:
+        self.seconds = seconds
+        self.all_keys = all_keys
+        #: seconds since the screen appeared (real time: not scaled by the animation speed)
+        self.shown_for = 0.0
+        #: keys held down from before (or during) the waiting time: ignored until released
+        self.held: set[int] = set()
+
+    @property
+    def armed(self) -> bool:
+        """Whether the screen takes presses yet."""
+        return self.shown_for >= self.seconds
+
+    def start(self) -> None:
+        """The screen appears: the confirming keys down now are held."""
+        pressed = pygame.key.get_pressed()
+        self.held = {key for key in CONFIRM_KEYS if pressed[key]}
+
+    def advance(self, dt: float, animation_speed: float) -> None:
+        """A scene's ``update(dt)``: ``dt`` is scaled by the animation speed, the wait is not."""
+        self.shown_for += dt / max(0.01, animation_speed)
+
+    def blocks(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` must not reach the screen's form (Esc is the screen's own)."""
+        if event.type == pygame.KEYUP:
+            self.held.discard(event.key)
+            return True
+        if event.type == pygame.KEYDOWN:
+            if not self.all_keys and event.key not in CONFIRM_KEYS:
+                return False
+            if getattr(event, "device", None):
+                return not self.armed  # a pad's press (pads send no key-up: nothing to hold)
+            if not self.armed or event.key in self.held:
+                self.held.add(event.key)  # a repeat of a held key, or pressed too early
+                return True
+            return False
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and not self.armed
