@@ -105,14 +105,14 @@ def stars_hint(view: dict[str, Any], seat: int, stop: StopCheck | None, seed: in
     bot = make_bot("stars", HINT_LEVEL, seed)
     move = bot.choose_from_view(view, seat, moves, stop)  # type: ignore[attr-defined]
     preview = stars_move_preview(view, seat, move)
+    if view["card"]["n"] >= view["card"]["of"]:  # the last card: nothing grows after it
+        return Hint([move], preview["delta"]["total"], {})
     after = dict(stars_sheet(view, seat))
     if move["t"] == "place" or (move["t"] == "power" and "line" in move):
         # the groups as the preview scored them: the sheet with the move's lines
         lines = (card_segments(view["card"]["id"], move["rot"], move["dx"], move["dy"])
                  if move["t"] == "place" else [move["line"]])
         after["lines"] = [*after["lines"], *(list(s) for s in lines)]
-    if view["card"]["n"] >= view["card"]["of"]:  # the last card: nothing grows after it
-        return Hint([move], preview["delta"]["total"], {})
     return Hint([move], preview["delta"]["total"], {"open_groups": stars_open_groups(after)})
 
 

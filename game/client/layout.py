@@ -169,6 +169,13 @@ class TextCache:
             self._remember(key, found)
         return found
 
+    def cut(self, text: str, size: int, width: int, bold: bool = False) -> str:
+        """``text`` cut with an ellipsis until it is at most ``width`` pixels wide (a single
+        character stays, however wide)."""
+        while len(text) > 1 and self.size(text, size, bold)[0] > width:
+            text = text[:-2] + "…"
+        return text
+
     def _remember(self, key: tuple, value: Any) -> None:
         if len(self._measured) > 4 * self.limit:
             self._measured.clear()

@@ -25,12 +25,6 @@ TEMPLATE = extract_messages.TEMPLATE
 JA_CATALOG = i18n.catalog_path("ja")
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    yield
-    i18n.set_language("en")
-
-
 def _catalog(path: Path):  # noqa: ANN202
     with path.open("rb") as po:
         return read_po(po, locale="ja" if path == JA_CATALOG else None)

@@ -379,9 +379,7 @@ def fitted(text: TextCache, line: str, size: int, width: int,
     """``line`` at the largest size up to ``size`` that fits ``width``; cut with an ellipsis
     when even the smallest size does not fit (a long table name)."""
     size = text.fit(line, size, width, bold=bold)
-    while line and text.size(line, size, bold)[0] > width:
-        line = line[:-2] + "…"
-    return line, size
+    return text.cut(line, size, width, bold), size
 
 
 def draw_lock(surface: pygame.Surface, centre: tuple[int, int], height: int,

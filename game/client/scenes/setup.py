@@ -99,6 +99,7 @@ class SetupScene(SkyScene):
             self.count = Choice(N_("Players"), [(n, str(n)) for n in range(fewest, most + 1)],
                                 fewest, lambda _value: self._refresh())
         self.seats = []
+        remembered = self.app.settings.seat_levels
         for i in range(MAX_SEATS):
             if self.mode in ("solo", "host") and i == 0:
                 values = [("human", N_("You ({name})", name=self.app.settings.player_name))]
@@ -108,7 +109,6 @@ class SetupScene(SkyScene):
                 values = [("open", N_("LAN player")), *bots]
             else:
                 values = [("human", N_("Human")), *bots]
-            remembered = self.app.settings.seat_levels
             if i == 0 or (self.mode == "hotseat" and i < 2):
                 default = "human"
             elif self.mode == "host":

@@ -693,24 +693,16 @@ class StarsTablePainter:
         bottom = self.draw_help(surface)
         if self.hints.offered and phase in ("play", "power", "review", "confirmed"):
             bottom = self.draw_hint_button(surface, bottom)
-        placed: list[tuple[str, theme.Color, int]] = []
-        cut = False
+        rows: list[tuple[str, theme.Color, int]] = []
         for message, color in self.status_lines(view, phase):
             for line in self.text.wrap(message, size, self.status_rect.w):
-                if y + size > bottom:
-                    cut = True
-                    break
-                placed.append((line, color, y))
+                rows.append((line, color, y))
                 y += int(size * 1.15)
-            if cut:
-                break
             y += lay.px(6)
-        if cut and placed:  # the last line that fits says that more did not
+        placed = [row for row in rows if row[2] + size <= bottom]
+        if placed and len(placed) < len(rows):  # the last line that fits says more did not
             line, color, at = placed[-1]
-            line += "…"
-            while len(line) > 1 and self.text.size(line, size)[0] > self.status_rect.w:
-                line = line[:-2] + "…"
-            placed[-1] = (line, color, at)
+            placed[-1] = (self.text.cut(line + "…", size, self.status_rect.w), color, at)
         for line, color, at in placed:
             surface.blit(self.text.render(line, size, color), (self.status_rect.x, at))
 
