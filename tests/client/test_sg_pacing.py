@@ -16,8 +16,9 @@ from game.client.i18n import tr
 from game.client.scenes.settings_scene import SettingsScene
 from game.client.session import GameConfig, LocalSession, SeatChoice
 from game.client.settings import AI_SPEEDS, Settings
+from game.client.stargazer.names import planet_name
 from game.client.stargazer.pacing import BEAT_SECONDS, Beat
-from game.client.stargazer.story import crew_name, planet_name, story_lines
+from game.client.stargazer.story import crew_name, story_lines
 from game.client.stargazer.table import StargazerTableScene
 from game.rules.base import reproducible_secrets
 from game.rules.stargazer import RULESET
@@ -120,15 +121,15 @@ def test_every_kind_of_move_has_a_line_in_the_game_log() -> None:
         "Deneb: motivation bonus +2 VP.",
         f"Deneb: +1 VP for picking {crew_name(crews[0])}.",
         f"{crew_name(crews[1])}: the skill cannot apply now, so it is ignored.",
-        f"Deneb puts a free cube on {planet_name(planets[2], short=False)}, square 3.",
-        f"Deneb puts a cube on the 0 square of {planet_name(planets[1], short=False)}.",
+        f"Deneb puts a free cube on {planet_name(planets, 2, short=False)}, square 3.",
+        f"Deneb puts a cube on the 0 square of {planet_name(planets, 1, short=False)}.",
         f"Deneb puts a cube on {crew_name(crews[2])}.",
         f"Deneb clears 2 free cubes from {crew_name(crews[3])}: +2 VP.",
-        f"Deneb takes back the cube on {planet_name(planets[0], short=False)}, square 4.",
-        f"Deneb swaps ahead of Vega on {planet_name(planets[0], short=False)} (square 2).",
-        f"Deneb takes the 0 square of {planet_name(planets[3], short=False)} from Ann.",
+        f"Deneb takes back the cube on {planet_name(planets, 0, short=False)}, square 4.",
+        f"Deneb swaps ahead of Vega on {planet_name(planets, 0, short=False)} (square 2).",
+        f"Deneb takes the 0 square of {planet_name(planets, 3, short=False)} from Ann.",
         "Deneb pays 1 VP for cubes on the same planet.",
-        f"Deneb investigates with 2 cubes: {planet_name(planets[0])} > {planet_name(planets[1])}",
+        f"Deneb investigates with 2 cubes: {planet_name(planets, 0)} > {planet_name(planets, 1)}",
         "Round 2 is over.",
         "A free cube joins each of 2 crews without a worker.",
         "Vega names Ann to start the next round.",

@@ -99,6 +99,7 @@ def seat_token(seat: int, size: int, colour_blind: bool) -> pygame.Surface:
 def describe_move(state: dict[str, Any], seat: int, move: dict[str, Any],
                   name_of: Callable[[int], str]) -> str:
     """Watch replay's line for a move, in the window's language (crews and planets named)."""
+    from game.client.stargazer.names import planet_name
     from game.rules.stargazer import CREWS_BY_ID, PLANET_TYPES
     from game.rules.stargazer.skills import skill_move_words
 
@@ -106,16 +107,18 @@ def describe_move(state: dict[str, Any], seat: int, move: dict[str, Any],
     words = skill_move_words(state, move) if kind == "skill" else None
     if words is not None:  # the skill's data text, its planet and crew names translated too
         template, values = words
-        return _(template).format(name=name, **{
-            key: _(value) if key in ("planet", "crew") else value for key, value in values.items()})
+        values = {key: _(value) if key == "crew" else value for key, value in values.items()}
+        if "planet" in values:  # its type translated, its letter kept
+            values["planet"] = planet_name(state["planets"], move["planet"], short=False)
+        return _(template).format(name=name, **values)
     if kind == "crew":
         crew = CREWS_BY_ID.get(str(move.get("crew", "")))
         return _("{name} picks {crew}").format(
             name=name, crew=_(crew["name"]) if crew else move.get("crew"))
     if kind == "investigate":
         planets = state.get("planets", [])
-        path = [_(PLANET_TYPES[planets[p]]["name"]) if isinstance(p, int) and
-                0 <= p < len(planets) and planets[p] in PLANET_TYPES else str(p)
+        path = [planet_name(planets, p) if isinstance(p, int) and 0 <= p < len(planets)
+                and all(kind in PLANET_TYPES for kind in planets) else str(p)
                 for p in move.get("planets") or []]
         return _("{name} investigates: {path}").format(name=name, path=" > ".join(path))
     if kind == "start_player":

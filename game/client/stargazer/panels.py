@@ -14,10 +14,11 @@ import pygame
 from game.client import theme
 from game.client.i18n import N_, _, language, ngettext, tr
 from game.client.scenes.base import controls_hint, pad_in_hand
+from game.client.stargazer.names import planet_name
 from game.client.stargazer.palette import colour_word, player_mark
 from game.client.stargazer.sprites import cube_sprite, pawn_sprite
 from game.client.widgets import Button, draw_panel
-from game.rules.stargazer import CREWS_BY_ID, PLANET_TYPES, end_progress, motivation_bonus
+from game.rules.stargazer import CREWS_BY_ID, end_progress, motivation_bonus
 from game.rules.stargazer.content import COLOUR_GROUPS, START_CREW
 
 #: what the player to act is doing, as "{name} is choosing a crew"
@@ -52,15 +53,6 @@ def direction_word(last: int, planet: int, count: int) -> str:
 def ordinal(n: int) -> str:
     known = ORDINAL.get(n)
     return _(known) if known is not None else _("{n}th").format(n=n)
-
-
-def planet_name(planet_type: str, short: bool = True) -> str:
-    """A planet type's name in the window's language; ``short`` drops a trailing " planet"
-    ("Lava" for the path prompt) where the language has one to drop."""
-    name = _(PLANET_TYPES[planet_type]["name"])
-    if short and name.endswith(" planet"):
-        name = name[: -len(" planet")]
-    return name
 
 
 def readable_px(size: int) -> int:
@@ -187,7 +179,7 @@ class StargazerPanels:
         body, small = lay.font_px("small"), lay.font_px("tiny")
         names = self.session.names
         kind, planet = show.step
-        heading = {"planet": _(PLANET_TYPES[view["planets"][planet]]["name"]) if planet >= 0
+        heading = {"planet": planet_name(view["planets"], planet, short=False) if planet >= 0
                    else "", "specialty": _("Specialty bonus"),
                    "bonus": _("Motivation, skills and turn order")}[kind]
         title = self.text.render(_("Final scoring"), lay.font_px("small"), theme.TEXT_DIM)
@@ -452,7 +444,7 @@ class StargazerPanels:
                     _("Up/Down: cubes  ·  Left/Right: start planet  ·  A: start there.")),
                     theme.TEXT))
             if path:
-                planets = [planet_name(view["planets"][p]) for p in path]
+                planets = [planet_name(view["planets"], p) for p in path]
                 lines.append((_("{cubes}: {path}").format(cubes=cubes_word(len(path)),
                                                           path=" > ".join(planets)),
                               theme.ACCENT))
@@ -463,7 +455,7 @@ class StargazerPanels:
             if self.path:
                 last, n = self.path[-1], len(view["planets"])
                 nxt = [_("{planet} ({direction})").format(
-                    planet=planet_name(view["planets"][p]),
+                    planet=planet_name(view["planets"], p),
                     direction=direction_word(last, p, n)) for p in self.candidates()]
                 if nxt and len(self.path) < most:
                     if self.pointing():
@@ -490,7 +482,7 @@ class StargazerPanels:
         places = self.target_places(index)
         squares = [p for p in places if p[0] == "square"]
         if squares:
-            name = _(PLANET_TYPES[view["planets"][squares[0][1]]]["name"])
+            name = planet_name(view["planets"], squares[0][1], short=False)
             numbers = sorted(p[2] for p in squares)
             if numbers == [0]:
                 return _("{planet}, its 0 square").format(planet=name)
@@ -503,7 +495,7 @@ class StargazerPanels:
             return _(CREWS_BY_ID[view["crews"][crews[0][1]]]["name"])
         planets = [p for p in places if p[0] == "planet"]
         if planets:
-            return _(PLANET_TYPES[view["planets"][planets[0][1]]]["name"])
+            return planet_name(view["planets"], planets[0][1], short=False)
         return str(self.skill_targets()[index])
 
     def caption(self) -> tuple[tuple[str, theme.Color], ...]:

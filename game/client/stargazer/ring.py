@@ -19,6 +19,7 @@ import pygame
 from game.client import theme
 from game.client.i18n import _
 from game.client.layout import TextCache
+from game.client.stargazer.names import planet_name
 from game.client.stargazer.palette import PLANET_TEXTURES, Palette, player_mark
 from game.client.stargazer.sprites import cube_sprite, planet_sprite
 from game.rules.stargazer import PLANET_TYPES, planet_standings, room_left
@@ -216,7 +217,7 @@ class RingPainter:
         tag = self.text.render(" · ".join([*tags, status]), geo.px(12),
                                theme.WARNING if room == 0 else theme.TEXT_DIM, bold=room == 0)
         surface.blit(tag, tag.get_rect(topright=(card.w - geo.px(8), geo.px(11))))
-        title = _(info["name"])
+        title = planet_name(view["planets"], planet, short=False)
         room_px = card.w - geo.px(38) - tag.get_width() - geo.px(14)
         size = max(geo.px(12), self.text.fit(title, geo.px(16), room_px, bold=True))
         name = self.text.render(title, size, theme.TEXT, bold=True)

@@ -15,7 +15,7 @@ from typing import Any
 
 from game.client import theme
 from game.client.i18n import Lazy, _, ngettext
-from game.client.stargazer.panels import planet_name
+from game.client.stargazer.names import planet_name
 from game.rules.stargazer import CREWS_BY_ID
 from game.rules.stargazer.scoring import FREE
 
@@ -41,7 +41,7 @@ def story_lines(events: list[Event], names: list[str],
 
     def where(planet: Any) -> str:
         if isinstance(planet, int) and 0 <= planet < len(planets):
-            return planet_name(planets[planet], short=False)
+            return planet_name(planets, planet, short=False)
         return "?"
 
     def add(make: Callable[[], str], color: theme.Color = theme.TEXT) -> None:
@@ -54,7 +54,7 @@ def story_lines(events: list[Event], names: list[str],
         add(lambda: ngettext("{name} investigates with {n} cube: {path}",
                              "{name} investigates with {n} cubes: {path}", len(stops)).format(
             name=name, n=len(stops),
-            path=" > ".join(planet_name(planets[p]) if 0 <= p < len(planets) else "?"
+            path=" > ".join(planet_name(planets, p) if 0 <= p < len(planets) else "?"
                             for p in stops)))
         path.clear()
 

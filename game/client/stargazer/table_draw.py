@@ -20,6 +20,7 @@ from game.client.scenes.base import controls_hint, pad_in_hand
 from game.client.starfield import Starfield
 from game.client.stargazer.couch_play import device_name
 from game.client.stargazer.motion import FIRST_IMPACT, bounce
+from game.client.stargazer.names import planet_name
 from game.client.stargazer.palette import colour_word, player_mark
 from game.client.stargazer.panels import StargazerPanels, ordinal, phase_words, timing_words
 from game.client.stargazer.ring import COLOR_KEY, RingGeometry
@@ -559,7 +560,9 @@ class StargazerTablePainter(StargazerPanels):
                 self.hover_planet < len(view["planets"]):
             info = PLANET_TYPES[view["planets"][self.hover_planet]]
             track = " ".join(str(v) for v in info["track"])
-            lines = [(_("{planet} ({colour})").format(planet=_(info["name"]),
+            lines = [(_("{planet} ({colour})").format(planet=planet_name(view["planets"],
+                                                                         self.hover_planet,
+                                                                         short=False),
                                                       colour=colour_word(info["colour"])),
                       theme.ACCENT), (_(info["text"]), theme.TEXT),
                      (_("VP on squares 1, 2, ...: {track}").format(track=track), theme.TEXT_DIM)]

@@ -117,6 +117,25 @@ PLANET_TYPES: dict[str, dict[str, Any]] = {
     },
 }
 
+
+def planet_marks(planets: list[str]) -> list[str]:
+    """A letter for each planet whose type is in the ring more than once ("A", "B", "C" in ring
+    order), "" for the others: two Lava planets are "Lava planet A" and "Lava planet B" on their
+    cards, in the log and in the prompts, where one name for both was ambiguous."""
+    seen: dict[str, int] = {}
+    marks = []
+    for kind in planets:
+        marks.append("ABCDEFGH"[seen.get(kind, 0)] if planets.count(kind) > 1 else "")
+        seen[kind] = seen.get(kind, 0) + 1
+    return marks
+
+
+def planet_label(planets: list[str], index: int) -> str:
+    """The English name of planet ``index`` of the ring, with its letter when its type repeats."""
+    mark = planet_marks(planets)[index]
+    name = PLANET_TYPES[planets[index]]["name"]
+    return f"{name} {mark}" if mark else name
+
 #: The twelve crews. ``count`` = investigation count; ``effect`` (+ ``params``) = the skill.
 #: ``timing``: "choice" skills are resolved with a skill move right after the crew is picked;
 #: "placement" skills widen the investigation's options; "round_end" acts at the round's end.

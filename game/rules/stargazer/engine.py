@@ -36,6 +36,7 @@ from game.rules.stargazer.content import (
     TURN_ORDER_VP,
     WOOD_CUBES,
     default_free_cubes,
+    planet_label,
 )
 from game.rules.stargazer.placement import can_place, investigation_sequences
 from game.rules.stargazer.scoring import ranking_with_tie_break, score_breakdown
@@ -307,7 +308,7 @@ class StargazerRuleset(Ruleset):
                 return words[0].format(name=f"seat {seat}", **words[1])
         if kind == "investigate":
             planets = state.get("planets", [])
-            path = [PLANET_TYPES[planets[p]]["name"] if _is_int(p) and 0 <= p < len(planets)
+            path = [planet_label(planets, p) if _is_int(p) and 0 <= p < len(planets)
                     else str(p) for p in move.get("planets") or []]
             return f"seat {seat} investigates: {' > '.join(path)}"
         if kind == "start_player":

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.rules.stargazer.content import CREWS_BY_ID, PLANET_TYPES
+from game.rules.stargazer.content import CREWS_BY_ID, PLANET_TYPES, planet_label
 from game.rules.stargazer.scoring import FREE
 
 Move = dict[str, Any]
@@ -194,8 +194,9 @@ SKILL_MOVE_TEXT: dict[str, str] = {
 
 def skill_move_words(state: dict[str, Any], move: Move) -> tuple[str, dict[str, Any]] | None:
     """(English template of ``SKILL_MOVE_TEXT``, its values) for a skill move of the active
-    crew; ``planet`` and ``crew`` are English names a window translates as data. None: no
-    active choice skill, or a move it cannot read."""
+    crew; ``crew`` is an English name a window translates as data, ``planet`` the English
+    name with its letter when its type repeats (``planet_label``; a window names it itself).
+    None: no active choice skill, or a move it cannot read."""
     active = state.get("active_crew")
     crews = state.get("crews", [])
     if not isinstance(active, int) or not 0 <= active < len(crews):
@@ -207,7 +208,7 @@ def skill_move_words(state: dict[str, Any], move: Move) -> tuple[str, dict[str, 
     planets = state.get("planets", [])
     planet = move.get("planet")
     if isinstance(planet, int) and 0 <= planet < len(planets):
-        values["planet"] = PLANET_TYPES[planets[planet]]["name"]
+        values["planet"] = planet_label(planets, planet)
     crew = CREWS_BY_ID.get(str(move.get("crew")))
     if crew is not None:
         values["crew"] = crew["name"]
