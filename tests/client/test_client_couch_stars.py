@@ -392,3 +392,59 @@ def test_a_spectator_on_a_big_screen_sees_every_board_large_up_to_the_results(
             assert "game_over" in table.events_seen
     finally:
         drive.close()
+
+
+@pytest.mark.timeout(120)
+def test_a_seats_quick_confirm_does_not_use_a_power_prompt_it_has_not_seen() -> None:
+    """At one screen too a press at once on a new power prompt is no choice (a quick second
+    press meant for "confirm"); after ``PROMPT_SETTLE_SECONDS`` it is."""
+    from game.ai import make_bot
+    from game.client.shooter import SEED
+    from game.client.stars.table import PROMPT_SETTLE_SECONDS
+    from tests.client.clienthelpers import FRAME
+
+    drive = Driver()
+    try:
+        devices = ["keys:left", "keys:right"]
+        table = couch_game(drive, devices, seed=SEED)
+        hands = Hands(drive, {})
+        bot = make_bot("stars", "greedy", 3)
+        sent: list[str] = []
+        send = table.session.send
+        table.session.send = lambda seat, move: (sent.append(move["t"]), send(seat, move))[1]
+
+        def prompted() -> bool:
+            return bool((table.session.views[0].get("pending") or {}).get("prompt"))
+
+        for _ in range(18):
+            view = table.shared_view()
+            if view["over"] or prompted():
+                break
+            n = view["card"]["n"]
+            for seat in (0, 1):
+                state = copy.deepcopy(table.session.table.state)
+                moves = [m for m in RULESET.legal_moves(state, seat) if m["t"] == "place"]
+                earning = [m for m in moves if any(
+                    e["type"] == "power_offered"
+                    for e in RULESET.apply(copy.deepcopy(state), seat, m))]
+                move = earning[0] if earning and seat == 0 else bot.choose(RULESET, state, seat)
+                send(seat, move)
+                drive.until(lambda seat=seat: table.session.views[seat].get("pending")
+                            is not None, what="the move")
+                if seat == 0 and prompted():
+                    break
+                send(seat, {"t": "confirm"})
+            if prompted():
+                break
+            drive.until(lambda n=n: table.shared_view()["over"]
+                        or table.shared_view()["card"]["n"] > n, what="the next card")
+        assert prompted(), "the seeded game offers seat 0 a power bonus"
+        drive.step()
+        hands.press([(devices[0], "confirm")])
+        drive.step(3)
+        assert "power" not in sent and prompted()
+        drive.step(round(PROMPT_SETTLE_SECONDS / FRAME) + 1)
+        hands.press([(devices[0], "confirm")])
+        drive.until(lambda: "power" in sent, what="the power used")
+    finally:
+        drive.close()

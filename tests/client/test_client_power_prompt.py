@@ -9,12 +9,13 @@ from game.ai import make_bot
 from game.client import theme
 from game.client.shooter import SEED
 from game.client.stars.screenshots import _choose
-from game.client.stars.table import StarsTableScene
+from game.client.stars.table import PROMPT_SETTLE_SECONDS, StarsTableScene
+from tests.client.clienthelpers import FRAME
 from tests.client.stars_play import near
 
 
-@pytest.mark.timeout(120)
-def test_power_prompt_highlights_targets_and_uses_the_chosen_one(drive) -> None:  # noqa: ANN001
+def reach_power_prompt(drive) -> StarsTableScene:  # noqa: ANN001
+    """A solo game on the screenshots' seed played by a greedy player up to its first power."""
     drive.app.seed_source = lambda: SEED
     drive.click(drive.scene.button("Play solo").rect.center)
     drive.click(drive.scene.start.rect.center)
@@ -32,6 +33,13 @@ def test_power_prompt_highlights_targets_and_uses_the_chosen_one(drive) -> None:
             drive.key(pygame.K_RETURN)
             drive.until(lambda n=n: table.view["card"]["n"] > n or table.view["over"])
     assert table.phase() == "power", "the seeded game offers a power bonus"
+    return table
+
+
+@pytest.mark.timeout(120)
+def test_power_prompt_highlights_targets_and_uses_the_chosen_one(drive) -> None:  # noqa: ANN001
+    table = reach_power_prompt(drive)
+    drive.step(round(PROMPT_SETTLE_SECONDS / FRAME) + 1)
     prompt = table.view["pending"]["prompt"]
     assert prompt["power"] == "line" and prompt["targets"]
     assert "bonus" in drive.app.sounds.played
@@ -64,3 +72,45 @@ def test_power_prompt_highlights_targets_and_uses_the_chosen_one(drive) -> None:
 def sorted_line(line: list[int]) -> list[int]:
     a, b = (line[0], line[1]), (line[2], line[3])
     return [*min(a, b), *max(a, b)]
+
+
+def press(key: int, down: bool = True) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN if down else pygame.KEYUP, key=key,
+                                         mod=0, unicode="", scancode=0))
+
+
+@pytest.mark.timeout(120)
+def test_a_quick_or_held_enter_does_not_use_a_power_the_player_has_not_seen(drive) -> None:  # noqa: ANN001
+    table = reach_power_prompt(drive)
+    lines = len(table.view["pending"]["sheet"]["lines"])
+    drive.key(pygame.K_RETURN)  # a quick second Enter, meant for "confirm"
+    press(pygame.K_RETURN)  # ... and one still held (key repeat on)
+    drive.step()
+    drive.key(pygame.K_RIGHT)  # the arrows choose a place meanwhile
+    assert table.target_index == 1
+    drive.step(round(PROMPT_SETTLE_SECONDS / FRAME) + 1)
+    press(pygame.K_RETURN)  # the held key repeats after the wait: still not a choice
+    drive.step(3)
+    assert table.phase() == "power"
+    assert len(table.view["pending"]["sheet"]["lines"]) == lines
+    target = table.targets()[table.target_index]["line"]
+    press(pygame.K_RETURN, down=False)
+    drive.key(pygame.K_RETURN)  # released and pressed again: the place chosen
+    drive.until(lambda: len(table.view["pending"]["sheet"]["lines"]) > lines,
+                what="the bonus line")
+    assert table.view["pending"]["sheet"]["lines"][lines] == sorted_line(target)
+
+
+@pytest.mark.timeout(120)
+def test_a_click_at_once_on_a_new_prompt_is_not_a_choice(drive) -> None:  # noqa: ANN001
+    table = reach_power_prompt(drive)
+    lines = len(table.view["pending"]["sheet"]["lines"])
+    x1, y1, x2, y2 = table.targets()[0]["line"]
+    spot = table.geo.to_px((x1 + x2) / 2, (y1 + y2) / 2)
+    drive.click(spot)
+    drive.step(3)
+    assert table.phase() == "power" and len(table.view["pending"]["sheet"]["lines"]) == lines
+    drive.step(round(PROMPT_SETTLE_SECONDS / FRAME) + 1)
+    drive.click(spot)
+    drive.until(lambda: len(table.view["pending"]["sheet"]["lines"]) > lines,
+                what="the bonus line")

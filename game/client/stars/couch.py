@@ -402,7 +402,7 @@ class CouchStarsScene(StarsTableScene):
                 self.undo()
             else:
                 self.back()
-        elif intent == "confirm":
+        elif intent == "confirm" and not (phase == "power" and self.prompt_blocks()):
             self.confirm_action(board, phase, pos)
 
     def confirm_action(self, board: CouchBoard, phase: str,

@@ -14,6 +14,7 @@ import pygame
 
 from game.client import theme
 from game.client.i18n import N_, Lazy, _, ngettext
+from game.client.press_guard import PressGuard
 from game.client.scenes.table import GameTableScene
 from game.client.session import GameConfig, Session
 from game.client.stars.board_view import BoardViewScene
@@ -36,6 +37,9 @@ if TYPE_CHECKING:
 
 SUN_SECONDS = 1.6
 FLIP_SECONDS = 0.55
+#: Seconds a power prompt takes no Enter, Space or click once it appears: a quick second Enter
+#: meant to confirm the drawing used the power on its first place unnoticed (playtest).
+PROMPT_SETTLE_SECONDS = 0.5
 
 
 def _segment_distance(p: tuple[float, float], line: list[int]) -> float:
@@ -142,6 +146,8 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
         self.card_rect = pygame.Rect(0, 0, 0, 0)
         self.fonts: dict[str, pygame.font.Font] = {}
         self.card_cache: dict[tuple, pygame.Surface] = {}
+        #: each local seat's power prompt on screen and its guard against a too-quick press
+        self.prompt_guards: dict[int, tuple[Any, PressGuard]] = {}
 
     # --- the seat's cursor (``SeatCursor``): read and set as the table's own ---------------
     rot = _cursor_field("rot")
@@ -455,9 +461,35 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
         if entry is not None:
             self.add_to_log([entry])
 
+    # --- the power prompt's settling time ----------------------------------------------------
+    def watch_prompts(self, dt: float) -> None:
+        """A prompt new to a local seat starts its guard (``PROMPT_SETTLE_SECONDS``)."""
+        speed = self.app.settings.animation_speed
+        for seat, view in self.session.views.items():
+            prompt = (view.get("pending") or {}).get("prompt")
+            seen = self.prompt_guards.get(seat)
+            if prompt is None:
+                self.prompt_guards.pop(seat, None)
+            elif seen is None or seen[0] != prompt:
+                guard = PressGuard(PROMPT_SETTLE_SECONDS, all_keys=False)
+                guard.start()
+                self.prompt_guards[seat] = (prompt, guard)
+            else:
+                seen[1].advance(dt, speed)
+
+    def prompt_blocks(self, event: pygame.event.Event | None = None) -> bool:
+        """Whether the active seat's power prompt is too new for ``event`` (None: any press)."""
+        seen = self.prompt_guards.get(self.active)
+        if seen is None or self.phase() != "power":
+            return False
+        return not seen[1].armed if event is None else seen[1].blocks(event)
+
     # --- input -----------------------------------------------------------------------------
     def handle_input(self, event: pygame.event.Event) -> None:
         phase = self.phase()
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN,
+                          pygame.MOUSEBUTTONUP) and self.prompt_blocks(event):
+            return
         if event.type == pygame.KEYDOWN:
             self.handle_key(event, phase)
         elif event.type == pygame.MOUSEMOTION:
@@ -566,6 +598,7 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
     # --- update -----------------------------------------------------------------------------
     def animate(self, dt: float) -> None:
         self.flip.update(dt)
+        self.watch_prompts(dt)
         if self.sun is not None:
             self.sun.update(dt)
             if self.sun.done:
