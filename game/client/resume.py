@@ -5,6 +5,7 @@ table scene's first poll hands it the story so far, so its game log is there aga
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -41,6 +42,47 @@ def newest_resumable(directory: Path | None) -> Path | None:
         except (SaveError, OSError):
             continue  # a damaged save is skipped, never offered
     return None
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """What the menu says of the game "Continue" brings back."""
+
+    game: str
+    #: the players at this window, then the others
+    local_names: list[str]
+    other_names: list[str]
+    #: the first local seat's view where the game stands (None: the moves could not be
+    #: replayed; "Continue" then says why when chosen)
+    view: dict[str, Any] | None
+
+
+def saved_game(path: Path) -> SavedGame | None:
+    """The save at ``path`` read and replayed (no table, no thread: the rules alone), or None
+    when it cannot be read. A few hundred moves: milliseconds."""
+    from game.rules import get_ruleset
+    from game.rules.base import IllegalMove, replay
+    from net.save import SaveError, read_save
+
+    try:
+        data = read_save(path)
+    except (SaveError, OSError):
+        return None
+    seats = [s for s in data["seats"] if isinstance(s, dict)]
+    local = [s for s in seats if s.get("kind") == "human" and s.get("token")]
+    names = [str(s.get("name", "")) for s in local]
+    others = [str(s.get("name", "")) for s in seats if s not in local]
+    view = None
+    try:
+        ruleset = get_ruleset(data["game"])
+        options = ruleset.normalize_options({**data["options"], "players": len(data["seats"])})
+        secret = data.get("secret")
+        state = replay(ruleset, options, data["seed"], data["moves"],
+                       secret if isinstance(secret, str) and secret else None)
+        view = ruleset.view(state, data["seats"].index(local[0])) if local else None
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, IllegalMove):
+        view = None  # a save that does not replay only loses its progress line here
+    return SavedGame(data["game"], names, others, view)
 
 
 def config_of(info: dict[str, Any], seating: dict[str, str] | None = None) -> GameConfig:

@@ -158,3 +158,46 @@ def test_continue_in_hot_seat_hands_the_screen_to_the_player_still_to_play(
         assert drive.scene is resumed and resumed.active == 1, "no second handover"
     finally:
         drive.close()
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_continue_says_which_game_it_brings_back_where_it_stands_and_with_whom(
+        config_dir: Path, autosave_dir: Path, language: str) -> None:
+    """A new player saw "Continue" and could not tell which game it meant (playtest)."""
+    from game.client.i18n import _
+    from game.client.kits import get_kit
+    from game.rules.stargazer import RULESET as STARGAZER
+    from tests.client.textboxes import drawn_texts
+
+    autosave_dir.mkdir(parents=True)
+    table = new_table("stargazer", {}, 4, [SeatSpec("human", name)
+                                           for name in ("Ann", "Vega", "Rigel")])
+    table.start()
+    while table.state["round"] < 3:  # two rounds played
+        seat = min(STARGAZER.to_move(table.state))
+        move = STARGAZER.legal_moves(table.state, seat)[0]
+        assert table.submit(seat, table.token_for(seat), table.version, move) is None
+    data, view = table.save_data(), table.view(0)
+    table.close()
+    for seat in data["seats"][1:]:
+        seat.update(kind="ai", bot="normal", token=None)
+    write_save(autosave_dir / "stargazer.spsave", data)
+    drive = Driver(start="menu")
+    try:
+        drive.app.set_language(language)
+        menu = MainMenuScene(drive.app)
+        drive.app.reset_to(menu)
+        assert labels(menu)[0] == CONTINUE
+        drive.step(2)
+        shown = drawn_texts(drive.app)
+        assert _(get_kit("stargazer").title) in shown, shown
+        assert language == "en" or "スターゲイザー" in shown
+        progress = get_kit("stargazer").progress_line(view)
+        assert progress and progress.startswith(_("Round {n}").format(n=3)), progress
+        flat = "".join(shown).replace(" ", "")  # the caption wraps where it must
+        assert progress.replace(" ", "") in flat, shown
+        assert _("{players} with {others}").format(
+            players="Ann", others=_(", ").join(["Vega", "Rigel"])).replace(" ", "") in flat
+    finally:
+        drive.close()

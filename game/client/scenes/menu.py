@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.client.i18n import N_
+from game.client import theme
+from game.client.i18n import N_, _
 from game.client.scenes.base import SkyScene
 from game.client.scenes.menu_tables import MenuTables, join_chosen
 from game.client.widgets import Button, Form, stack_rects
@@ -30,10 +31,12 @@ class MainMenuScene(SkyScene):
 
     def __init__(self, app: Stage) -> None:
         super().__init__(app)
-        from game.client.resume import newest_resumable
+        from game.client.resume import newest_resumable, saved_game
 
         #: the autosave "Continue" resumes (None: the item is not shown)
         self.resumable: Path | None = newest_resumable(app.autosave_dir)
+        #: what the caption beside "Continue" says of it: which game, where, with whom
+        self.saved = saved_game(self.resumable) if self.resumable is not None else None
         actions = {
             CONTINUE: self._continue,
             "Play solo": lambda: self._setup("solo"),
@@ -53,6 +56,47 @@ class MainMenuScene(SkyScene):
         #: the LAN's tables beside the buttons (found while the menu is shown)
         self.lan_tables = MenuTables(app, self._join_table)
 
+    def saved_game_lines(self) -> list[str]:
+        """The caption of "Continue": the game, where it stands, who plays it."""
+        from game.client.kits import get_kit
+
+        saved = self.saved
+        if saved is None:
+            return []
+        kit = get_kit(saved.game)
+        lines = [_(kit.title)]
+        progress = kit.progress_line(saved.view) if saved.view is not None else None
+        if progress:
+            lines.append(progress)
+        if saved.local_names and saved.other_names:
+            lines.append(_("{players} with {others}").format(
+                players=_(", ").join(saved.local_names), others=_(", ").join(saved.other_names)))
+        elif saved.local_names:
+            lines.append(_(", ").join(saved.local_names))
+        return lines
+
+    def draw_saved_game(self, surface: pygame.Surface) -> None:
+        """Beside "Continue", right-aligned to its left: which game it brings back."""
+        if self.resumable is None:
+            return
+        button = self.button(CONTINUE)
+        lay = self.layout
+        right = button.rect.left - lay.px(24)
+        width = right - lay.px(24)
+        if width < lay.px(120):
+            return
+        rows = []
+        for index, line in enumerate(self.saved_game_lines()):
+            size = lay.font_px("body" if index == 0 else "small")
+            colour = theme.ACCENT if index == 0 else theme.TEXT_DIM
+            for part in [line] if index == 0 else self.text.wrap(line, size, width):
+                rows.append(self.text.render(self.text.cut(part, size, width, bold=index == 0),
+                                             size, colour, bold=index == 0))
+        y = button.rect.centery - sum(r.get_height() for r in rows) // 2
+        for row in rows:
+            surface.blit(row, row.get_rect(topright=(right, y)))
+            y += row.get_height()
+
     def _continue(self) -> None:
         from game.client.kits import get_kit
         from game.client.net_text import error_text
@@ -69,7 +113,7 @@ class MainMenuScene(SkyScene):
             why = error_text(code, error.message) if isinstance(error, TableError) and code \
                 else str(error)
             self.app.toast(N_("Could not continue that game: {error}", error=why))
-            self.resumable = None  # not offered again from this menu
+            self.resumable = self.saved = None  # not offered again from this menu
             self.form = Form([w for w in self.form.widgets
                               if not (isinstance(w, Button) and w.label == CONTINUE)])
             self.relayout()
@@ -168,6 +212,7 @@ class MainMenuScene(SkyScene):
         finally:
             self.form.focus = focus
         self.lan_tables.draw(surface, self.text, self.layout)
+        self.draw_saved_game(surface)
         self.draw_footer(surface, N_("Arrows + Enter or the mouse  ·  F11 fullscreen  ·  "
                                      "Esc: quit"),
                          N_("D-pad: choose  ·  A: open  ·  B: quit"))
