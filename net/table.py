@@ -326,7 +326,8 @@ class Table:
     def join(self, name: str, *, announce: bool = True) -> tuple[int, str]:
         """Claim a free seat in the lobby: ``(seat, secret token)``.
 
-        A ``remote`` seat reserved under this name comes first, then an ``open`` seat or an
+        A ``remote`` seat reserved under this name (letter case aside, as the name-clash rule
+        has it: "bob" gets Bob's seat) comes first, then an ``open`` seat or an
         unreserved ``remote`` one; a seat reserved for another name is never given. ``TableError``
         codes: ``already_started`` (whenever the game has started), ``table_full`` (no seat
         for this player). ``announce=False``: the caller attaches the player at once, and that
@@ -339,7 +340,8 @@ class Table:
             wanted = clean_name(name, "")
             free = [i for i, s in enumerate(self._seats)
                     if s.kind in ("remote", "open") and not s.claimed]
-            named = [i for i in free if wanted and self._seats[i].reserved == wanted]
+            named = [i for i in free if wanted and (self._seats[i].reserved or "").casefold()
+                     == wanted.casefold()]
             anyone = [i for i in free if self._seats[i].reserved is None]
             if not named and not anyone:
                 reserved = sorted({self._seats[i].reserved or "" for i in free})
