@@ -80,7 +80,8 @@ def dispatch(table: Table, endpoint: Endpoint, message: Message) -> None:
         pass
     elif kind == "leave":
         if endpoint.seat is not None and endpoint.token is not None:
-            table.leave(endpoint.seat, endpoint.token)
+            table.leave(endpoint.seat, endpoint.token, handle=endpoint.handle)
+            endpoint.handle = None  # detached with the leave: one ``table`` message for both
         endpoint.left()
     elif kind == "start":
         try:

@@ -356,16 +356,20 @@ class Table:
                 self._announce_table()
             return index, seat.token
 
-    def leave(self, seat: int, token: str) -> None:
+    def leave(self, seat: int, token: str, handle: int | None = None) -> None:
         """A player leaves: in the lobby the seat is freed (token revoked); once the game
-        has started the seat stays reserved so the token can reclaim it."""
+        has started the seat stays reserved so the token can reclaim it. ``handle``: the
+        leaving connection's listener, detached in the same step, so the others get one
+        ``table`` message for the leave, not one for the seat and one for the connection."""
         with self._lock:
-            if self.seat_for_token(token) != seat:
-                return
-            if self.status == "lobby" and self._seats[seat].kind in ("remote", "open"):
+            changed = handle is not None and self._forget_listener(handle)
+            if self.seat_for_token(token) == seat and self.status == "lobby" and \
+                    self._seats[seat].kind in ("remote", "open"):
                 self._seats[seat].claimed = False
                 self._seats[seat].token = None
                 self._ask_name(seat, self._seats[seat].vacant_name)
+                changed = True
+            if changed:
                 self._announce_table()
 
     def open_local_seats(self) -> list[tuple[int, str, str]]:
@@ -506,10 +510,16 @@ class Table:
 
     def detach(self, handle: int) -> None:
         with self._lock:
-            entry = self._listeners.pop(handle, None)
-            if entry is not None and entry.seat is not None:
-                self._seats[entry.seat].connections -= 1
+            if self._forget_listener(handle):
                 self._announce_table()
+
+    def _forget_listener(self, handle: int) -> bool:
+        """Under the lock: drop a listener; True when it held a seat (the seats changed)."""
+        entry = self._listeners.pop(handle, None)
+        if entry is not None and entry.seat is not None:
+            self._seats[entry.seat].connections -= 1
+            return True
+        return False
 
     def send_snapshot(self, handle: int) -> None:
         """Resend a full snapshot to one listener (a client saw a version gap)."""
