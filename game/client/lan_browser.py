@@ -15,6 +15,11 @@ from typing import Any
 from game.client.session import background
 
 
+#: each table's place in the order this window first found it, kept across browsers: the join
+#: screen lists the tables in the order the menu showed them (a few bytes per table seen)
+FIRST_SEEN: dict[str, int] = {}
+
+
 class BackgroundBrowser:
     """A ``net.discovery.Browser`` for ``interfaces``, opened on a thread named ``name``."""
 
@@ -48,10 +53,15 @@ class BackgroundBrowser:
         return browser.poll() if browser is not None else []
 
     def tables(self) -> list[Any]:
-        """Every table found now ([] until open)."""
+        """Every table found now ([] until open), in the order they were first found (those
+        found together in the browser's name order): a table that appears goes below the
+        others, so no row moves under a pointer about to click it."""
         with self._lock:
             browser = self._browser
-        return browser.tables() if browser is not None else []
+        found = browser.tables() if browser is not None else []
+        for table in found:
+            FIRST_SEEN.setdefault(table.instance, len(FIRST_SEEN))
+        return sorted(found, key=lambda table: FIRST_SEEN[table.instance])
 
     def close(self) -> None:
         """Stop browsing (off the frame loop); safe before the browser is open, and twice."""

@@ -236,3 +236,61 @@ def test_a_players_window_lists_the_lan_tables_and_the_screenshots_do_not(config
         assert not app.lan_browse
     finally:
         pygame.display.quit()
+
+
+def test_a_table_that_appears_goes_below_so_no_row_moves_under_the_pointer(
+        drive: Driver, monkeypatch) -> None:  # noqa: ANN001
+    """Rows were in name order: "Aardvark" appearing pushed "Mira" down one row between a
+    player's aim and click, and the click joined another table (session 42's flake; a
+    player on a busy LAN would meet it too). Both the menu and the join screen list tables
+    in the order they were first found."""
+    from net.discovery import TableAd
+    from net.wire import PROTOCOL_VERSION
+
+    found: list[TableAd] = []
+
+    def ad(name: str) -> TableAd:
+        return TableAd(instance=f"{name}-1", name=name, game="stars", seats_taken=1,
+                       seats_total=4, status="lobby", protocol=PROTOCOL_VERSION,
+                       addresses=("127.0.0.1",), port=4000 + len(found))
+
+    class FakeBrowser:
+        def __init__(self, **kwargs) -> None:  # noqa: ANN003
+            self.reported = 0
+
+        def poll(self) -> list:
+            news, self.reported = len(found) - self.reported, len(found)
+            return [("added", None)] * news
+
+        def tables(self) -> list:
+            return sorted(found, key=lambda t: t.name)  # the real browser's name order
+
+        def close(self) -> None:
+            pass
+
+    def appear(name: str) -> None:
+        found.append(ad(name))
+        drive.step(3)
+
+    monkeypatch.setattr(net.discovery, "Browser", FakeBrowser)
+    drive.app.lan_browse = True
+    menu = drive.scene
+    appear("Mira")
+    appear("Vega")
+    drive.until(lambda: len(menu.lan_tables.rows) == 2, what="two rows")
+    before = {row.table.name: row.rect.copy() for row in menu.lan_tables.rows}
+    appear("Aardvark")
+    drive.until(lambda: len(menu.lan_tables.rows) == 3, what="the third row")
+    after = {row.table.name: row.rect for row in menu.lan_tables.rows}
+    assert after["Mira"] == before["Mira"] and after["Vega"] == before["Vega"]
+    assert after["Aardvark"].y > after["Vega"].y, "the newcomer goes below"
+    drive.click(menu.button("Join LAN game").rect.center)
+    join = drive.scene
+    assert isinstance(join, JoinScene)
+    drive.until(lambda: len(join.table_buttons) == 3, what="the join screen's rows")
+    rows = {row.table.name: row.rect.copy() for row in join.table_buttons}
+    appear("Aaron")
+    drive.until(lambda: len(join.tables) == 4, what="the fourth table")
+    assert [row.table.name for row in join.table_buttons][:3] == ["Mira", "Vega", "Aardvark"]
+    assert all(row.rect == rows[row.table.name] for row in join.table_buttons
+               if row.table.name in rows)
