@@ -142,6 +142,9 @@ class _PenaltyBox:
 
 #: bytes taken from a connection's stream at a time (its frames are then parsed from them)
 _READ_BYTES = 64 * 1024
+#: after a close the host decided on (a flood, hostile input): how long it reads and drops
+#: what the peer still sends, so the final ``error`` arrives instead of a reset
+LINGER_SECONDS = 1.0
 #: how much of an unread first frame ``_Connection.has_spoken`` looks at (a hello is far smaller)
 _PEEK_BYTES = 4096
 
@@ -184,6 +187,12 @@ class _Connection:
         self.posted_across = self.enqueued_across = 0
         self.wakeup = asyncio.Event()
         self.closed = False
+        #: True while ``run`` handles this connection's frames: a close decided then (a flood,
+        #: hostile input) half-closes and reads the rest (``LINGER_SECONDS``) before closing,
+        #: so the peer's later frames left unread do not turn the close into a reset that
+        #: loses the final ``error``
+        self.in_turn = False
+        self.lingering = False
         self.handle: int | None = None
         self.seat: int | None = None
         self.token: str | None = None
@@ -309,7 +318,11 @@ class _Connection:
         with contextlib.suppress(Exception):
             self.writer.write(b"".join(pending))
         with contextlib.suppress(Exception):
-            self.writer.close()
+            if self.in_turn and self.writer.can_write_eof():
+                self.writer.write_eof()  # ``run`` reads the rest, then closes
+                self.lingering = True
+            else:
+                self.writer.close()
 
     # -- input -------------------------------------------------------------------------
     def _take_frames(self, most: int) -> list[bytes]:
@@ -346,6 +359,7 @@ class _Connection:
             #: the peer has until then to complete its next frame (reset by each whole frame)
             deadline = self.loop.time() + server.hello_timeout
             while not self.closed:
+                self.in_turn = True
                 try:
                     frames = self._take_frames(server.frames_per_turn)
                 except WireError as exc:
@@ -354,6 +368,7 @@ class _Connection:
                 if not frames:
                     # nothing whole to handle: wait for bytes (the only timer a frame costs;
                     # frames already here are parsed without one, and without a task each)
+                    self.in_turn = False
                     try:
                         async with asyncio.timeout_at(deadline):
                             data = await self.reader.read(_READ_BYTES)
@@ -378,6 +393,7 @@ class _Connection:
                     # more may be waiting: every other connection gets its turn first, so a
                     # flood on one connection delays another's message by at most this
                     # connection's ``frames_per_turn`` frames, never by all it has sent
+                    self.in_turn = False
                     await asyncio.sleep(0)
         except Exception:  # a bug here must cost one connection, never the server
             log.exception("connection %s failed", self.peer)
@@ -392,9 +408,19 @@ class _Connection:
                 with contextlib.suppress(Exception):
                     await asyncio.wait_for(writer_task, 1.0)
                 writer_task.cancel()
+            if self.lingering:
+                await self._read_to_the_end()
             with contextlib.suppress(Exception):
                 self.writer.close()
                 await asyncio.wait_for(self.writer.wait_closed(), 1.0)
+
+    async def _read_to_the_end(self) -> None:
+        """After a half-close: read and drop what the peer still sends until it closes too,
+        for ``LINGER_SECONDS`` at most."""
+        with contextlib.suppress(Exception):
+            async with asyncio.timeout(LINGER_SECONDS):
+                while await self.reader.read(_READ_BYTES):
+                    pass
 
     def handle_frame(self, payload: bytes) -> bool:
         """Handle one whole frame; False when it closed the connection."""
