@@ -14,7 +14,6 @@ from typing import Any
 
 from game.client.session import background
 
-
 #: each table's place in the order this window first found it, kept across browsers: the join
 #: screen lists the tables in the order the menu showed them (a few bytes per table seen)
 FIRST_SEEN: dict[str, int] = {}

@@ -179,6 +179,13 @@ def test_the_review_lists_each_card_and_a_click_shows_that_moment(drive: Driver)
     assert isinstance(replay, ReplayScene)
     assert replay.session.position == review.rows[index].at, "the board at that moment"
     assert replay.table.view["card"]["n"] == review.rows[index].turn
+    # the review names stars as (column, row): the board shows its column and row numbers
+    drive.step(2)
+    from tests.client.textboxes import drawn_texts, text_problems
+
+    shown = drawn_texts(drive.app)
+    assert all(str(n) in shown for n in range(1, 12)), shown
+    assert not text_problems(drive.app)
 
 
 @pytest.mark.timeout(60)
@@ -291,3 +298,27 @@ def test_the_last_cards_hint_keeps_nothing_open() -> None:
         STARS.apply(state, 0, bot.choose(STARS, state, 0))
     assert "open_groups" in said[17][0] and "open to grow" in said[17][1]
     assert said[18][0] == {} and "open" not in said[18][1], said[18]
+
+
+def test_a_review_names_the_start_player_a_move_named(drive: Driver) -> None:
+    """Stargazer's review said "Ann names Ann start player" for every choice: the words named
+    every seat after the row's player. Other seats keep their own names."""
+    from game.client.record import GameRecord
+    from game.client.scenes.review import ReviewScene
+    from game.rules.stargazer import RULESET as STARGAZER
+    from tests.test_review import bot_game
+
+    options, moves = bot_game("stargazer", 3, 5)
+    record = GameRecord("stargazer", options, 5, moves, ["Ann", "Bea", "Cy"], ["human"] * 3)
+    review = ReviewScene(drive.app, record, 0, budget=0.02)
+    at = next(i for i, (seat, move) in enumerate(moves)
+              if seat == 0 and move["t"] == "start_player")
+    state = STARGAZER.setup(STARGAZER.normalize_options(options), 5)
+    for seat, move in moves[:at]:
+        STARGAZER.apply(state, seat, move)
+    named = moves[at][1]["seat"]
+    words = review.describe(state, [moves[at][1]], "Ann")
+    assert words == f"Ann names {['Ann', 'Bea', 'Cy'][named]} start player"
+    others = [s for s in range(3) if s != named]
+    said = review.describe(state, [{"t": "start_player", "seat": others[0]}], "Hard bot")
+    assert said == f"Hard bot names {['Hard bot', 'Bea', 'Cy'][others[0]]} start player"

@@ -167,9 +167,15 @@ class ReviewScene(SkyScene):
         kit = get_kit(record.game)
         state = copy.deepcopy(state)
         said = []
+        names = record.names
+
+        def name_of(seat: int) -> str:  # the row's player for its own seat, others by name
+            return name if seat == self.seat else names[seat] if 0 <= seat < len(names) \
+                else str(seat)
+
         for move in moves:
             if kit.describe_move is not None:
-                said.append(kit.describe_move(state, self.seat, move, lambda _seat: name))
+                said.append(kit.describe_move(state, self.seat, move, name_of))
             else:
                 said.append(ruleset.describe_move(state, self.seat, move))
             try:
@@ -185,13 +191,9 @@ class ReviewScene(SkyScene):
         left = _("Turn {n}").format(n=decision.turn)
         if worst:
             left = _("Biggest #{rank}: {turn}").format(rank=index + 1, turn=left)
+        right = points_words(decision)
         if decision.same:
-            right = _("you chose the bot's move: {points}").format(
-                points=f"{decision.your_points:+d}")
             return left, right, theme.LEGAL
-        right = _("you {yours}  ·  bot {bots}  ·  regret {regret}").format(
-            yours=f"{decision.your_points:+d}", bots=f"{decision.bot_points:+d}",
-            regret=f"{decision.regret:+d}")
         return left, right, theme.ACCENT if worst else theme.TEXT
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -266,6 +268,22 @@ class ReviewScene(SkyScene):
         if len(self.humans) < 2:
             return keys
         return _("{keys}  ·  Tab: the next player").format(keys=_(keys))
+
+
+def points_words(decision: Decision) -> str:
+    """A row's points: yours, the bot's, and what the difference means. A "regret" only
+    when the bot made more at once; when you made more, the bot's choice was for later (a
+    "regret -3" read as a mistake where there was none, beside a hint's "+N now")."""
+    yours, bots = f"{decision.your_points:+d}", f"{decision.bot_points:+d}"
+    if decision.same:
+        return _("you chose the bot's move: {points}").format(points=yours)
+    if decision.regret > 0:
+        return _("you {yours}  ·  bot {bots}  ·  regret {regret}").format(
+            yours=yours, bots=bots, regret=f"{decision.regret:+d}")
+    if decision.regret < 0:
+        return _("you {yours}  ·  bot {bots}: it played for later").format(yours=yours,
+                                                                          bots=bots)
+    return _("you {yours}  ·  bot {bots}: the same at once").format(yours=yours, bots=bots)
 
 
 def shoot_review(shot: Shooter, prefix: str) -> None:

@@ -18,6 +18,8 @@ from game.client.scenes.base import controls_hint, pad_in_hand
 from game.client.starfield import Starfield
 from game.client.stars.categories import CATEGORY, SCORE_COLUMNS
 from game.client.stars.render import (
+    GRID_H,
+    GRID_W,
     BoardGeometry,
     bonus_title,
     bonus_title_fits,
@@ -362,6 +364,8 @@ class StarsTablePainter:
             if layer is None:
                 return
             surface.blit(layer, self.geo.rect)
+        if self.session.replay:
+            self.draw_rulers(surface)
         day = view["day"]
         if self.sun is not None:
             shade = self.renderer.shade(self.geo.local(), 2 * day)
@@ -389,6 +393,18 @@ class StarsTablePainter:
             for p in points:  # grid points: right after a resize too
                 pygame.draw.circle(surface, theme.ACCENT, self.geo.to_px(*p), max(2, r),
                                    max(1, self.geo.width(0.04)))
+
+    def draw_rulers(self, surface: pygame.Surface) -> None:
+        """Column numbers under the board and row numbers beside it, in its margin: a replay
+        and the review name stars as (column, row) (``game.client.stars.spot``)."""
+        geo = self.geo
+        size = max(theme.MIN_FONT_PX, round(geo.spacing * 0.32))
+        for column in range(GRID_W):
+            label = self.text.render(str(column + 1), size, theme.TEXT_DIM)
+            surface.blit(label, label.get_rect(center=geo.to_px(column, -0.5)))
+        for row in range(GRID_H):
+            label = self.text.render(str(row + 1), size, theme.TEXT_DIM)
+            surface.blit(label, label.get_rect(center=geo.to_px(-0.5, row)))
 
     def draw_ghost(self, surface: pygame.Surface) -> None:
         ghost = self.ghost()
