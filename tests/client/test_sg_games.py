@@ -14,7 +14,7 @@ from game.client.session import GameConfig, SeatChoice
 from game.client.stargazer.motion import DROP_SECONDS, STAGGER
 from game.client.stargazer.ring import SQUARE
 from game.client.stargazer.table import StargazerTableScene
-from game.rules.stargazer import CREWS_BY_ID, RULESET, room_left
+from game.rules.stargazer import CREWS_BY_ID, PLANET_TYPES, RULESET, room_left
 from game.rules.stargazer.placement import investigation_sequences
 from tests.client.sg_play import build_path, play_crew, play_path, play_to_results
 
@@ -180,3 +180,34 @@ def test_the_handover_screen_says_where_the_game_stands(drive) -> None:  # noqa:
     drive.until(lambda: handover.armed, what="the handover to take input")
     drive.key(pygame.K_RETURN)
     assert drive.scene is table and table.active == 1 and table.phase() == "crew"
+
+
+def test_a_click_puts_the_tooltip_away_until_the_mouse_goes_elsewhere(drive) -> None:  # noqa: ANN001
+    """The full text of a planet covered the ring the player had just clicked on."""
+    from game.client.stargazer.table_draw import TOOLTIP_DELAY
+    from tests.client.sg_play import painted
+
+    def drawn_texts(_app: object) -> list[str]:
+        return [item.text for item in painted(drive, table).drawn]
+
+    table = table_for(drive, [SeatChoice("human", "Ann"), *bots("Vega", "Altair")],
+                      {"start_player": 0}, 4)
+    def card(planet: int) -> pygame.Rect:
+        return table.ring.geo.cards[planet]  # (the ring is laid out again as panels change)
+
+    wait = int(TOOLTIP_DELAY * 60) + 3
+    text = PLANET_TYPES[table.view["planets"][0]]["text"]
+    drive.move(card(0).center)
+    drive.step(wait)
+    assert text in drawn_texts(drive.app), "resting on a planet shows its full text"
+    drive.click(card(0).center)
+    drive.step(wait)
+    assert text not in drawn_texts(drive.app), "the click put it away"
+    drive.move((card(0).centerx + 3, card(0).centery + 2))
+    drive.step(wait)
+    assert text not in drawn_texts(drive.app), "moving on the same planet keeps it away"
+    drive.move(card(1).center)
+    drive.step(wait)
+    words = PLANET_TYPES[table.view["planets"][1]]["text"].split()[:3]
+    assert any(text.startswith(" ".join(words)) for text in drawn_texts(drive.app)), \
+        "another planet: its tooltip"

@@ -15,6 +15,7 @@ outlined, and every move goes to the game log (``story.py``) as it is shown.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -605,6 +606,9 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
                 self.change_count(1 if event.y > 0 else -1)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.click(event.pos)
+            # the tooltip of what was clicked stays away until the mouse goes elsewhere: it
+            # covered the ring the player was playing on (playtest)
+            self.hover_since = math.inf
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
             self.undo_pick()
 
