@@ -211,3 +211,27 @@ def test_a_click_puts_the_tooltip_away_until_the_mouse_goes_elsewhere(drive) -> 
     words = PLANET_TYPES[table.view["planets"][1]]["text"].split()[:3]
     assert any(text.startswith(" ".join(words)) for text in drawn_texts(drive.app)), \
         "another planet: its tooltip"
+
+
+def test_the_path_on_screen_is_the_one_enter_starts_mouse_or_arrows(drive) -> None:  # noqa: ANN001
+    """The mouse on a planet showed the path from there while Enter started from the arrows'
+    planet: one start on screen, another taken."""
+    table = table_for(drive, [SeatChoice("human", "Ann"), *bots("Vega", "Altair")],
+                      {"start_player": 0, "crews": ["engineer", "medic", "pilot", "scout"]}, 4)
+    play_crew(drive, table, "medic", keyboard=True)
+    drive.until(lambda: table.phase() in ("skill", "investigate"), what="Ann's turn goes on")
+    if table.phase() == "skill":
+        drive.key(pygame.K_RETURN)
+        drive.until(lambda: table.phase() == "investigate", what="the investigation")
+    starts = table.candidates([])
+    assert len(starts) >= 3
+    drive.key(pygame.K_RIGHT)
+    keyed = table.shown_path()[0]
+    mouse = next(p for p in starts if p != keyed)
+    drive.move(table.ring.geo.cards[mouse].center)
+    assert table.shown_path()[0] == mouse, "the mouse's planet is the start on screen"
+    drive.key(pygame.K_RIGHT)
+    shown = table.shown_path()[0]
+    assert shown != mouse, "the arrows move the start on from the mouse's planet"
+    drive.key(pygame.K_RETURN)
+    assert table.path and table.path[0] == shown, "Enter starts where the screen showed"

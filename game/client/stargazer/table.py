@@ -232,7 +232,7 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
         """The path on screen: the chosen one, or the one from the planet under the mouse."""
         if self.path:
             return self.preview()
-        start = self.hover_planet if self.hover_planet is not None else self.focus_planet
+        start = self.focus_planet  # the mouse's planet, or the arrows' (``hover``)
         if start is not None and start in self.candidates([]):
             return self.preview([start])
         return []
@@ -275,7 +275,8 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
             self.focus_planet = None
             self.count = self.most_cubes()
             starts = self.candidates([])
-            self.focus_planet = starts[0] if starts else None
+            self.focus_planet = (self.hover_planet if self.hover_planet in starts
+                                 else starts[0] if starts else None)
             self.start_choice = self.active
 
     def send(self, move: Move) -> None:
@@ -675,6 +676,11 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
             self.hover_since = self.clock  # the tooltip waits for the mouse to rest
         self.hover_planet, self.hover_crew = planet, crew
         self.hover_target = self.target_at(pos) if self.phase() == "skill" else None
+        if planet is not None and not self.path and self.phase() == "investigate" and \
+                planet in self.candidates([]):
+            # the mouse moves the focus: the path it shows is the one Enter starts (the
+            # arrows move it on from there; the screen showed one start, Enter took another)
+            self.focus_planet = planet
 
     def target_at(self, pos: tuple[int, int]) -> int | None:
         for index in range(len(self.skill_targets())):
