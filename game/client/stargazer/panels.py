@@ -388,7 +388,7 @@ class StargazerPanels:
                               else controls_hint(self.app, _("Space: skip to your turn."),
                                                  _("X: skip to your turn.")), theme.TEXT_DIM))
             elif kind == "ai":
-                lines.append((_("A bot: watch its cubes drop."), theme.TEXT_DIM))
+                lines.append((_("A bot is playing: its moves show on the ring."), theme.TEXT_DIM))
             active = view.get("active_crew")
             if active is not None:
                 crew = CREWS_BY_ID[view["crews"][active]]

@@ -159,6 +159,7 @@ def shoot(shot: Shooter) -> None:
         for planet in longest:
             table.choose_planet(planet)
         shot.move(table.buttons["confirm"].rect.center)
+        shot.until(lambda: not table.motion.flights)  # the picked crew's pawn has landed
         shot.step(5)
         shot.save("stargazer-investigate")
         table.confirm()
