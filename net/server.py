@@ -145,6 +145,9 @@ _READ_BYTES = 64 * 1024
 #: after a close the host decided on (a flood, hostile input): how long it reads and drops
 #: what the peer still sends, so the final ``error`` arrives instead of a reset
 LINGER_SECONDS = 1.0
+#: at most this many connections linger at once: past it a cut connection closes at once (its
+#: error may then be lost), so a flood of cuts cannot hold sockets and their buffers open
+MAX_LINGERING = 32
 #: how much of an unread first frame ``_Connection.has_spoken`` looks at (a hello is far smaller)
 _PEEK_BYTES = 4096
 
@@ -318,9 +321,11 @@ class _Connection:
         with contextlib.suppress(Exception):
             self.writer.write(b"".join(pending))
         with contextlib.suppress(Exception):
-            if self.in_turn and self.writer.can_write_eof():
+            if self.in_turn and self.server.lingering < MAX_LINGERING and \
+                    self.writer.can_write_eof():
                 self.writer.write_eof()  # ``run`` reads the rest, then closes
                 self.lingering = True
+                self.server.lingering += 1
             else:
                 self.writer.close()
 
@@ -409,7 +414,10 @@ class _Connection:
                     await asyncio.wait_for(writer_task, 1.0)
                 writer_task.cancel()
             if self.lingering:
-                await self._read_to_the_end()
+                try:
+                    await self._read_to_the_end()
+                finally:
+                    self.server.lingering -= 1
             with contextlib.suppress(Exception):
                 self.writer.close()
                 await asyncio.wait_for(self.writer.wait_closed(), 1.0)
@@ -614,6 +622,8 @@ class TableServer:
         #: (it may reconnect with its token)
         self.max_refused_in_a_row = max_refused_in_a_row
         self.connections: set[_Connection] = set()
+        #: connections reading to their end after a cut (``MAX_LINGERING``)
+        self.lingering = 0
         #: the connections that have not said hello yet, oldest first
         self.pending: dict[_Connection, None] = {}
         self.seat_owner: dict[int, _Connection] = {}

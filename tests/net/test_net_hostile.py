@@ -284,7 +284,8 @@ def flood_until_closed(port: int, chunk: bytes) -> tuple[list[dict], str]:
                 messages += buffer.feed(data)
         finally:
             stop.set()
-            sock.shutdown(socket.SHUT_RDWR)
+            with contextlib.suppress(OSError):  # (already reset)
+                sock.shutdown(socket.SHUT_RDWR)
             sender.join(5)
     return messages, ending
 
@@ -296,6 +297,21 @@ def test_a_flooder_that_keeps_sending_still_reads_why_it_was_cut(arena: Arena) -
     for _attempt in range(3):
         messages, ending = flood_until_closed(arena.port, pack({"t": "ping", "n": 1}) * 2000)
         assert "rate_limited" in errors(messages) and ending == "eof", (ending, messages[-3:])
+    assert wait_until(lambda: arena.server.server.lingering == 0, 5), "every linger ended"
+    arena.good_client_still_plays()
+
+
+def test_past_the_lingering_cap_a_cut_connection_closes_at_once(
+        arena: Arena, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``MAX_LINGERING`` bounds the sockets a flood of cuts keeps open: at the cap a cut
+    closes at once, as before the lingering close (its error may be lost), and the count
+    never goes past it."""
+    import net.server
+
+    monkeypatch.setattr(net.server, "MAX_LINGERING", 0)
+    for _attempt in range(2):
+        flood_until_closed(arena.port, pack({"t": "ping", "n": 1}) * 2000)
+        assert arena.server.server.lingering == 0
     arena.good_client_still_plays()
 
 
