@@ -186,6 +186,10 @@ def test_the_review_lists_each_card_and_a_click_shows_that_moment(drive: Driver)
     shown = drawn_texts(drive.app)
     assert all(str(n) in shown for n in range(1, 12)), shown
     assert not text_problems(drive.app)
+    # and its panel names the replay's keys, not the play's (nothing is drawn in a replay)
+    said = "  ".join(shown)
+    assert "Left/Right: a move" in said and "Space: play or pause" in said, said
+    assert "click: draw" not in said and "right click: rotate" not in said, said
 
 
 @pytest.mark.timeout(60)

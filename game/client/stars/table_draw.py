@@ -87,6 +87,11 @@ PAD_BUTTON_WORDS = {"rotate": N_("Rotate (X)"), "skip": N_("Skip card (Y)"),
 #: a spectator's controls (nothing to play: only whose board is large, and the log)
 WATCHING_HELP = (N_("Tab or a click on a board: show it large"), N_("Wheel over the log: back"),
                  N_("Esc: leave"))
+#: a replay's controls (the replay's own: nothing is played at a replayed table)
+REPLAY_HELP = (N_("Left/Right: a move"), N_("Up/Down: ten"), N_("Space: play or pause"),
+               N_("Tab: whose place"), N_("Esc: back"))
+REPLAY_PAD_HELP = (N_("D-pad: a move, ten"), N_("A: play or pause"), N_("X: whose place"),
+                   N_("B: back"))
 #: what the top bar says of the sun, by day (0: no pile played yet)
 DAY_NAMES = (N_("Night: all rows open"), N_("Dawn: rows 0-1 closed"),
              N_("Morning: rows 0-3 closed"))
@@ -128,11 +133,11 @@ class StarsTablePainter:
         side_x = self.geo.rect.right + lay.px(18)
         side = pygame.Rect(side_x, top, w - side_x - margin, self.geo.rect.h)
         fonts = {"tiny": lay.font_px("tiny"), "small": lay.font_px("small")}
-        self.help_lines = self.join_items(self.watching_help if self.watching else HELP,
-                                          fonts["tiny"],
+        keys, pad_keys = ((self.watching_help, WATCHING_HELP) if self.watching else
+                          (REPLAY_HELP, REPLAY_PAD_HELP) if self.replaying else (HELP, PAD_HELP))
+        self.help_lines = self.join_items(keys, fonts["tiny"],
                                           (side.w if self.stacked else mid_w) - lay.px(24))
-        self.pad_help_lines = self.join_items(WATCHING_HELP if self.watching else PAD_HELP,
-                                              fonts["tiny"],
+        self.pad_help_lines = self.join_items(pad_keys, fonts["tiny"],
                                               (side.w if self.stacked else mid_w) - lay.px(24))
         help_h = max(len(self.help_lines), len(self.pad_help_lines)) * int(
             fonts["tiny"] * 1.2) + lay.px(20)
@@ -513,7 +518,7 @@ class StarsTablePainter:
                 button.label = ngettext("{n} segment", "{n} segments", n).format(n=n)
                 button.draw(surface, self.text, lay, n == self.shooting_size,
                             button.rect.collidepoint(mouse))
-        else:
+        elif not self.replaying:  # (a replay turns no card)
             words = controls_hint(self.app, _("Wheel, R or right click: rotate"),
                                   _("X: rotate"))
             size = self.text.fit(words, lay.font_px("small"), self.middle.w - lay.px(16))
