@@ -190,6 +190,7 @@ def test_the_review_lists_each_card_and_a_click_shows_that_moment(drive: Driver)
     said = "  ".join(shown)
     assert "Left/Right: a move" in said and "Space: play or pause" in said, said
     assert "click: draw" not in said and "right click: rotate" not in said, said
+    assert "Player's score: " in said and "Your score" not in said, "watched from a place"
 
 
 @pytest.mark.timeout(60)

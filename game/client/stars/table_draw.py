@@ -771,6 +771,9 @@ class StarsTablePainter:
             if score:
                 words = ngettext("{sky}  ·  {n} point", "{sky}  ·  {n} points",
                                  score["total"]).format(sky=words, n=score["total"])
+        elif score and self.replaying:  # a replay is watched from a player's place
+            words = _("{name}'s score: {total}").format(name=self.session.names[self.active],
+                                                        total=score["total"])
         elif score:
             words = _("Your score: {total}").format(total=score["total"])
         else:
