@@ -10,6 +10,7 @@ pad, a keyboard half). Tables ask ``route(action)`` and get the seat an action i
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.client.devices import Action
 
@@ -31,6 +32,13 @@ class CouchSeats:
     devices: dict[int, str]
     #: seats whose device went away, in the order they did (the first is claimed first)
     waiting: list[int] = field(default_factory=list)
+
+    def wait_for_absent(self, present: set[str] | list[str]) -> None:
+        """Seats whose device is not connected now wait (a game continued, or played again,
+        after the lobby's pad went away: no device could act for that seat otherwise)."""
+        for seat, device in self.devices.items():
+            if device not in present and seat not in self.waiting:
+                self.waiting.append(seat)
 
     def seat_of(self, device: str) -> int | None:
         for seat, held in self.devices.items():
@@ -60,3 +68,11 @@ class CouchSeats:
 
     def held_devices(self) -> set[str]:
         return {d for s, d in self.devices.items() if s not in self.waiting}
+
+
+def remember_device(config: Any, seat: int, device: str) -> None:
+    """A seat taken by another device keeps it in the game's setup (``GameConfig``), so Play
+    again seats that player with the device they hold now, not the lobby's long-gone pad."""
+    seats = getattr(config, "seats", None)
+    if seats is not None and 0 <= seat < len(seats):
+        seats[seat].device = device

@@ -21,6 +21,8 @@ from typing import Any
 
 import pygame
 
+from game.client.i18n import _
+
 #: what a player can ask for; the same words for every device
 INTENTS = ("up", "down", "left", "right", "confirm", "back", "rotate", "skip", "previous",
            "next", "menu", "hint")
@@ -134,6 +136,10 @@ class DeviceHub:
         #: stick direction per controller and axis pair: "left"/"right"/"up"/"down"/None
         self.stick: dict[tuple[int, str], str | None] = {}
         self.started = False
+        #: pad -> its number on every screen ("Pad 2"; ``pad_number``)
+        self.pad_numbers: dict[str, int] = {}
+        #: pads pulled out (their numbers are free again)
+        self.pads_gone: set[str] = set()
 
     # --- lifecycle ------------------------------------------------------------------------
     def start(self) -> None:
@@ -166,7 +172,27 @@ class DeviceHub:
         if instance in self.controllers:
             return None
         self.controllers[instance] = pad
+        self.pad_number(pad_id(instance))
         return pad_id(instance)
+
+    def pad_number(self, device: str) -> int:
+        """The number a pad goes by on every screen (the lobby's cards, the tables, the
+        notices): given when it is plugged in, the lowest one no connected pad holds, and kept
+        for it (SDL names a pad plugged in again anew: it gets the number it had if that is
+        still free). A pad's number never changes while it is connected; a pad this hub never
+        opened (a picture's stand-in) is numbered the same way."""
+        if device not in self.pad_numbers:
+            held = {n for pad, n in self.pad_numbers.items() if pad not in self.pads_gone}
+            self.pad_numbers[device] = next(n for n in range(1, len(held) + 2) if n not in held)
+        return self.pad_numbers[device]
+
+    def device_words(self, device: str) -> str:
+        """A device in a few words, the same on every screen: "Pad 2", "Keys WASD", "Keys
+        arrows", "Mouse"."""
+        if is_pad(device):
+            return _("Pad {n}").format(n=self.pad_number(device))
+        return {"keys:left": _("Keys WASD"), "keys:right": _("Keys arrows"),
+                "mouse": _("Mouse")}.get(device, device)
 
     def devices(self) -> list[str]:
         """Every device a player could hold now: the pads, both keyboard halves, the mouse."""
@@ -186,6 +212,7 @@ class DeviceHub:
                 pad.quit()
             device = pad_id(event.instance_id)
             self.held = {k: v for k, v in self.held.items() if k[0] != device}
+            self.pads_gone.add(device)
             return [Action(device, "removed")]
         if kind in (pygame.CONTROLLERBUTTONDOWN, pygame.CONTROLLERBUTTONUP):
             if event.instance_id not in self.controllers:

@@ -135,7 +135,7 @@ def test_three_players_play_a_whole_game_with_pads_alone(drive: Driver) -> None:
             assert drive.pixel((2, table.footer_rect.centery)) == table.palette.player(seat)
             shown = "  ".join(drawn_texts(drive.app))
             name = table.session.names[seat]
-            assert f"{name}'s turn  ·  Pad {int(mine.device[4:]) + 1}" in shown
+            assert f"{name}'s turn  ·  Pad {drive.app.devices.pad_number(mine.device)}" in shown
             assert "A" in table.couch_key("confirm") and "D-pad" in shown
             if not checked_others:
                 # another player's pad: its D-pad, A and B do nothing at all
@@ -238,8 +238,8 @@ def glyph_shown(drive: Driver, table: StargazerTableScene, half: str) -> bool:
     """The footer names the keys of the half whose turn it is ("Space confirm")."""
     shown = drawn_texts(drive.app)
     confirm = "Space" if half == "keys:left" else "Return"
-    return confirm in shown and ("Keyboard (left)" if half == "keys:left"
-                                 else "Keyboard (right)") in "  ".join(shown)
+    return confirm in shown and ("Keys WASD" if half == "keys:left"
+                                 else "Keys arrows") in "  ".join(shown)
 
 
 @pytest.mark.timeout(60)
@@ -258,9 +258,39 @@ def test_a_keyboard_half_takes_the_seat_of_a_pulled_pad(drive: Driver) -> None:
         assert table.paused_seat() == 0
         drive.key(pygame.K_RETURN)
         assert table.paused_seat() is None and table.couch.device_of(0) == "keys:right"
-        assert "Keyboard (right)" in "  ".join(drawn_texts(drive.app))
+        assert "Keys arrows" in "  ".join(drawn_texts(drive.app))
         move = next(m for m in legal(table) if m["t"] == "crew")
         play_with_keys(drive, table, "keys:right", move)
         assert table.session.last_move[0] == move
     finally:
         pad.unplug()
+
+
+@pytest.mark.timeout(60)
+def test_a_seat_whose_pad_is_gone_when_the_table_opens_waits_for_a_device(
+        drive: Driver) -> None:
+    """Continue, or Play again, after the lobby's pad was pulled: the seat was bound to a pad
+    that was not there, nothing could act for it, and the game froze on its turn. It waits
+    like a seat whose pad is pulled during play; the device that takes it is kept for Play
+    again."""
+    table = couch_table(drive, [("Ann", "keys:left"), ("Bea", "pad:97"), ("Vega", None)])
+    assert table.couch.waiting == [1], "the absent pad's seat waits from the start"
+    rng = random.Random(3)
+    for _turn in range(12):  # Ann (and the bot) play until it is Bea's turn
+        drive.until(lambda: table.turn_seat() == 1 or (
+            table.turn_seat() == 0 and table.phase() in ("crew", "skill", "investigate",
+                                                         "start_player")), what="a turn")
+        if table.turn_seat() == 1:
+            break
+        key = table.turn_key
+        play_with_keys(drive, table, "keys:left", rng.choice(legal(table)))
+        drive.until(lambda key=key: table.turn_key != key, what="Ann's move played")
+    assert table.turn_seat() == 1, "Bea's turn comes"
+    drive.step(2)
+    assert table.paused_seat() == 1
+    drive.key(pygame.K_RETURN)  # the free right half's confirm takes the seat
+    assert table.paused_seat() is None and table.couch.device_of(1) == "keys:right"
+    assert table.config.seats[1].device == "keys:right", "Play again seats Bea with it"
+    move = next(m for m in legal(table) if m["t"] == "crew")
+    play_with_keys(drive, table, "keys:right", move)
+    assert table.session.last_move[1] == move

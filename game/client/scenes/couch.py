@@ -32,7 +32,7 @@ import pygame
 from game.ai import LEVEL_LABELS, default_level
 from game.client import theme
 from game.client.devices import DIRECTIONS, Action, glyph, is_pad, key_event_for
-from game.client.i18n import N_, _, tr
+from game.client.i18n import N_, _
 from game.client.kits import get_kit, playable_games
 from game.client.scenes.base import Scene, SkyScene
 from game.client.session import GameConfig, SeatChoice, bot_level_word, bot_levels
@@ -47,9 +47,6 @@ if TYPE_CHECKING:
 MAX_SEATS = 8
 #: the names of the bots that fill free seats (the setup screen's)
 BOT_STAR_NAMES = ("Vega", "Altair", "Deneb", "Rigel", "Sirius", "Lyra", "Mira", "Castor")
-#: a device in the words of its seat's card (pads: "Pad {n}", numbered as they came)
-DEVICE_WORDS = {"keys:left": N_("Keyboard: WASD"), "keys:right": N_("Keyboard: arrows"),
-                "mouse": N_("Mouse")}
 #: one device of each kind: the hints name the key each kind joins with
 JOIN_DEVICES = ("pad:0", "keys:left", "keys:right")
 
@@ -100,8 +97,6 @@ class CouchLobbyScene(SkyScene):
         self.seats: list[LobbySeat | None] = [None] * MAX_SEATS
         #: seats whose pad was pulled out, in the order they were (the first is taken first)
         self.waiting: list[LobbySeat] = []
-        #: pad -> its number on the cards ("Pad 2"), the lowest free one when it came
-        self.pad_numbers: dict[str, int] = {}
         #: where each seat's card is drawn (the mouse clicks them)
         self.cards: list[pygame.Rect] = []
         self.banner = pygame.Rect(0, 0, 0, 0)
@@ -221,16 +216,11 @@ class CouchLobbyScene(SkyScene):
         self.app.sounds.play("click")
 
     def pad_number(self, device: str) -> int:
-        """The number a pad shows as ("Pad 2"): the lowest free one when it first acted."""
-        if device not in self.pad_numbers:
-            used = set(self.pad_numbers.values())
-            self.pad_numbers[device] = next(n for n in range(1, len(used) + 2) if n not in used)
-        return self.pad_numbers[device]
+        """The number a pad shows as ("Pad 2"): the same on every screen (``DeviceHub``)."""
+        return self.app.devices.pad_number(device)
 
     def device_word(self, device: str) -> str:
-        if is_pad(device):
-            return _("Pad {n}").format(n=self.pad_number(device))
-        return tr(DEVICE_WORDS.get(device, device))
+        return self.app.devices.device_words(device)
 
     # --- actions ----------------------------------------------------------------------------
     def handle_action(self, action: Action) -> None:
@@ -245,8 +235,6 @@ class CouchLobbyScene(SkyScene):
         if device == "mouse":
             self._mouse(action)
             return
-        if is_pad(device):
-            self.pad_number(device)  # numbered as it first acts
         seat = self.seat_of(device)
         if intent == "confirm" and seat is None:
             self.join(device)
@@ -277,7 +265,7 @@ class CouchLobbyScene(SkyScene):
     def pad_unplugged(self, device: str) -> None:
         """A pulled pad's seat waits for a device (see the module's docstring)."""
         seat = self.seat_of(device)
-        number = self.pad_numbers.pop(device, None)
+        number = self.pad_number(device)
         if seat is None:
             return
         taken = self.seats[seat]

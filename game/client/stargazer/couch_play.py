@@ -21,7 +21,7 @@ from typing import Any
 import pygame
 
 from game.client import theme
-from game.client.couch import CouchSeats
+from game.client.couch import CouchSeats, remember_device
 from game.client.devices import Action, glyph, is_pad
 from game.client.i18n import N_, _, tr
 from game.client.stargazer.palette import player_mark
@@ -75,15 +75,6 @@ BUTTON_WORDS: dict[str, tuple[str, str]] = {
 }
 
 
-def device_name(device: str) -> str:
-    """A device in a few words for the screen: "Pad 1", "Keyboard (left)", "Mouse"."""
-    if is_pad(device):
-        number = device.partition(":")[2]
-        return _("Pad {n}").format(n=int(number) + 1 if number.isdigit() else number)
-    return {"keys:left": _("Keyboard (left)"), "keys:right": _("Keyboard (right)"),
-            "mouse": _("Mouse")}.get(device, device)
-
-
 def directions_glyph(device: str) -> str:
     """The four directions of a device as one hint: "D-pad", "W/A/S/D", "Arrows"."""
     if is_pad(device):
@@ -124,6 +115,8 @@ class StargazerCouch:
     def start_couch(self) -> None:
         """Bind the config's devices to their seats; the App then hands this scene actions."""
         self.couch = couch_seats(self.config)
+        if self.couch is not None:  # the lobby's pad may be gone (Continue, Play again)
+            self.couch.wait_for_absent(self.app.devices.devices())
         #: the pads seen plugged in (one that vanishes pauses its seat, whatever scene was on
         #: top when it went)
         self.pads_seen: set[str] = set()
@@ -167,7 +160,7 @@ class StargazerCouch:
         device = self.couch.device_of(seat)
         if device is not None:
             self.say(N_("{name}, your turn ({device}).", name=self.session.names[seat],
-                        device=device_name(device)), self.palette.player(seat))
+                        device=self.app.devices.device_words(device)), self.palette.player(seat))
 
     def track_devices(self) -> None:
         """A seat's pad missing from the connected devices pauses the seat (the removal may
@@ -209,9 +202,11 @@ class StargazerCouch:
         if intent == "removed":
             return
         if routed.claimed:
+            remember_device(self.config, routed.seat, action.device)
             self.app.sounds.play("click")
             self.say(N_("{name} now plays with {device}.", name=self.session.names[routed.seat],
-                        device=device_name(action.device)), self.palette.player(routed.seat))
+                        device=self.app.devices.device_words(action.device)),
+                     self.palette.player(routed.seat))
             return
         if intent == "menu":
             self.handle_key(pygame.K_ESCAPE)  # the leave question (the scoring: the results)
@@ -333,7 +328,7 @@ class StargazerCouch:
                 who = _("{name} (AI) plays").format(name=name)
             else:
                 who = _("{name}'s turn  ·  {device}").format(name=name,
-                                                             device=device_name(device))
+                                                             device=self.app.devices.device_words(device))
             label = self.text.render(who, size, colour, bold=True)
             surface.blit(label, label.get_rect(midleft=(x, rect.centery)))
             x += label.get_width() + lay.px(24)

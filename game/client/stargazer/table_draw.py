@@ -18,7 +18,6 @@ from game.client import theme
 from game.client.i18n import N_, _, ngettext, tr
 from game.client.scenes.base import controls_hint, pad_in_hand
 from game.client.starfield import Starfield
-from game.client.stargazer.couch_play import device_name
 from game.client.stargazer.motion import FIRST_IMPACT, bounce
 from game.client.stargazer.names import planet_name
 from game.client.stargazer.palette import colour_word, player_mark
@@ -305,7 +304,7 @@ class StargazerTablePainter(StargazerPanels):
             device = self.turn_device()
             if device is not None:
                 words = _("{name}  ·  {device}").format(name=names[current],
-                                                       device=device_name(device))
+                                                       device=self.app.devices.device_words(device))
             elif self.paused_seat() is not None:
                 words = _("{name}: waiting for a device").format(name=names[current])
             else:

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.client import theme
-from game.client.couch import CouchSeats
-from game.client.devices import DIRECTIONS, Action, glyph, is_pad
+from game.client.couch import CouchSeats, remember_device
+from game.client.devices import DIRECTIONS, Action, glyph
 from game.client.i18n import N_, _, ngettext, tr
 from game.client.stars.cursor import SeatCursor
 from game.client.stars.render import GRID_H, GRID_W, MARGIN, BoardGeometry, draw_segment
@@ -76,18 +76,6 @@ def board_grid(count: int, area: pygame.Rect, gap: int, label_h: int) -> list[py
     return cells
 
 
-def device_label(device: str | None, held: list[str]) -> str:
-    """A device in a word for a board's name line: "Pad 2" (pads numbered in the order of
-    the pads ``held`` at the table), "Keys WASD", "Mouse"."""
-    if device is None:
-        return ""
-    if is_pad(device):
-        pads = sorted({d for d in held if is_pad(d)}, key=lambda d: int(d.split(":")[1]))
-        return _("Pad {n}").format(n=pads.index(device) + 1 if device in pads else 1)
-    return {"keys:left": _("Keys WASD"), "keys:right": _("Keys arrows"),
-            "mouse": _("Mouse")}.get(device, device)
-
-
 @dataclass
 class CouchBoard:
     """One seat's board at the couch table: where it is and what its player is doing."""
@@ -133,10 +121,7 @@ class CouchStarsScene(StarsTableScene):
         #: one per seat (a spectator learns the seats with the first snapshot: ``poll``)
         self.boards = [CouchBoard(seat) for seat in range(len(self.session.names))]
         self.couch = CouchSeats(self._seat_devices(config))
-        present = set(app.devices.devices())
-        for seat, device in self.couch.devices.items():
-            if device not in present:  # the lobby's pad is gone already: the seat waits
-                self.couch.waiting.append(seat)
+        self.couch.wait_for_absent(app.devices.devices())  # the lobby's pad may be gone
         for board in self.boards:
             board.cursor.keyboard_ghost = self.couch.devices.get(board.seat) != "mouse"
         self.grid = not self.watching or app.layout.width >= GRID_BY_DEFAULT_FROM
@@ -328,6 +313,7 @@ class CouchStarsScene(StarsTableScene):
         if action.intent == "removed":
             return  # its seat (if any) waits: its board says how to take it again
         if routed.claimed:
+            remember_device(self.config, routed.seat, action.device)
             self.app.sounds.play("click")
             with self.acting_for(routed.seat):
                 self.say(N_("{name} plays with this device now.",
@@ -620,9 +606,8 @@ class CouchStarsScene(StarsTableScene):
             surface.blit(label, label.get_rect(midright=(box.x - lay.px(8), rect.centery)))
         used = rect.right - (box.x if label is None else box.x - lay.px(8) - label.get_width())
         name = self.session.names[board.seat]
-        device = device_label(self.couch.devices.get(board.seat),
-                              list(self.couch.devices.values())) \
-            if self.local(board.seat) else ""
+        held = self.couch.devices.get(board.seat)
+        device = self.app.devices.device_words(held) if held and self.local(board.seat) else ""
         room = rect.w - used - lay.px(10)
         text = self.shortest_fit([f"{name}  ·  {device}" if device else name, name,
                                   name[:8] + "…"], size, room, True)
