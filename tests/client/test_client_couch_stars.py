@@ -448,3 +448,36 @@ def test_a_seats_quick_confirm_does_not_use_a_power_prompt_it_has_not_seen() -> 
         drive.until(lambda: "power" in sent, what="the power used")
     finally:
         drive.close()
+
+
+@pytest.mark.timeout(60)
+def test_a_ghost_pushed_to_the_edge_stays_on_its_own_board() -> None:
+    """A pad's Right held past the edge drew the player's ghost on the neighbour's board, and
+    a new card could start out of sight: the keys' ghost keeps every point on a star of its
+    own board, whatever the card, its turn or its size."""
+    drive = Driver()
+    try:
+        devices = ["keys:left", "keys:right"]
+        table = couch_game(drive, devices)
+        hands = Hands(drive, {})
+        board = table.boards[0]
+        for intent in ("right", "up", "left", "down"):
+            for _ in range(14):
+                hands.press([(devices[0], intent)])
+            for _ in range(4):
+                hands.press([(devices[0], "rotate")])
+                with table.acting_for(0):
+                    kind, shape, _problem = table.ghost()
+                points = ([p for seg in shape for p in (seg[:2], seg[2:])] if kind == "lines"
+                          else shape)
+                assert all(0 <= x <= 9 and 0 <= y <= 10 for x, y in points), (intent, points)
+                for x, y in points:
+                    assert board.geo.rect.collidepoint(board.geo.to_px(x, y))
+        far = board.cursor
+        far.anchor = (40, -40)  # where an earlier card left it, say
+        with table.acting_for(0):
+            kind, shape, _problem = table.ghost()
+        points = [p for seg in shape for p in (seg[:2], seg[2:])] if kind == "lines" else shape
+        assert all(0 <= x <= 9 and 0 <= y <= 10 for x, y in points), points
+    finally:
+        drive.close()

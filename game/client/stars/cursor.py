@@ -16,16 +16,15 @@ from typing import Any
 from game.client.stars.render import BoardGeometry, shape_box
 from game.rules.stars import (
     card_segments,
+    data,
     placement_preview,
     placement_problem,
     shooting_star,
     shooting_star_problem,
 )
 
-#: how far the keys may push the ghost's anchor (grid units): a card half off the board
-#: still shows where it would go
-ANCHOR_X = (-4, 10)
-ANCHOR_Y = (-4, 11)
+#: the stars of a board: the keys' ghost stays within them (``keep_on_board``)
+GRID = (data.GRID_WIDTH, data.GRID_HEIGHT)
 
 
 class SeatCursor:
@@ -73,6 +72,8 @@ class SeatCursor:
             # the mouse carries it: always where a click on the pointer puts the card, whatever
             # changed since the pointer last moved (a turn, a new card, a resize)
             self.aim_at(card, *geo.to_grid(*self.pointer))
+        else:  # the keys' ghost, after a new card or a turn too: on its own board
+            self.keep_on_board(card)
         key = (id(sheet), card["id"], card["n"], self.rot, self.anchor, self.shooting_size)
         if self._ghost_key == key:
             return self._ghost
@@ -143,12 +144,28 @@ class SeatCursor:
     def resize(self, card: dict[str, Any] | None, geo: BoardGeometry, size: int) -> None:
         self.reaim(card, geo, lambda: setattr(self, "shooting_size", size))
 
-    def move(self, ddx: int, ddy: int) -> None:
-        """The keys (or a pad) move the ghost one star."""
+    def move(self, ddx: int, ddy: int, card: dict[str, Any] | None = None) -> None:
+        """The keys (or a pad) move the ghost one star, never off the board's stars."""
         self.keyboard_ghost = True
         dx, dy = self.anchor
-        self.anchor = (max(ANCHOR_X[0], min(ANCHOR_X[1], dx + ddx)),
-                       max(ANCHOR_Y[0], min(ANCHOR_Y[1], dy + ddy)))
+        self.anchor = (dx + ddx, dy + ddy)
+        self.keep_on_board(card)
+
+    def keep_on_board(self, card: dict[str, Any] | None) -> None:
+        """Bring the anchor back so that every point of ``card``'s ghost is a star of the
+        board: at one screen a ghost pushed past the edge was drawn on the neighbour's board,
+        and a new card could start out of sight."""
+        if card is None:
+            return
+        if card["kind"] == "line":
+            segments = card_segments(card["id"], self.rot, 0, 0)
+            points = [p for seg in segments for p in (seg[:2], seg[2:])]
+        else:
+            points = shooting_star(self.shooting_size, self.rot, 0, 0)
+        xs, ys = [p[0] for p in points], [p[1] for p in points]
+        dx, dy = self.anchor
+        self.anchor = (max(-min(xs), min(GRID[0] - 1 - max(xs), dx)),
+                       max(-min(ys), min(GRID[1] - 1 - max(ys), dy)))
 
     def step_target(self, step: int, count: int) -> None:
         if count:

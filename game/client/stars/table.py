@@ -247,7 +247,7 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
         self.cursor.follow_pointer(self.card(), self.geo, pos)
 
     def move_ghost(self, ddx: int, ddy: int) -> None:
-        self.cursor.move(ddx, ddy)
+        self.cursor.move(ddx, ddy, self.card())
 
     # --- intents ---------------------------------------------------------------------------
     def show_seat(self, seat: int) -> None:
