@@ -235,3 +235,29 @@ def test_the_path_on_screen_is_the_one_enter_starts_mouse_or_arrows(drive) -> No
     assert shown != mouse, "the arrows move the start on from the mouse's planet"
     drive.key(pygame.K_RETURN)
     assert table.path and table.path[0] == shown, "Enter starts where the screen showed"
+
+
+def test_enter_takes_the_highlighted_next_planet_of_a_path_begun(drive) -> None:  # noqa: ANN001
+    """With Lindqvist (the next or the second-next planet), Right moved the highlight to the
+    second-next planet and Enter sent the path on screen before it, through the next one."""
+    table = table_for(drive, [SeatChoice("human", "Ann"), *bots("Vega", "Altair")],
+                      {"start_player": 0, "crews": ["scout", "medic", "pilot", "engineer"]}, 4)
+    play_crew(drive, table, "scout", keyboard=True)
+    drive.until(lambda: table.phase() == "investigate", what="the investigation")
+    while table.count < 2:
+        drive.key(pygame.K_PLUS)
+    start = table.focus_planet
+    drive.key(pygame.K_RETURN)  # "Start here"
+    assert table.path == [start]
+    options = table.candidates()
+    assert len(options) >= 2, "the scout may leap"
+    before = table.shown_path()
+    drive.key(pygame.K_RIGHT)
+    chosen = table.focus_planet
+    assert chosen != before[1]
+    shown = table.shown_path()
+    assert shown[:2] == [start, chosen], "the path on screen goes through the highlight"
+    drive.key(pygame.K_RETURN)
+    drive.until(lambda: table.session.last_move.get(0, {}).get("t") == "investigate",
+                what="the investigation sent")
+    assert table.session.last_move[0]["planets"] == shown

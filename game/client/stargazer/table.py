@@ -111,6 +111,9 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
         self.path: list[int] = []
         self.count = 0
         self.focus_planet: int | None = None
+        #: the arrows moved the focus along a path begun: the next cube goes there (Enter
+        #: takes the highlighted planet, not the preview's own next one)
+        self.focus_moved = False
         self.hover_planet: int | None = None
         self.hover_crew: int | None = None
         self.hover_since = 0.0
@@ -231,6 +234,9 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
     def shown_path(self) -> list[int]:
         """The path on screen: the chosen one, or the one from the planet under the mouse."""
         if self.path:
+            nxt = self.focus_planet
+            if self.focus_moved and len(self.path) < self.count and nxt in self.candidates():
+                return self.preview([*self.path, nxt])
             return self.preview()
         start = self.focus_planet  # the mouse's planet, or the arrows' (``hover``)
         if start is not None and start in self.candidates([]):
@@ -273,6 +279,7 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
             self.target_choice = None
             self.path = []
             self.focus_planet = None
+            self.focus_moved = False
             self.count = self.most_cubes()
             starts = self.candidates([])
             self.focus_planet = (self.hover_planet if self.hover_planet in starts
@@ -319,12 +326,14 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
         self.count = max(self.count, len(self.path))
         nxt = self.candidates()
         self.focus_planet = nxt[0] if nxt else planet
+        self.focus_moved = False
 
     def undo_pick(self) -> None:
         """Take back the last planet chosen (nothing was sent yet)."""
         if self.phase() == "investigate" and self.path:
             self.path.pop()
             self.focus_planet = self.path[-1] if self.path else self.focus_planet
+            self.focus_moved = False
 
     def change_count(self, delta: int) -> None:
         if self.phase() != "investigate":
@@ -375,7 +384,7 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
             if not self.path and self.focus_planet is not None:
                 self.choose_planet(self.focus_planet)
                 return
-            path = self.preview()
+            path = self.shown_path()  # what the screen shows, the highlighted planet's
             if path and path in self.sequences():
                 self.send({"t": "investigate", "planets": path})
         elif phase == "start_player":
@@ -650,6 +659,7 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
                         at = options.index(self.focus_planet) \
                             if self.focus_planet in options else -step
                         self.focus_planet = options[(at + step) % len(options)]
+                        self.focus_moved = bool(self.path)
             elif phase == "start_player":
                 self.start_choice = (self.start_choice + step) % len(self.session.names)
         elif key == pygame.K_SPACE and phase == "investigate" and self.focus_planet is not None:
