@@ -120,6 +120,16 @@ def glyph(device: str, intent: str) -> str:
     return pygame.key.name(keys[0]).title()
 
 
+def directions_glyph(device: str) -> str:
+    """The four directions of a device as one hint: "D-pad", "W/A/S/D", "Arrows"."""
+    if is_pad(device):
+        return glyph(device, "up")
+    keys = [glyph(device, d) for d in ("up", "left", "down", "right")]
+    if keys == ["Up", "Left", "Down", "Right"]:
+        return _("Arrows")
+    return "/".join(keys)
+
+
 class DeviceHub:
     """The connected devices and the actions their events mean.
 

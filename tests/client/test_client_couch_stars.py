@@ -440,6 +440,8 @@ def test_a_seats_quick_confirm_does_not_use_a_power_prompt_it_has_not_seen() -> 
                         or table.shared_view()["card"]["n"] > n, what="the next card")
         assert prompted(), "the seeded game offers seat 0 a power bonus"
         drive.step()
+        words = table.hint(table.boards[0], table.shared_view())[0]
+        assert words.startswith("Power bonus (Line)") and "W/A/S/D: where" in words, words
         hands.press([(devices[0], "confirm")])
         drive.step(3)
         assert "power" not in sent and prompted()

@@ -86,8 +86,9 @@ def test_a_quick_or_held_enter_does_not_use_a_power_the_player_has_not_seen(driv
     drive.key(pygame.K_RETURN)  # a quick second Enter, meant for "confirm"
     press(pygame.K_RETURN)  # ... and one still held (key repeat on)
     drive.step()
+    before = table.target_index
     drive.key(pygame.K_RIGHT)  # the arrows choose a place meanwhile
-    assert table.target_index == 1
+    assert table.target_index != before
     drive.step(round(PROMPT_SETTLE_SECONDS / FRAME) + 1)
     press(pygame.K_RETURN)  # the held key repeats after the wait: still not a choice
     drive.step(3)
@@ -114,3 +115,27 @@ def test_a_click_at_once_on_a_new_prompt_is_not_a_choice(drive) -> None:  # noqa
     drive.click(spot)
     drive.until(lambda: len(table.view["pending"]["sheet"]["lines"]) > lines,
                 what="the bonus line")
+
+
+@pytest.mark.timeout(120)
+def test_the_arrows_move_the_power_target_across_the_board(drive) -> None:  # noqa: ANN001
+    """A direction picks the target that lies that way on the board: stepping through the
+    prompt's list took dozens of presses to reach the other side (a playtest with a pad)."""
+    table = reach_power_prompt(drive)
+    drive.step(round(PROMPT_SETTLE_SECONDS / FRAME) + 1)
+    centres = [table.target_centre(t) for t in table.targets()]
+    assert len(centres) > 10
+    for key, axis, sign in ((pygame.K_RIGHT, 0, 1), (pygame.K_UP, 1, 1),
+                            (pygame.K_LEFT, 0, -1), (pygame.K_DOWN, 1, -1)):
+        here = centres[table.target_index]
+        drive.key(key)
+        there = centres[table.target_index]
+        if there != here:
+            assert (there[axis] - here[axis]) * sign > 0, (key, here, there)
+    presses = 0
+    rightmost = max(c[0] for c in centres)
+    while centres[table.target_index][0] < rightmost and presses < 40:
+        drive.key(pygame.K_RIGHT)
+        presses += 1
+    assert centres[table.target_index][0] == rightmost, "Right reaches the far side"
+    assert presses <= 18, presses  # half a column a press at most (lines' middles)

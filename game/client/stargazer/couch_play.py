@@ -22,7 +22,7 @@ import pygame
 
 from game.client import theme
 from game.client.couch import CouchSeats, remember_device
-from game.client.devices import Action, glyph, is_pad
+from game.client.devices import Action, directions_glyph, glyph, is_pad
 from game.client.i18n import N_, _, tr
 from game.client.stargazer.palette import player_mark
 from game.client.stargazer.sprites import pawn_sprite
@@ -73,16 +73,6 @@ BUTTON_WORDS: dict[str, tuple[str, str]] = {
     "< Previous": (N_("< Previous ({key})"), "previous"),
     "Next >": (N_("Next > ({key})"), "next"),
 }
-
-
-def directions_glyph(device: str) -> str:
-    """The four directions of a device as one hint: "D-pad", "W/A/S/D", "Arrows"."""
-    if is_pad(device):
-        return glyph(device, "up")
-    keys = [glyph(device, d) for d in ("up", "left", "down", "right")]
-    if keys == ["Up", "Left", "Down", "Right"]:
-        return _("Arrows")
-    return "/".join(keys)
 
 
 #: a pad's middle buttons as the pad prints them (and never a word of the window's language:

@@ -23,10 +23,17 @@ import pygame
 
 from game.client import theme
 from game.client.couch import CouchSeats, remember_device
-from game.client.devices import DIRECTIONS, Action, glyph
+from game.client.devices import DIRECTIONS, Action, directions_glyph, glyph
 from game.client.i18n import N_, _, ngettext, tr
 from game.client.stars.cursor import SeatCursor
-from game.client.stars.render import GRID_H, GRID_W, MARGIN, BoardGeometry, draw_segment
+from game.client.stars.render import (
+    GRID_H,
+    GRID_W,
+    MARGIN,
+    BoardGeometry,
+    draw_segment,
+    power_label,
+)
 from game.client.stars.table import StarsTableScene
 from game.client.stars.table_draw import WATCHING_HELP
 from game.client.widgets import draw_panel
@@ -365,7 +372,7 @@ class CouchStarsScene(StarsTableScene):
                         cursor.target_index = hovered
         elif intent in DIRECTIONS:
             if phase == "power":
-                cursor.step_target(1 if intent in ("right", "up") else -1, len(self.targets()))
+                self.target_toward(STEPS[intent])
             elif phase == "play":
                 self.move_ghost(*STEPS[intent])
         elif intent == "rotate":
@@ -626,8 +633,11 @@ class CouchStarsScene(StarsTableScene):
         with self.acting_for(seat):
             phase = self.phase()
             ghost = self.ghost() if phase == "play" and board.cursor.shown else None
+            prompt = ((self.view or {}).get("pending") or {}).get("prompt")
 
         def key(intent: str) -> str:
+            if intent == "up":  # the four directions at once: "D-pad", "W/A/S/D", "Arrows"
+                return directions_glyph(device) if device else intent
             return glyph(device, intent) or intent
 
         if phase == "play":
@@ -651,10 +661,12 @@ class CouchStarsScene(StarsTableScene):
                 move=key("up"), turn=key("rotate"), draw=key("confirm"),
                 skip=key("skip")), theme.TEXT_DIM
         if phase == "power":
+            power = power_label(prompt["power"]) if prompt else ""
             if device == "mouse":
-                return _("Power bonus: click a ring to use it · or Skip"), theme.ACCENT
-            return _("Power bonus: {pick}: choose · {use}: use · {skip}: skip").format(
-                pick=key("up"), use=key("confirm"), skip=key("skip")), theme.ACCENT
+                return _("Power bonus ({power}): click a ring to use it · or Skip").format(
+                    power=power), theme.ACCENT
+            return _("Power bonus ({power}) · {pick}: where · {use}: use · {skip}: skip").format(
+                power=power, pick=key("up"), use=key("confirm"), skip=key("skip")), theme.ACCENT
         if phase == "review":
             if device == "mouse":
                 return _("Click the board: confirm · or Undo"), theme.LEGAL

@@ -168,5 +168,26 @@ class SeatCursor:
                        max(-min(ys), min(GRID[1] - 1 - max(ys), dy)))
 
     def step_target(self, step: int, count: int) -> None:
+        """The next (or previous) power target in the prompt's order (a pad's shoulders)."""
         if count:
             self.target_index = (self.target_index + step) % count
+
+    def target_toward(self, centres: list[tuple[float, float]], way: tuple[int, int]) -> None:
+        """A direction picks the power target that lies that way on the board (the nearest,
+        straight ahead first): stepping through the prompt's list took dozens of presses to
+        reach the other side of the board. ``centres``: the targets' grid positions; ``way``:
+        (1, 0) right, (0, 1) up... Nothing that way: the target stays."""
+        if not centres:
+            return
+        here = centres[self.target_index % len(centres)]
+        best, best_cost = None, math.inf
+        for index, (x, y) in enumerate(centres):
+            vx, vy = x - here[0], y - here[1]
+            ahead = vx * way[0] + vy * way[1]
+            if ahead <= 0.01:
+                continue
+            cost = ahead + 2 * abs(vx * way[1] - vy * way[0])
+            if cost < best_cost:
+                best, best_cost = index, cost
+        if best is not None:
+            self.target_index = best

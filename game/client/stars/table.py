@@ -327,6 +327,10 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
     def use_power(self, target: dict[str, Any]) -> None:
         self.send({"t": "power", **target})
 
+    def target_toward(self, way: tuple[int, int]) -> None:
+        """A direction in a power prompt: the target that lies that way (``SeatCursor``)."""
+        self.cursor.target_toward([self.target_centre(t) for t in self.targets()], way)
+
     def target_centre(self, target: dict[str, Any]) -> tuple[float, float]:
         if "line" in target:
             x1, y1, x2, y2 = target["line"]
@@ -518,10 +522,8 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
             self.set_size(key - pygame.K_0)
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
             if phase == "power":
-                targets = self.targets()
-                step = 1 if key in (pygame.K_RIGHT, pygame.K_UP) else -1
-                if targets:
-                    self.target_index = (self.target_index + step) % len(targets)
+                self.target_toward({pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0),
+                                    pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}[key])
             elif phase == "play":
                 self.move_ghost(*{pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0),
                                   pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}[key])
