@@ -483,3 +483,23 @@ def test_a_ghost_pushed_to_the_edge_stays_on_its_own_board() -> None:
         assert all(0 <= x <= 9 and 0 <= y <= 10 for x, y in points), points
     finally:
         drive.close()
+
+
+@pytest.mark.timeout(60)
+def test_back_with_nothing_to_undo_is_said_on_that_board_only() -> None:
+    """B (or Q) with nothing to undo opened the leave question for the whole table (a player
+    pressing it to cancel); it says so under that player's board, and the menu key asks."""
+    drive = Driver()
+    try:
+        devices = ["keys:left", "keys:right"]
+        table = couch_game(drive, devices)
+        hands = Hands(drive, {})
+        hands.press([(devices[0], "back")])
+        assert drive.scene is table, "no question for the whole table"
+        words, _colour = table.hint(table.boards[0], table.shared_view())
+        assert words == "Nothing to undo  ·  Escape: menu", words
+        assert table.hint(table.boards[1], table.shared_view())[0] != words
+        hands.press([(devices[0], "menu")])
+        assert drive.scene is not table, "the menu key asks to leave"
+    finally:
+        drive.close()

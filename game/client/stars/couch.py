@@ -394,7 +394,10 @@ class CouchStarsScene(StarsTableScene):
             if phase in ("power", "review", "confirmed") and self.view.get("pending"):
                 self.undo()
             else:
-                self.back()
+                # nothing to undo: said on this board only (it opened the leave question for
+                # the whole table, a playtest's "cancel" press); the menu key asks to leave
+                self.say(N_("Nothing to undo  ·  {menu}: menu",
+                            menu=glyph(action.device, "menu")), theme.TEXT_DIM, 2.5)
         elif intent == "confirm" and not (phase == "power" and self.prompt_blocks()):
             self.confirm_action(board, phase, pos)
 
