@@ -61,6 +61,10 @@ def drive(config_dir, autosave_dir):  # noqa: ANN001, ANN201
     driver.close()
 
 
+#: the pause as shipped, read before any test turns it off
+from game.client.stars.table import PROMPT_SETTLE_SECONDS as SHIPPED_SETTLE  # noqa: E402
+
+
 @pytest.fixture(autouse=True)
 def results_answer_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """The results' pause against keys mashed through a game's end (``SETTLE_SECONDS``) is
@@ -68,3 +72,22 @@ def results_answer_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     from game.client.scenes import results
 
     monkeypatch.setattr(results, "SETTLE_SECONDS", 0.0)
+
+
+@pytest.fixture(autouse=True)
+def cards_answer_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Look at the Stars' pause before a new card or power prompt takes a press
+    (``PROMPT_SETTLE_SECONDS``) is off: tests press what they mean at once. The tests of the
+    pause ask for it back with the ``settling`` fixture."""
+    from game.client.stars import table
+
+    monkeypatch.setattr(table, "PROMPT_SETTLE_SECONDS", 0.0)
+
+
+@pytest.fixture
+def settling(monkeypatch: pytest.MonkeyPatch) -> float:
+    """The pause of ``cards_answer_at_once`` as it ships; its seconds."""
+    from game.client.stars import table
+
+    monkeypatch.setattr(table, "PROMPT_SETTLE_SECONDS", SHIPPED_SETTLE)
+    return SHIPPED_SETTLE

@@ -395,7 +395,8 @@ def test_a_spectator_on_a_big_screen_sees_every_board_large_up_to_the_results(
 
 
 @pytest.mark.timeout(120)
-def test_a_seats_quick_confirm_does_not_use_a_power_prompt_it_has_not_seen() -> None:
+def test_a_seats_quick_confirm_does_not_use_a_power_prompt_it_has_not_seen(
+        settling: float) -> None:
     """At one screen too a press at once on a new power prompt is no choice (a quick second
     press meant for "confirm"); after ``PROMPT_SETTLE_SECONDS`` it is."""
     from game.ai import make_bot

@@ -10,6 +10,7 @@ from game.client import theme
 from game.client.shooter import SEED
 from game.client.stars.screenshots import _choose
 from game.client.stars.table import PROMPT_SETTLE_SECONDS, StarsTableScene
+from game.rules.stars import RULESET
 from tests.client.clienthelpers import FRAME
 from tests.client.stars_play import near
 
@@ -80,7 +81,7 @@ def press(key: int, down: bool = True) -> None:
 
 
 @pytest.mark.timeout(120)
-def test_a_quick_or_held_enter_does_not_use_a_power_the_player_has_not_seen(drive) -> None:  # noqa: ANN001
+def test_a_quick_or_held_enter_does_not_use_an_unseen_power(drive, settling) -> None:  # noqa: ANN001
     table = reach_power_prompt(drive)
     lines = len(table.view["pending"]["sheet"]["lines"])
     drive.key(pygame.K_RETURN)  # a quick second Enter, meant for "confirm"
@@ -103,7 +104,7 @@ def test_a_quick_or_held_enter_does_not_use_a_power_the_player_has_not_seen(driv
 
 
 @pytest.mark.timeout(120)
-def test_a_click_at_once_on_a_new_prompt_is_not_a_choice(drive) -> None:  # noqa: ANN001
+def test_a_click_at_once_on_a_new_prompt_is_not_a_choice(drive, settling) -> None:  # noqa: ANN001
     table = reach_power_prompt(drive)
     lines = len(table.view["pending"]["sheet"]["lines"])
     x1, y1, x2, y2 = table.targets()[0]["line"]
@@ -139,3 +140,34 @@ def test_the_arrows_move_the_power_target_across_the_board(drive) -> None:  # no
         presses += 1
     assert centres[table.target_index][0] == rightmost, "Right reaches the far side"
     assert presses <= 18, presses  # half a column a press at most (lines' middles)
+
+
+@pytest.mark.timeout(120)
+def test_enter_mashed_through_a_confirm_does_not_draw_the_next_card(drive, settling) -> None:  # noqa: ANN001
+    """Presses mashed while confirming one card drew and confirmed the next one at its
+    default spot, unseen (a playtest at one screen); the new card takes no Enter for its
+    first moments, and then it does."""
+    from tests.client.test_client_solo_game import start_solo
+
+    table = start_solo(drive)
+    drive.step(round(settling / FRAME) + 1)
+    n = table.view["card"]["n"]
+    drive.key(pygame.K_RIGHT)  # the keys' ghost: Enter draws where it stands
+    drive.key(pygame.K_s)  # skip this card...
+    drive.until(lambda: table.phase() == "review", what="the skip")
+    for _ in range(6):  # ...and mash Enter: the confirm, then nothing on the new card
+        drive.key(pygame.K_RETURN)
+    drive.until(lambda: table.view["card"]["n"] > n, what="the next card")
+    legal = next(m for m in RULESET.legal_moves(table.session.table.state, table.active)
+                 if m["t"] in ("place", "shooting_star"))
+    cursor = table.cursor  # the keys' ghost on a legal spot: an Enter that counted would draw
+    cursor.rot, cursor.anchor = legal["rot"], (legal["dx"], legal["dy"])
+    cursor.keyboard_ghost = True
+    if legal["t"] == "shooting_star":
+        cursor.shooting_size = legal["size"]
+    for _ in range(4):
+        drive.key(pygame.K_RETURN)
+    assert table.phase() == "play" and not table.view.get("pending"), "not drawn unseen"
+    drive.step(round(settling / FRAME) + 1)
+    drive.key(pygame.K_RETURN)
+    drive.until(lambda: table.phase() != "play", what="the card drawn once settled")

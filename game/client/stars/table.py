@@ -37,8 +37,9 @@ if TYPE_CHECKING:
 
 SUN_SECONDS = 1.6
 FLIP_SECONDS = 0.55
-#: Seconds a power prompt takes no Enter, Space or click once it appears: a quick second Enter
-#: meant to confirm the drawing used the power on its first place unnoticed (playtest).
+#: Seconds a power prompt, or a new card, takes no Enter, Space or click once it appears: a
+#: quick second Enter meant to confirm the drawing used the power on its first place unnoticed,
+#: and presses mashed through a confirm drew and confirmed the next card unseen (playtests).
 PROMPT_SETTLE_SECONDS = 0.5
 
 
@@ -467,24 +468,30 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
 
     # --- the power prompt's settling time ----------------------------------------------------
     def watch_prompts(self, dt: float) -> None:
-        """A prompt new to a local seat starts its guard (``PROMPT_SETTLE_SECONDS``)."""
+        """A decision new to a local seat (a card to draw, a power prompt) starts its guard
+        (``PROMPT_SETTLE_SECONDS``)."""
         speed = self.app.settings.animation_speed
         for seat, view in self.session.views.items():
-            prompt = (view.get("pending") or {}).get("prompt")
+            pending = view.get("pending")
+            card = view.get("card")
+            decision = (("power", pending["prompt"]) if pending and pending.get("prompt") else
+                        ("card", card["n"]) if card and not pending and not view.get("over")
+                        else None)
             seen = self.prompt_guards.get(seat)
-            if prompt is None:
+            if decision is None:
                 self.prompt_guards.pop(seat, None)
-            elif seen is None or seen[0] != prompt:
+            elif seen is None or seen[0] != decision:
                 guard = PressGuard(PROMPT_SETTLE_SECONDS, all_keys=False)
                 guard.start()
-                self.prompt_guards[seat] = (prompt, guard)
+                self.prompt_guards[seat] = (decision, guard)
             else:
                 seen[1].advance(dt, speed)
 
     def prompt_blocks(self, event: pygame.event.Event | None = None) -> bool:
-        """Whether the active seat's power prompt is too new for ``event`` (None: any press)."""
+        """Whether the active seat's card or power prompt is too new for ``event`` (None: any
+        press)."""
         seen = self.prompt_guards.get(self.active)
-        if seen is None or self.phase() != "power":
+        if seen is None or self.phase() not in ("play", "power"):
             return False
         return not seen[1].armed if event is None else seen[1].blocks(event)
 
