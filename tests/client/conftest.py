@@ -62,6 +62,9 @@ def drive(config_dir, autosave_dir):  # noqa: ANN001, ANN201
 
 
 #: the pause as shipped, read before any test turns it off
+from game.client.stargazer.table import (  # noqa: E402
+    DECISION_SETTLE_SECONDS as SHIPPED_DECISION_SETTLE,
+)
 from game.client.stars.table import PROMPT_SETTLE_SECONDS as SHIPPED_SETTLE  # noqa: E402
 
 
@@ -77,17 +80,21 @@ def results_answer_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture(autouse=True)
 def cards_answer_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Look at the Stars' pause before a new card or power prompt takes a press
-    (``PROMPT_SETTLE_SECONDS``) is off: tests press what they mean at once. The tests of the
-    pause ask for it back with the ``settling`` fixture."""
+    (``PROMPT_SETTLE_SECONDS``), and Stargazer's before a new decision does, are off: tests
+    press what they mean at once. The tests of the pauses ask for them back (``settling``)."""
+    from game.client.stargazer import table as stargazer
     from game.client.stars import table
 
     monkeypatch.setattr(table, "PROMPT_SETTLE_SECONDS", 0.0)
+    monkeypatch.setattr(stargazer, "DECISION_SETTLE_SECONDS", 0.0)
 
 
 @pytest.fixture
 def settling(monkeypatch: pytest.MonkeyPatch) -> float:
-    """The pause of ``cards_answer_at_once`` as it ships; its seconds."""
+    """The pauses of ``cards_answer_at_once`` as they ship; the longer one's seconds."""
+    from game.client.stargazer import table as stargazer
     from game.client.stars import table
 
     monkeypatch.setattr(table, "PROMPT_SETTLE_SECONDS", SHIPPED_SETTLE)
-    return SHIPPED_SETTLE
+    monkeypatch.setattr(stargazer, "DECISION_SETTLE_SECONDS", SHIPPED_DECISION_SETTLE)
+    return max(SHIPPED_SETTLE, SHIPPED_DECISION_SETTLE)

@@ -294,3 +294,18 @@ def test_a_seat_whose_pad_is_gone_when_the_table_opens_waits_for_a_device(
     move = next(m for m in legal(table) if m["t"] == "crew")
     play_with_keys(drive, table, "keys:right", move)
     assert table.session.last_move[1] == move
+
+
+@pytest.mark.timeout(60)
+def test_at_one_screen_a_double_confirm_picks_the_crew_only(drive: Driver,
+                                                            settling: float) -> None:
+    """A pad's A tapped twice picked a crew and started the path at once (playtest)."""
+    table = couch_table(drive, [("Ann", "keys:right"), ("Vega", None), ("Rigel", None)])
+    drive.until(lambda: table.turn_seat() == 0 and table.phase() == "crew", what="Ann's turn")
+    drive.step(int(settling * 60) + 2)
+    drive.key(pygame.K_RIGHT)
+    for _ in range(4):
+        drive.key(pygame.K_RETURN)
+    drive.until(lambda: table.phase() != "crew", what="the crew picked")
+    drive.step(2)
+    assert table.session.last_move[0]["t"] == "crew" and not table.path

@@ -261,3 +261,21 @@ def test_enter_takes_the_highlighted_next_planet_of_a_path_begun(drive) -> None:
     drive.until(lambda: table.session.last_move.get(0, {}).get("t") == "investigate",
                 what="the investigation sent")
     assert table.session.last_move[0]["planets"] == shown
+
+
+def test_a_double_tap_picks_the_crew_only(drive, settling) -> None:  # noqa: ANN001
+    """Two quick Enters picked a crew and started the path on the default planet (a
+    playtest's double tap of A; five taps played a whole turn): a new decision takes no
+    Enter for its first moments, or a key still held from the one before."""
+    table = table_for(drive, [SeatChoice("human", "Ann"), *bots("Vega", "Altair")],
+                      {"start_player": 0, "crews": ["engineer", "medic", "pilot", "scout"]}, 4)
+    drive.step(int(settling * 60) + 2)
+    drive.key(pygame.K_DOWN)
+    crew = table.crew_choice
+    for _ in range(5):
+        drive.key(pygame.K_RETURN)
+    drive.until(lambda: table.phase() not in ("crew",), what="the crew picked")
+    assert table.view["workers"][crew] == 0
+    drive.step(2)
+    assert table.phase() in ("skill", "investigate") and not table.path, "nothing more played"
+    assert 0 not in table.session.last_move or table.session.last_move[0]["t"] == "crew"

@@ -234,6 +234,8 @@ class StargazerCouch:
             self.pacer.hurry = True
         elif intent == "skip":
             self.focus_text = not self.focus_text
+        elif intent == "confirm" and self.decision_blocks():
+            return  # a press meant for the decision before (``DECISION_SETTLE_SECONDS``)
         elif intent in KEY_OF_INTENT:
             self.handle_key(KEY_OF_INTENT[intent])
         elif intent == "rotate" and phase == "investigate" and self.focus_planet is not None:

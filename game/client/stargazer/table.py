@@ -22,6 +22,7 @@ import pygame
 
 from game.client import theme
 from game.client.i18n import N_, Lazy, _, ngettext
+from game.client.press_guard import PressGuard
 from game.client.scenes.table import GameTableScene
 from game.client.session import GameConfig, Session
 from game.client.settings import AI_SPEEDS
@@ -54,6 +55,12 @@ SCORING_DELAY = 0.8
 #: a spectator sees the last move's crew and cubes marked this long after it played (or until
 #: the next move)
 LAST_MOVE_SECONDS = 5.0
+#: a decision new to the player at the screen (a crew to pick, a target, a path, who starts)
+#: takes no Enter, Space or pad A for this long, and a held key only once released: a double
+#: tap picked a crew and started the path at once, five taps played a whole turn (playtest)
+DECISION_SETTLE_SECONDS = 0.4
+#: the phases a player decides in
+DECIDING = ("crew", "skill", "investigate", "start_player")
 
 
 def simulate(view: dict[str, Any], seat: int, move: Move) -> tuple[list[dict], dict] | None:
@@ -117,6 +124,8 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
         self.hover_planet: int | None = None
         self.hover_crew: int | None = None
         self.hover_since = 0.0
+        #: the decision on screen and its guard against presses meant for the one before
+        self.decision_guard: tuple[Any, PressGuard] | None = None
         self.hover_target: int | None = None
         self.start_choice = 0
         self._legal: tuple[tuple, list[Move]] | None = None
@@ -605,6 +614,8 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
     def handle_input(self, event: pygame.event.Event) -> None:
         if self.couch is not None:
             return  # at one screen every device plays through ``couch_action``
+        if event.type in (pygame.KEYDOWN, pygame.KEYUP) and self.decision_blocks(event):
+            return
         if event.type == pygame.KEYDOWN:
             self.handle_key(event.key)
         elif event.type == pygame.MOUSEMOTION:
@@ -729,7 +740,29 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
             self.choose_planet(planet)
 
     # --- update ------------------------------------------------------------------------------
+    def watch_decision(self, dt: float) -> None:
+        """A new decision starts its guard (``DECISION_SETTLE_SECONDS``)."""
+        phase = self.phase()
+        decision = (self.turn_key, phase) if phase in DECIDING else None
+        if decision is None:
+            self.decision_guard = None
+        elif self.decision_guard is None or self.decision_guard[0] != decision:
+            guard = PressGuard(DECISION_SETTLE_SECONDS, all_keys=False)
+            guard.start()
+            self.decision_guard = (decision, guard)
+        else:
+            self.decision_guard[1].advance(dt, self.app.settings.animation_speed)
+
+    def decision_blocks(self, event: pygame.event.Event | None = None) -> bool:
+        """Whether the decision on screen is too new for ``event`` (a key; None: a pad's or a
+        keyboard half's confirm)."""
+        seen = self.decision_guard
+        if seen is None or self.phase() not in DECIDING:
+            return False
+        return not seen[1].armed if event is None else seen[1].blocks(event)
+
     def animate(self, dt: float) -> None:
+        self.watch_decision(dt)
         self.motion.update(dt, self._impact)
         shown = self.view
         self.play_beats(dt)
