@@ -242,9 +242,8 @@ def test_a_seated_player_names_their_seat(drive: Driver) -> None:
     drive.key(pygame.K_SPACE)  # the left half sits in seat 1, under the settings' name
     drive.key(pygame.K_e)  # and opens its name (E: the left half's "turn")
     rename = drive.scene
-    assert isinstance(rename, RenameScene) and rename.field.value == drive.app.settings.player_name
-    for _ in range(len(rename.field.value)):
-        drive.key(pygame.K_BACKSPACE)
+    assert isinstance(rename, RenameScene) and rename.field.value == "", \
+        "the field starts empty: typing replaces the name ('Player 3Dave' before)"
     drive.type_text("Bea")
     drive.key(pygame.K_RETURN)
     assert drive.scene is lobby and seated(lobby)[0] == ("Bea", "keys:left")
@@ -262,11 +261,12 @@ def test_a_pad_pulled_while_a_name_is_typed_still_leaves_its_seat_waiting(
         pump_until(drive.app, lambda: pad.instance_id in drive.app.devices.controllers)
         tap(drive.app, pad, A)
         tap(drive.app, pad, pygame.CONTROLLER_BUTTON_X)  # its name opens over the lobby
-        assert isinstance(drive.scene, RenameScene)
+        assert isinstance(drive.app.stack[-2], RenameScene), "under the on-screen keys"
     finally:
         pad.unplug()
     drive.step(3)
-    drive.key(pygame.K_ESCAPE)
+    while drive.scene is not lobby:
+        drive.key(pygame.K_ESCAPE)
     assert drive.scene is lobby
     assert lobby.seats[0].device is None and lobby.waiting == [lobby.seats[0]]
 
@@ -291,3 +291,30 @@ def test_a_seated_pads_start_button_starts_with_the_bot_level_chosen(
     config = opened.calls[0][0]
     assert [(s.kind, s.device) for s in config.seats] == [("human", pad.device), ("ai", None)]
     assert config.seats[1].bot == lobby.bots.value
+
+
+def test_a_pad_player_types_their_name_on_the_screens_keys(drive: Driver) -> None:
+    """A pad has no letters: its X opened a name field only the keyboard could fill (a
+    playtest at one screen). The on-screen keyboard opens over it for the pad."""
+    from game.client.scenes.keyboard import KeyboardScene
+
+    lobby = open_lobby_by_keys(drive)
+    pad = VirtualPad()
+    try:
+        pump_until(drive.app, lambda: pad.instance_id in drive.app.devices.controllers)
+        tap(drive.app, pad, A)
+        tap(drive.app, pad, pygame.CONTROLLER_BUTTON_X)
+        keys = drive.scene
+        assert isinstance(keys, KeyboardScene) and isinstance(drive.app.stack[-2], RenameScene)
+        for _ in range(2):  # D-pad right twice from "1": "3"
+            tap(drive.app, pad, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+        tap(drive.app, pad, A)
+        tap(drive.app, pad, pygame.CONTROLLER_BUTTON_B)  # the keys close with what was typed
+        assert isinstance(drive.scene, RenameScene) and drive.scene.field.value == "3"
+        tap(drive.app, pad, A)  # OK
+        assert drive.scene is lobby
+        seat = next(s for s in lobby.seats if s is not None and s.device == pad.device)
+        assert seat.name == "3"
+    finally:
+        pad.unplug()
+        drive.step(2)

@@ -249,7 +249,12 @@ class CouchLobbyScene(SkyScene):
             elif seat is not None:
                 self.start_game()  # a seated pad's Start button
         elif intent == "rotate" and seat is not None:
-            self.app.push(RenameScene(self.app, self.seats[seat]))
+            rename = RenameScene(self.app, self.seats[seat])
+            self.app.push(rename)
+            if is_pad(device):  # a pad has no letters: its player types on the screen's keys
+                from game.client.scenes.keyboard import KeyboardScene
+
+                self.app.push(KeyboardScene(self.app, rename.field))
         elif intent == "confirm":
             # a seated player's confirm presses the focused button; it never turns a row
             # (players press A again and again while they wait: the game must not change)
@@ -490,16 +495,17 @@ class CouchLobbyScene(SkyScene):
 
 
 class RenameScene(Scene):
-    """A seated player names their seat: typed on the keyboard (a pad's player opens it with
-    X and someone at the keyboard types). Enter keeps the name (a blank one keeps the old),
-    Esc keeps the old. The key that opened it types nothing."""
+    """A seated player names their seat: typed on the keyboard, or by a pad's player on the
+    on-screen keyboard that opens over it. The field starts empty (typing into "Player 3" made
+    "Player 3Dave"); Enter keeps what was typed (nothing typed keeps the old name), Esc keeps
+    the old. The key that opened it types nothing."""
 
     opaque = False
 
     def __init__(self, app: Stage, seat: LobbySeat) -> None:
         super().__init__(app)
         self.seat = seat
-        self.field = TextField(N_("Your name"), seat.name, lambda _value: None, limit=16)
+        self.field = TextField(N_("Your name"), "", lambda _value: None, limit=16)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.shade: pygame.Surface | None = None
         #: False until drawn once: the text of the key that opened it is not a letter
@@ -532,7 +538,8 @@ class RenameScene(Scene):
             surface.blit(self.shade, (0, 0))
         draw_panel(surface, self.panel, lay, theme.PANEL, theme.ACCENT, 2)
         self.field.draw(surface, self.text, lay, True, False)
-        hint = _("Type a name  ·  Enter OK  ·  Esc cancel")
+        hint = _("Type a name (now: {name})  ·  Enter OK  ·  Esc cancel").format(
+            name=self.seat.name)
         size = self.text.fit(hint, lay.font_px("small"), self.panel.w - lay.px(32))
         label = self.text.render(hint, size, theme.TEXT_DIM)
         surface.blit(label, label.get_rect(midbottom=(self.panel.centerx,
