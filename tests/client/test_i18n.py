@@ -466,3 +466,29 @@ def test_both_stargazer_rules_pages_read_the_line_under_each_planet() -> None:
     assert _("{vp} VP +{lead}").format(vp=4, lead=1) in japanese
     assert _("{vp} VP (tie)").format(vp=4) in japanese
     assert "フリーキューブ" in japanese and "ストック" in japanese
+
+
+@pytest.mark.parametrize("game", ["stars", "stargazer"])
+def test_both_rules_pages_give_the_party_controls_with_the_keys_that_work(game: str) -> None:
+    """At one screen nothing in the game said which button does what (a playtest with pads):
+    each rules page has the pad's and both keyboard halves' keys, and they are the keys the
+    game reads (``game.client.devices``)."""
+    from game.client.devices import KEYBOARD_HALVES, PAD_GLYPHS
+    from game.client.stargazer.rules_text import STARGAZER
+    from game.client.stars.rules_text import LOOK_AT_THE_STARS
+
+    english = dict(LOOK_AT_THE_STARS if game == "stars" else STARGAZER)["At one screen"]
+    intents = ["confirm", "rotate", "skip", "back", "previous", "next", "menu"] + (
+        ["hint"] if game == "stargazer" else [])
+    names = {"space": "Space", "return": "Return", "right shift": "Right Shift",
+             "right ctrl": "Right Ctrl", "delete": "Delete", "page up": "Page Up",
+             "page down": "Page Down", "escape": "Esc", "f10": "F10", "end": "End"}
+    for intent in intents:
+        assert PAD_GLYPHS[intent] in english, intent
+        for half in KEYBOARD_HALVES.values():
+            key = pygame.key.name(half[intent][0]).lower()
+            assert names.get(key, key.upper()) in english, (intent, key)
+    i18n.set_language("ja")
+    japanese = dict(i18n.rules_page(game, []))["一画面での操作"]
+    for words in ("A / Space / Return", "Start / Esc / F10", "十字キー / W A S D / 矢印キー"):
+        assert words in japanese, words

@@ -106,4 +106,12 @@ STARGAZER: list[tuple[str, str]] = [
      "the path; click it to start there, click a highlighted planet to send the next cube "
      "elsewhere, + / - or the wheel change the number of cubes, U or right click undoes a pick, "
      "Enter confirms. Hover a crew or planet for its full text. Esc backs out."),
+    ("At one screen", "Party at one screen: each player holds a pad, half of the keyboard "
+     "(left: W A S D, right: the arrows) or the mouse; the player whose turn it is plays, and "
+     "the bar at the bottom names them and their buttons. Choose: D-pad / W A S D / arrows. "
+     "Pick, use, confirm: A / Space / Return. Add the highlighted planet to the path: X / E / "
+     "Right Shift. Take one back: B / Q / Right Ctrl. Fewer or more cubes: LB, RB / Z, C / "
+     "Page Up, Page Down. Full text: Y / X / Delete. Game log: Back / H / End. Menu: Start / "
+     "Esc / F10. A pad pulled out on its turn pauses the game until a free pad or keyboard "
+     "half takes the seat with A / Space / Return."),
 ]
