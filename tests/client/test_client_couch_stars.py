@@ -504,3 +504,27 @@ def test_back_with_nothing_to_undo_is_said_on_that_board_only() -> None:
         assert drive.scene is not table, "the menu key asks to leave"
     finally:
         drive.close()
+
+
+@pytest.mark.timeout(60)
+def test_the_hint_button_shows_that_players_controls_over_their_board() -> None:
+    """The hint button (a pad's Back, H, End) did nothing at one screen, and the controls
+    showed only after an illegal move: it shows the player's own keys over their board."""
+    drive = Driver()
+    try:
+        devices = ["keys:left", "keys:right"]
+        table = couch_game(drive, devices)
+        hands = Hands(drive, {})
+        hands.press([(devices[0], "hint")])
+        drive.step(2)
+        shown = drawn_texts(drive.app)
+        for line in ("W/A/S/D: move the card", "E: turn it", "Space: draw, then confirm",
+                     "X: skip  ·  Q: undo", "Escape: menu"):
+            assert line in shown, (line, shown)
+        assert "Up/Left/Down/Right: move the card" not in shown, "only that player's board"
+        assert not text_problems(drive.app)
+        hands.press([(devices[0], "hint")])  # again: put away
+        drive.step(2)
+        assert "W/A/S/D: move the card" not in drawn_texts(drive.app)
+    finally:
+        drive.close()

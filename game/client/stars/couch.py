@@ -48,6 +48,8 @@ BOARD_ASPECT = (GRID_W - 1 + 2 * MARGIN) / (GRID_H - 1 + 2 * MARGIN)
 GRID_BY_DEFAULT_FROM = 1920
 #: the keys a pad's D-pad and a keyboard half's arrows move the ghost by (grid units)
 STEPS = {"left": (-1, 0), "right": (1, 0), "up": (0, 1), "down": (0, -1)}
+#: how long a board shows its player's controls after the "hint" button (again: hides them)
+CONTROLS_SECONDS = 8.0
 #: a spectator's controls when every board shows (Esc and G are in the top bar)
 GRID_WATCHING_HELP = (N_("A click on a board: show it large"), N_("Wheel over the log: back"))
 #: the mouse seat's own buttons under its board (a mouse has no skip or undo button)
@@ -102,6 +104,8 @@ class CouchBoard:
     buttons: dict[str, pygame.Rect] = field(default_factory=dict)
     #: a spectator's highlight: the lines this board gained last
     last_lines: list[list[int]] = field(default_factory=list)
+    #: seconds the player's controls still show over the board (the "hint" button)
+    help_time: float = 0.0
     #: the cached frame, panel and sheet (``CouchStarsScene.framed``) and what it shows
     picture: pygame.Surface | None = None
     picture_key: tuple | None = None
@@ -300,6 +304,7 @@ class CouchStarsScene(StarsTableScene):
                 glow[1] -= dt
             board.glows = [g for g in board.glows if g[1] > 0]
             board.status_time = max(0.0, board.status_time - dt)
+            board.help_time = max(0.0, board.help_time - dt)
 
     # --- input ------------------------------------------------------------------------------
     def handle_input(self, event: pygame.event.Event) -> None:
@@ -388,6 +393,8 @@ class CouchStarsScene(StarsTableScene):
                 self.set_size(max(1, min(3, cursor.shooting_size + step)))
             else:
                 self.rotate(step)
+        elif intent == "hint":  # the player's controls over their board, a while
+            board.help_time = 0.0 if board.help_time > 0 else CONTROLS_SECONDS
         elif intent == "skip":
             self.skip()
         elif intent == "back":
@@ -515,6 +522,39 @@ class CouchStarsScene(StarsTableScene):
         self.draw_footer(surface, board, view)
         if seat in self.couch.waiting:
             self.draw_waiting(surface, board)
+        elif board.help_time > 0 and self.local(seat):
+            self.draw_controls(surface, board)
+
+    def controls_lines(self, device: str) -> list[str]:
+        """A seat's device's controls, one per line (the "hint" button shows them)."""
+        def key(intent: str) -> str:
+            return glyph(device, intent) or intent
+
+        return [_("{keys}: move the card").format(keys=directions_glyph(device)),
+                _("{key}: turn it").format(key=key("rotate")),
+                _("{key}: draw, then confirm").format(key=key("confirm")),
+                _("{key}: skip  ·  {undo}: undo").format(key=key("skip"), undo=key("back")),
+                _("{a}, {b}: a shooting star's size").format(a=key("previous"),
+                                                             b=key("next")),
+                _("{key}: menu").format(key=key("menu"))]
+
+    def draw_controls(self, surface: pygame.Surface, board: CouchBoard) -> None:
+        """The player's controls over their board while the "hint" button's time runs."""
+        device = self.couch.devices.get(board.seat, "")
+        if not device or device == "mouse":
+            return
+        lay = self.layout
+        size = max(theme.MIN_FONT_PX, self.grid_fonts.get("footer", lay.font_px("small")))
+        rows = [self.text.render(line, self.text.fit(line, size, board.geo.rect.w - lay.px(24)),
+                                 theme.TEXT) for line in self.controls_lines(device)]
+        height = sum(r.get_height() for r in rows) + lay.px(16)
+        panel = pygame.Rect(0, 0, board.geo.rect.w - lay.px(8), height)
+        panel.midbottom = (board.geo.rect.centerx, board.geo.rect.bottom - lay.px(4))
+        draw_panel(surface, panel, lay, theme.PANEL, theme.ACCENT, 1)
+        y = panel.y + lay.px(8)
+        for row in rows:
+            surface.blit(row, (panel.x + lay.px(10), y))
+            y += row.get_height()
 
     def backdrop(self, surface: pygame.Surface, view: dict[str, Any],
                  alpha: float) -> pygame.Surface:
