@@ -513,7 +513,7 @@ def test_the_hint_button_shows_that_players_controls_over_their_board() -> None:
     drive = Driver()
     try:
         devices = ["keys:left", "keys:right"]
-        table = couch_game(drive, devices)
+        couch_game(drive, devices)
         hands = Hands(drive, {})
         hands.press([(devices[0], "hint")])
         drive.step(2)
