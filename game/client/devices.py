@@ -130,6 +130,15 @@ def directions_glyph(device: str) -> str:
     return "/".join(keys)
 
 
+#: one device of each kind: the hints name the key each kind joins with
+JOIN_DEVICES = ("pad:0", "keys:left", "keys:right")
+
+
+def join_keys() -> str:
+    """"A / Space / Return": what joins, on a pad and on each half of the keyboard."""
+    return " / ".join(dict.fromkeys(glyph(device, "confirm") for device in JOIN_DEVICES))
+
+
 class DeviceHub:
     """The connected devices and the actions their events mean.
 

@@ -29,6 +29,10 @@ RIGHT = pygame.CONTROLLER_BUTTON_DPAD_RIGHT
 LB, RB = pygame.CONTROLLER_BUTTON_LEFTSHOULDER, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER
 
 
+#: what a seat whose device went away says
+WAITING = "Reconnect a pad or press A / Space / Return to take this seat"
+
+
 def press(drive: Driver, pad: VirtualPad, button: int) -> None:
     """A thumb on ``button``: down for a frame, then up (the frames tick the clock)."""
     pad.press(button)
@@ -177,7 +181,7 @@ def test_a_pad_pulled_out_on_its_turn_pauses_until_another_device_takes_the_seat
         mine.unplug()
         drive.step(3)
         assert table.paused_seat() == seat
-        assert "Reconnect a pad or press a key to take this seat" in drawn_texts(drive.app)
+        assert WAITING in drawn_texts(drive.app)
         key = table.turn_key
         # the other player's A keeps their own seat; a new pad's D-pad claims nothing
         press(drive, other, A)
@@ -191,7 +195,7 @@ def test_a_pad_pulled_out_on_its_turn_pauses_until_another_device_takes_the_seat
         press(drive, spare, A)
         assert table.paused_seat() is None and table.couch.device_of(seat) == spare.device
         assert table.crew_choice is None
-        assert "Reconnect a pad or press a key to take this seat" not in drawn_texts(drive.app)
+        assert WAITING not in drawn_texts(drive.app)
         # what the mouse resting on a crew shows, Y shows for the crew in focus
         press(drive, spare, RIGHT)
         crew = CREWS_BY_ID[table.view["crews"][table.crew_choice]]

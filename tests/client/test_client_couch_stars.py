@@ -26,7 +26,7 @@ from tests.client.textboxes import drawn_texts, text_problems
 from tests.client.virtual_pads import VirtualPad
 
 BUTTON_FOR = {intent: button for button, intent in PAD_BUTTONS.items()}
-WAITING_WORDS = "Reconnect a pad or press a key to take this seat"
+WAITING_WORDS = "Reconnect a pad or press A / Space / Return to take this seat"
 
 
 class Hands:

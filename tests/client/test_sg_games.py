@@ -279,3 +279,17 @@ def test_a_double_tap_picks_the_crew_only(drive, settling) -> None:  # noqa: ANN
     drive.step(2)
     assert table.phase() in ("skill", "investigate") and not table.path, "nothing more played"
     assert 0 not in table.session.last_move or table.session.last_move[0]["t"] == "crew"
+
+
+def test_a_first_enter_with_nothing_chosen_shows_a_choice(drive) -> None:  # noqa: ANN001
+    """No crew had the focus until the first Down, and A alone did nothing (a playtest at one
+    screen; a skill with one target too): a first press shows the first choice, the next
+    takes it."""
+    table = table_for(drive, [SeatChoice("human", "Ann"), *bots("Vega", "Altair")],
+                      {"start_player": 0}, 4)
+    drive.until(lambda: table.phase() == "crew", what="Ann's crew")
+    assert table.crew_choice is None
+    drive.key(pygame.K_RETURN)
+    assert table.crew_choice == table.legal_crews()[0] and 0 not in table.session.last_move
+    drive.key(pygame.K_RETURN)
+    drive.until(lambda: table.session.last_move.get(0, {}).get("t") == "crew", what="the pick")

@@ -31,7 +31,15 @@ import pygame
 
 from game.ai import LEVEL_LABELS, default_level
 from game.client import theme
-from game.client.devices import DIRECTIONS, Action, glyph, is_pad, key_event_for
+from game.client.devices import (
+    DIRECTIONS,
+    JOIN_DEVICES,
+    Action,
+    glyph,
+    is_pad,
+    join_keys,
+    key_event_for,
+)
 from game.client.i18n import N_, _
 from game.client.kits import get_kit, playable_games
 from game.client.scenes.base import Scene, SkyScene
@@ -47,15 +55,6 @@ if TYPE_CHECKING:
 MAX_SEATS = 8
 #: the names of the bots that fill free seats (the setup screen's)
 BOT_STAR_NAMES = ("Vega", "Altair", "Deneb", "Rigel", "Sirius", "Lyra", "Mira", "Castor")
-#: one device of each kind: the hints name the key each kind joins with
-JOIN_DEVICES = ("pad:0", "keys:left", "keys:right")
-
-
-def join_keys() -> str:
-    """"A / Space / Return": what joins, on a pad and on each half of the keyboard."""
-    return " / ".join(dict.fromkeys(glyph(device, "confirm") for device in JOIN_DEVICES))
-
-
 def main_colour(picture: pygame.Surface) -> theme.Color:
     """The colour most of a picture's opaque pixels have (a piece's body: its seat colour)."""
     counts: dict[theme.Color, int] = {}

@@ -22,7 +22,7 @@ import pygame
 
 from game.client import theme
 from game.client.couch import CouchSeats, remember_device
-from game.client.devices import Action, directions_glyph, glyph, is_pad
+from game.client.devices import Action, directions_glyph, glyph, is_pad, join_keys
 from game.client.i18n import N_, _, tr
 from game.client.stargazer.palette import player_mark
 from game.client.stargazer.sprites import pawn_sprite
@@ -350,10 +350,10 @@ class StargazerCouch:
         colour = self.palette.player(seat)
         lines = [(_("{name}'s device is gone: the game waits.").format(
                      name=self.session.names[seat]), colour, lay.font_px("large")),
-                 (_("Reconnect a pad or press a key to take this seat"), theme.TEXT,
-                  lay.font_px("body")),
-                 (_("(A on a pad, Space or Enter on the keyboard, or a click)"), theme.TEXT_DIM,
-                  lay.font_px("small"))]
+                 (_("Reconnect a pad or press {keys} to take this seat").format(
+                     keys=join_keys()), theme.TEXT, lay.font_px("body")),
+                 (_("(on a pad or keyboard half that holds no other seat, or a click)"),
+                  theme.TEXT_DIM, lay.font_px("small"))]
         # a band across the whole window (the table under it is dimmed, not mixed with it)
         height = sum(int(s * 1.5) for _t, _c, s in lines) + lay.px(60)
         box = pygame.Rect(0, 0, lay.width, height)

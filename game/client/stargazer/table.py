@@ -383,7 +383,11 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
     def confirm(self) -> None:
         phase = self.phase()
         view = self.view
-        if phase == "crew" and self.crew_choice is not None:
+        if phase == "crew" and self.crew_choice is None and self.legal_crews():
+            self.crew_choice = self.legal_crews()[0]  # nothing chosen yet: a first press shows
+        elif phase == "skill" and self.target_choice is None and self.skill_targets():
+            self.target_choice = 0  # the first target (a press with nothing chosen did nothing)
+        elif phase == "crew" and self.crew_choice is not None:
             self.send({"t": "crew", "crew": view["crews"][self.crew_choice]})
         elif phase == "skill" and self.target_choice is not None:
             targets = self.skill_targets()

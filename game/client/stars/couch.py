@@ -23,7 +23,7 @@ import pygame
 
 from game.client import theme
 from game.client.couch import CouchSeats, remember_device
-from game.client.devices import DIRECTIONS, Action, directions_glyph, glyph
+from game.client.devices import DIRECTIONS, Action, directions_glyph, glyph, join_keys
 from game.client.i18n import N_, _, ngettext, tr
 from game.client.stars.cursor import SeatCursor
 from game.client.stars.render import (
@@ -768,7 +768,7 @@ class CouchStarsScene(StarsTableScene):
         veil = pygame.Surface(geo.rect.size, pygame.SRCALPHA)
         veil.fill((*theme.SKY, 190))
         surface.blit(veil, geo.rect)
-        words = _("Reconnect a pad or press a key to take this seat")
+        words = _("Reconnect a pad or press {keys} to take this seat").format(keys=join_keys())
         size = max(theme.MIN_FONT_PX, min(lay.font_px("body"), int(geo.spacing * 0.55)))
         pad = lay.px(10)
         lines = self.text.wrap(words, size, geo.rect.w - 4 * pad)
