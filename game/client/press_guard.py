@@ -2,7 +2,9 @@
 
 For its first ``seconds`` (real time, whatever the animation speed) it takes no press, and a
 confirming key already down when it appeared, or pressed too early (a held Enter repeating
-from the screen before), counts only once it has been released and pressed again.
+from the screen before), counts only once it has been released and pressed again. A pad sends
+no key-up: a pad's press too early starts the wait again, so a player still mashing A from the
+screen before is heard only once they pause (they started Play again past the first wait).
 """
 
 from __future__ import annotations
@@ -47,8 +49,11 @@ class PressGuard:
         if event.type == pygame.KEYDOWN:
             if not self.all_keys and event.key not in CONFIRM_KEYS:
                 return False
-            if getattr(event, "device", None):
-                return not self.armed  # a pad's press (pads send no key-up: nothing to hold)
+            if getattr(event, "device", None):  # a pad's press (no key-up: nothing to hold)
+                if self.armed:
+                    return False
+                self.shown_for = 0.0  # still mashing: the wait starts again
+                return True
             if not self.armed or event.key in self.held:
                 self.held.add(event.key)  # a repeat of a held key, or pressed too early
                 return True

@@ -331,3 +331,21 @@ def test_the_results_guard_holds_an_enter_kept_down_from_the_game() -> None:
     slow = PressGuard(0.6, all_keys=False)
     slow.advance(0.5 * 0.6, 0.5)  # at half speed a step's dt is halved: the wait is real time
     assert slow.armed
+
+
+def test_a_pad_still_mashing_a_is_heard_only_once_it_pauses() -> None:
+    """A pad sends no key-up, so the guard cannot tell a held button: presses that went on
+    past the results' first wait started Play again (a playtest at one screen). An early pad
+    press starts the wait again."""
+    from game.client.press_guard import PressGuard
+
+    def pad_press() -> pygame.event.Event:
+        return pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="",
+                                  scancode=0, device="pad:0")
+
+    guard = PressGuard(0.6, all_keys=False)
+    for _ in range(10):  # two seconds of mashing, a press every 0.2 s
+        assert guard.blocks(pad_press())
+        guard.advance(0.2, 1.0)
+    guard.advance(0.6, 1.0)  # the player stops and looks
+    assert not guard.blocks(pad_press()), "a press after the pause counts"
