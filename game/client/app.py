@@ -88,6 +88,9 @@ class App:
         #: the results of the last game finished in this run (``scenes.results.FinishedGame``;
         #: the menu's "Last results"), None before the first
         self.last_results: Any = None
+        #: the party lobby's game and each device's name, remembered for this run (a party
+        #: back at the lobby found every name and its game forgotten)
+        self.couch_memory: dict[str, Any] = {"game": None, "names": {}}
         if self.settings.fullscreen:
             self.set_fullscreen(True, remember=False)
         if start == "title":

@@ -318,3 +318,26 @@ def test_a_pad_player_types_their_name_on_the_screens_keys(drive: Driver) -> Non
     finally:
         pad.unplug()
         drive.step(2)
+
+
+def test_the_next_lobby_of_the_run_keeps_the_game_and_each_devices_name(
+        drive: Driver) -> None:
+    """Back at the lobby after a game, a party found every name and its game forgotten: the
+    lobby remembers both for the run (not across runs), each name with its device."""
+    lobby = open_lobby_by_keys(drive)
+    first = lobby.game.value
+    focus(drive, lobby, lobby.game)
+    drive.key(pygame.K_RIGHT)  # the right half changes the game
+    other = lobby.game.value
+    assert other != first
+    drive.key(pygame.K_SPACE)  # the left half sits
+    drive.key(pygame.K_e)
+    drive.type_text("Bea")
+    drive.key(pygame.K_RETURN)
+    assert seated(lobby)[0] == ("Bea", "keys:left")
+    again = CouchLobbyScene(drive.app)
+    drive.app.push(again)
+    drive.step(2)
+    assert again.game.value == other, "the game chosen last"
+    drive.key(pygame.K_SPACE)
+    assert seated(again)[0] == ("Bea", "keys:left"), "the left half is Bea again"

@@ -78,6 +78,8 @@ class Stage(Protocol):
     lan_browse: bool
     #: the results of the last game finished in this run (``scenes.results.FinishedGame``)
     last_results: Any
+    #: the party lobby's game and each device's name for this run (``scenes.couch``)
+    couch_memory: dict[str, Any]
     #: the device a player used last: a pad's id, "keyboard" or "mouse" (hints follow it)
     last_device: str
 

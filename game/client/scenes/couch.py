@@ -82,7 +82,10 @@ class CouchLobbyScene(SkyScene):
     def __init__(self, app: Stage, game: str | None = None) -> None:
         super().__init__(app)
         games = playable_games()
-        game = game if game in games else (games[0] if games else default_game())
+        memory = getattr(app, "couch_memory", {"game": None, "names": {}})
+        self.memory = memory
+        game = game if game in games else memory["game"] if memory["game"] in games else (
+            games[0] if games else default_game())
         self.game = Choice(N_("Game"), [(g, N_(get_ruleset(g).title or g)) for g in games],
                            game, lambda _value: self._game_changed())
         self.count = Choice(N_("Players"), [(2, "2")], 2, lambda _value: self._fit_seats())
@@ -124,6 +127,7 @@ class CouchLobbyScene(SkyScene):
             self.game.set_value(self._game_for)
             return
         self._game_for = game = self.game.value
+        self.memory["game"] = game  # the next lobby of this run opens on it
         count = max(fewest, min(most, max(seated, self.count.value)))
         self.count.values = [(n, str(n)) for n in range(fewest, most + 1)]
         self.count.set_value(count)
@@ -204,7 +208,8 @@ class CouchLobbyScene(SkyScene):
                 self.app.sounds.play("invalid")
                 return
             seat = free[0]
-        self.seats[seat] = LobbySeat(self.default_name(seat), device)
+        self.seats[seat] = LobbySeat(self.memory["names"].get(device) or self.default_name(seat),
+                                     device)
         self.app.sounds.play("click")
 
     def leave_seat(self, seat: int) -> None:
@@ -525,6 +530,9 @@ class RenameScene(Scene):
             self.app.pop()
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.seat.name = self.field.value.strip() or self.seat.name
+            if self.seat.device:  # the same device gets it back in this run's next lobby
+                getattr(self.app, "couch_memory", {"names": {}})["names"][self.seat.device] = \
+                    self.seat.name
             self.app.sounds.play("click")
             self.app.pop()
         elif event.type != pygame.TEXTINPUT or self.shown:
