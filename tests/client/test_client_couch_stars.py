@@ -528,3 +528,21 @@ def test_the_hint_button_shows_that_players_controls_over_their_board() -> None:
         assert "W/A/S/D: move the card" not in drawn_texts(drive.app)
     finally:
         drive.close()
+
+
+@pytest.mark.timeout(60)
+def test_a_skipped_card_says_so_under_the_board() -> None:
+    """After Y (skip) the board showed only "A: confirm · B: undo", with nothing drawn: the
+    line says the card was skipped."""
+    drive = Driver()
+    try:
+        devices = ["keys:left", "keys:right"]
+        table = couch_game(drive, devices)
+        hands = Hands(drive, {})
+        hands.press([(devices[0], "skip")])
+        drive.until(lambda: (table.session.views[0].get("pending") or {}).get("action")
+                    == "skip", what="the skip")
+        words = table.hint(table.boards[0], table.shared_view())[0]
+        assert words == "Card skipped · Space: confirm · Q: undo", words
+    finally:
+        drive.close()

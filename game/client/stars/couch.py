@@ -676,7 +676,8 @@ class CouchStarsScene(StarsTableScene):
         with self.acting_for(seat):
             phase = self.phase()
             ghost = self.ghost() if phase == "play" and board.cursor.shown else None
-            prompt = ((self.view or {}).get("pending") or {}).get("prompt")
+            pending = (self.view or {}).get("pending") or {}
+            prompt = pending.get("prompt")
 
         def key(intent: str) -> str:
             if intent == "up":  # the four directions at once: "D-pad", "W/A/S/D", "Arrows"
@@ -710,6 +711,11 @@ class CouchStarsScene(StarsTableScene):
                     power=power), theme.ACCENT
             return _("Power bonus ({power}) · {pick}: where · {use}: use · {skip}: skip").format(
                 power=power, pick=key("up"), use=key("confirm"), skip=key("skip")), theme.ACCENT
+        if phase == "review" and pending.get("action") == "skip":  # nothing on the board
+            if device == "mouse":
+                return _("Card skipped · click the board: confirm · or Undo"), theme.LEGAL
+            return _("Card skipped · {confirm}: confirm · {undo}: undo").format(
+                confirm=key("confirm"), undo=key("back")), theme.LEGAL
         if phase == "review":
             if device == "mouse":
                 return _("Click the board: confirm · or Undo"), theme.LEGAL
