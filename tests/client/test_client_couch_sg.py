@@ -313,3 +313,19 @@ def test_at_one_screen_a_double_confirm_picks_the_crew_only(drive: Driver,
     drive.until(lambda: table.phase() != "crew", what="the crew picked")
     drive.step(2)
     assert table.session.last_move[0]["t"] == "crew" and not table.path
+
+
+@pytest.mark.timeout(60)
+def test_the_footer_offers_undo_only_when_there_is_a_pick_to_take_back(drive: Driver) -> None:
+    """The footer offered "Right Ctrl: undo" while Undo pick was greyed (nothing picked)."""
+    table = couch_table(drive, [("Ann", "keys:right"), ("Vega", None), ("Rigel", None)])
+    drive.until(lambda: table.turn_seat() == 0 and table.phase() == "crew", what="Ann's turn")
+    move = next(m for m in legal(table) if m["t"] == "crew" and CREWS_BY_ID[m["crew"]]["timing"]
+                != "choice")
+    play_with_keys(drive, table, "keys:right", move)
+    drive.until(lambda: table.phase() == "investigate", what="the investigation")
+    assert not table.path
+    assert "undo" not in [words for _key, words in table.couch_hints()]
+    drive.key(pygame.K_RSHIFT)  # add the planet in focus
+    assert table.path
+    assert "undo" in [words for _key, words in table.couch_hints()]

@@ -293,8 +293,9 @@ class StargazerCouch:
             table = MOUSE_HINTS.get(phase, ())
         else:
             table = HINTS.get("log" if self.log_open else phase, ())
+        nothing_to_undo = phase == "investigate" and not self.path and not self.log_open
         return [(hint_glyph(device, intent), words) for intent, words in table
-                if hint_glyph(device, intent)]
+                if hint_glyph(device, intent) and not (intent == "back" and nothing_to_undo)]
 
     def draw_footer_bar(self, surface: pygame.Surface) -> None:
         """Couch play: whose turn it is (their colour, their device) and that device's hints."""
