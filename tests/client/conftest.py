@@ -65,7 +65,7 @@ def drive(config_dir, autosave_dir):  # noqa: ANN001, ANN201
 from game.client.stargazer.table import (  # noqa: E402
     DECISION_SETTLE_SECONDS as SHIPPED_DECISION_SETTLE,
 )
-from game.client.stars.table import PROMPT_SETTLE_SECONDS as SHIPPED_SETTLE  # noqa: E402
+from game.client.stars.table import DECISION_SETTLE_SECONDS as SHIPPED_STARS_SETTLE  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
@@ -78,23 +78,23 @@ def results_answer_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture(autouse=True)
-def cards_answer_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+def decisions_answer_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Look at the Stars' pause before a new card or power prompt takes a press
-    (``PROMPT_SETTLE_SECONDS``), and Stargazer's before a new decision does, are off: tests
+    (``DECISION_SETTLE_SECONDS``), and Stargazer's before a new decision does, are off: tests
     press what they mean at once. The tests of the pauses ask for them back (``settling``)."""
     from game.client.stargazer import table as stargazer
     from game.client.stars import table
 
-    monkeypatch.setattr(table, "PROMPT_SETTLE_SECONDS", 0.0)
+    monkeypatch.setattr(table, "DECISION_SETTLE_SECONDS", 0.0)
     monkeypatch.setattr(stargazer, "DECISION_SETTLE_SECONDS", 0.0)
 
 
 @pytest.fixture
 def settling(monkeypatch: pytest.MonkeyPatch) -> float:
-    """The pauses of ``cards_answer_at_once`` as they ship; the longer one's seconds."""
+    """The pauses of ``decisions_answer_at_once`` as they ship; the longer one's seconds."""
     from game.client.stargazer import table as stargazer
     from game.client.stars import table
 
-    monkeypatch.setattr(table, "PROMPT_SETTLE_SECONDS", SHIPPED_SETTLE)
+    monkeypatch.setattr(table, "DECISION_SETTLE_SECONDS", SHIPPED_STARS_SETTLE)
     monkeypatch.setattr(stargazer, "DECISION_SETTLE_SECONDS", SHIPPED_DECISION_SETTLE)
-    return max(SHIPPED_SETTLE, SHIPPED_DECISION_SETTLE)
+    return max(SHIPPED_STARS_SETTLE, SHIPPED_DECISION_SETTLE)

@@ -398,10 +398,10 @@ def test_a_spectator_on_a_big_screen_sees_every_board_large_up_to_the_results(
 def test_a_seats_quick_confirm_does_not_use_a_power_prompt_it_has_not_seen(
         settling: float) -> None:
     """At one screen too a press at once on a new power prompt is no choice (a quick second
-    press meant for "confirm"); after ``PROMPT_SETTLE_SECONDS`` it is."""
+    press meant for "confirm"); after ``DECISION_SETTLE_SECONDS`` it is."""
     from game.ai import make_bot
     from game.client.shooter import SEED
-    from game.client.stars.table import PROMPT_SETTLE_SECONDS
+    from game.client.stars.table import DECISION_SETTLE_SECONDS
     from tests.client.clienthelpers import FRAME
 
     drive = Driver()
@@ -446,7 +446,7 @@ def test_a_seats_quick_confirm_does_not_use_a_power_prompt_it_has_not_seen(
         hands.press([(devices[0], "confirm")])
         drive.step(3)
         assert "power" not in sent and prompted()
-        drive.step(round(PROMPT_SETTLE_SECONDS / FRAME) + 1)
+        drive.step(round(DECISION_SETTLE_SECONDS / FRAME) + 1)
         hands.press([(devices[0], "confirm")])
         drive.until(lambda: "power" in sent, what="the power used")
     finally:

@@ -9,7 +9,7 @@ from game.ai import make_bot
 from game.client import theme
 from game.client.shooter import SEED
 from game.client.stars.screenshots import _choose
-from game.client.stars.table import PROMPT_SETTLE_SECONDS, StarsTableScene
+from game.client.stars.table import DECISION_SETTLE_SECONDS, StarsTableScene
 from game.rules.stars import RULESET
 from tests.client.clienthelpers import FRAME
 from tests.client.stars_play import near
@@ -40,7 +40,7 @@ def reach_power_prompt(drive) -> StarsTableScene:  # noqa: ANN001
 @pytest.mark.timeout(120)
 def test_power_prompt_highlights_targets_and_uses_the_chosen_one(drive) -> None:  # noqa: ANN001
     table = reach_power_prompt(drive)
-    drive.step(round(PROMPT_SETTLE_SECONDS / FRAME) + 1)
+    drive.step(round(DECISION_SETTLE_SECONDS / FRAME) + 1)
     prompt = table.view["pending"]["prompt"]
     assert prompt["power"] == "line" and prompt["targets"]
     assert "bonus" in drive.app.sounds.played
@@ -90,7 +90,7 @@ def test_a_quick_or_held_enter_does_not_use_an_unseen_power(drive, settling) -> 
     before = table.target_index
     drive.key(pygame.K_RIGHT)  # the arrows choose a place meanwhile
     assert table.target_index != before
-    drive.step(round(PROMPT_SETTLE_SECONDS / FRAME) + 1)
+    drive.step(round(DECISION_SETTLE_SECONDS / FRAME) + 1)
     press(pygame.K_RETURN)  # the held key repeats after the wait: still not a choice
     drive.step(3)
     assert table.phase() == "power"
@@ -112,7 +112,7 @@ def test_a_click_at_once_on_a_new_prompt_is_not_a_choice(drive, settling) -> Non
     drive.click(spot)
     drive.step(3)
     assert table.phase() == "power" and len(table.view["pending"]["sheet"]["lines"]) == lines
-    drive.step(round(PROMPT_SETTLE_SECONDS / FRAME) + 1)
+    drive.step(round(DECISION_SETTLE_SECONDS / FRAME) + 1)
     drive.click(spot)
     drive.until(lambda: len(table.view["pending"]["sheet"]["lines"]) > lines,
                 what="the bonus line")
@@ -123,7 +123,7 @@ def test_the_arrows_move_the_power_target_across_the_board(drive) -> None:  # no
     """A direction picks the target that lies that way on the board: stepping through the
     prompt's list took dozens of presses to reach the other side (a playtest with a pad)."""
     table = reach_power_prompt(drive)
-    drive.step(round(PROMPT_SETTLE_SECONDS / FRAME) + 1)
+    drive.step(round(DECISION_SETTLE_SECONDS / FRAME) + 1)
     centres = [table.target_centre(t) for t in table.targets()]
     assert len(centres) > 10
     for key, axis, sign in ((pygame.K_RIGHT, 0, 1), (pygame.K_UP, 1, 1),

@@ -405,7 +405,7 @@ class CouchStarsScene(StarsTableScene):
                 # the whole table, a playtest's "cancel" press); the menu key asks to leave
                 self.say(N_("Nothing to undo  ·  {menu}: menu",
                             menu=glyph(action.device, "menu")), theme.TEXT_DIM, 2.5)
-        elif intent == "confirm" and not self.prompt_blocks():
+        elif intent == "confirm" and not self.decision_blocks():
             self.confirm_action(board, phase, pos)
 
     def confirm_action(self, board: CouchBoard, phase: str,

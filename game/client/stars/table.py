@@ -40,7 +40,7 @@ FLIP_SECONDS = 0.55
 #: Seconds a power prompt, or a new card, takes no Enter, Space or click once it appears: a
 #: quick second Enter meant to confirm the drawing used the power on its first place unnoticed,
 #: and presses mashed through a confirm drew and confirmed the next card unseen (playtests).
-PROMPT_SETTLE_SECONDS = 0.5
+DECISION_SETTLE_SECONDS = 0.5
 
 
 def _segment_distance(p: tuple[float, float], line: list[int]) -> float:
@@ -148,7 +148,7 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
         self.fonts: dict[str, pygame.font.Font] = {}
         self.card_cache: dict[tuple, pygame.Surface] = {}
         #: each local seat's power prompt on screen and its guard against a too-quick press
-        self.prompt_guards: dict[int, tuple[Any, PressGuard]] = {}
+        self.decision_guards: dict[int, tuple[Any, PressGuard]] = {}
 
     # --- the seat's cursor (``SeatCursor``): read and set as the table's own ---------------
     rot = _cursor_field("rot")
@@ -467,9 +467,9 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
             self.add_to_log([entry])
 
     # --- the power prompt's settling time ----------------------------------------------------
-    def watch_prompts(self, dt: float) -> None:
+    def watch_decisions(self, dt: float) -> None:
         """A decision new to a local seat (a card to draw, a power prompt) starts its guard
-        (``PROMPT_SETTLE_SECONDS``)."""
+        (``DECISION_SETTLE_SECONDS``)."""
         speed = self.app.settings.animation_speed
         for seat, view in self.session.views.items():
             pending = view.get("pending")
@@ -477,20 +477,20 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
             decision = (("power", pending["prompt"]) if pending and pending.get("prompt") else
                         ("card", card["n"]) if card and not pending and not view.get("over")
                         else None)
-            seen = self.prompt_guards.get(seat)
+            seen = self.decision_guards.get(seat)
             if decision is None:
-                self.prompt_guards.pop(seat, None)
+                self.decision_guards.pop(seat, None)
             elif seen is None or seen[0] != decision:
-                guard = PressGuard(PROMPT_SETTLE_SECONDS, all_keys=False)
+                guard = PressGuard(DECISION_SETTLE_SECONDS, all_keys=False)
                 guard.start()
-                self.prompt_guards[seat] = (decision, guard)
+                self.decision_guards[seat] = (decision, guard)
             else:
                 seen[1].advance(dt, speed)
 
-    def prompt_blocks(self, event: pygame.event.Event | None = None) -> bool:
+    def decision_blocks(self, event: pygame.event.Event | None = None) -> bool:
         """Whether the active seat's card or power prompt is too new for ``event`` (None: any
         press)."""
-        seen = self.prompt_guards.get(self.active)
+        seen = self.decision_guards.get(self.active)
         if seen is None or self.phase() not in ("play", "power"):
             return False
         return not seen[1].armed if event is None else seen[1].blocks(event)
@@ -499,7 +499,7 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
     def handle_input(self, event: pygame.event.Event) -> None:
         phase = self.phase()
         if event.type in (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN,
-                          pygame.MOUSEBUTTONUP) and self.prompt_blocks(event):
+                          pygame.MOUSEBUTTONUP) and self.decision_blocks(event):
             return
         if event.type == pygame.KEYDOWN:
             self.handle_key(event, phase)
@@ -607,7 +607,7 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
     # --- update -----------------------------------------------------------------------------
     def animate(self, dt: float) -> None:
         self.flip.update(dt)
-        self.watch_prompts(dt)
+        self.watch_decisions(dt)
         if self.sun is not None:
             self.sun.update(dt)
             if self.sun.done:
