@@ -59,3 +59,31 @@ class PressGuard:
                 return True
             return False
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and not self.armed
+
+
+class DecisionGuard:
+    """A ``PressGuard`` for whatever decision is on screen: a new decision (any value that
+    compares unequal to the last: a card, a power prompt, a crew to pick) starts a fresh
+    wait; None (nothing to decide) drops it. Only the confirming keys and clicks wait."""
+
+    def __init__(self) -> None:
+        self.decision: object = None
+        self.guard: PressGuard | None = None
+
+    def watch(self, decision: object, seconds: float, dt: float, animation_speed: float) -> None:
+        """Each frame: the decision on screen now, and the wait a new one gets."""
+        if decision is None:
+            self.decision, self.guard = None, None
+        elif self.guard is None or decision != self.decision:
+            self.decision, self.guard = decision, PressGuard(seconds, all_keys=False)
+            self.guard.start()
+        else:
+            self.guard.advance(dt, animation_speed)
+
+    def blocks(self, event: pygame.event.Event | None = None) -> bool:
+        """Whether ``event`` must wait (``PressGuard.blocks``); None: a press that arrives as
+        an intent (a pad's, a keyboard half's), which waits while the decision is new."""
+        if self.guard is None:
+            return False
+        return not self.guard.armed if event is None else self.guard.blocks(event)
+

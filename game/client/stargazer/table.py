@@ -22,7 +22,7 @@ import pygame
 
 from game.client import theme
 from game.client.i18n import N_, Lazy, _, ngettext
-from game.client.press_guard import PressGuard
+from game.client.press_guard import DecisionGuard
 from game.client.scenes.table import GameTableScene
 from game.client.session import GameConfig, Session
 from game.client.settings import AI_SPEEDS
@@ -125,7 +125,7 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
         self.hover_crew: int | None = None
         self.hover_since = 0.0
         #: the decision on screen and its guard against presses meant for the one before
-        self.decision_guard: tuple[Any, PressGuard] | None = None
+        self.decision_guard = DecisionGuard()
         self.hover_target: int | None = None
         self.start_choice = 0
         self._legal: tuple[tuple, list[Move]] | None = None
@@ -747,23 +747,13 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
     def watch_decision(self, dt: float) -> None:
         """A new decision starts its guard (``DECISION_SETTLE_SECONDS``)."""
         phase = self.phase()
-        decision = (self.turn_key, phase) if phase in DECIDING else None
-        if decision is None:
-            self.decision_guard = None
-        elif self.decision_guard is None or self.decision_guard[0] != decision:
-            guard = PressGuard(DECISION_SETTLE_SECONDS, all_keys=False)
-            guard.start()
-            self.decision_guard = (decision, guard)
-        else:
-            self.decision_guard[1].advance(dt, self.app.settings.animation_speed)
+        self.decision_guard.watch((self.turn_key, phase) if phase in DECIDING else None,
+                                  DECISION_SETTLE_SECONDS, dt, self.app.settings.animation_speed)
 
     def decision_blocks(self, event: pygame.event.Event | None = None) -> bool:
         """Whether the decision on screen is too new for ``event`` (a key; None: a pad's or a
         keyboard half's confirm)."""
-        seen = self.decision_guard
-        if seen is None or self.phase() not in DECIDING:
-            return False
-        return not seen[1].armed if event is None else seen[1].blocks(event)
+        return self.phase() in DECIDING and self.decision_guard.blocks(event)
 
     def animate(self, dt: float) -> None:
         self.watch_decision(dt)

@@ -14,7 +14,7 @@ import pygame
 
 from game.client import theme
 from game.client.i18n import N_, Lazy, _, ngettext
-from game.client.press_guard import PressGuard
+from game.client.press_guard import DecisionGuard
 from game.client.scenes.table import GameTableScene
 from game.client.session import GameConfig, Session
 from game.client.stars.board_view import BoardViewScene
@@ -41,6 +41,9 @@ FLIP_SECONDS = 0.55
 #: quick second Enter meant to confirm the drawing used the power on its first place unnoticed,
 #: and presses mashed through a confirm drew and confirmed the next card unseen (playtests).
 DECISION_SETTLE_SECONDS = 0.5
+#: an arrow key's step on the board (grid units: up is +y)
+ARROW_STEPS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, 1),
+               pygame.K_DOWN: (0, -1)}
 
 
 def _segment_distance(p: tuple[float, float], line: list[int]) -> float:
@@ -147,8 +150,8 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
         self.card_rect = pygame.Rect(0, 0, 0, 0)
         self.fonts: dict[str, pygame.font.Font] = {}
         self.card_cache: dict[tuple, pygame.Surface] = {}
-        #: each local seat's power prompt on screen and its guard against a too-quick press
-        self.decision_guards: dict[int, tuple[Any, PressGuard]] = {}
+        #: each local seat's card or power prompt and its guard against a too-quick press
+        self.decision_guards: dict[int, DecisionGuard] = {}
 
     # --- the seat's cursor (``SeatCursor``): read and set as the table's own ---------------
     rot = _cursor_field("rot")
@@ -466,7 +469,7 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
         if entry is not None:
             self.add_to_log([entry])
 
-    # --- the power prompt's settling time ----------------------------------------------------
+    # --- a new card's or power prompt's settling time ---------------------------------------
     def watch_decisions(self, dt: float) -> None:
         """A decision new to a local seat (a card to draw, a power prompt) starts its guard
         (``DECISION_SETTLE_SECONDS``)."""
@@ -477,23 +480,14 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
             decision = (("power", pending["prompt"]) if pending and pending.get("prompt") else
                         ("card", card["n"]) if card and not pending and not view.get("over")
                         else None)
-            seen = self.decision_guards.get(seat)
-            if decision is None:
-                self.decision_guards.pop(seat, None)
-            elif seen is None or seen[0] != decision:
-                guard = PressGuard(DECISION_SETTLE_SECONDS, all_keys=False)
-                guard.start()
-                self.decision_guards[seat] = (decision, guard)
-            else:
-                seen[1].advance(dt, speed)
+            self.decision_guards.setdefault(seat, DecisionGuard()).watch(
+                decision, DECISION_SETTLE_SECONDS, dt, speed)
 
     def decision_blocks(self, event: pygame.event.Event | None = None) -> bool:
         """Whether the active seat's card or power prompt is too new for ``event`` (None: any
         press)."""
-        seen = self.decision_guards.get(self.active)
-        if seen is None or self.phase() not in ("play", "power"):
-            return False
-        return not seen[1].armed if event is None else seen[1].blocks(event)
+        guard = self.decision_guards.get(self.active)
+        return guard is not None and self.phase() in ("play", "power") and guard.blocks(event)
 
     # --- input -----------------------------------------------------------------------------
     def handle_input(self, event: pygame.event.Event) -> None:
@@ -527,13 +521,11 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
             self.rotate(-1 if event.mod & pygame.KMOD_SHIFT else 1)
         elif key in (pygame.K_1, pygame.K_2, pygame.K_3):
             self.set_size(key - pygame.K_0)
-        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+        elif key in ARROW_STEPS:
             if phase == "power":
-                self.target_toward({pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0),
-                                    pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}[key])
+                self.target_toward(ARROW_STEPS[key])
             elif phase == "play":
-                self.move_ghost(*{pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0),
-                                  pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1)}[key])
+                self.move_ghost(*ARROW_STEPS[key])
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if phase == "play":
                 self.place()
