@@ -55,6 +55,8 @@ if TYPE_CHECKING:
 MAX_SEATS = 8
 #: the names of the bots that fill free seats (the setup screen's)
 BOT_STAR_NAMES = ("Vega", "Altair", "Deneb", "Rigel", "Sirius", "Lyra", "Mira", "Castor")
+
+
 def main_colour(picture: pygame.Surface) -> theme.Color:
     """The colour most of a picture's opaque pixels have (a piece's body: its seat colour)."""
     counts: dict[theme.Color, int] = {}
@@ -82,9 +84,10 @@ class CouchLobbyScene(SkyScene):
     def __init__(self, app: Stage, game: str | None = None) -> None:
         super().__init__(app)
         games = playable_games()
-        memory = getattr(app, "couch_memory", {"game": None, "names": {}})
-        self.memory = memory
-        game = game if game in games else memory["game"] if memory["game"] in games else (
+        #: the game and the names this run's lobbies chose (``App.couch_memory``)
+        self.memory = app.couch_memory
+        remembered = self.memory["game"]
+        game = game if game in games else remembered if remembered in games else (
             games[0] if games else default_game())
         self.game = Choice(N_("Game"), [(g, N_(get_ruleset(g).title or g)) for g in games],
                            game, lambda _value: self._game_changed())
@@ -531,8 +534,7 @@ class RenameScene(Scene):
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.seat.name = self.field.value.strip() or self.seat.name
             if self.seat.device:  # the same device gets it back in this run's next lobby
-                getattr(self.app, "couch_memory", {"names": {}})["names"][self.seat.device] = \
-                    self.seat.name
+                self.app.couch_memory["names"][self.seat.device] = self.seat.name
             self.app.sounds.play("click")
             self.app.pop()
         elif event.type != pygame.TEXTINPUT or self.shown:

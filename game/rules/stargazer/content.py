@@ -136,6 +136,7 @@ def planet_label(planets: list[str], index: int) -> str:
     name = PLANET_TYPES[planets[index]]["name"]
     return f"{name} {mark}" if mark else name
 
+
 #: The twelve crews. ``count`` = investigation count; ``effect`` (+ ``params``) = the skill.
 #: ``timing``: "choice" skills are resolved with a skill move right after the crew is picked;
 #: "placement" skills widen the investigation's options; "round_end" acts at the round's end.
