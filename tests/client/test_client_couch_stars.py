@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 import pygame
 import pytest
@@ -132,6 +133,19 @@ def plug(drive: Driver, count: int) -> list[VirtualPad]:
     drive.until(lambda: all(p.device in drive.app.devices.devices() for p in pads),
                 what="the pads to be announced")
     return pads
+
+
+@contextmanager
+def keyboard_halves_table(seed: int = 5) -> Iterator[tuple[Driver, CouchStarsScene, Hands,
+                                                          list[str]]]:
+    """A couch game for two players on the keyboard's halves (left, then right): the window,
+    the table, their hands and their devices; the window closes after."""
+    drive = Driver()
+    try:
+        devices = ["keys:left", "keys:right"]
+        yield drive, couch_game(drive, devices, seed), Hands(drive, {}), devices
+    finally:
+        drive.close()
 
 
 def until_card(drive: Driver, table: CouchStarsScene, hands: Hands,
@@ -404,11 +418,7 @@ def test_a_seats_quick_confirm_does_not_use_a_power_prompt_it_has_not_seen(
     from game.client.stars.table import DECISION_SETTLE_SECONDS
     from tests.client.clienthelpers import FRAME
 
-    drive = Driver()
-    try:
-        devices = ["keys:left", "keys:right"]
-        table = couch_game(drive, devices, seed=SEED)
-        hands = Hands(drive, {})
+    with keyboard_halves_table(seed=SEED) as (drive, table, hands, devices):
         bot = make_bot("stars", "greedy", 3)
         sent: list[str] = []
         send = table.session.send
@@ -449,8 +459,6 @@ def test_a_seats_quick_confirm_does_not_use_a_power_prompt_it_has_not_seen(
         drive.step(round(DECISION_SETTLE_SECONDS / FRAME) + 1)
         hands.press([(devices[0], "confirm")])
         drive.until(lambda: "power" in sent, what="the power used")
-    finally:
-        drive.close()
 
 
 @pytest.mark.timeout(60)
@@ -458,11 +466,7 @@ def test_a_ghost_pushed_to_the_edge_stays_on_its_own_board() -> None:
     """A pad's Right held past the edge drew the player's ghost on the neighbour's board, and
     a new card could start out of sight: the keys' ghost keeps every point on a star of its
     own board, whatever the card, its turn or its size."""
-    drive = Driver()
-    try:
-        devices = ["keys:left", "keys:right"]
-        table = couch_game(drive, devices)
-        hands = Hands(drive, {})
+    with keyboard_halves_table() as (drive, table, hands, devices):
         board = table.boards[0]
         for intent in ("right", "up", "left", "down"):
             for _ in range(14):
@@ -482,19 +486,13 @@ def test_a_ghost_pushed_to_the_edge_stays_on_its_own_board() -> None:
             kind, shape, _problem = table.ghost()
         points = [p for seg in shape for p in (seg[:2], seg[2:])] if kind == "lines" else shape
         assert all(0 <= x <= 9 and 0 <= y <= 10 for x, y in points), points
-    finally:
-        drive.close()
 
 
 @pytest.mark.timeout(60)
 def test_back_with_nothing_to_undo_is_said_on_that_board_only() -> None:
     """B (or Q) with nothing to undo opened the leave question for the whole table (a player
     pressing it to cancel); it says so under that player's board, and the menu key asks."""
-    drive = Driver()
-    try:
-        devices = ["keys:left", "keys:right"]
-        table = couch_game(drive, devices)
-        hands = Hands(drive, {})
+    with keyboard_halves_table() as (drive, table, hands, devices):
         hands.press([(devices[0], "back")])
         assert drive.scene is table, "no question for the whole table"
         words, _colour = table.hint(table.boards[0], table.shared_view())
@@ -502,19 +500,13 @@ def test_back_with_nothing_to_undo_is_said_on_that_board_only() -> None:
         assert table.hint(table.boards[1], table.shared_view())[0] != words
         hands.press([(devices[0], "menu")])
         assert drive.scene is not table, "the menu key asks to leave"
-    finally:
-        drive.close()
 
 
 @pytest.mark.timeout(60)
 def test_the_hint_button_shows_that_players_controls_over_their_board() -> None:
     """The hint button (a pad's Back, H, End) did nothing at one screen, and the controls
     showed only after an illegal move: it shows the player's own keys over their board."""
-    drive = Driver()
-    try:
-        devices = ["keys:left", "keys:right"]
-        couch_game(drive, devices)
-        hands = Hands(drive, {})
+    with keyboard_halves_table() as (drive, table, hands, devices):
         hands.press([(devices[0], "hint")])
         drive.step(2)
         shown = drawn_texts(drive.app)
@@ -526,23 +518,15 @@ def test_the_hint_button_shows_that_players_controls_over_their_board() -> None:
         hands.press([(devices[0], "hint")])  # again: put away
         drive.step(2)
         assert "W/A/S/D: move the card" not in drawn_texts(drive.app)
-    finally:
-        drive.close()
 
 
 @pytest.mark.timeout(60)
 def test_a_skipped_card_says_so_under_the_board() -> None:
     """After Y (skip) the board showed only "A: confirm · B: undo", with nothing drawn: the
     line says the card was skipped."""
-    drive = Driver()
-    try:
-        devices = ["keys:left", "keys:right"]
-        table = couch_game(drive, devices)
-        hands = Hands(drive, {})
+    with keyboard_halves_table() as (drive, table, hands, devices):
         hands.press([(devices[0], "skip")])
         drive.until(lambda: (table.session.views[0].get("pending") or {}).get("action")
                     == "skip", what="the skip")
         words = table.hint(table.boards[0], table.shared_view())[0]
         assert words == "Card skipped · Space: confirm · Q: undo", words
-    finally:
-        drive.close()
