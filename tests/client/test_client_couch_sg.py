@@ -329,3 +329,20 @@ def test_the_footer_offers_undo_only_when_there_is_a_pick_to_take_back(drive: Dr
     drive.key(pygame.K_RSHIFT)  # add the planet in focus
     assert table.path
     assert "undo" in [words for _key, words in table.couch_hints()]
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_at_one_screen_the_middle_shows_each_players_score_breakdown(drive: Driver,
+                                                                     players: int) -> None:
+    """A 16:9 screen at one screen showed only the totals: the couch footer took the height the
+    breakdown under each name asked for, though the middle had room for it (a playtest)."""
+    seats = [("Ann", "keys:right"), ("Vega", None), ("Rigel", None), ("Deneb", None)][:players]
+    table = couch_table(drive, seats)
+    drive.until(lambda: table.turn_seat() == 0, what="Ann's turn")
+    assert drive.app.screen.get_size() == (1280, 720)
+    shown = [item.text for item in painted(drive, table).drawn]
+    breakdowns = [text for text in shown if text.startswith("majority ")]
+    assert len(breakdowns) == players, shown
+    # and not at the cost of what follows: the stock and the end condition, to its last word
+    assert any(text.startswith("Stock: ") for text in shown)
+    assert any(text.endswith("(now 0).") for text in shown), shown

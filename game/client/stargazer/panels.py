@@ -90,8 +90,19 @@ class StargazerPanels:
         scores = self.shown_scores(view)
         body, small = lay.font_px("small"), lay.font_px("tiny")
         row_h = lay.px(28)
-        # the score breakdown under each name when the middle of the ring has room for it
-        detail = box.bottom - y > view["players"] * (row_h + small + lay.px(4)) + lay.px(120)
+        progress = end_progress(view)
+        ending = self.wrap(_("The game ends at a round's end once a hand is empty (fewest left: "
+                             "{fewest}) or {needed} planets are full (now {full}).").format(
+            fewest=progress["fewest_cubes"], needed=progress["planets_full_to_end"],
+            full=progress["planets_full"]), small, width)
+        # the score breakdown under each name when the middle of the ring has room for it and
+        # for everything below: the stock and the end condition
+        stock = self.text.render(ngettext("Stock: {n} free cube", "Stock: {n} free cubes",
+                                          view["stock"]).format(n=view["stock"]), body,
+                                 theme.TEXT)
+        below = (lay.px(8) + stock.get_height() + lay.px(6) + len(ending) * int(small * 1.15)
+                 + lay.px(6))
+        detail = box.bottom - y >= view["players"] * (row_h + small + lay.px(4)) + below
         for seat in range(view["players"]):
             row = pygame.Rect(box.x + lay.px(6), y, box.w - lay.px(12),
                               row_h + (small + lay.px(2) if detail else 0))
@@ -143,17 +154,9 @@ class StargazerPanels:
         y += lay.px(6)
         free = cube_sprite(lay.px(15), self.palette.free, "none")
         surface.blit(free, (x, y + lay.px(1)))
-        stock = self.text.render(ngettext("Stock: {n} free cube", "Stock: {n} free cubes",
-                                          view["stock"]).format(n=view["stock"]), body,
-                                 theme.TEXT)
         surface.blit(stock, (x + lay.px(22), y))
         y += stock.get_height() + lay.px(6)
-        progress = end_progress(view)
-        words = _("The game ends at a round's end once a hand is empty (fewest left: "
-                  "{fewest}) or {needed} planets are full (now {full}).").format(
-            fewest=progress["fewest_cubes"], needed=progress["planets_full_to_end"],
-            full=progress["planets_full"])
-        for line in self.wrap(words, small, width):
+        for line in ending:
             if y + small > box.bottom - lay.px(6):
                 break
             label = self.text.render(line, small, theme.TEXT_DIM)
