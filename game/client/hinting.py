@@ -124,6 +124,15 @@ class HintAsker:
         self._cancel = threading.Event()
         self._thread: threading.Thread | None = None
 
+    def name_key(self, key: str) -> None:
+        """The button names the key that asks on the device in hand (H; a pad's BACK; a
+        keyboard half's key at one screen; "" the mouse's click alone)."""
+        self.button.label = N_("Hint ({key})", key=key) if key else N_("Hint")
+
+    def shown(self) -> bool:
+        """A hint for the decision now is on the board or being thought about."""
+        return self.thinking or self.nothing or (self.hint is not None and not self.reviewed)
+
     @property
     def offered(self) -> bool:
         """The button shows (hints allowed here, for this game)."""

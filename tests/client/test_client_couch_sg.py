@@ -346,3 +346,28 @@ def test_at_one_screen_the_middle_shows_each_players_score_breakdown(drive: Driv
     # and not at the cost of what follows: the stock and the end condition, to its last word
     assert any(text.startswith("Stock: ") for text in shown)
     assert any(text.endswith("(now 0).") for text in shown), shown
+
+
+def test_at_one_screen_the_hint_key_asks_a_hint_then_opens_the_log(drive: Driver) -> None:
+    """The Hint button read "Hint (H)" at one screen, where H is the left keyboard half's log
+    key and a pad had no way to ask (a playtest): the seat's own hint key asks for a hint (the
+    button names it), and pressed again opens the game log, as the footer says."""
+    table = couch_table(drive, [("Ann", "keys:right"), ("Vega", None), ("Rigel", None)])
+    drive.until(lambda: table.turn_seat() == 0 and table.phase() == "crew", what="Ann's turn")
+    drive.step(2)
+    end = KEYBOARD_HALVES["keys:right"]["hint"][0]
+    assert str(table.hints.button.label) == "Hint (End)"
+    assert ("End", "hint, again: game log") in table.couch_hints()
+    drive.key(end)
+    assert not table.log_open
+    drive.until(lambda: table.hints.hint is not None, timeout=15, what="the hint")
+    drive.step(2)
+    assert table.crew_choice == table.view["crews"].index(table.hints.hint.move["crew"])
+    assert ("End", "game log") in table.couch_hints()
+    drive.key(end)
+    assert table.log_open
+    drive.key(end)
+    assert not table.log_open
+    # another player's keys ask nothing for Ann
+    drive.key(KEYBOARD_HALVES["keys:left"]["hint"][0])
+    assert not table.log_open

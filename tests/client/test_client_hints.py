@@ -206,6 +206,9 @@ def test_a_pads_hint_button_asks_for_a_hint(drive: Driver) -> None:
         tap(drive.app, pad, pygame.CONTROLLER_BUTTON_BACK)
         assert table.hints.thinking or table.hints.hint is not None
         drive.until(lambda: table.hints.hint is not None, timeout=10, what="the hint")
+        # the button names the pad's button, not H (a party playtest)
+        drive.step(2)
+        assert str(table.hints.button.label) == "Hint (Back)"
     finally:
         pad.unplug()
         drive.step(2)

@@ -222,7 +222,11 @@ class StargazerCouch:
         """A pad's or keyboard half's intent for the seat to move."""
         phase = self.phase()
         if intent == "hint":
-            self.log_open = not self.log_open
+            # a hint for the decision (where hints are on); pressed again, or with the log
+            # open, the log: a pad has no other button for it (the Hint button took a mouse)
+            if self.log_open or self.hints.shown() or not self.hint_offered_now() or \
+                    not self.hints.ask():
+                self.log_open = not self.log_open
         elif self.log_open:
             if intent in ("up", "previous", "left"):
                 self.scroll_log(1)
@@ -294,8 +298,18 @@ class StargazerCouch:
         else:
             table = HINTS.get("log" if self.log_open else phase, ())
         nothing_to_undo = phase == "investigate" and not self.path and not self.log_open
+        if not self.log_open and self.hint_offered_now():
+            hint = N_("game log") if self.hints.shown() else N_("hint, again: game log")
+            table = tuple((intent, hint if intent == "hint" else words)
+                          for intent, words in table)
         return [(hint_glyph(device, intent), words) for intent, words in table
                 if hint_glyph(device, intent) and not (intent == "back" and nothing_to_undo)]
+
+    def hint_offered_now(self) -> bool:
+        """The Hint button shows: hints are on here and the seat has a decision (naming the
+        start player has its seats' buttons only)."""
+        return (self.hints.offered and self.phase() in ("crew", "skill", "investigate")
+                and self.scoring is None)
 
     def draw_footer_bar(self, surface: pygame.Surface) -> None:
         """Couch play: whose turn it is (their colour, their device) and that device's hints."""

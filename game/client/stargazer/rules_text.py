@@ -111,7 +111,8 @@ STARGAZER: list[tuple[str, str]] = [
      "the bar at the bottom names them and their buttons. Choose: D-pad / W A S D / arrows. "
      "Pick, use, confirm: A / Space / Return. Add the highlighted planet to the path: X / E / "
      "Right Shift. Take one back: B / Q / Right Ctrl. Fewer or more cubes: LB, RB / Z, C / "
-     "Page Up, Page Down. Full text: Y / X / Delete. Game log: Back / H / End. Menu: Start / "
-     "Esc / F10. A pad pulled out on its turn pauses the game until a free pad or keyboard "
-     "half takes the seat with A / Space / Return."),
+     "Page Up, Page Down. Full text: Y / X / Delete. A hint (where hints are on), pressed "
+     "again the game log: Back / H / End. Menu: Start / Esc / F10. A pad pulled out on its "
+     "turn pauses the game until a free pad or keyboard half takes the seat with A / Space / "
+     "Return."),
 ]

@@ -18,6 +18,7 @@ from game.client import theme
 from game.client.i18n import N_, _, ngettext, tr
 from game.client.scenes.base import controls_hint, pad_in_hand
 from game.client.starfield import Starfield
+from game.client.stargazer.couch_play import hint_glyph
 from game.client.stargazer.motion import FIRST_IMPACT, bounce
 from game.client.stargazer.names import planet_name
 from game.client.stargazer.palette import colour_word, player_mark
@@ -176,9 +177,13 @@ class StargazerTablePainter(StargazerPanels):
                                 ("next", N_("Next >"))):
                 self.buttons[name].label = label
             self.couch_labels(buttons)
+            device = self.turn_device()
+            self.hints.name_key("" if device in (None, "mouse") else hint_glyph(device, "hint"))
         else:
             self.buttons["undo"].label = N_("Undo pick (U)")
-            if pad_in_hand(self.app):  # the pad's buttons on the buttons
+            pad = pad_in_hand(self.app)
+            self.hints.name_key(hint_glyph(self.app.last_device, "hint") if pad else "H")
+            if pad:  # the pad's buttons on the buttons
                 for button in buttons:
                     button.label = PAD_LABELS.get(button.label, button.label)
         return buttons

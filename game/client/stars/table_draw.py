@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from game.client import theme
+from game.client.devices import glyph
 from game.client.i18n import N_, _, language, ngettext, tr
 from game.client.scenes.base import controls_hint, pad_in_hand
 from game.client.starfield import Starfield
@@ -735,6 +736,7 @@ class StarsTablePainter:
         button.rect = pygame.Rect(self.status_rect.x, bottom - row_h,
                                   (self.status_rect.w - lay.px(8)) // 2, row_h)
         button.enabled = not self.hints.thinking
+        self.hints.name_key(glyph(self.app.last_device, "hint") if pad_in_hand(self.app) else "H")
         button.draw(surface, self.text, lay, False,
                     button.rect.collidepoint(pygame.mouse.get_pos()))
         return button.rect.y - lay.px(8)
