@@ -21,6 +21,7 @@ from game.client.scenes.couch import CouchLobbyScene, RenameScene
 from game.client.scenes.menu import MainMenuScene
 from game.client.session import GameConfig, Session
 from tests.client.clienthelpers import Driver
+from tests.client.textboxes import drawn_texts
 from tests.client.virtual_pads import VirtualPad, pump_until, tap
 
 A, B = pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B
@@ -101,6 +102,9 @@ def test_two_pads_and_both_keyboard_halves_join_leave_and_swap_pads(
         pump_until(drive.app, lambda: lobby.seats[3].device is None)
         assert lobby.seats[3].name == "Player 4" and lobby.planned(3) == "ai"
         drive.step(2)
+        # and its card says what starting now would do to it (a bot took it unannounced)
+        assert "Its pad is gone: a bot plays it if the game starts now" in \
+            drawn_texts(drive.app)
         # another pad is plugged in: its A takes the waiting seat before the free one
         three = VirtualPad()
         pump_until(drive.app, lambda: three.instance_id in drive.app.devices.controllers)

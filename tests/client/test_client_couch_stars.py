@@ -530,3 +530,24 @@ def test_a_skipped_card_says_so_under_the_board() -> None:
                     == "skip", what="the skip")
         words = table.hint(table.boards[0], table.shared_view())[0]
         assert words == "Card skipped · Space: confirm · Q: undo", words
+
+
+@pytest.mark.timeout(60)
+def test_a_bots_board_is_named_as_a_bot() -> None:
+    """A seat the party lobby gave a bot (a free seat, or one whose pad was pulled) showed
+    only a star name ("Altair"), as if a player sat there (a playtest)."""
+    drive = Driver()
+    try:
+        config = GameConfig("stars", [SeatChoice("human", "Ann", device="keys:left"),
+                                      SeatChoice("ai", "Altair", "greedy")],
+                            {"live_score": True}, "couch")
+        table = KIT.open_table(drive.app, config, 5)
+        drive.app.reset_to(table)
+        drive.until(lambda: 0 in table.session.views, what="Ann's view")
+        drive.step(2)
+        shown = drawn_texts(drive.app)
+        assert any(text.startswith("Altair (AI)") for text in shown), shown
+        assert any(text.startswith("Ann  ·  Keys WASD") for text in shown), shown
+        assert not any(text.startswith("Ann (AI)") for text in shown)
+    finally:
+        drive.close()

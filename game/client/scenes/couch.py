@@ -456,7 +456,11 @@ class CouchLobbyScene(SkyScene):
                     rename=glyph(taken.device, "rotate"), leave=leave), leave), small, inner))
             what_colour, hint_colour = theme.TEXT, theme.TEXT_DIM
         elif taken is not None:
-            what, what_colour = _("Its pad is gone"), theme.WARNING
+            # what starting now does to it: a bot plays it (the player is still here)
+            what = self.fitting((_("Its pad is gone: a bot plays it if the game starts now"),
+                                 _("Its pad is gone: else a bot plays it"),
+                                 _("Its pad is gone")), small, inner)
+            what_colour = theme.WARNING
             hint = self.fitting((_("Reconnect a pad or press {keys} to take this seat"),
                                  _("{keys}: take this seat")), small, inner)
             hint_colour = theme.ACCENT

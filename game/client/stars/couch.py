@@ -656,6 +656,8 @@ class CouchStarsScene(StarsTableScene):
             surface.blit(label, label.get_rect(midright=(box.x - lay.px(8), rect.centery)))
         used = rect.right - (box.x if label is None else box.x - lay.px(8) - label.get_width())
         name = self.session.names[board.seat]
+        if self.session.kinds[board.seat] == "ai":  # a bot's board says so, as everywhere
+            name = _("{name} (AI)").format(name=name)
         held = self.couch.devices.get(board.seat)
         device = self.app.devices.device_words(held) if held and self.local(board.seat) else ""
         room = rect.w - used - lay.px(10)
