@@ -295,3 +295,49 @@ def test_a_move_on_stage_outlines_its_crew_and_places(drive) -> None:  # noqa: A
     assert table.beat_places(skill) == [("crew", 2), ("crew", 4)]
     round_end = Beat([(0, {"type": "round_ended", "round": 1})], view, None)
     assert table.beat_places(round_end) == []
+
+
+def round_gains(table: StargazerTableScene, number: int) -> list[int]:
+    """Each player's score change over round ``number``, from the engine alone: the table's
+    moves replayed, the scores ("if the game ended now") at the round's start and end."""
+    played = table.session.table
+    state = RULESET.setup(played.options, played.seed, played.secret)
+    before = [s["total"] for s in RULESET.score(state)] if number == 1 else None
+    for seat, move in played.moves:
+        events = RULESET.apply(state, seat, move)
+        kinds = {event.get("type") for event in events}
+        totals = [s["total"] for s in RULESET.score(state)]
+        if "round_ended" in kinds and state["round"] - 1 == number or \
+                "round_ended" in kinds and RULESET.is_over(state) and before is not None:
+            return [a - b for a, b in zip(totals, before, strict=True)]
+        if "round_started" in kinds and state["round"] == number:
+            before = totals
+    raise AssertionError(f"round {number} did not end")
+
+
+@pytest.mark.parametrize("speed", ["normal", "instant"])
+def test_a_rounds_end_is_told_in_the_middle_of_the_ring(drive, speed: str) -> None:  # noqa: ANN001
+    """A round ended and the next began unnoticed, only the log said so (a playtest): the
+    middle of the ring says the round is over, what each player made in it and who starts
+    the next, for ``ROUND_END_SECONDS``, at every AI speed."""
+    from game.client.stargazer.table import ROUND_END_SECONDS
+
+    table = solo_table(drive, speed)
+    play_until_a_bot_moves(drive, table, lambda: table.round_end is not None)
+    ended, since = table.round_end, table.clock
+    assert ended.round == 1
+    drive.until(lambda: ended.start is not None, what="the next round's start player")
+    shown = [item.text for item in painted(drive, table).drawn]
+    assert "Round 1 is over" in shown, shown
+    start = table.session.names[ended.start]
+    assert f"Round 2: {start} starts." in shown, shown
+    made = round_gains(table, 1)
+    assert ended.gains == made, (ended.gains, made)
+    for gain in made:
+        assert f"{gain:+d}" in shown, (gain, shown)
+    # and then it gives way to the round under way
+    while table.round_end is not None:
+        drive.step()
+        assert table.clock - since < ROUND_END_SECONDS + 0.5
+    assert table.clock - since >= ROUND_END_SECONDS - 0.5
+    assert "Round 1 is over" not in [item.text for item in painted(drive, table).drawn]

@@ -82,13 +82,22 @@ class StargazerPanels:
             return
         x, y = box.x + lay.px(12), box.y + lay.px(10)
         width = box.w - lay.px(24)
-        title = self.text.render(_("Round {n}").format(n=view["round"]), lay.font_px("large"),
-                                 theme.ACCENT,
-                                 bold=True)
+        body, small = lay.font_px("small"), lay.font_px("tiny")
+        ended = getattr(self, "round_end", None)
+        words = _("Round {n} is over").format(n=ended.round) if ended is not None else \
+            _("Round {n}").format(n=view["round"])
+        size = self.text.fit(words, lay.font_px("large"), width, True)
+        title = self.text.render(words, size, theme.ACCENT, bold=True)
         surface.blit(title, (x, y))
         y += title.get_height() + lay.px(6)
+        if ended is not None and ended.start is not None:
+            words = _("Round {n}: {name} starts.").format(n=ended.round + 1,
+                                                         name=self.session.names[ended.start])
+            line = self.text.render(self.fit(words, body, width), body, theme.TEXT, bold=True)
+            surface.blit(line, (x, y))
+            y += line.get_height() + lay.px(4)
+        gains = ended.gains if ended is not None else None
         scores = self.shown_scores(view)
-        body, small = lay.font_px("small"), lay.font_px("tiny")
         row_h = lay.px(28)
         progress = end_progress(view)
         ending = self.wrap(_("The game ends at a round's end once a hand is empty (fewest left: "
@@ -118,6 +127,12 @@ class StargazerPanels:
             score = self.text.render(vp(scores[seat]["total"]), body, theme.ACCENT, bold=True)
             surface.blit(score, score.get_rect(midright=(right, middle)))
             right -= lay.px(56)
+            if gains is not None:  # the round just over: what each player made in it
+                gain = self.text.render(f"{gains[seat]:+d}", body,
+                                        theme.LEGAL if gains[seat] > 0 else theme.TEXT_DIM,
+                                        bold=True)
+                surface.blit(gain, gain.get_rect(midright=(right, middle)))
+                right -= gain.get_width() + lay.px(10)
             cubes = self.text.render(f"x{view['hands'][seat]}", body, theme.TEXT)
             surface.blit(cubes, cubes.get_rect(midright=(right, middle)))
             right -= cubes.get_width() + lay.px(3)

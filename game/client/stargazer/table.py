@@ -16,6 +16,7 @@ outlined, and every move goes to the game log (``story.py``) as it is shown.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -61,6 +62,22 @@ LAST_MOVE_SECONDS = 5.0
 DECISION_SETTLE_SECONDS = 0.4
 #: the phases a player decides in
 DECIDING = ("crew", "skill", "investigate", "start_player")
+#: the middle of the ring tells a round's end this long: who made what in it, who starts next
+#: (a round ended unnoticed when the next turn was the screen's own: a playtest)
+ROUND_END_SECONDS = 4.5
+
+
+@dataclass
+class RoundEnd:
+    """A round that just ended, as the middle of the ring tells it."""
+
+    round: int
+    #: each player's score change over the round ("if the game ended now"; None: the round's
+    #: start was not seen, e.g. a game continued mid-round)
+    gains: list[int] | None
+    #: who starts the next round (None: not yet told, or the game ended)
+    start: int | None = None
+    left: float = ROUND_END_SECONDS
 
 
 def simulate(view: dict[str, Any], seat: int, move: Move) -> tuple[list[dict], dict] | None:
@@ -142,6 +159,10 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
         #: a spectator's last move marked on the ring (its beat) and for how long still
         self.last_move: Beat | None = None
         self.last_move_left = 0.0
+        #: a round's end told in the middle of the ring, a while; and the scores each player
+        #: had when the round under way started (None: its start was not seen)
+        self.round_end: RoundEnd | None = None
+        self.round_start_totals: tuple[int, list[int]] | None = None
         self.start_couch()
 
     # --- what the view says ---------------------------------------------------------------
@@ -522,6 +543,10 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
         if view is not self._view_seen:
             self._view_seen = view
             self.view_serial += 1
+            if self.round_start_totals is None and view["round"] == 1 and \
+                    view["turns"] == 0 and view["phase"] == "crew" and \
+                    all(worker is None for worker in view["workers"]):
+                self.round_start_totals = (1, self.totals(view))  # the game's very start
             self._simulated.clear()  # what-ifs hold for one view only
         if self.hotseat and not self.awaiting_handover and view["phase"] != "over":
             current = view["current"]
@@ -591,18 +616,40 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
             motion.drop(place, event["seat"])
         elif kind == "free_cube_added" and view is not None:
             motion.drop(("crew", view["crews"].index(event["crew"])), -1)
-        elif kind == "round_ended" and not paced:
-            self.say(N_("Round {n} is over.", n=event["round"]), theme.TEXT_DIM, 3.0)
-        elif kind == "round_started" and not paced:
+        elif kind == "round_ended":
+            self.tell_round_end(event, view)
+            if not paced:
+                self.say(N_("Round {n} is over.", n=event["round"]), theme.TEXT_DIM, 3.0)
+        elif kind == "round_started":
             start = event.get("start")
-            name = names[start] if isinstance(start, int) and start < len(names) else "?"
-            self.say(N_("Round {n}: {name} starts.", n=event["round"], name=name), theme.ACCENT,
-                     3.0)
+            if view is not None:
+                self.round_start_totals = (event["round"], self.totals(view))
+            if self.round_end is not None and isinstance(start, int) and start < len(names):
+                self.round_end.start = start
+            if not paced:
+                name = names[start] if isinstance(start, int) and start < len(names) else "?"
+                self.say(N_("Round {n}: {name} starts.", n=event["round"], name=name),
+                         theme.ACCENT, 3.0)
         elif kind == "game_over":
             sounds.play("game_over")
             self.say(N_("The game is over: the final scoring."), theme.ACCENT, 10)
         else:
             self.table_news(event)
+
+    def totals(self, view: dict[str, Any]) -> list[int]:
+        return [seat["total"] for seat in self.shown_scores(view)]
+
+    def tell_round_end(self, event: dict[str, Any], view: dict[str, Any] | None) -> None:
+        """The middle of the ring tells the round's end (``ROUND_END_SECONDS``): each player's
+        gain over the round, then who starts the next."""
+        number = event.get("round")
+        if not isinstance(number, int) or view is None:
+            return
+        start = self.round_start_totals
+        before = start[1] if start is not None and start[0] == number else None
+        now = self.totals(view)
+        gains = [a - b for a, b in zip(now, before, strict=True)] if before else None
+        self.round_end = RoundEnd(number, gains)
 
     def reason_text(self, code: str) -> str | None:
         reason = REASON_TEXT.get(code)
@@ -764,6 +811,10 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
             self.view_changed()
         self.pacer.caption_left = max(0.0, self.pacer.caption_left - dt)
         self.last_move_left = max(0.0, self.last_move_left - dt)
+        if self.round_end is not None:
+            self.round_end.left -= dt
+            if self.round_end.left <= 0 or self.scoring is not None:
+                self.round_end = None
 
     def update(self, dt: float) -> None:
         self.track_devices()
