@@ -205,11 +205,13 @@ class DeviceHub:
             self.pad_numbers[device] = next(n for n in range(1, len(held) + 2) if n not in held)
         return self.pad_numbers[device]
 
-    def device_words(self, device: str) -> str:
+    def device_words(self, device: str, short: bool = False) -> str:
         """A device in a few words, the same on every screen: "Pad 2", "Keys WASD", "Keys
-        arrows", "Mouse"."""
+        arrows", "Mouse"; ``short`` where room is scarce: "WASD", "Arrows"."""
         if is_pad(device):
             return _("Pad {n}").format(n=self.pad_number(device))
+        if short and device in ("keys:left", "keys:right"):
+            return {"keys:left": "WASD", "keys:right": _("Arrows")}[device]
         return {"keys:left": _("Keys WASD"), "keys:right": _("Keys arrows"),
                 "mouse": _("Mouse")}.get(device, device)
 

@@ -551,3 +551,31 @@ def test_a_bots_board_is_named_as_a_bot() -> None:
         assert not any(text.startswith("Ann (AI)") for text in shown)
     finally:
         drive.close()
+
+
+@pytest.mark.timeout(60)
+def test_every_players_board_names_its_device_with_five_boards_at_720p() -> None:
+    """At 5+ players at 1280x720 a board's header dropped its device ("Benedict" alone: whose
+    keys play it?); the device's words shorten ("WASD", "Arrows") before they go."""
+    drive = Driver()
+    try:
+        people = [("Benedict", "keys:left"), ("Catherine", "keys:right"),
+                  ("Dominique", "mouse")]
+        seats = [SeatChoice("human", name, device=device) for name, device in people]
+        seats += [SeatChoice("ai", "Vega", "greedy"), SeatChoice("ai", "Rigel", "greedy")]
+        table = KIT.open_table(drive.app, GameConfig("stars", seats, {"live_score": True},
+                                                     "couch"), 5)
+        drive.app.reset_to(table)
+        drive.until(lambda: all(seat in table.session.views for seat in range(3)),
+                    what="the players' views")
+        drive.step(2)
+        assert drive.app.screen.get_size() == (1280, 720)
+        shown = drawn_texts(drive.app)
+        for name, words in (("Benedict", ("Keys WASD", "WASD")),
+                            ("Catherine", ("Keys arrows", "Arrows")),
+                            ("Dominique", ("Mouse",))):
+            assert any(text.startswith(name[:5]) and text.endswith(words) for text in shown), \
+                (name, shown)
+        assert not text_problems(drive.app)
+    finally:
+        drive.close()

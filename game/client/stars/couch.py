@@ -659,10 +659,16 @@ class CouchStarsScene(StarsTableScene):
         if self.session.kinds[board.seat] == "ai":  # a bot's board says so, as everywhere
             name = _("{name} (AI)").format(name=name)
         held = self.couch.devices.get(board.seat)
-        device = self.app.devices.device_words(held) if held and self.local(board.seat) else ""
         room = rect.w - used - lay.px(10)
-        text = self.shortest_fit([f"{name}  ·  {device}" if device else name, name,
-                                  name[:8] + "…"], size, room, True)
+        if held and self.local(board.seat):  # the device, shortened before it is dropped
+            device = self.app.devices.device_words(held)
+            short = self.app.devices.device_words(held, short=True)
+            clipped = name if len(name) <= 6 else name[:5] + "…"
+            candidates = [f"{name}  ·  {device}", f"{name} · {short}", f"{clipped} · {short}",
+                          name, name[:8] + "…"]
+        else:
+            candidates = [name, name[:8] + "…"]
+        text = self.shortest_fit(candidates, size, room, True)
         left = self.text.render(text, self.text.fit(text, size, room, True), color, bold=True)
         surface.blit(left, left.get_rect(midleft=(rect.x, rect.centery)))
 
