@@ -349,3 +349,28 @@ def test_a_pad_still_mashing_a_is_heard_only_once_it_pauses() -> None:
         guard.advance(0.2, 1.0)
     guard.advance(0.6, 1.0)  # the player stops and looks
     assert not guard.blocks(pad_press()), "a press after the pause counts"
+
+
+def test_results_cleared_by_a_new_game_still_show_the_finished_ones(drive: Driver) -> None:
+    """A LAN watcher still playing out the end crashed on its results (an IndexError over the
+    heading) when the host's Play again had cleared the session's results first (an outside
+    LAN playtest): the table keeps the results it saw, and the heading never fails."""
+    config = GameConfig("stars", [SeatChoice("human", "Ann"),
+                                  SeatChoice("ai", "Vega", "random")], {}, "solo")
+    with reproducible_secrets("client-tests"):
+        session = LocalSession(config, 7, ai_delay=0.0)
+    table = StarsTableScene(drive.app, config, 7, session=session)
+    drive.app.push(table)
+    finish_quickly(session.table)
+    drive.until(lambda: table.final_results is not None, what="the results to come")
+    expected = table.final_results["scores"]
+    session.results = None  # what a new game at the table does (``Session._take``)
+    drive.until(lambda: isinstance(drive.scene, ResultsScene), what="the results")
+    drive.step(3)
+    results = drive.scene
+    assert results.scores == expected
+    assert any(text.endswith("wins!") or text.startswith("A tie") for text in
+               drawn_texts(drive.app))
+    # and results with no scores at all say the game is over rather than fail
+    empty = ResultsScene(drive.app, "stars", config, {}, ["Ann", "Vega"], ["human", "ai"])
+    assert empty.winner_text() == "The game is over"

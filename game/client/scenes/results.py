@@ -170,6 +170,8 @@ class ResultsScene(SkyScene):
 
     def winner_text(self) -> str:
         winners = [self.names[i] for i in range(len(self.scores)) if self.ranking[i] == 1]
+        if not winners:  # (no scores came: never a crash over a heading)
+            return _("The game is over")
         if len(self.scores) == 1:
             total = self.scores[0]["total"]
             return ngettext("{name} scored {n} point", "{name} scored {n} points",

@@ -85,6 +85,9 @@ class GameTableScene(Scene):
         self.handed_on = False
         #: seconds left before ``results_due`` (None: not counting)
         self.results_in: float | None = None
+        #: the finished game's results as they came (kept: a LAN host's Play again clears
+        #: the session's before a table still showing the end has shown them)
+        self.final_results: dict[str, Any] | None = None
         #: hints (H, the Hint button): the hard bot's move for the seat at the screen, where
         #: the table allows them (``hinting.hints_allowed``); ``show_hint`` puts one on the board
         self.hints = HintAsker(self.session, lambda: self.active, self.show_hint,
@@ -239,7 +242,9 @@ class GameTableScene(Scene):
     # --- the end ------------------------------------------------------------------------------
     def watch_for_results(self) -> None:
         """Once the session has the results and the end is shown, count down to them."""
-        if self.results_in is None and self.session.results is not None and \
+        if self.session.results is not None and self.final_results is None:
+            self.final_results = self.session.results
+        if self.results_in is None and self.final_results is not None and \
                 self.game_over_shown():
             self.results_in = self.results_delay
 
@@ -261,5 +266,6 @@ class GameTableScene(Scene):
         self.handed_on = True
         session = self.session
         self.app.replace(ResultsScene(self.app, session.info["game"], self.config,
-                                      session.results or {}, session.names, session.kinds,
+                                      self.final_results or session.results or {},
+                                      session.names, session.kinds,
                                       session=session, hints_asked=self.hints.asked_by))
