@@ -335,9 +335,22 @@ def test_a_rounds_end_is_told_in_the_middle_of_the_ring(drive, speed: str) -> No
     assert ended.gains == made, (ended.gains, made)
     for gain in made:
         assert f"{gain:+d}" in shown, (gain, shown)
-    # and then it gives way to the round under way
+    # and then it gives way to the round under way (the table kept still meanwhile, as when
+    # the next turn is the screen's own: nothing else would paint the middle again)
+    drive.until(lambda: not table.pacer.busy, what="the moves shown")
+    table.session.poll = lambda: []
     while table.round_end is not None:
         drive.step()
         assert table.clock - since < ROUND_END_SECONDS + 0.5
     assert table.clock - since >= ROUND_END_SECONDS - 0.5
+    # on the screen: the middle is a cached picture, painted again when the round's end goes
+    centre = table.ring.geo.centre
+
+    def picture() -> bytes:
+        drive.step(seconds=0.0)
+        return pygame.image.tobytes(drive.app.screen.subsurface(centre), "RGB")
+
+    on_screen = picture()
+    table._panels.clear()
+    assert picture() == on_screen, "the middle of the ring still shows the round's end"
     assert "Round 1 is over" not in [item.text for item in painted(drive, table).drawn]

@@ -256,7 +256,9 @@ class StargazerTablePainter(StargazerPanels):
         self.ring.draw_cards(surface, view, palette, hidden)
         palette_name = palette.name
         if self.scoring is None:
-            key = ("centre", self.view_serial, palette_name, self.ring.geo.centre.size)
+            ended = self.round_end
+            key = ("centre", self.view_serial, palette_name, self.ring.geo.centre.size,
+                   (ended.round, ended.start) if ended is not None else None)
         else:
             key = ("scoring", self.scoring.index, self.scoring.revealed(), palette_name)
         self.cached_panel(surface, "centre", key, self.ring.geo.centre,
