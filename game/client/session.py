@@ -341,6 +341,9 @@ class RemoteSession(TableInfo):
         #: when the move in flight was sent (None: its answer has come): one move at a time
         self.sent_at: float | None = None
         self.table_id: str | None = None
+        #: the host said it stopped (``bye`` ``shutting_down``): it may continue the game from
+        #: its save, and this window rejoins it then by itself
+        self.host_stopped = False
 
     @property
     def human_seats(self) -> list[int]:
@@ -384,6 +387,10 @@ class RemoteSession(TableInfo):
                 if self.info.get("id") != self.table_id:  # a new game at this table
                     self.table_id = self.info.get("id")
                     self.results = None
+                if self.info.get("status") == "playing":
+                    # a game under way is worth waiting for: a host that quit may continue
+                    # it from its save, so the link is tried again for as long as it takes
+                    self.client.max_attempts = None
             if "to_move" in message:
                 self.to_move = list(message["to_move"])
             if kind in ("snapshot", "refused", "error", "connection") or (
@@ -391,8 +398,12 @@ class RemoteSession(TableInfo):
                 self.sent_at = None  # the move in flight is answered (or will never be)
             if kind in ("snapshot", "events", "refused") and "view" in message:
                 self.views[seat] = message["view"]
+            if kind == "bye" and message.get("reason") == "shutting_down":
+                self.host_stopped = True
             if kind == "connection":
                 self.connection = message.get("state", "")
+                if self.connection == "connected":
+                    self.host_stopped = False
                 out.append((seat, {"type": "connection", "state": self.connection,
                                    "detail": message.get("detail", "")}))
             elif kind == "error":

@@ -32,9 +32,10 @@ from game.client.scenes.base import Scene
 from game.client.scenes.dialog import ConfirmDialog
 from game.client.scenes.handover import HandoverScene
 from game.client.scenes.lan import fill_level
+from game.client.scenes.link_lost import LinkLostScene
 from game.client.scenes.menu import MainMenuScene
 from game.client.scenes.results import ResultsScene
-from game.client.session import GameConfig, LocalSession, Session
+from game.client.session import GameConfig, LocalSession, RemoteSession, Session
 
 if TYPE_CHECKING:
     from game.client.scenes.base import Stage
@@ -117,6 +118,26 @@ class GameTableScene(Scene):
         if not event.get("replayed"):
             self.table_news(event)
 
+    def link_words(self) -> tuple[str, str] | None:
+        """What ``LinkLostScene`` says over a LAN table whose link is down (a title and what
+        brings the game back); None: the link is up, or the table is this window's own."""
+        session = self.session
+        if not isinstance(session, RemoteSession) or self.is_over() or \
+                session.connection in ("connecting", "connected"):
+            return None
+        if session.connection in ("failed", "closed"):
+            return (N_("The table is gone"),
+                    N_("The connection to the table failed. Leave, then find the table in the "
+                       "menu again.") if self.watching else
+                    N_("The connection to the table failed. Leave, then join the table again "
+                       "from the menu: your seat is kept for you."))
+        if session.host_stopped:
+            return (N_("The host closed the table"),
+                    N_("The game comes back here by itself when the host continues it "
+                       "(Continue in the host's menu)."))
+        return (N_("The connection to the table is lost"),
+                N_("Trying again every few seconds: the game comes back here by itself."))
+
     def is_over(self) -> bool:
         """The game on screen is over (leaving asks nothing then)."""
         return bool(self.view and self.view.get("over"))
@@ -156,7 +177,7 @@ class GameTableScene(Scene):
     def table_news(self, event: dict[str, Any]) -> None:
         """What the table (not the game) says: the connection's state, a refused move."""
         kind = event.get("type")
-        if kind == "connection":
+        if kind == "connection" and self.link_words() is None:  # (else the overlay says it)
             self.app.toast(CONNECTION_NEWS.get(event["state"], event["state"]))
         elif kind == "refused":
             self.app.sounds.play("invalid")
@@ -224,6 +245,8 @@ class GameTableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        if self.app.scene is self and self.link_words() is not None:
+            self.app.push(LinkLostScene(self.app, self))  # until the link is back
         if self.starfield is not None:
             self.starfield.update(dt)
         self.animate(dt)

@@ -1,0 +1,77 @@
+"""A LAN guest whose host quits mid-game (an outside LAN playtest): the board looked live
+("Legal here"), clicks did nothing, two toasts went by, and the window never came back when
+the host continued the game. Now the table is dimmed under what happened and what brings it
+back, takes no move, and rejoins by itself when the table is served again."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.client.scenes.link_lost import LinkLostScene
+from game.client.scenes.menu import MainMenuScene
+from game.client.stars.table import StarsTableScene
+from game.tables import new_table
+from net.server import ServerThread
+from net.table import SeatSpec
+from tests.client.clienthelpers import Driver
+from tests.client.test_client_lan_rejoin import join_by_address
+from tests.client.textboxes import drawn_texts
+
+
+def guest_at_a_started_table(drive: Driver) -> tuple[object, ServerThread, int]:
+    host = new_table("stars", {}, 41, [SeatSpec("ai", "Vega", "greedy"), SeatSpec("open")])
+    server = ServerThread(host, host="127.0.0.1", port=0)
+    port = server.start()
+    lobby = join_by_address(drive, port)
+    drive.until(lambda: lobby.session.human_seats == [1], what="the welcome")
+    host.start()
+    drive.until(lambda: isinstance(drive.scene, StarsTableScene), what="the game")
+    drive.until(lambda: drive.scene.phase() == "play", what="card 1")
+    return host, server, port
+
+
+@pytest.mark.timeout(120)
+def test_a_guest_whose_host_quits_is_told_and_rejoins_when_the_table_is_back(
+        config_dir, autosave_dir) -> None:  # noqa: ANN001
+    drive = Driver(start="menu")
+    host, server, port = guest_at_a_started_table(drive)
+    again = None
+    try:
+        table = drive.scene
+        server.stop()  # the host quits: "bye", shutting_down
+        drive.until(lambda: isinstance(drive.scene, LinkLostScene), what="the overlay")
+        shown = drawn_texts(drive.app)
+        assert "The host closed the table" in shown, shown
+        assert any("when the host continues it" in text for text in shown), shown
+        # the board under it takes nothing: a click where a move would go does nothing
+        drive.click(table.board_rect.center if hasattr(table, "board_rect")
+                    else drive.app.layout.rect.center)
+        drive.key(pygame.K_RETURN)  # an Enter meant for the board neither plays nor leaves
+        assert isinstance(drive.scene, LinkLostScene) and table.session.last_move is None
+        # the host continues (the same table served again): the window rejoins by itself
+        again = ServerThread(host, host="127.0.0.1", port=port)
+        again.start()
+        drive.until(lambda: drive.scene is table, timeout=30, what="the table back")
+        drive.until(lambda: host.info()["seats"][1]["connected"], what="the seat connected")
+        assert table.link_words() is None
+    finally:
+        drive.close()
+        for running in (again, server):
+            if running is not None:
+                running.stop()
+        host.close()
+
+
+@pytest.mark.timeout(120)
+def test_the_overlay_leaves_the_table_with_esc(config_dir, autosave_dir) -> None:  # noqa: ANN001
+    drive = Driver(start="menu")
+    host, server, _port = guest_at_a_started_table(drive)
+    try:
+        server.stop()
+        drive.until(lambda: isinstance(drive.scene, LinkLostScene), what="the overlay")
+        drive.key(pygame.K_ESCAPE)
+        drive.until(lambda: isinstance(drive.scene, MainMenuScene), what="the menu")
+    finally:
+        drive.close()
+        host.close()
