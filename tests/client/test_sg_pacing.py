@@ -354,3 +354,27 @@ def test_a_rounds_end_is_told_in_the_middle_of_the_ring(drive, speed: str) -> No
     table._panels.clear()
     assert picture() == on_screen, "the middle of the ring still shows the round's end"
     assert "Round 1 is over" not in [item.text for item in painted(drive, table).drawn]
+
+
+def test_the_middle_of_the_ring_follows_a_seat_changing_hands(drive) -> None:  # noqa: ANN001
+    """A LAN host's list kept "Cat (AI)" after Cat took her seat back from the stand-in bot
+    (an outside playtest): the middle, a cached picture, is painted again when a seat's kind
+    or name changes, not only when the game moves."""
+    table = solo_table(drive, "instant")
+    drive.until(lambda: table.phase() == "crew" and not table.pacer.busy, timeout=30,
+                what="Ann's turn")
+    table.session.poll = lambda: []  # the game keeps still: only the seats change
+    drive.step()
+    seats = table.session.info["seats"]
+    seats[1] = {**seats[1], "kind": "remote", "name": "Cat"}  # what a "table" message brings
+    centre = table.ring.geo.centre
+
+    def picture() -> bytes:
+        drive.step(seconds=0.0)
+        return pygame.image.tobytes(drive.app.screen.subsurface(centre), "RGB")
+
+    on_screen = picture()
+    table._panels.clear()
+    assert picture() == on_screen, "the middle still shows the seat as it was"
+    shown = [item.text for item in painted(drive, table).drawn]
+    assert "Cat" in shown and "Deneb (AI)" not in shown, shown

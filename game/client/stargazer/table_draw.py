@@ -258,7 +258,8 @@ class StargazerTablePainter(StargazerPanels):
         if self.scoring is None:
             ended = self.round_end
             key = ("centre", self.view_serial, palette_name, self.ring.geo.centre.size,
-                   (ended.round, ended.start) if ended is not None else None)
+                   (ended.round, ended.start) if ended is not None else None,
+                   tuple(self.session.names), tuple(self.session.kinds))
         else:
             key = ("scoring", self.scoring.index, self.scoring.revealed(), palette_name)
         self.cached_panel(surface, "centre", key, self.ring.geo.centre,
