@@ -1,5 +1,6 @@
-"""A LAN host's players who left: after a while the host may let a bot play on for them, and
-give the seat back.
+"""A LAN table's players who left: every window at the table is told (the others kept
+seeing "Bob playing" with no reason for the wait: an outside playtest); after a while the host
+may let a bot play on for them, and give the seat back.
 
 Any game's table scene holds a ``Departures``: it notes when a remote seat's player goes (and
 comes back), and after ``REPLACE_AFTER`` seconds away offers a button per seat that hands the
@@ -19,7 +20,7 @@ from game.client import theme
 from game.client.i18n import N_, _
 from game.client.layout import Layout, TextCache
 from game.client.net_text import error_text
-from game.client.session import HostSession, Session
+from game.client.session import HostSession, RemoteSession, Session
 from game.client.widgets import Button, draw_panel
 from net.table import TableError
 
@@ -42,6 +43,10 @@ class Departures:
         self.buttons: dict[int, Button] = {}
         #: "give the seat back" buttons, per seat a bot stands in for (its keys: those seats)
         self.returns: dict[int, Button] = {}
+        #: seats a bot stands in for now (every LAN window knows them; the host has buttons)
+        self.stand_ins: set[int] = set()
+        #: the table's clock at the last ``track``
+        self.clock = 0.0
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.changed = False
 
@@ -49,27 +54,45 @@ class Departures:
     def hosting(self) -> bool:
         return isinstance(self.session, HostSession)
 
+    @property
+    def at_lan_table(self) -> bool:
+        return isinstance(self.session, HostSession | RemoteSession)
+
     def track(self, clock: float) -> None:
-        """Note who left, who came back and where a bot stands in; ``changed`` is set when
-        the buttons change."""
+        """Note who left, who came back and where a bot stands in, and say so; ``changed``
+        is set when the host's buttons change."""
+        self.clock = clock
         stand_ins: set[int] = set()
-        if not self.hosting or self.session.status != "playing":
+        playing = self.at_lan_table and self.session.status == "playing"
+        if not playing:
             self.away_since.clear()
         else:
+            names = self.session.names
             for seat in self.session.info["seats"]:
+                index = seat["seat"]
                 gone = seat["kind"] in ("remote", "open") and seat.get("taken") and \
                     not seat.get("connected")
-                if gone:
-                    self.away_since.setdefault(seat["seat"], clock)
-                else:
-                    self.away_since.pop(seat["seat"], None)
+                if gone and index not in self.away_since:
+                    self.away_since[index] = clock
+                    self.say(N_("{name} left the table: the game waits for them.",
+                                name=names[index]))
+                elif not gone and index in self.away_since:
+                    del self.away_since[index]
+                    if seat["kind"] != "ai":
+                        self.say(N_("{name} is back at the table.", name=names[index]))
                 if seat.get("stand_in"):
-                    stand_ins.add(seat["seat"])
-        for seat in sorted(self.returns.keys() - stand_ins):
-            if self.hosting and self.session.status == "playing" \
-                    and self.session.kinds[seat] != "ai":
-                self.say(N_("{name} has the seat back; the bot stepped aside.",
-                            name=self.session.names[seat]))
+                    stand_ins.add(index)
+            for index in sorted(stand_ins - self.stand_ins):
+                if not self.hosting:  # (the host said it as it asked for the bot)
+                    self.say(N_("A bot plays on for {name}.", name=names[index]))
+            for index in sorted(self.stand_ins - stand_ins):
+                if self.session.kinds[index] != "ai" and \
+                        (not self.hosting or index in self.returns):
+                    self.say(N_("{name} has the seat back; the bot stepped aside.",
+                                name=names[index]))
+        self.stand_ins = stand_ins
+        if not self.hosting:
+            return  # the buttons are the host's
         due = sorted(s for s, since in self.away_since.items() if clock - since >= REPLACE_AFTER)
         if due != sorted(self.buttons) or stand_ins != self.returns.keys():
             self.buttons = {
@@ -105,6 +128,7 @@ class Departures:
             self.toast(error_text(error.code, error.message))
             return
         self.returns.pop(seat, None)  # given back by the host: no "took it back" news
+        self.away_since[seat] = self.clock  # and no "left" news: the wait starts again
         self.changed = True
         self.say(N_("The seat is {name}'s again: the game waits for them.", name=name))
 

@@ -75,3 +75,46 @@ def test_the_overlay_leaves_the_table_with_esc(config_dir, autosave_dir) -> None
     finally:
         drive.close()
         host.close()
+
+
+@pytest.mark.timeout(120)
+def test_every_window_at_the_table_is_told_when_a_player_leaves_and_comes_back(
+        config_dir, autosave_dir) -> None:  # noqa: ANN001
+    """Only the host was told that Bob left: the others kept seeing "Bob playing" and
+    "Waiting for Bob" with no reason for the wait (an outside LAN playtest)."""
+    from net.client import Client
+
+    host = new_table("stars", {}, 41, [SeatSpec("ai", "Vega", "greedy"), SeatSpec("open"),
+                                       SeatSpec("open")])
+    server = ServerThread(host, host="127.0.0.1", port=0)
+    port = server.start()
+    drive = Driver(start="menu")
+    bob = back = None
+    try:
+        lobby = join_by_address(drive, port)
+        drive.until(lambda: lobby.session.human_seats == [1], what="the welcome")
+        bob = Client("127.0.0.1", port, "Bob", reconnect=False)
+        assert bob.wait_for(lambda m: m.get("t") == "welcome", 10) is not None
+        host.start()
+        drive.until(lambda: isinstance(drive.scene, StarsTableScene), what="the game")
+        table = drive.scene
+        drive.until(lambda: table.phase() == "play", what="card 1")
+        token = bob.token
+        bob.close()
+        drive.until(lambda: 2 in table.departures.away_since, what="Bob's departure")
+        drive.step(2)
+        shown = " ".join(drawn_texts(drive.app))
+        assert "Bob left the table: the game waits for them." in shown, shown
+        assert "left the table" in shown.replace("Bob left the table: the game", "")
+        # the player who comes back is announced too
+        back = Client("127.0.0.1", port, "Bob", token=token, reconnect=False)
+        drive.until(lambda: 2 not in table.departures.away_since, what="Bob back")
+        drive.step(2)
+        assert "Bob is back at the table." in " ".join(drawn_texts(drive.app))
+    finally:
+        for client in (bob, back):
+            if client is not None:
+                client.close()
+        drive.close()
+        server.stop()
+        host.close()

@@ -299,8 +299,11 @@ class StargazerTablePainter(StargazerPanels):
             doing = _("The game is over: final scoring")
         else:
             current = view["current"]
-            doing = _("Round {n}  ·  {doing}").format(
-                n=view["round"], doing=phase_words(view["phase"], names[current]))
+            doing = phase_words(view["phase"], names[current])
+            if current in self.departures.away_since:  # the wait's reason
+                doing = _("{name} left the table: the game waits for them").format(
+                    name=names[current])
+            doing = _("Round {n}  ·  {doing}").format(n=view["round"], doing=doing)
         who = _("Watching") if self.watching else \
             names[self.active] if self.active < len(names) else ""
         words = controls_hint(self.app, _("{name}  ·  Esc: menu"),

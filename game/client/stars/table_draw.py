@@ -608,8 +608,10 @@ class StarsTablePainter:
                 done = N_("Played: confirm your turn (A), or undo (LB).")
             lines.append((_(done), theme.LEGAL))
         elif phase == "confirmed":
-            waiting = [self.session.names[s] for s in range(len(view["seats"]))
-                       if not view["seats"][s]["confirmed"]]
+            away = self.departures.away_since
+            waiting = [_("{name} (left the table)").format(name=self.session.names[s])
+                       if s in away else self.session.names[s]
+                       for s in range(len(view["seats"])) if not view["seats"][s]["confirmed"]]
             lines.append((_("Confirmed. Waiting for {names}.").format(
                 names=_(", ").join(waiting)), theme.TEXT_DIM))
             lines.append((_("You may still undo (U) until everyone has confirmed."),
@@ -842,7 +844,7 @@ class StarsTablePainter:
             state, color = _("final board"), theme.ACCENT
         elif seat in self.departures.away_since:
             state, color = _("left the table"), theme.WARNING
-        elif seat in self.departures.returns:
+        elif seat in self.departures.stand_ins:
             state, color = _("a bot plays for now"), theme.TEXT_DIM
         elif info["confirmed"]:
             state, color = _("ready"), theme.LEGAL
