@@ -17,7 +17,7 @@ from game.client.net_text import error_text
 from game.client.press_guard import PressGuard
 from game.client.record import GameRecord, record_of
 from game.client.scenes.base import SkyScene
-from game.client.session import GameConfig, HostSession, Session
+from game.client.session import GameConfig, HostSession, RemoteSession, Session
 from game.client.widgets import Button, Form, draw_panel
 
 if TYPE_CHECKING:
@@ -123,6 +123,12 @@ class ResultsScene(SkyScene):
         self.form = Form(buttons)
         # a LAN game's next round is the host's call: a guest is only offered the way back
         self.form.widgets[0].enabled = config is not None or self.lan_host
+        if self.lan_guest:  # no button has the focus: an Enter left the table and missed
+            self.form.focus = -1  # the host's Play again (an outside playtest)
+        #: the row of the player at this screen at a LAN table ("(you)")
+        lan = isinstance(session, HostSession | RemoteSession) and not self.reopened
+        local = session.human_seats if lan else []
+        self.mine = local[0] if len(local) == 1 else None
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._picture: tuple[tuple, pygame.Surface | None] | None = None
         if not self.reopened:
@@ -405,6 +411,7 @@ class ResultsScene(SkyScene):
             rank = self.text.render(f"{self.ranking[i]}.", body, theme.TEXT_DIM)
             surface.blit(rank, rank.get_rect(midleft=(x0, row.centery)))
             who = (_("{name} (AI)").format(name=self.names[i]) if self.kinds[i] == "ai"
+                   else _("{name} (you)").format(name=self.names[i]) if i == self.mine
                    else self.names[i])
             name_x = x0 + lay.px(30)
             color = theme.SEAT_COLORS[i % 8]
