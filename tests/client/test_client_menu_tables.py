@@ -294,3 +294,26 @@ def test_a_table_that_appears_goes_below_so_no_row_moves_under_the_pointer(
     assert [row.table.name for row in join.table_buttons][:3] == ["Mira", "Vega", "Aardvark"]
     assert all(row.rect == rows[row.table.name] for row in join.table_buttons
                if row.table.name in rows)
+
+
+def test_a_started_table_keeping_your_seat_says_so_on_the_menu(drive: Driver) -> None:
+    """The menu's row said only "Full" to a player whose seat the table keeps (the join screen
+    said it; an outside LAN playtest): it says the seat is kept."""
+    from types import SimpleNamespace
+
+    from game.client.settings import SeatTokens
+
+    def table(name: str, address: str) -> SimpleNamespace:
+        return SimpleNamespace(name=name, game="stars", seats_total=2, seats_taken=2,
+                               status="playing", compatible=True, password=False,
+                               address=address, app="", protocol=0, host="127.0.0.1",
+                               port=int(address.rsplit(":", 1)[1]))
+
+    SeatTokens().put("127.0.0.1:47001", "a-token", "t1")
+    menu = drive.scene
+    menu.lan_tables.show([table("Ann's table", "127.0.0.1:47001"),
+                          table("Ben's table", "127.0.0.1:47002")])
+    drive.step()
+    texts = drawn_texts(drive.app)
+    assert "Look at the Stars  ·  your seat is kept for you" in texts, texts
+    assert "Look at the Stars  ·  Full" in texts, "another started table is full"
