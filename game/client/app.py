@@ -91,6 +91,9 @@ class App:
         #: the party lobby's game and each device's name, remembered for this run (a party
         #: back at the lobby found every name and its game forgotten)
         self.couch_memory: dict[str, Any] = {"game": None, "names": {}}
+        #: LAN tables' passwords typed in this run, per "host:port" (a player typed one three
+        #: times in an evening); never written to disk
+        self.table_passwords: dict[str, str] = {}
         if self.settings.fullscreen:
             self.set_fullscreen(True, remember=False)
         if start == "title":

@@ -202,6 +202,15 @@ def test_a_locked_table_asks_for_its_password_and_a_wrong_one_can_be_retyped(
         assert isinstance(lobby, LobbyScene)
         drive.until(lambda: lobby.session.human_seats == [0], what="the welcome")
         assert host.seats_taken() == 1
+        # left and joined again in the same run: the password typed is not asked for again
+        # (a player typed it three times in one evening: an outside playtest)
+        lobby.leave()
+        drive.until(lambda: isinstance(drive.scene, lan.JoinScene) and host.seats_taken() == 0,
+                    what="back at the join screen")
+        drive.click(row(drive.scene, "Orion's table").rect.center)
+        lobby = drive.scene
+        assert isinstance(lobby, LobbyScene), "joined at once"
+        drive.until(lambda: lobby.session.human_seats == [0], what="the welcome again")
     finally:
         server.stop()
         host.close()
@@ -369,3 +378,13 @@ def test_a_window_host_bound_to_loopback_is_advertised_on_loopback_only(
         assert lobby.session.advertiser.addresses == ["127.0.0.1"]
     finally:
         drive.close()
+
+
+def test_the_password_prompt_to_watch_says_watch(drive) -> None:  # noqa: ANN001
+    """Clicking "Click to watch" on a locked table asked for the password with a Join button
+    (an outside LAN playtest)."""
+    join = open_join(drive, [])
+    watching = lan.PasswordPrompt(drive.app, join, "127.0.0.1", 47077, "Orion's table", "",
+                                  watch=True)
+    joining = lan.PasswordPrompt(drive.app, join, "127.0.0.1", 47077, "Orion's table", "")
+    assert (str(watching.ok.label), str(joining.ok.label)) == ("Watch", "Join")

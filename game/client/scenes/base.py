@@ -80,6 +80,8 @@ class Stage(Protocol):
     last_results: Any
     #: the party lobby's game and each device's name for this run (``scenes.couch``)
     couch_memory: dict[str, Any]
+    #: LAN tables' passwords typed in this run, per "host:port" (``scenes.lan``)
+    table_passwords: dict[str, str]
     #: the device a player used last: a pad's id, "keyboard" or "mouse" (hints follow it)
     last_device: str
 

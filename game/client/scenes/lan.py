@@ -673,6 +673,11 @@ class JoinScene(SkyScene):
 
     def ask_password(self, host: str, port: int, title: str, source: str,
                      error: str = "", typed: str = "", watch: bool = False) -> None:
+        """The table's password: the one typed for it earlier in this run, else a prompt."""
+        known = self.app.table_passwords.get(f"{host}:{port}")
+        if known and not error:
+            self.join(host, port, source=source, password=known, watch=watch)
+            return
         self.app.push(PasswordPrompt(self.app, self, host, port, title, source, error, typed,
                                      watch))
 
@@ -701,6 +706,8 @@ class JoinScene(SkyScene):
 
         address, tokens = f"{host}:{port}", SeatTokens()
         kept = None if watch else tokens.get(address)
+        if password:
+            self.app.table_passwords[address] = password  # (forgotten if it is refused)
 
         def connect(token: str | None = None) -> Client:
             return Client(host, port, self.app.settings.player_name, token=token,
@@ -721,6 +728,7 @@ class JoinScene(SkyScene):
         """A join came back refused (or the table went away): say so where it started; a
         password the host asks for (or a wrong one) is asked for again in its field."""
         if code in ("bad_password", "locked_out"):
+            self.app.table_passwords.pop(f"{host}:{port}", None)
             title = next((t.name for t in self.tables if t.instance == source), "")
             error = "" if code == "bad_password" and password is None else text
             self.ask_password(host, port, title or f"{host}:{port}", source, error,
@@ -823,7 +831,7 @@ class PasswordPrompt(Scene):
         self.error = error
         #: (a retry keeps what was typed: a typo is fixed with Backspace)
         self.field = PasswordField(N_("Password"), typed, self._edited, limit=64)
-        self.ok = Button(N_("Join"), self.submit, size="body")
+        self.ok = Button(N_("Watch") if watch else N_("Join"), self.submit, size="body")
         self.cancel = Button(N_("Cancel"), self.app.pop, size="body")
         self.form = Form([self.field, self.cancel, self.ok])
         self.panel = pygame.Rect(0, 0, 0, 0)
