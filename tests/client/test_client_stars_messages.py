@@ -4,6 +4,7 @@ placing or skipping, the end of the night."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.client.stars.table import StarsTableScene
 from game.rules.stars import REASON_TEXT, legal_card_placements
@@ -47,3 +48,20 @@ def test_each_message_is_said_once(drive: Driver) -> None:
     table.session.views[table.active] = {**view, "over": True}
     table.on_event(table.active, {"type": "game_over", "scores": []})
     assert mentions(table, "night is over") == 1, texts(table)
+
+
+@pytest.mark.parametrize("day", [1, 2])
+def test_the_top_bar_counts_the_closed_rows_as_the_rules_close_them(day: int) -> None:
+    """"Dawn: rows 0-1 closed" read like a programmer's count, on a board that shows no row
+    numbers (an outside playtest): it counts the bottom rows, as many as the rules close."""
+    import re
+
+    from game.client.stars.table_draw import DAY_NAMES
+    from game.rules.stars.placement import segment_problem
+    from game.rules.stars.sheet import SheetIndex, new_sheet
+
+    said = int(re.search(r"the bottom (\d+) rows closed", str(DAY_NAMES[day])).group(1))
+    index = SheetIndex(new_sheet(0, 3, 4))
+    closed = [y for y in range(12)
+              if segment_problem(index, (5, y, 6, y), day) == "row_closed"]
+    assert closed == list(range(said)), (closed, said)

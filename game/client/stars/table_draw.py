@@ -94,8 +94,8 @@ REPLAY_HELP = (N_("Left/Right: a move"), N_("Up/Down: ten"), N_("Space: play or 
 REPLAY_PAD_HELP = (N_("D-pad: a move, ten"), N_("A: play or pause"), N_("X: whose place"),
                    N_("B: back"))
 #: what the top bar says of the sun, by day (0: no pile played yet)
-DAY_NAMES = (N_("Night: all rows open"), N_("Dawn: rows 0-1 closed"),
-             N_("Morning: rows 0-3 closed"))
+DAY_NAMES = (N_("Night: all rows open"), N_("Dawn: the bottom 2 rows closed"),
+             N_("Morning: the bottom 4 rows closed"))
 
 
 def reason_text(problem: str) -> str:
