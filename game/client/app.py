@@ -94,6 +94,9 @@ class App:
         #: LAN tables' passwords typed in this run, per "host:port" (a player typed one three
         #: times in an evening); never written to disk
         self.table_passwords: dict[str, str] = {}
+        #: each setup screen's last choices in this run, per mode ("host": its game, player
+        #: count, hints and password; a host setting up the next table found them gone)
+        self.setup_memory: dict[str, dict[str, Any]] = {}
         if self.settings.fullscreen:
             self.set_fullscreen(True, remember=False)
         if start == "title":

@@ -11,6 +11,8 @@ import pytest
 
 from game.client.app import App
 from game.client.i18n import tr
+from game.client.kits import playable_games
+from game.client.scenes.lan import LobbyScene
 from game.client.scenes.menu import CONTINUE, ITEMS, MainMenuScene
 from game.client.scenes.setup import SetupScene
 from game.client.settings import Settings
@@ -165,3 +167,25 @@ def test_every_setup_value_fits_between_its_arrows(
     finally:
         drive.close()
     assert checked > 50
+
+
+def test_hosting_again_in_the_same_run_offers_the_last_tables_setup(drive: Driver) -> None:
+    """Host LAN game went back to Look at the Stars for 2 players with no password after every
+    table (an outside LAN playtest): the setup screen of a mode offers this run's last game,
+    player count, hints and password again."""
+    setup = open_setup(drive, "Host LAN game")
+    setup.game.set_value("stargazer")
+    setup._refresh()
+    setup.count.set_value(4)
+    setup.hints.set_value(True)
+    setup.password.value = "orion"
+    drive.click(setup.start.rect.center)
+    lobby = drive.scene
+    assert isinstance(lobby, LobbyScene) and lobby.hosting
+    lobby.leave()  # the table closes
+    drive.app.reset_to(MainMenuScene(drive.app))
+    again = open_setup(drive, "Host LAN game")
+    assert (again.game.value, again.count.value, again.hints.value, again.password.value) == \
+        ("stargazer", 4, True, "orion")
+    # each mode keeps its own: solo was never set up in this run
+    assert SetupScene(drive.app, "solo").game.value == next(iter(playable_games()))

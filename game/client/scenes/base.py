@@ -82,6 +82,8 @@ class Stage(Protocol):
     couch_memory: dict[str, Any]
     #: LAN tables' passwords typed in this run, per "host:port" (``scenes.lan``)
     table_passwords: dict[str, str]
+    #: each setup screen's last choices in this run, per mode (``scenes.setup``)
+    setup_memory: dict[str, dict[str, Any]]
     #: the device a player used last: a pad's id, "keyboard" or "mouse" (hints follow it)
     last_device: str
 

@@ -43,7 +43,11 @@ class SetupScene(SkyScene):
     def __init__(self, app: Stage, mode: str, game: str | None = None) -> None:
         super().__init__(app)
         self.mode = mode
-        # none named: the first registered game the window has a table for
+        # none named: the one chosen here last in this run, else the first registered game
+        # the window has a table for
+        memory = app.setup_memory.get(mode, {}) if game is None else {}
+        if memory.get("game") in playable_games():
+            game = memory["game"]
         game = game or next(iter(playable_games()), default_game())
         self.game = Choice(N_("Game"), game_choices(), game, lambda _value: self._refresh())
         self.count = Choice(N_("Players"), [(2, "2")], 2, lambda _value: self._refresh())
@@ -64,6 +68,11 @@ class SetupScene(SkyScene):
         self._seats_for: str | None = None
         self._previews: dict[tuple, list[tuple[str, pygame.Surface]]] = {}
         self._refresh()
+        if memory:  # the rest of this run's last choices here
+            self.count.set_value(memory.get("count"))
+            self.hints.set_value(memory.get("hints", False))
+            self.password.value = memory.get("password", "")
+            self._refresh()
 
     @property
     def kit(self) -> ClientKit | None:
@@ -217,6 +226,9 @@ class SetupScene(SkyScene):
                 named[i] if row.value == "human" else self.remembered_name(i)
                 for i, row in enumerate(self.seats[: self.seat_count])]
             self.app.store_settings()
+        self.app.setup_memory[self.mode] = {  # (in memory for this run: a password too)
+            "game": self.game.value, "count": self.count.value, "hints": self.hints.value,
+            "password": self.password.value}
         seed = self.app.seed_source() if self.app.seed_source else random.randrange(1 << 30)
         if self.mode == "host":
             from game.client.scenes.lan import LobbyScene, start_hosting
