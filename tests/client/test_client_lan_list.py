@@ -388,3 +388,26 @@ def test_the_password_prompt_to_watch_says_watch(drive) -> None:  # noqa: ANN001
                                   watch=True)
     joining = lan.PasswordPrompt(drive.app, join, "127.0.0.1", 47077, "Orion's table", "")
     assert (str(watching.ok.label), str(joining.ok.label)) == ("Watch", "Join")
+
+
+@pytest.mark.timeout(60)
+def test_a_table_with_free_seats_can_be_watched_with_a_right_click(drive) -> None:  # noqa: ANN001
+    """A TV set up before everyone arrived could not attach: a table with free seats offered
+    only joining (an outside LAN playtest). Right-click (or W on its row) watches it."""
+    host = new_table("stars", {}, 5, [SeatSpec("open"), SeatSpec("open")], name="Open table")
+    server = ServerThread(host, host="127.0.0.1", port=0)
+    port = server.start()
+    try:
+        join = open_join(drive, [ad("Open table", taken=0, total=2, port=port)])
+        assert "Waiting for players. Click to join (right-click or W: watch)." in \
+            row_texts(drive, join, "Open table")
+        drive.click(row(join, "Open table").rect.center, button=3)
+        lobby = drive.scene
+        assert isinstance(lobby, LobbyScene) and lobby.watching
+        drive.until(lambda: lobby.session.info.get("seats"), what="the table's news")
+        drive.step(5)
+        assert lobby.session.human_seats == [] and host.seats_taken() == 0, "no seat taken"
+        lobby.leave()
+    finally:
+        server.stop()
+        host.close()

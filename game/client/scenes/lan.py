@@ -356,8 +356,11 @@ def table_details(table: Any, seated: bool) -> tuple[str, theme.Color]:
         return (_("Every seat is taken. Click to watch.") if watch
                 else _("Every seat is taken.")), theme.TEXT_DIM
     if table.password:
-        return _("Waiting for players. Password needed: click to type it."), theme.TEXT
-    return _("Waiting for players. Click to join."), theme.TEXT
+        return (_("Waiting for players. Password needed: click to type it (right-click or W: "
+                  "watch).") if watch else
+                _("Waiting for players. Password needed: click to type it.")), theme.TEXT
+    return (_("Waiting for players. Click to join (right-click or W: watch).") if watch
+            else _("Waiting for players. Click to join.")), theme.TEXT
 
 
 def can_watch(game: str) -> bool:
@@ -424,11 +427,15 @@ class TableRow(Widget):
     line 2: what a click does, why it cannot, or what went wrong joining it (``note``, kept
     beside the row until the player tries again)."""
 
-    def __init__(self, table: Any, action: Callable[[Any], None], seated: bool) -> None:
+    def __init__(self, table: Any, action: Callable[[Any], None], seated: bool,
+                 watch: Callable[[Any], None] | None = None) -> None:
         super().__init__()
         self.table = table
         self.action = action
         self.seated = seated
+        #: right-click or W: watch the table instead (a TV set up before everyone arrived
+        #: could not attach to a table with free seats: an outside playtest)
+        self.watch = watch
         #: an error or progress message about this row (an ``N_``/``Lazy`` message)
         self.note = ""
         self.note_color: theme.Color = theme.WARNING
@@ -449,6 +456,12 @@ class TableRow(Widget):
                 focused and event.type == pygame.KEYDOWN
                 and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
             self.action(self)
+            return True
+        if self.watch is not None and ((
+                event.type == pygame.MOUSEBUTTONUP and event.button == 3
+                and self.rect.collidepoint(event.pos)) or (
+                focused and event.type == pygame.KEYDOWN and event.key == pygame.K_w)):
+            self.watch(self)
             return True
         return False
 
@@ -614,7 +627,8 @@ class JoinScene(SkyScene):
         self.tables = tables
         seated = SeatTokens()
         self.first = max(0, min(self.first, len(tables) - VISIBLE_TABLES))
-        self.table_buttons = [TableRow(t, self.choose, seated.get(t.address) is not None)
+        self.table_buttons = [TableRow(t, self.choose, seated.get(t.address) is not None,
+                                       self.watch_row)
                               for t in tables[self.first:self.first + VISIBLE_TABLES]]
         for row in self.table_buttons:
             row.note = self.row_notes.get(row.table.instance, "")
@@ -653,6 +667,20 @@ class JoinScene(SkyScene):
         else:
             self.join(table.host, table.port, source=table.instance)
         if row.note and not row.joinable:
+            self.app.sounds.play("invalid")
+
+    def watch_row(self, row: TableRow) -> None:
+        """Right-click or W on a table: watch it, even while it still has free seats."""
+        table = row.table
+        self.set_row_note(table.instance, "")
+        problem = version_problem(table)
+        if problem:
+            self.set_row_note(table.instance, Lazy(lambda: version_problem(table)))
+        elif table.status == "over":
+            self.set_row_note(table.instance, N_("This game is over."))
+        else:
+            self.offer_watch(row)
+        if row.note:
             self.app.sounds.play("invalid")
 
     def offer_watch(self, row: TableRow) -> None:
