@@ -378,3 +378,30 @@ def test_the_middle_of_the_ring_follows_a_seat_changing_hands(drive) -> None:  #
     assert picture() == on_screen, "the middle still shows the seat as it was"
     shown = [item.text for item in painted(drive, table).drawn]
     assert "Cat" in shown and "Deneb (AI)" not in shown, shown
+
+
+@pytest.mark.parametrize("watching", [False, True])
+def test_a_watcher_with_moves_waiting_plays_them_faster(drive, watching: bool) -> None:  # noqa: ANN001
+    """The TV watching a Stargazer table fell behind it, still in the final scoring when the
+    host had started the next game (an outside LAN playtest): a spectator with more than
+    ``WATCH_BACKLOG`` moves waiting plays them out at ``WATCH_CATCH_UP`` times the pace; a
+    player's table keeps the pace the settings say."""
+    from collections import deque
+
+    from game.client.stargazer.table import WATCH_BACKLOG, WATCH_CATCH_UP
+
+    table = solo_table(drive, "normal")
+    drive.until(lambda: table.view is not None and not table.pacer.busy, timeout=30,
+                what="the table")
+    table.session.poll = lambda: []  # only the beats below
+    table.watching = watching
+    crew = table.view["crews"][0]
+    beats = [Beat([(1, {"type": "crew_chosen", "seat": 1, "crew": crew})], table.view, 1)
+             for _ in range(WATCH_BACKLOG + 2)]
+    table.pacer.waiting = deque(beats)
+    table.pacer.playing = None
+    table.play_beats(0.0)
+    normal = BEAT_SECONDS["crew_chosen"] * AI_SPEEDS["normal"]
+    expected = normal * WATCH_CATCH_UP if watching else normal
+    assert table.pacer.playing is beats[0]
+    assert beats[0].seconds == pytest.approx(expected)

@@ -62,6 +62,10 @@ LAST_MOVE_SECONDS = 5.0
 DECISION_SETTLE_SECONDS = 0.4
 #: the phases a player decides in
 DECIDING = ("crew", "skill", "investigate", "start_player")
+#: a spectator with more moves than this waiting plays them out at ``WATCH_CATCH_UP`` times
+#: the pace, so a TV watching a quick table stays close to it
+WATCH_BACKLOG = 2
+WATCH_CATCH_UP = 0.4
 #: the middle of the ring tells a round's end this long: who made what in it, who starts next
 #: (a round ended unnoticed when the next turn was the screen's own: a playtest)
 ROUND_END_SECONDS = 4.5
@@ -469,6 +473,8 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
         if len(pacer.waiting) > MOST_WAITING:
             pacer.hurry = True
         pace = AI_SPEEDS.get(self.app.settings.ai_speed, 1.0)
+        if self.watching and len(pacer.waiting) > WATCH_BACKLOG:
+            pace *= WATCH_CATCH_UP  # a TV keeps up with the table (it fell behind: a playtest)
         while True:
             beat = pacer.playing
             if beat is not None:
