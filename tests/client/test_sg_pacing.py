@@ -297,6 +297,19 @@ def test_a_move_on_stage_outlines_its_crew_and_places(drive) -> None:  # noqa: A
     assert table.beat_places(round_end) == []
 
 
+def middle_is_painted_afresh(drive: Driver, table: StargazerTableScene) -> bool:
+    """The middle of the ring on screen (a cached picture) is what painting it anew shows."""
+    centre = table.ring.geo.centre
+
+    def picture() -> bytes:
+        drive.step(seconds=0.0)
+        return pygame.image.tobytes(drive.app.screen.subsurface(centre), "RGB")
+
+    on_screen = picture()
+    table._panels.clear()
+    return picture() == on_screen
+
+
 def round_gains(table: StargazerTableScene, number: int) -> list[int]:
     """Each player's score change over round ``number``, from the engine alone: the table's
     moves replayed, the scores ("if the game ended now") at the round's start and end."""
@@ -344,15 +357,7 @@ def test_a_rounds_end_is_told_in_the_middle_of_the_ring(drive, speed: str) -> No
         assert table.clock - since < ROUND_END_SECONDS + 0.5
     assert table.clock - since >= ROUND_END_SECONDS - 0.5
     # on the screen: the middle is a cached picture, painted again when the round's end goes
-    centre = table.ring.geo.centre
-
-    def picture() -> bytes:
-        drive.step(seconds=0.0)
-        return pygame.image.tobytes(drive.app.screen.subsurface(centre), "RGB")
-
-    on_screen = picture()
-    table._panels.clear()
-    assert picture() == on_screen, "the middle of the ring still shows the round's end"
+    assert middle_is_painted_afresh(drive, table), "the middle still shows the round's end"
     assert "Round 1 is over" not in [item.text for item in painted(drive, table).drawn]
 
 
@@ -367,15 +372,7 @@ def test_the_middle_of_the_ring_follows_a_seat_changing_hands(drive) -> None:  #
     drive.step()
     seats = table.session.info["seats"]
     seats[1] = {**seats[1], "kind": "remote", "name": "Cat"}  # what a "table" message brings
-    centre = table.ring.geo.centre
-
-    def picture() -> bytes:
-        drive.step(seconds=0.0)
-        return pygame.image.tobytes(drive.app.screen.subsurface(centre), "RGB")
-
-    on_screen = picture()
-    table._panels.clear()
-    assert picture() == on_screen, "the middle still shows the seat as it was"
+    assert middle_is_painted_afresh(drive, table), "the middle still shows the seat as it was"
     shown = [item.text for item in painted(drive, table).drawn]
     assert "Cat" in shown and "Deneb (AI)" not in shown, shown
 

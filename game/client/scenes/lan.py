@@ -647,14 +647,23 @@ class JoinScene(SkyScene):
             if row.table.instance == instance:
                 row.note = note
 
+    def version_refused(self, row: TableRow) -> bool:
+        """A fresh try on ``row``: its old note goes; another version's table says why
+        beside it (True) instead of being tried."""
+        table = row.table
+        self.set_row_note(table.instance, "")
+        if not version_problem(table):
+            return False
+        self.set_row_note(table.instance, Lazy(lambda: version_problem(table)))
+        return True
+
     def choose(self, row: TableRow) -> None:
         """A click on a table: join it, ask for its password, or say why not beside it."""
         table = row.table
-        self.set_row_note(table.instance, "")
-        problem = version_problem(table)
-        if problem:
-            self.set_row_note(table.instance, Lazy(lambda: version_problem(table)))
-        elif not has_table(table.game):
+        if self.version_refused(row):
+            self.app.sounds.play("invalid")
+            return
+        if not has_table(table.game):
             self.set_row_note(table.instance, N_("This window cannot show a {game} table yet.",
                                                  game=table.game))
         elif not row.seated and table.status == "over":
@@ -672,11 +681,10 @@ class JoinScene(SkyScene):
     def watch_row(self, row: TableRow) -> None:
         """Right-click or W on a table: watch it, even while it still has free seats."""
         table = row.table
-        self.set_row_note(table.instance, "")
-        problem = version_problem(table)
-        if problem:
-            self.set_row_note(table.instance, Lazy(lambda: version_problem(table)))
-        elif table.status == "over":
+        if self.version_refused(row):
+            self.app.sounds.play("invalid")
+            return
+        if table.status == "over":
             self.set_row_note(table.instance, N_("This game is over."))
         else:
             self.offer_watch(row)
