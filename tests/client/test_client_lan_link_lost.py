@@ -118,3 +118,27 @@ def test_every_window_at_the_table_is_told_when_a_player_leaves_and_comes_back(
         drive.close()
         server.stop()
         host.close()
+
+
+@pytest.mark.timeout(120)
+def test_a_finished_game_playing_out_its_end_needs_no_link(config_dir, autosave_dir) -> None:  # noqa: ANN001
+    """A headless host stops soon after the end: a window still showing the end (a TV in
+    Stargazer's final scoring) was told the link was lost (a second outside playtest); the
+    results have come, so nothing more is needed from the table."""
+    from tests.client.test_client_game_end import finish_quickly
+
+    drive = Driver(start="menu")
+    host, server, _port = guest_at_a_started_table(drive)
+    try:
+        table = drive.scene
+        table.results_delay = 60.0  # the end stays on screen while the host goes
+        table.is_over = lambda: False  # as a paced end still playing out (Stargazer's scoring)
+        finish_quickly(host, seat=1)
+        drive.until(lambda: table.final_results is not None, what="the results")
+        server.stop()
+        drive.until(lambda: table.session.connection != "connected", what="the link down")
+        drive.step(10)
+        assert drive.scene is table and table.link_words() is None
+    finally:
+        drive.close()
+        host.close()

@@ -123,8 +123,9 @@ class GameTableScene(Scene):
         brings the game back); None: the link is up, or the table is this window's own."""
         session = self.session
         if not isinstance(session, RemoteSession) or self.is_over() or \
-                session.connection in ("connecting", "connected"):
-            return None
+                session.connection in ("connecting", "connected") or \
+                self.final_results is not None or session.results is not None:
+            return None  # (a finished game still playing out its end needs no link)
         if session.connection in ("failed", "closed"):
             return (N_("The table is gone"),
                     N_("The connection to the table failed. Leave, then find the table in the "
