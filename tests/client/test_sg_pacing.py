@@ -310,9 +310,10 @@ def middle_is_painted_afresh(drive: Driver, table: StargazerTableScene) -> bool:
     return picture() == on_screen
 
 
-def round_gains(table: StargazerTableScene, number: int) -> list[int]:
-    """Each player's score change over round ``number``, from the engine alone: the table's
-    moves replayed, the scores ("if the game ended now") at the round's start and end."""
+def round_gains(table: StargazerTableScene, number: int) -> tuple[list[int], list[int]]:
+    """Each player's score change over round ``number`` and score at its end, from the engine
+    alone: the table's moves replayed, the scores ("if the game ended now") at the round's
+    start and end."""
     played = table.session.table
     state = RULESET.setup(played.options, played.seed, played.secret)
     before = [s["total"] for s in RULESET.score(state)] if number == 1 else None
@@ -322,7 +323,7 @@ def round_gains(table: StargazerTableScene, number: int) -> list[int]:
         totals = [s["total"] for s in RULESET.score(state)]
         if "round_ended" in kinds and state["round"] - 1 == number or \
                 "round_ended" in kinds and RULESET.is_over(state) and before is not None:
-            return [a - b for a, b in zip(totals, before, strict=True)]
+            return [a - b for a, b in zip(totals, before, strict=True)], totals
         if "round_started" in kinds and state["round"] == number:
             before = totals
     raise AssertionError(f"round {number} did not end")
@@ -336,18 +337,31 @@ def test_a_rounds_end_is_told_in_the_middle_of_the_ring(drive, speed: str) -> No
     from game.client.stargazer.table import ROUND_END_SECONDS
 
     table = solo_table(drive, speed)
+    untold: list[int] = []  # frames that showed round 2's view before round 1's end was told
+
+    def watch() -> None:
+        if table.round_end is None and table.view is not None and table.view["round"] == 2:
+            untold.append(1)
+
+    drive.hooks.append(watch)
     play_until_a_bot_moves(drive, table, lambda: table.round_end is not None)
+    drive.hooks.remove(watch)
     ended, since = table.round_end, table.clock
     assert ended.round == 1
+    assert not untold, "'Round 2' showed before 'Round 1 is over' (a second playtest)"
     drive.until(lambda: ended.start is not None, what="the next round's start player")
     shown = [item.text for item in painted(drive, table).drawn]
     assert "Round 1 is over" in shown, shown
     start = table.session.names[ended.start]
     assert f"Round 2: {start} starts." in shown, shown
-    made = round_gains(table, 1)
+    made, at_end = round_gains(table, 1)
     assert ended.gains == made, (ended.gains, made)
     for gain in made:
         assert f"{gain:+d}" in shown, (gain, shown)
+    # beside the gains, the scores at the round's end: they add up, whatever moves follow
+    assert ended.totals == at_end, (ended.totals, at_end)
+    for total in at_end:
+        assert f"{total} VP" in shown, (total, shown)
     # and then it gives way to the round under way (the table kept still meanwhile, as when
     # the next turn is the screen's own: nothing else would paint the middle again)
     drive.until(lambda: not table.pacer.busy, what="the moves shown")

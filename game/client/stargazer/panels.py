@@ -98,6 +98,8 @@ class StargazerPanels:
             y += line.get_height() + lay.px(4)
         gains = ended.gains if ended is not None else None
         scores = self.shown_scores(view)
+        totals = ended.totals if ended is not None and ended.totals else \
+            [seat["total"] for seat in scores]
         row_h = lay.px(28)
         progress = end_progress(view)
         ending = self.wrap(_("The game ends at a round's end once a hand is empty (fewest left: "
@@ -124,7 +126,7 @@ class StargazerPanels:
             if self.session.kinds[seat] == "ai":
                 name = _("{name} (AI)").format(name=name)
             right = row.right - lay.px(6)
-            score = self.text.render(vp(scores[seat]["total"]), body, theme.ACCENT, bold=True)
+            score = self.text.render(vp(totals[seat]), body, theme.ACCENT, bold=True)
             surface.blit(score, score.get_rect(midright=(right, middle)))
             right -= lay.px(56)
             if gains is not None:  # the round just over: what each player made in it

@@ -79,6 +79,9 @@ class RoundEnd:
     #: each player's score change over the round ("if the game ended now"; None: the round's
     #: start was not seen, e.g. a game continued mid-round)
     gains: list[int] | None
+    #: each player's score at the round's end: shown beside the gains while the end is told
+    #: (the live scores move on with the next round's moves, and did not add up: a playtest)
+    totals: list[int] | None = None
     #: who starts the next round (None: not yet told, or the game ended)
     start: int | None = None
     left: float = ROUND_END_SECONDS
@@ -507,6 +510,14 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
         """A move takes the stage: its events animate, its lines go to the log and, when it
         holds the stage, to the caption."""
         paced = beat.seconds > 0
+        following = self.pacer.waiting[0] if self.pacer.waiting else None
+        ending = next((event for _seat, event in following.events
+                       if event.get("type") == "round_ended"), None) \
+            if following is not None and following.view is beat.view else None
+        if ending is not None and beat.view is not None:
+            # the move that ends the round shows its view (the next round's) already: the
+            # end is told with it, not after ("Round 3" flashed before "Round 2 is over")
+            self.tell_round_end(ending, beat.view)
         for seat, event in beat.events:
             self.on_event(seat, event, paced)
         lines = story_lines([event for _seat, event in beat.events], self.session.names,
@@ -649,13 +660,14 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
         """The middle of the ring tells the round's end (``ROUND_END_SECONDS``): each player's
         gain over the round, then who starts the next."""
         number = event.get("round")
-        if not isinstance(number, int) or view is None:
-            return
+        if not isinstance(number, int) or view is None or \
+                (self.round_end is not None and self.round_end.round == number):
+            return  # (told already: from the move that ended the round, ``play``)
         start = self.round_start_totals
         before = start[1] if start is not None and start[0] == number else None
         now = self.totals(view)
         gains = [a - b for a, b in zip(now, before, strict=True)] if before else None
-        self.round_end = RoundEnd(number, gains)
+        self.round_end = RoundEnd(number, gains, now)
 
     def reason_text(self, code: str) -> str | None:
         reason = REASON_TEXT.get(code)
