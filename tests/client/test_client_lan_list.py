@@ -411,3 +411,29 @@ def test_a_table_with_free_seats_can_be_watched_with_a_right_click(drive) -> Non
     finally:
         server.stop()
         host.close()
+
+
+@pytest.mark.timeout(60)
+def test_a_remembered_password_refused_by_a_new_table_there_asks_afresh(drive) -> None:  # noqa: ANN001
+    """A host closed its table and locked a new one at the same address: the window tried the
+    old password, and its prompt opened with the old one filled in under "Wrong table
+    password." (typing the right one added to it: a second outside playtest). The prompt
+    opens empty, with nothing said to be wrong."""
+    host = new_table("stars", {}, 5, [SeatSpec("open"), SeatSpec("open")], name="Orion's table")
+    server = ServerThread(host, host="127.0.0.1", port=0, password="orion")
+    port = server.start()
+    drive.app.table_passwords[f"127.0.0.1:{port}"] = "an older table's"
+    try:
+        join = open_join(drive, [ad("Orion's table", password=True, port=port)])
+        drive.click(row(join, "Orion's table").rect.center)
+        drive.until(lambda: isinstance(drive.scene, lan.PasswordPrompt), what="the prompt")
+        prompt = drive.scene
+        assert prompt.field.value == "" and not prompt.error
+        drive.type_text("orion")
+        drive.key(pygame.K_RETURN)
+        lobby = drive.scene
+        assert isinstance(lobby, LobbyScene)
+        drive.until(lambda: lobby.session.human_seats == [0], what="the welcome")
+    finally:
+        server.stop()
+        host.close()

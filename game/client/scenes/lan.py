@@ -549,6 +549,9 @@ class JoinScene(SkyScene):
         self.address_note = ""
         #: notes of rows, by table instance (rows are rebuilt as the list changes)
         self.row_notes: dict[str, str] = {}
+        #: addresses last tried with a password remembered from earlier in the run (refused:
+        #: the prompt starts empty, no "wrong password" for what the player never typed)
+        self.remembered: set[str] = set()
         self.form = Form([self.name, self.address, self.join_button, self.back_button])
         self.form.focus = 1  # the address: typing goes there first
         #: the first table shown (the wheel scrolls a list longer than the screen's rows)
@@ -710,9 +713,11 @@ class JoinScene(SkyScene):
     def ask_password(self, host: str, port: int, title: str, source: str,
                      error: str = "", typed: str = "", watch: bool = False) -> None:
         """The table's password: the one typed for it earlier in this run, else a prompt."""
-        known = self.app.table_passwords.get(f"{host}:{port}")
+        address = f"{host}:{port}"
+        known = self.app.table_passwords.get(address)
         if known and not error:
             self.join(host, port, source=source, password=known, watch=watch)
+            self.remembered.add(address)
             return
         self.app.push(PasswordPrompt(self.app, self, host, port, title, source, error, typed,
                                      watch))
@@ -742,6 +747,7 @@ class JoinScene(SkyScene):
 
         address, tokens = f"{host}:{port}", SeatTokens()
         kept = None if watch else tokens.get(address)
+        self.remembered.discard(address)
         if password:
             self.app.table_passwords[address] = password  # (forgotten if it is refused)
 
@@ -764,9 +770,14 @@ class JoinScene(SkyScene):
         """A join came back refused (or the table went away): say so where it started; a
         password the host asks for (or a wrong one) is asked for again in its field."""
         if code in ("bad_password", "locked_out"):
-            self.app.table_passwords.pop(f"{host}:{port}", None)
+            address = f"{host}:{port}"
+            self.app.table_passwords.pop(address, None)
             title = next((t.name for t in self.tables if t.instance == source), "")
             error = "" if code == "bad_password" and password is None else text
+            if address in self.remembered:  # an earlier table's password, not the player's
+                self.remembered.discard(address)  # (a new table there): the prompt starts
+                password = None  # empty, with nothing said to be wrong
+                error = "" if code == "bad_password" else text
             self.ask_password(host, port, title or f"{host}:{port}", source, error,
                               typed=password or "", watch=watch)
         elif source:
