@@ -91,6 +91,9 @@ class TableAd:
     app: str = ""
     #: the table asks for a password
     password: bool = False
+    #: the table's id (``net.table.Table.table_id``; "" from hosts older than the key): a
+    #: window's kept seat token is for one table, not for whatever serves that address now
+    table_id: str = ""
 
     @property
     def host(self) -> str:
@@ -110,10 +113,10 @@ class TableAd:
 
 def make_txt(name: str, game: str, seats_taken: int, seats_total: int, status: str,
              protocol: int | None = None, password: bool = False,
-             app: str | None = None) -> dict[str, str]:
+             app: str | None = None, table_id: str = "") -> dict[str, str]:
     from net.wire import APP_VERSION, PROTOCOL_VERSION
 
-    return {
+    txt = {
         "game": game[:MAX_TEXT],
         "table": name[:MAX_TEXT],
         "taken": str(seats_taken),
@@ -123,6 +126,9 @@ def make_txt(name: str, game: str, seats_taken: int, seats_total: int, status: s
         "app": (APP_VERSION if app is None else app)[:MAX_TEXT],
         "password": "yes" if password else "no",
     }
+    if table_id:
+        txt["id"] = table_id[:MAX_TEXT]
+    return txt
 
 
 def parse_ad(instance: str, properties: dict[Any, Any], addresses: list[str],
@@ -138,7 +144,10 @@ def parse_ad(instance: str, properties: dict[Any, Any], addresses: list[str],
         taken, total, protocol = int(text["taken"]), int(text["seats"]), int(text["proto"])
         name, game, status = text["table"], text["game"], text["status"]
         app, password = text.get("app", ""), text.get("password", "no")
+        table_id = text.get("id", "")
     except (KeyError, ValueError, UnicodeDecodeError, AttributeError):
+        return None
+    if len(table_id) > MAX_TEXT or not table_id.isprintable():
         return None
     if not (0 <= taken <= total <= MAX_SEATS and status in STATUSES and 0 < protocol < 10**6):
         return None
@@ -149,7 +158,7 @@ def parse_ad(instance: str, properties: dict[Any, Any], addresses: list[str],
     if not isinstance(port, int) or not 0 < port < 65536 or not addresses:
         return None
     return TableAd(instance, name, game, taken, total, status, protocol, tuple(addresses), port,
-                   app, password == "yes")
+                   app, password == "yes", table_id)
 
 
 def _zeroconf(interfaces: list[str] | None) -> Any:
@@ -188,13 +197,15 @@ class Advertiser:
 
     def __init__(self, port: int, *, name: str, game: str, seats_taken: int, seats_total: int,
                  status: str = "lobby", addresses: list[str] | None = None,
-                 interfaces: list[str] | None = None, password: bool = False) -> None:
+                 interfaces: list[str] | None = None, password: bool = False,
+                 table_id: str = "") -> None:
         self.port = port
         self.interfaces = interfaces
         self.addresses = addresses or (
             [a for a in interfaces if a not in ("0.0.0.0",)] if interfaces else None
         ) or lan_addresses() or ["127.0.0.1"]
-        self.txt = make_txt(name, game, seats_taken, seats_total, status, password=password)
+        self.txt = make_txt(name, game, seats_taken, seats_total, status, password=password,
+                            table_id=table_id)
         self.instance = f"{_instance_label(name)}.{SERVICE_TYPE}"
         self._zc: Any = None
         self._info: Any = None
@@ -236,7 +247,8 @@ class Advertiser:
             log.error("could not advertise the table on the LAN: %s", exc)
 
     def update(self, **fields: Any) -> None:
-        """Change TXT fields (``name``, ``game``, ``seats_taken``, ``seats_total``, ``status``).
+        """Change TXT fields (``name``, ``game``, ``seats_taken``, ``seats_total``, ``status``,
+        ``table_id``).
 
         The new record is announced at once (three times, 225 ms apart); answers to earlier
         queries that zeroconf still held back, and the previous update's remaining
@@ -245,7 +257,8 @@ class Advertiser:
             current = {"name": self.txt["table"], "game": self.txt["game"],
                        "seats_taken": int(self.txt["taken"]),
                        "seats_total": int(self.txt["seats"]), "status": self.txt["status"],
-                       "password": self.txt["password"] == "yes"}
+                       "password": self.txt["password"] == "yes",
+                       "table_id": self.txt.get("id", "")}
             current.update(fields)
             txt = make_txt(**current)
             if txt == self.txt:

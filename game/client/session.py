@@ -294,14 +294,15 @@ class HostSession(LocalSession):
         super().__init__(config, table=table, connections=connections)
         self.server = server
         self.advertiser = advertiser
-        self._advertised: tuple[int, str] | None = None
+        self._advertised: tuple[int, str, str] | None = None
 
     def poll(self) -> list[tuple[int, dict[str, Any]]]:
         out = super().poll()
-        advertised = (self.table.seats_taken(), self.status)
+        advertised = (self.table.seats_taken(), self.status, self.table.table_id)
         if self.advertiser is not None and advertised != self._advertised:
             self._advertised = advertised
-            background(self.advertiser.update, seats_taken=advertised[0], status=advertised[1])
+            background(self.advertiser.update, seats_taken=advertised[0], status=advertised[1],
+                       table_id=advertised[2])  # (a new game here: a new id)
         return out
 
     def close(self) -> None:

@@ -158,6 +158,15 @@ class SeatTokens:
         """The token kept for the table at ``address`` (None: none)."""
         return self._load().get(address, {}).get("token")
 
+    def kept_for(self, address: str, table_id: str = "") -> bool:
+        """A seat is kept for this window at the table ``table_id`` at ``address`` ("": a
+        host that does not say its table's id; the address alone decides). A new table at
+        the same address is not the one the token was for."""
+        kept = self._load().get(address)
+        if kept is None:
+            return False
+        return not table_id or kept.get("table") in (None, table_id)
+
     def put(self, address: str, token: str | None, table_id: str | None = None) -> None:
         """Keep ``token`` for ``address`` (None: forget it)."""
         data = self._load()

@@ -215,7 +215,8 @@ async def serve_headless(table: Table, args: argparse.Namespace) -> int:
         advertiser = Advertiser(server.port, name=table.name, game=table.game,
                                 seats_taken=table.seats_taken(), seats_total=table.seat_count,
                                 status=info["status"], interfaces=interfaces,
-                                addresses=interfaces, password=bool(args.password))
+                                addresses=interfaces, password=bool(args.password),
+                                table_id=table.table_id)
         advertiser.start_in_background()
     # everything alive now (modules, rules data, the table) lives as long as the host: move
     # it out of the garbage collector's reach, so the full collections that building views
@@ -261,7 +262,7 @@ async def _host_loop(table: Table, args: argparse.Namespace, stop: asyncio.Event
         if advertiser is not None:
             with contextlib.suppress(Exception):
                 await asyncio.to_thread(advertiser.update, seats_taken=table.seats_taken(),
-                                        status=table.status)
+                                        status=table.status, table_id=table.table_id)
         if table.status == "over":
             if ended_at is None:
                 ended_at = time.monotonic()

@@ -376,6 +376,12 @@ def test_a_window_host_bound_to_loopback_is_advertised_on_loopback_only(
         assert isinstance(lobby, LobbyScene)
         assert given and given[0]["interfaces"] == ["127.0.0.1"]
         assert lobby.session.advertiser.addresses == ["127.0.0.1"]
+        # the table's id is advertised, and a new game at the table advertises its new id
+        table = lobby.session.table
+        assert lobby.session.advertiser.txt["id"] == table.table_id
+        table.table_id = "a-new-game"  # what ``Table.restart`` gives the next game
+        drive.until(lambda: lobby.session.advertiser.txt.get("id") == table.table_id,
+                    what="the new id advertised")
     finally:
         drive.close()
 

@@ -19,6 +19,7 @@ from net.discovery import (
     Advertiser,
     Browser,
     TableAd,
+    make_txt,
     parse_ad,
 )
 from net.wire import PROTOCOL_VERSION
@@ -480,7 +481,7 @@ def test_a_watched_record_never_goes_back_to_an_older_txt() -> None:
 
 
 def test_txt_carries_the_app_version_and_the_password_flag() -> None:
-    from net.discovery import make_txt
+
     from net.wire import APP_VERSION
 
     txt = make_txt("T", "stars", 1, 4, "lobby", password=True)
@@ -552,3 +553,18 @@ def test_bind_and_advertised_interfaces_agree() -> None:
     assert advertised_interfaces("127.0.0.1", LOOPBACK) == LOOPBACK
     with pytest.raises(ValueError, match="192.0.2.7"):
         advertised_interfaces("127.0.0.1", ["192.0.2.7"])
+
+
+def test_the_table_id_travels_in_the_txt_record_and_is_optional() -> None:
+    """A window's kept seat is for one table: a new table at the same address is another
+    (the window said "your seat is kept" for it: a second outside playtest). The TXT record
+    says the table's id; a host older than the key says none, and its ad still parses."""
+    txt = make_txt("T", "stars", 1, 4, "playing", table_id="ab12cd34ef56")
+    ad = parse_ad("i", {k.encode(): v.encode() for k, v in txt.items()}, ["10.0.0.1"], 4000)
+    assert ad is not None and ad.table_id == "ab12cd34ef56"
+    older = {k: v for k, v in txt.items() if k != "id"}
+    ad = parse_ad("i", older, ["10.0.0.1"], 4000)
+    assert ad is not None and ad.table_id == ""
+    assert parse_ad("i", {**txt, "id": "x" * 65}, ["10.0.0.1"], 4000) is None
+    assert parse_ad("i", {**txt, "id": "a\nb"}, ["10.0.0.1"], 4000) is None
+    assert "id" not in make_txt("T", "stars", 1, 4, "lobby"), "no key without an id"

@@ -89,7 +89,7 @@ def serve_table(app: Stage, table: Any, *, password: str | None = None,
                                     seats_taken=table.seats_taken(),
                                     seats_total=table.seat_count, status=table.status,
                                     interfaces=interfaces, addresses=interfaces,
-                                    password=bool(password))
+                                    password=bool(password), table_id=table.table_id)
             advertiser.start_in_background()
         except Exception as error:  # no discovery: manual host:port still works
             app.toast(N_("The table is not advertised on the LAN ({error}); share the address.",
@@ -630,7 +630,7 @@ class JoinScene(SkyScene):
         self.tables = tables
         seated = SeatTokens()
         self.first = max(0, min(self.first, len(tables) - VISIBLE_TABLES))
-        self.table_buttons = [TableRow(t, self.choose, seated.get(t.address) is not None,
+        self.table_buttons = [TableRow(t, self.choose, seated.kept_for(t.address, t.table_id),
                                        self.watch_row)
                               for t in tables[self.first:self.first + VISIBLE_TABLES]]
         for row in self.table_buttons:

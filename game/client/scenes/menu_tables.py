@@ -111,7 +111,7 @@ class MenuTables:
         """List ``tables`` (the focus stays on its row while there is one)."""
         self.tables = list(tables)
         seats = SeatTokens()
-        self.rows = [MenuTableRow(t, self._click, seats.get(t.address) is not None)
+        self.rows = [MenuTableRow(t, self._click, seats.kept_for(t.address, t.table_id))
                      for t in open_tables_first(self.tables)[:MENU_TABLES]]
         if self.focus is not None:
             self.focus = min(self.focus, len(self.rows) - 1) if self.rows else None
