@@ -322,3 +322,31 @@ def test_a_started_table_keeping_your_seat_says_so_on_the_menu(drive: Driver) ->
         drive.step()
         texts = drawn_texts(drive.app)
         assert "Look at the Stars  ·  Full" in texts, (other.name, texts)
+
+
+@pytest.mark.timeout(60)
+def test_a_right_click_on_a_menu_table_watches_it(drive: Driver) -> None:
+    """Right-click watched a table from the join screen but did nothing on the menu's list
+    (a second outside playtest)."""
+    from net.discovery import TableAd
+    from net.wire import APP_VERSION, PROTOCOL_VERSION
+
+    host = new_table("stars", {}, 5, [SeatSpec("open"), SeatSpec("open")], name="Open table")
+    server = ServerThread(host, host="127.0.0.1", port=0)
+    port = server.start()
+    try:
+        menu = drive.scene
+        menu.lan_tables.show([TableAd("Open table._starparty._tcp.local.", "Open table",
+                                      "stars", 0, 2, "lobby", PROTOCOL_VERSION,
+                                      ("127.0.0.1",), port, APP_VERSION, False,
+                                      host.table_id)])
+        drive.step()
+        drive.click(menu_row(menu, "Open table").rect.center, button=3)
+        lobby = drive.scene
+        assert isinstance(lobby, LobbyScene) and lobby.watching
+        drive.until(lambda: lobby.session.info.get("seats"), what="the table's news")
+        assert lobby.session.human_seats == [] and host.seats_taken() == 0
+        lobby.leave()
+    finally:
+        server.stop()
+        host.close()

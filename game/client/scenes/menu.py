@@ -142,9 +142,9 @@ class MainMenuScene(SkyScene):
 
         self.app.push(JoinScene(self.app))
 
-    def _join_table(self, tables: list[Any], table: Any) -> None:
+    def _join_table(self, tables: list[Any], table: Any, watch: bool = False) -> None:
         self.lan_tables.close()  # the join screen browses by itself
-        join_chosen(self.app, tables, table)
+        join_chosen(self.app, tables, table, watch)
 
     def poll(self) -> None:
         self.lan_tables.browse(self.app.lan_browse and self.shown())

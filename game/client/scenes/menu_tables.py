@@ -74,9 +74,10 @@ class MenuTables:
     up to ``MENU_TABLES`` rows and how many more the join screen lists. The keyboard reaches
     it with Right (from the buttons) and leaves it with Left; Up/Down move between its rows."""
 
-    def __init__(self, app: Stage, choose: Callable[[list[Any], Any], None]) -> None:
+    def __init__(self, app: Stage, choose: Callable[..., None]) -> None:
         self.app = app
-        #: called with (every table found, the table clicked)
+        #: called with (every table found, the table clicked) and ``watch=True`` for a
+        #: right-click (or W) on it
         self.choose = choose
         self.browser: BackgroundBrowser | None = None
         #: every table found, in the browser's order (the join screen's)
@@ -111,7 +112,8 @@ class MenuTables:
         """List ``tables`` (the focus stays on its row while there is one)."""
         self.tables = list(tables)
         seats = SeatTokens()
-        self.rows = [MenuTableRow(t, self._click, seats.kept_for(t.address, t.table_id))
+        self.rows = [MenuTableRow(t, self._click, seats.kept_for(t.address, t.table_id),
+                                  self._watch)
                      for t in open_tables_first(self.tables)[:MENU_TABLES]]
         if self.focus is not None:
             self.focus = min(self.focus, len(self.rows) - 1) if self.rows else None
@@ -119,6 +121,9 @@ class MenuTables:
 
     def _click(self, row: TableRow) -> None:
         self.choose(self.tables, row.table)
+
+    def _watch(self, row: TableRow) -> None:
+        self.choose(self.tables, row.table, watch=True)
 
     # --- layout, input, drawing ---------------------------------------------------------
     def relayout(self, area: pygame.Rect) -> None:
@@ -183,10 +188,10 @@ class MenuTables:
                                  self.panel.bottom - layout.px(8) - label.get_height()))
 
 
-def join_chosen(app: Stage, tables: list[Any], table: Any) -> JoinScene:
+def join_chosen(app: Stage, tables: list[Any], table: Any, watch: bool = False) -> JoinScene:
     """The join screen over the menu with ``table`` chosen: its row shown and focused, then
     clicked (the join screen's own flow: the lobby, a password prompt, or a note beside the
-    row saying why not)."""
+    row saying why not); ``watch``: right-clicked (watched)."""
     join = JoinScene(app)
     app.push(join)
     instances = [t.instance for t in tables]
@@ -194,5 +199,8 @@ def join_chosen(app: Stage, tables: list[Any], table: Any) -> JoinScene:
     join.show_tables(tables)
     row = next(r for r in join.table_buttons if r.table.instance == table.instance)
     join.form.focus = join.form.widgets.index(row)
-    join.choose(row)
+    if watch:
+        join.watch_row(row)
+    else:
+        join.choose(row)
     return join
