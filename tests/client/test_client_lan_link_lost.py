@@ -106,6 +106,8 @@ def test_every_window_at_the_table_is_told_when_a_player_leaves_and_comes_back(
         shown = " ".join(drawn_texts(drive.app))
         assert "Bob left the table: the game waits for them." in shown, shown
         assert "left the table" in shown.replace("Bob left the table: the game", "")
+        # kept in the game log (the line went by in 4 s: a second outside playtest)
+        assert "Bob left the table: the game waits for them." in [str(t) for t, _c in table.log]
         # the player who comes back is announced too
         back = Client("127.0.0.1", port, "Bob", token=token, reconnect=False)
         drive.until(lambda: 2 not in table.departures.away_since, what="Bob back")
@@ -141,4 +143,37 @@ def test_a_finished_game_playing_out_its_end_needs_no_link(config_dir, autosave_
         assert drive.scene is table and table.link_words() is None
     finally:
         drive.close()
+        host.close()
+
+
+@pytest.mark.timeout(120)
+def test_a_tv_watching_shows_a_departed_players_board_as_left(drive: Driver) -> None:
+    """The TV watching kept listing Bob as "playing" while he was away (a second outside
+    playtest): his board's header says he left the table."""
+    from game.client.stars.couch import CouchStarsScene
+    from net.client import Client
+    from tests.client.test_client_lan_list import ad, open_join, row
+
+    host = new_table("stars", {}, 41, [SeatSpec("ai", "Vega", "greedy"), SeatSpec("open")])
+    server = ServerThread(host, host="127.0.0.1", port=0)
+    port = server.start()
+    bob = Client("127.0.0.1", port, "Bob", reconnect=False)
+    try:
+        assert bob.wait_for(lambda m: m.get("t") == "welcome", 10) is not None
+        host.start()
+        join = open_join(drive, [ad("Bob's table", taken=2, total=2, status="playing",
+                                    port=port)])
+        drive.click(row(join, "Bob's table").rect.center)  # a started table: watched
+        drive.until(lambda: isinstance(drive.scene, CouchStarsScene), what="the TV's table")
+        tv = drive.scene
+        assert tv.watching
+        bob.close()
+        drive.until(lambda: 1 in tv.departures.away_since, what="Bob's departure")
+        board = next(b for b in tv.boards if b.seat == 1)
+        assert tv.seat_state(board, tv.shared_view())[0] == "left the table"
+        drive.step(2)
+        assert any(text.endswith("left the table") for text in drawn_texts(drive.app))
+    finally:
+        bob.close()
+        server.stop()
         host.close()

@@ -187,9 +187,11 @@ class GameTableScene(Scene):
                      theme.ILLEGAL)
 
     def _seat_news(self, message: str) -> None:
-        """A bot took a departed player's seat, or gave it back (``Departures``)."""
+        """A player left or came back, a bot took a departed player's seat or gave it back
+        (``Departures``): said, and kept in the game log (it went by in 4 s: a playtest)."""
         self.app.sounds.play("click")
         self.say(message, theme.ACCENT)
+        self.add_to_log([(message, theme.ACCENT)])
 
     # --- hot-seat ---------------------------------------------------------------------------------
     def show_handover(self, seat: int, previous: int | None = None,

@@ -614,6 +614,10 @@ class CouchStarsScene(StarsTableScene):
             return _("final board"), theme.ACCENT
         if seat in self.couch.waiting:
             return _("no device"), theme.WARNING
+        if seat in self.departures.away_since:  # (a LAN player gone: the TV says so too)
+            return _("left the table"), theme.WARNING
+        if seat in self.departures.stand_ins:
+            return _("a bot plays for now"), theme.TEXT_DIM
         if view["seats"][seat]["confirmed"]:
             return _("ready"), theme.LEGAL
         if self.session.kinds[seat] == "ai":
