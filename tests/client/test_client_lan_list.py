@@ -207,6 +207,9 @@ def test_a_locked_table_asks_for_its_password_and_a_wrong_one_can_be_retyped(
         lobby.leave()
         drive.until(lambda: isinstance(drive.scene, lan.JoinScene) and host.seats_taken() == 0,
                     what="back at the join screen")
+        drive.scene.show_tables(drive.scene.tables)  # (the list as the browser refreshes it)
+        assert "Waiting for players. Click to join with the password you typed (right-click " \
+            "or W: watch)." in row_texts(drive, drive.scene, "Orion's table")
         drive.click(row(drive.scene, "Orion's table").rect.center)
         lobby = drive.scene
         assert isinstance(lobby, LobbyScene), "joined at once"

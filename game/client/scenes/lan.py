@@ -335,7 +335,8 @@ def version_problem(table: Any) -> str:
              "version to join.").format(theirs=table.protocol, ours=PROTOCOL_VERSION)
 
 
-def table_details(table: Any, seated: bool) -> tuple[str, theme.Color]:
+def table_details(table: Any, seated: bool,
+                  password_known: bool = False) -> tuple[str, theme.Color]:
     """A table row's second line (and its colour): why it cannot be joined, else its state."""
     problem = version_problem(table)
     if problem:
@@ -355,6 +356,9 @@ def table_details(table: Any, seated: bool) -> tuple[str, theme.Color]:
     if table.seats_taken >= table.seats_total:
         return (_("Every seat is taken. Click to watch.") if watch
                 else _("Every seat is taken.")), theme.TEXT_DIM
+    if table.password and password_known:  # typed earlier in this run (``ask_password``)
+        return (_("Waiting for players. Click to join with the password you typed (right-"
+                  "click or W: watch).")), theme.TEXT
     if table.password:
         return (_("Waiting for players. Password needed: click to type it (right-click or W: "
                   "watch).") if watch else
@@ -436,6 +440,8 @@ class TableRow(Widget):
         #: right-click or W: watch the table instead (a TV set up before everyone arrived
         #: could not attach to a table with free seats: an outside playtest)
         self.watch = watch
+        #: the table's password was typed earlier in this run (the row says it is not asked)
+        self.password_known = False
         #: an error or progress message about this row (an ``N_``/``Lazy`` message)
         self.note = ""
         self.note_color: theme.Color = theme.WARNING
@@ -488,7 +494,7 @@ class TableRow(Widget):
         if self.note:
             line, line_colour = tr(self.note), self.note_color
         else:
-            line, line_colour = table_details(table, self.seated)
+            line, line_colour = table_details(table, self.seated, self.password_known)
         right = ""
         if table.app:
             right = _("Star Party {version}").format(version=table.app)
@@ -635,6 +641,7 @@ class JoinScene(SkyScene):
                               for t in tables[self.first:self.first + VISIBLE_TABLES]]
         for row in self.table_buttons:
             row.note = self.row_notes.get(row.table.instance, "")
+            row.password_known = row.table.address in self.app.table_passwords
         focused = self.form.widgets[self.form.focus]
         self.form.widgets = [self.name, *self.table_buttons, self.address,
                              *([self.watch_button] if self.watch_address else []),
