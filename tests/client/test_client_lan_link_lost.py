@@ -10,6 +10,7 @@ import pytest
 
 from game.client.scenes.link_lost import LinkLostScene
 from game.client.scenes.menu import MainMenuScene
+from game.client.scenes.results import ResultsScene
 from game.client.stars.table import StarsTableScene
 from game.tables import new_table
 from net.server import ServerThread
@@ -141,6 +142,11 @@ def test_a_finished_game_playing_out_its_end_needs_no_link(config_dir, autosave_
         drive.until(lambda: table.session.connection != "connected", what="the link down")
         drive.step(10)
         assert drive.scene is table and table.link_words() is None
+        # the results then say the host has gone (not that it may play again)
+        table.results_in = 0.01
+        drive.until(lambda: isinstance(drive.scene, ResultsScene), what="the results")
+        drive.step(2)
+        assert "The host has closed the table." in drawn_texts(drive.app)
     finally:
         drive.close()
         host.close()

@@ -330,8 +330,11 @@ class ResultsScene(SkyScene):
             self.form.focus = 1
         self.form.draw(surface, self.text, lay)
         if self.lan_guest:
-            note = self.text.render(_("If the host plays again, you join the new game here."),
-                                    lay.font_px("small"), theme.TEXT_DIM)
+            gone = getattr(self.session, "connection", "connected") not in (
+                "connecting", "connected")  # (a headless host stops soon after the end)
+            words = _("The host has closed the table.") if gone else \
+                _("If the host plays again, you join the new game here.")
+            note = self.text.render(words, lay.font_px("small"), theme.TEXT_DIM)
             play = self.form.widgets[0].rect
             surface.blit(note, note.get_rect(midtop=(lay.width // 2,
                                                      play.bottom + lay.px(14))))
