@@ -136,6 +136,7 @@ def test_join_a_table_by_address_and_play_it_to_the_end(drive) -> None:  # noqa:
         assert drive.scene is results
         name = drive.app.settings.player_name
         assert f"{name} (you)" in drawn_texts(drive.app), "the guest's own row"
+        assert results.footer() == "Left/Right, then Enter: choose  ·  Esc: back to the menu"
         table_host.restart(21)  # the host plays again: this window follows into the new game
         drive.until(lambda: isinstance(drive.scene, StarsTableScene), what="the new game")
         again = drive.scene

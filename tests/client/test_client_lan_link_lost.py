@@ -177,6 +177,8 @@ def test_a_tv_watching_shows_a_departed_players_board_as_left(drive: Driver) -> 
         drive.until(lambda: 1 in tv.departures.away_since, what="Bob's departure")
         board = next(b for b in tv.boards if b.seat == 1)
         assert tv.seat_state(board, tv.shared_view())[0] == "left the table"
+        waiting = " ".join(str(text) for text, _c in tv.watching_lines(tv.shared_view()))
+        assert "Bob (left the table)" in waiting, waiting
         drive.step(2)
         assert any(text.endswith("left the table") for text in drawn_texts(drive.app))
     finally:

@@ -349,6 +349,8 @@ class ResultsScene(SkyScene):
         """The keys, Esc saying where it leads from here."""
         if self.showing_statistics:
             return N_("Enter: choose  ·  Tab or Esc: back to the scores")
+        if self.form.focus < 0:  # a guest's: no button is chosen yet
+            return N_("Left/Right, then Enter: choose  ·  Esc: back to the menu")
         return (N_("Enter: choose  ·  Tab: statistics  ·  Esc: back to the menu")
                 if self.statistics else N_("Enter: choose  ·  Esc: back to the menu"))
 

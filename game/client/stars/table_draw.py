@@ -634,8 +634,9 @@ class StarsTablePainter:
             name=names[self.active]), theme.TEXT)]
         if view["over"]:
             return [*lines, (_("The night is over. Counting the stars..."), theme.ACCENT)]
-        waiting = [names[s] for s in range(len(view["seats"]))
-                   if not view["seats"][s]["confirmed"]]
+        away = self.departures.away_since
+        waiting = [_("{name} (left the table)").format(name=names[s]) if s in away else names[s]
+                   for s in range(len(view["seats"])) if not view["seats"][s]["confirmed"]]
         if waiting:
             lines.append((_("Playing this card: {names}.").format(names=_(", ").join(waiting)),
                           theme.TEXT_DIM))
