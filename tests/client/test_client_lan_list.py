@@ -446,3 +446,14 @@ def test_a_remembered_password_refused_by_a_new_table_there_asks_afresh(drive) -
     finally:
         server.stop()
         host.close()
+
+
+def test_a_started_table_keeping_your_seat_says_so_on_the_join_screen(drive) -> None:  # noqa: ANN001
+    """The join screen's row said "Full" beside "your seat is kept for you" (a second outside
+    playtest): both say the seat is kept."""
+    from game.client.settings import SeatTokens
+
+    SeatTokens().put("127.0.0.1:47090", "a-token", None)
+    join = open_join(drive, [ad("Ann's table", taken=2, total=2, status="playing", port=47090)])
+    texts = row_texts(drive, join, "Ann's table")
+    assert "your seat is kept for you" in texts and "Full" not in texts, texts

@@ -313,6 +313,14 @@ def game_title(game: str) -> str:
     return _(get_ruleset(game).title or game) if game in RULESETS else game
 
 
+def seats_text(table: Any, seated: bool) -> str:
+    """A table row's seats: that this window's seat is kept there, else ``seats_free_text``
+    ("Full" told a returning player nothing: an outside playtest)."""
+    if seated and table.status == "playing":
+        return _("your seat is kept for you")
+    return seats_free_text(table)
+
+
 def seats_free_text(table: Any) -> str:
     """``2 of 4 seats free`` (``Full`` when none is)."""
     free = table.seats_total - table.seats_taken
@@ -483,7 +491,7 @@ class TableRow(Widget):
         body, small = layout.font_px("body"), layout.font_px("small")
         watchable = table.compatible and table.status != "over" and can_watch(table.game)
         colour = theme.TEXT if self.joinable or watchable else theme.TEXT_DIM
-        seats, seats_size = fitted(text, seats_free_text(table), body, self.rect.w // 4)
+        seats, seats_size = fitted(text, seats_text(table, self.seated), body, self.rect.w // 4)
         seats_label = text.render(seats, seats_size,
                                   theme.LEGAL if self.joinable else theme.TEXT_DIM)
         seats_x = self.rect.right - pad - seats_label.get_width()

@@ -25,7 +25,7 @@ from game.client.scenes.lan import (
     draw_table_marks,
     fitted,
     game_title,
-    seats_free_text,
+    seats_text,
 )
 from game.client.settings import SeatTokens
 from game.client.widgets import draw_frame, draw_panel
@@ -60,10 +60,8 @@ class MenuTableRow(TableRow):
         colour = theme.TEXT if self.joinable else theme.TEXT_DIM
         name, size = fitted(text, table.name, body, self.rect.right - pad - x, bold=True)
         surface.blit(text.render(name, size, colour, bold=True), (x, self.rect.y + layout.px(7)))
-        seats = (_("your seat is kept for you") if self.seated and table.status == "playing"
-                 else seats_free_text(table))  # ("Full" told a returning player nothing)
-        line, size = fitted(text, f"{game_title(table.game)}  ·  {seats}", small,
-                            self.rect.w - 2 * pad)
+        line, size = fitted(text, f"{game_title(table.game)}  ·  {seats_text(table, self.seated)}",
+                            small, self.rect.w - 2 * pad)
         y = self.rect.bottom - layout.px(7) - text.size(line or " ", size)[1]
         surface.blit(text.render(line, size, theme.LEGAL if self.joinable else theme.TEXT_DIM),
                      (self.rect.x + pad, y))
