@@ -369,6 +369,9 @@ def test_headless_host_advertises_and_updates_seats_as_players_join(tmp_path) ->
         assert ad.host == "127.0.0.1"
         client = Client(ad.host, ad.port, "Joiner")  # the advertised address really serves
         assert client.wait_for(lambda m: m["t"] == "welcome", 5)
+        # ... the table it advertises: its id is the one the table tells its players
+        assert client.wait_for(lambda m: isinstance(m.get("table"), dict), 5)
+        assert ad.table_id and client.table["id"] == ad.table_id
         updated = next_event(browser, "updated", ad.instance)
         assert updated.seats_taken == 1
     finally:
