@@ -366,7 +366,8 @@ def table_details(table: Any, seated: bool,
                 else _("Every seat is taken.")), theme.TEXT_DIM
     if table.password and password_known:  # typed earlier in this run (``ask_password``)
         return (_("Waiting for players. Click to join with the password you typed (right-"
-                  "click or W: watch).")), theme.TEXT
+                  "click or W: watch).") if watch else
+                _("Waiting for players. Click to join with the password you typed.")), theme.TEXT
     if table.password:
         return (_("Waiting for players. Password needed: click to type it (right-click or W: "
                   "watch).") if watch else
