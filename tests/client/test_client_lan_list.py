@@ -38,6 +38,16 @@ def ad(name: str, *, game: str = "stars", taken: int = 1, total: int = 4,
                    protocol, ("127.0.0.1",), port, app, password)
 
 
+def type_password_and_join(drive: Driver, password: str) -> LobbyScene:
+    """Type ``password`` in the prompt and press Enter: the table's lobby, seat 1 taken."""
+    drive.type_text(password)
+    drive.key(pygame.K_RETURN)
+    lobby = drive.scene
+    assert isinstance(lobby, LobbyScene)
+    drive.until(lambda: lobby.session.human_seats == [0], what="the welcome")
+    return lobby
+
+
 #: a locked, a full, an incompatible and a normal table
 TABLES = [ad("Orion's table", password=True), ad("Bea's table", taken=4),
           ad("Kenji's table", protocol=PROTOCOL_VERSION + 1, app="9.9.9", total=3),
@@ -231,11 +241,7 @@ def test_a_typed_address_whose_host_wants_a_password_asks_for_it(drive) -> None:
         drive.key(pygame.K_RETURN)
         drive.until(lambda: isinstance(drive.scene, lan.PasswordPrompt), what="the prompt")
         assert not drive.scene.error, "no password was given: nothing was wrong yet"
-        drive.type_text("orion")
-        drive.key(pygame.K_RETURN)
-        lobby = drive.scene
-        assert isinstance(lobby, LobbyScene)
-        drive.until(lambda: lobby.session.human_seats == [0], what="the welcome")
+        type_password_and_join(drive, "orion")
     finally:
         server.stop()
         host.close()
@@ -438,11 +444,7 @@ def test_a_remembered_password_refused_by_a_new_table_there_asks_afresh(drive) -
         drive.until(lambda: isinstance(drive.scene, lan.PasswordPrompt), what="the prompt")
         prompt = drive.scene
         assert prompt.field.value == "" and not prompt.error
-        drive.type_text("orion")
-        drive.key(pygame.K_RETURN)
-        lobby = drive.scene
-        assert isinstance(lobby, LobbyScene)
-        drive.until(lambda: lobby.session.human_seats == [0], what="the welcome")
+        type_password_and_join(drive, "orion")
     finally:
         server.stop()
         host.close()
