@@ -350,6 +350,11 @@ class RemoteSession(TableInfo):
     def human_seats(self) -> list[int]:
         return [] if self.client.seat is None else [self.client.seat]
 
+    @property
+    def link_up(self) -> bool:
+        """The link to the table is up (or still being made): not lost, failed or closed."""
+        return self.connection in ("connecting", "connected")
+
     #: a move unanswered this long no longer holds the next one back (a lost answer must not
     #: freeze the table; a dropped link clears it at once)
     ANSWER_WAIT = 5.0

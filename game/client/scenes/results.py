@@ -330,8 +330,8 @@ class ResultsScene(SkyScene):
             self.form.focus = 1
         self.form.draw(surface, self.text, lay)
         if self.lan_guest:
-            gone = getattr(self.session, "connection", "connected") not in (
-                "connecting", "connected")  # (a headless host stops soon after the end)
+            # (a headless host stops soon after the end)
+            gone = not getattr(self.session, "link_up", True)
             words = _("The host has closed the table.") if gone else \
                 _("If the host plays again, you join the new game here.")
             note = self.text.render(words, lay.font_px("small"), theme.TEXT_DIM)

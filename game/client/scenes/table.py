@@ -122,8 +122,7 @@ class GameTableScene(Scene):
         """What ``LinkLostScene`` says over a LAN table whose link is down (a title and what
         brings the game back); None: the link is up, or the table is this window's own."""
         session = self.session
-        if not isinstance(session, RemoteSession) or self.is_over() or \
-                session.connection in ("connecting", "connected") or \
+        if not isinstance(session, RemoteSession) or self.is_over() or session.link_up or \
                 self.final_results is not None or session.results is not None:
             return None  # (a finished game still playing out its end needs no link)
         if session.connection in ("failed", "closed"):

@@ -608,10 +608,7 @@ class StarsTablePainter:
                 done = N_("Played: confirm your turn (A), or undo (LB).")
             lines.append((_(done), theme.LEGAL))
         elif phase == "confirmed":
-            away = self.departures.away_since
-            waiting = [_("{name} (left the table)").format(name=self.session.names[s])
-                       if s in away else self.session.names[s]
-                       for s in range(len(view["seats"])) if not view["seats"][s]["confirmed"]]
+            waiting = self.unconfirmed_names(view)
             lines.append((_("Confirmed. Waiting for {names}.").format(
                 names=_(", ").join(waiting)), theme.TEXT_DIM))
             lines.append((_("You may still undo (U) until everyone has confirmed."),
@@ -627,6 +624,12 @@ class StarsTablePainter:
             lines.insert(0, (status, self.status[1]))  # unless a line says it already
         return lines
 
+    def unconfirmed_names(self, view: dict[str, Any]) -> list[str]:
+        """Who has not confirmed this card yet, a LAN player who left the table said so."""
+        names, away = self.session.names, self.departures.away_since
+        return [_("{name} (left the table)").format(name=names[s]) if s in away else names[s]
+                for s in range(len(view["seats"])) if not view["seats"][s]["confirmed"]]
+
     def watching_lines(self, view: dict[str, Any]) -> list[tuple[str, theme.Color]]:
         """A spectator's status: whose board is large, and who has not finished the card."""
         names = self.session.names
@@ -634,9 +637,7 @@ class StarsTablePainter:
             name=names[self.active]), theme.TEXT)]
         if view["over"]:
             return [*lines, (_("The night is over. Counting the stars..."), theme.ACCENT)]
-        away = self.departures.away_since
-        waiting = [_("{name} (left the table)").format(name=names[s]) if s in away else names[s]
-                   for s in range(len(view["seats"])) if not view["seats"][s]["confirmed"]]
+        waiting = self.unconfirmed_names(view)
         if waiting:
             lines.append((_("Playing this card: {names}.").format(names=_(", ").join(waiting)),
                           theme.TEXT_DIM))
