@@ -306,10 +306,8 @@ class StargazerCouch:
                 if hint_glyph(device, intent) and not (intent == "back" and nothing_to_undo)]
 
     def hint_offered_now(self) -> bool:
-        """The Hint button shows: hints are on here and the seat has a decision (naming the
-        start player has its seats' buttons only)."""
-        return (self.hints.offered and self.phase() in ("crew", "skill", "investigate")
-                and self.scoring is None)
+        """The Hint button shows (``visible_buttons``: hints on here, a decision that has it)."""
+        return self.hints.button in self.visible_buttons()
 
     def draw_footer_bar(self, surface: pygame.Surface) -> None:
         """Couch play: whose turn it is (their colour, their device) and that device's hints."""
