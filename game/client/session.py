@@ -174,6 +174,9 @@ class LocalSession(TableInfo):
         self.connections: dict[int, Any] = dict(connections or {})
         self.human_seats = sorted(self.connections)
         self.views: dict[int, dict[str, Any]] = {}
+        #: per seat, the view its latest ``snapshot`` brought: the table as this window came
+        #: to it, which the moves read with it in the same poll hide from ``views``
+        self.snapshot_views: dict[int, dict[str, Any]] = {}
         self.to_move: list[int] = []
         self.info: dict[str, Any] = self.table.info()
         self.results: dict[str, Any] | None = None
@@ -255,6 +258,8 @@ class LocalSession(TableInfo):
             self.to_move = list(message["to_move"])
         if kind in ("snapshot", "events", "refused") and "view" in message:
             self.views[seat] = message["view"]
+            if kind == "snapshot":
+                self.snapshot_views[seat] = message["view"]
         if kind == "refused":
             self.refusals.append((seat, message.get("code", ""), message.get("detail", "")))
             return [(seat, {"type": "refused", "code": message.get("code", ""),
@@ -329,6 +334,9 @@ class RemoteSession(TableInfo):
         self._kept: tuple[str, Any] | None = None
         self.config: GameConfig | None = None
         self.views: dict[int, dict[str, Any]] = {}
+        #: per seat, the view its latest ``snapshot`` brought: the table as this window came
+        #: to it, which the moves read with it in the same poll hide from ``views``
+        self.snapshot_views: dict[int, dict[str, Any]] = {}
         self.to_move: list[int] = []
         self.info: dict[str, Any] = {"seats": [], "status": "lobby"}
         self.results: dict[str, Any] | None = None
@@ -404,6 +412,8 @@ class RemoteSession(TableInfo):
                 self.sent_at = None  # the move in flight is answered (or will never be)
             if kind in ("snapshot", "events", "refused") and "view" in message:
                 self.views[seat] = message["view"]
+                if kind == "snapshot":
+                    self.snapshot_views[seat] = message["view"]
             if kind == "bye" and message.get("reason") == "shutting_down":
                 self.host_stopped = True
             if kind == "connection":

@@ -560,10 +560,16 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
         if view is not self._view_seen:
             self._view_seen = view
             self.view_serial += 1
-            if self.round_start_totals is None and view["round"] == 1 and \
-                    view["turns"] == 0 and view["phase"] == "crew" and \
-                    all(worker is None for worker in view["workers"]):
-                self.round_start_totals = (1, self.totals(view))  # the game's very start
+            if self.round_start_totals is None:
+                # the game's very start: on screen, or the snapshot read in the same poll as
+                # the first moves (bots at the speed Instant move before a frame shows it)
+                snapshots = getattr(self.session, "snapshot_views", {})
+                for seen in (view, snapshots.get(self.active)):
+                    if seen is not None and seen["round"] == 1 and seen["turns"] == 0 and \
+                            seen["phase"] == "crew" and \
+                            all(worker is None for worker in seen["workers"]):
+                        self.round_start_totals = (1, self.totals(seen))
+                        break
             self._simulated.clear()  # what-ifs hold for one view only
         if self.hotseat and not self.awaiting_handover and view["phase"] != "over":
             current = view["current"]
