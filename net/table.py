@@ -35,6 +35,7 @@ from game.rules.base import (
     Move,
     Ruleset,
     State,
+    may_act,
     new_secret,
     short_repr,
     visible_events,
@@ -49,7 +50,7 @@ from net.seats import (
     distinct_name,
     new_token,
 )
-from net.wire import APP_VERSION
+from net.wire import APP_VERSION, MAX_ARRAY, MAX_SERVER_FRAME
 
 log = logging.getLogger(__name__)
 
@@ -188,6 +189,8 @@ class Table:
         #: set under the lock by ``close``: from then on every move is refused
         self._closed = False
         self._legal_cache: tuple[tuple[int, int], list[Move]] | None = None
+        #: ((table id, version), the packed size of the finished game's record)
+        self._record_size: tuple[tuple[str, int], int] | None = None
         #: the AI seats' bots and their thread (``start`` / ``close``)
         self.ai = AiRunner(self, self._changed, bot_factory)
         #: the autosave file, its journal and saver thread (``start`` / ``close``)
@@ -315,12 +318,42 @@ class Table:
         """The ``game_over`` message: per-seat score breakdowns and ranks (``spectators``:
         with their version)."""
         with self._lock:
-            return {
+            message: Message = {
                 "t": "game_over",
                 "version": self.spectator_version if spectators else self.version,
                 "scores": self.ruleset.score(self.state),
                 "ranking": self.ruleset.ranking(self.state),
             }
+            record = self.finished_record()
+            if record is not None:
+                message["record"] = record
+            return message
+
+    #: the most a finished game's record may take of a ``game_over`` frame (the scores and
+    #: the rest of the message need the remainder)
+    RECORD_BYTES = MAX_SERVER_FRAME // 2
+
+    def finished_record(self) -> dict[str, Any] | None:
+        """The finished game as data (``game_over.record``, docs/PROTOCOL.md): options, seed,
+        secret and every move, so a guest's window can show the statistics, the replay and
+        the review that the host's window has. None before the end (the secret and the moves
+        of a game going on are the host's alone) and for a record no frame could carry."""
+        with self._lock:
+            if self.status != "over" or len(self.moves) > MAX_ARRAY:
+                return None
+            record = {
+                "game": self.game, "options": copy.deepcopy(self.options), "seed": self.seed,
+                "secret": self.secret, "moves": copy.deepcopy(self.moves),
+                "names": [s.name for s in self._seats], "kinds": [s.kind for s in self._seats],
+            }
+            key = (self.table_id, self.version)
+            if self._record_size is None or self._record_size[0] != key:
+                try:
+                    size = len(msgpack.packb(record, use_bin_type=True))
+                except (OverflowError, TypeError, ValueError):  # a seed msgpack cannot carry
+                    size = MAX_SERVER_FRAME
+                self._record_size = (key, size)
+            return record if self._record_size[1] <= self.RECORD_BYTES else None
 
     # ------------------------------------------------------------------ seats
     def join(self, name: str, *, announce: bool = True) -> tuple[int, str]:
@@ -693,9 +726,7 @@ class Table:
             return MALFORMED_MOVE, "the move is not understood", {}
 
     def _check_turn(self, seat: int, move: Move) -> tuple[str | None, str]:
-        if seat not in self.ruleset.to_move(self.state) and move not in self.ruleset.legal_moves(
-            self.state, seat
-        ):
+        if not may_act(self.ruleset, self.state, seat, move):
             return "not_your_turn", f"seat {seat} may not act now"
         return None, ""
 

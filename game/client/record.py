@@ -3,16 +3,23 @@
 
 The window has the record of every game whose table runs here (solo, hot-seat, Continue, the
 LAN host): ``record_of(session)`` copies it from ``net.table.Table`` under the table's lock.
-A LAN guest has no record: its host keeps the move log (see docs/ARCHITECTURE.md, Replay).
+A LAN guest (or a spectator) gets it from the host with the results (``game_over.record``,
+docs/PROTOCOL.md) and keeps it only once it has replayed it by the rules to the scores the
+host announced: a host's word is checked like any other input.
 """
 
 from __future__ import annotations
 
 import copy
+import logging
 from dataclasses import dataclass
 from typing import Any
 
-from game.client.session import LocalSession, Session
+from game.client.session import LocalSession, RemoteSession, Session
+from game.rules import get_ruleset
+from game.rules.base import replay_checked
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -32,9 +39,44 @@ class GameRecord:
 def record_of(session: Session | object) -> GameRecord | None:
     """The record of the game ``session`` plays, copied (later moves at that table never
     reach it); None when the table is not in this process (a LAN guest, a closed session)."""
+    if isinstance(session, RemoteSession):
+        return received_record(session.results, session.info.get("game"), session.client.seat)
     if not isinstance(session, LocalSession):  # the host's seat too (``HostSession``)
         return None
     data = session.table.save_data()  # under the table's lock: a consistent moment
     return GameRecord(data["game"], copy.deepcopy(data["options"]), int(data["seed"]),
                       copy.deepcopy(data["moves"]), [s["name"] for s in data["seats"]],
                       [s["kind"] for s in data["seats"]], data.get("secret"))
+
+
+def received_record(results: Any, game: Any, seat: int | None) -> GameRecord | None:
+    """The record a LAN host sent with its results, or None: none sent (an older host, a
+    record too large for a frame), not a record of ``game``, or not a game by the rules
+    ending in the scores ``results`` announce. The kinds are told as this window sees the
+    table: its own ``seat`` is the ``human`` one (the replay watches from it, the review is
+    of it), every other player ``remote``, bots ``ai``."""
+    data = results.get("record") if isinstance(results, dict) else None
+    if not isinstance(data, dict) or not isinstance(game, str) or data.get("game") != game:
+        return None
+    options, seed, secret = data.get("options"), data.get("seed"), data.get("secret")
+    moves, names, kinds = data.get("moves"), data.get("names"), data.get("kinds")
+    if not (isinstance(options, dict) and type(seed) is int and isinstance(moves, list)
+            and (secret is None or isinstance(secret, str)) and isinstance(names, list)
+            and isinstance(kinds, list) and len(names) == len(kinds)
+            and all(isinstance(word, str) for word in names + kinds)):
+        return None
+    scores = results.get("scores")
+    try:
+        ruleset = get_ruleset(game)
+        state, moves = replay_checked(ruleset, options, seed, moves, secret)
+        told = [breakdown["total"] for breakdown in scores]
+        replayed = [breakdown["total"] for breakdown in ruleset.score(state)]
+    except Exception as exc:  # anything a hostile record makes of the rules: no record
+        log.info("the host's record of the game is not used: %s: %s", type(exc).__name__, exc)
+        return None
+    if not ruleset.is_over(state) or told != replayed or len(names) != len(replayed):
+        log.info("the host's record of the game does not end in its results")
+        return None
+    seen = ["human" if i == seat else "ai" if kind == "ai" else "remote"
+            for i, kind in enumerate(kinds)]
+    return GameRecord(game, copy.deepcopy(options), seed, moves, list(names), seen, secret)

@@ -36,6 +36,7 @@ Conventions shared by every ruleset:
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import hmac
 import random
@@ -333,3 +334,32 @@ def replay(ruleset: Ruleset, options: Options, seed: int, moves: Sequence[Sequen
     for seat, move in moves:
         ruleset.apply(state, seat, move)
     return state
+
+
+def may_act(ruleset: Ruleset, state: State, seat: int, move: Move) -> bool:
+    """Whether ``seat`` may make ``move`` now at all: it is to move, or the move is one of
+    its legal ones (simultaneous play: undoing on one's own sheet while others draw). The
+    table asks this before ``apply``; whether the move itself is legal is ``apply``'s."""
+    return seat in ruleset.to_move(state) or move in ruleset.legal_moves(state, seat)
+
+
+def replay_checked(ruleset: Ruleset, options: Options, seed: int, moves: Sequence[Any],
+                   secret: str | None = None) -> tuple[State, list[list[Any]]]:
+    """Rebuild a game from a record made elsewhere (a LAN host's ``game_over.record``):
+    every move normalized and checked as the table checks it. Returns the state and the
+    moves as normalized; ``IllegalMove`` for a record that is not a game by the rules."""
+    state = ruleset.setup(options, seed, secret)
+    players = len(ruleset.score(state))
+    kept: list[list[Any]] = []
+    for entry in moves:
+        if not isinstance(entry, list | tuple) or len(entry) != 2:
+            raise IllegalMove(MALFORMED_MOVE, "a record's move is [seat, move]")
+        seat, move = entry
+        if type(seat) is not int or not 0 <= seat < players:
+            raise IllegalMove(MALFORMED_MOVE, f"there is no seat {short_repr(seat)}")
+        move = ruleset.normalize_move(move)
+        if not may_act(ruleset, state, seat, move):
+            raise IllegalMove("not_your_turn", f"seat {seat} may not act now")
+        ruleset.apply(state, seat, copy.deepcopy(move))
+        kept.append([seat, move])
+    return state, kept

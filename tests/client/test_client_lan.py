@@ -9,6 +9,7 @@ import time
 import pygame
 import pytest
 
+from game.client.record import GameRecord
 from game.client.scenes.lan import JoinScene, LobbyScene
 from game.client.scenes.results import ResultsScene
 from game.client.stars.table import StarsTableScene
@@ -137,6 +138,13 @@ def test_join_a_table_by_address_and_play_it_to_the_end(drive) -> None:  # noqa:
         name = drive.app.settings.player_name
         assert f"{name} (you)" in drawn_texts(drive.app), "the guest's own row"
         assert results.footer() == "Left/Right, then Enter: choose  ·  Esc: back to the menu"
+        # the host sent the game's record with the results: the guest has what the host has
+        assert results.record is not None and results.record.moves == table_host.moves
+        assert results.record.kinds == ["human", "ai"], "the guest's own seat is reviewed"
+        labels = [w.label for w in results.form.widgets]
+        for wanted in ("Statistics", "Watch replay", "Review"):
+            assert wanted in labels, labels
+        assert isinstance(drive.app.last_results.record, GameRecord)
         table_host.restart(21)  # the host plays again: this window follows into the new game
         drive.until(lambda: isinstance(drive.scene, StarsTableScene), what="the new game")
         again = drive.scene

@@ -40,7 +40,7 @@ class FinishedGame:
     results: dict[str, Any]
     names: list[str]
     kinds: list[str]
-    #: the moves (None for a LAN guest: the host keeps them)
+    #: the moves (None: a LAN host of an older release sent none, or the game had no table)
     record: GameRecord | None
     #: the session's last views (the final boards and the results' picture read them)
     views: dict[Any, dict[str, Any]]
@@ -97,7 +97,7 @@ class ResultsScene(SkyScene):
         self.names = names
         self.kinds = kinds
         self.order = sorted(range(len(self.scores)), key=lambda i: (self.ranking[i], i))
-        #: the moves of the game (None for a LAN guest: the host keeps them)
+        #: the moves of the game (a LAN guest's: as its host sent them, checked by the rules)
         self.record = record if record is not None else record_of(session)
         self.statistics: list[tuple[str, list[int]]] = (
             self.kit.statistics(self.record)

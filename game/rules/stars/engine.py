@@ -193,7 +193,8 @@ class StarsRuleset(Ruleset):
     # --- setup ----------------------------------------------------------------------------
     def setup(self, options: Options, seed: int, secret: str | None = None) -> State:
         """Boards and bonus cards from ``seed``; the deck order from ``seed`` and ``secret``
-        (the host's, never sent: a seed and the cards seen so far predict nothing)."""
+        (the host's, sent only with the results: a seed and the cards seen so far predict
+        nothing)."""
         opts = self.normalize_options(options)
         rng = make_rng(seed, "stars-setup")
         players = opts["players"]
