@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from game.client.i18n import N_
 from game.registry import GameTable, load_target
 
 if TYPE_CHECKING:
@@ -98,6 +99,9 @@ class ClientKit:
     #: its table scene shows a LAN spectator's public view, read-only (no seat of its own):
     #: the join screen then offers to watch a full or started table of this game
     watch: bool = False
+    #: the review's name for one decision of a seat, ``{n}`` its number (Look at the Stars
+    #: decides once per card: "Card {n}")
+    decision_name: str = N_("Turn {n}")
 
 
 def get_kit(game: str) -> ClientKit:

@@ -172,6 +172,9 @@ def test_the_review_lists_each_card_and_a_click_shows_that_moment(drive: Driver)
     assert all(d.your_points == 0 for d in review.decisions), "every card skipped"
     top = [d for d in review.decisions if d.regret > 0]
     assert review.rows[:min(3, len(top))] == sorted(top, key=lambda d: -d.regret)[:3]
+    # a row is a card, and says so ("Turn 18" read as a turn of the game's 18 cards)
+    last = len(review.rows) - 1
+    assert review.row_words(last)[0] == f"Card {review.rows[last].turn}"
     drive.step(2)
     rect, index = review.row_rects[0]
     drive.click(rect.center)
@@ -330,3 +333,6 @@ def test_a_review_names_the_start_player_a_move_named(drive: Driver) -> None:
     others = [s for s in range(3) if s != named]
     said = review.describe(state, [{"t": "start_player", "seat": others[0]}], "Hard bot")
     assert said == f"Hard bot names {['Hard bot', 'Bea', 'Cy'][others[0]]} start player"
+    drive.app.push(review)
+    drive.until(lambda: review.rows, timeout=40, what="the analysis")
+    assert review.row_words(len(review.rows) - 1)[0] == f"Turn {review.rows[-1].turn}"

@@ -188,7 +188,7 @@ class ReviewScene(SkyScene):
         """(left, right, colour) of row ``index``: the decision and its points."""
         decision = self.rows[index]
         worst = index < len(self.rows) - len(self.decisions or [])
-        left = _("Turn {n}").format(n=decision.turn)
+        left = _(get_kit(self.record.game).decision_name).format(n=decision.turn)
         if worst:
             left = _("Biggest #{rank}: {turn}").format(rank=index + 1, turn=left)
         right = points_words(decision)

@@ -225,4 +225,5 @@ KIT = ClientKit(
     statistics=statistics,
     describe_move=describe_move,
     watch=True,  # a spectator's table shows every board, read-only (``StarsTableScene``)
+    decision_name=N_("Card {n}"),
 )
