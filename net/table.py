@@ -170,6 +170,9 @@ class Table:
         self.state: State = ruleset.setup(self.options, self.seed, self.secret)
         self.max_moves = ruleset.max_moves(self.options)
         self.moves: list[list[Any]] = []
+        #: per move, its events and whether spectators were told of it: the story a
+        #: snapshot tells a window that comes to the game late (``story``)
+        self._told: list[tuple[list[dict[str, Any]], bool]] = []
         self.version = 0
         #: the version spectators see: the number of moves they were told of. A move that shows
         #: a spectator nothing (``_shows_spectators``: a seat drawing on its own sheet during a
@@ -298,7 +301,26 @@ class Table:
                 "view": self.ruleset.view(self.state, seat),
                 "to_move": self.to_move(),
                 "table": self.info(),
+                "story": self.story(seat),
             }
+
+    #: the most events a snapshot's story holds (the newest ones): a whole game in practice
+    #: (a random 8-player Look at the Stars game tells a seat about 400, 18 KB)
+    STORY_EVENTS = 1000
+
+    def story(self, seat: int | None) -> list[dict[str, Any]]:
+        """The events of this game that ``seat`` (None: a spectator) was told of, or would
+        have been, the newest ``STORY_EVENTS``: a window that joins late, or again, fills
+        its game log with them (``snapshot.story``, docs/PROTOCOL.md)."""
+        with self._lock:
+            told: list[dict[str, Any]] = []
+            for events, public in reversed(self._told):
+                if seat is None and not public:
+                    continue  # spectators hear only of public moves
+                told[:0] = visible_events(events, seat)
+                if len(told) >= self.STORY_EVENTS:
+                    break
+            return told[-self.STORY_EVENTS:]
 
     def legal_message(self, seat: int | None) -> Message:
         """The ``legal`` message: every move ``seat`` may make now (remote bots use it when
@@ -634,6 +656,7 @@ class Table:
                                                 self.table_id)
             self.state = self.ruleset.setup(self.options, self.seed, self.secret)
             self.moves = []
+            self._told = []
             self.version = 0
             self.spectator_version = 0
             self.seat_versions = [0] * len(self._seats)
@@ -759,6 +782,7 @@ class Table:
         public = self._shows_spectators(events, to_move_before)
         if public:
             self.spectator_version += 1
+        self._told.append((events, public))
         self._broadcast_events(seat, events, public)
         if over:
             listeners = list(self._listeners.items())
@@ -896,7 +920,9 @@ class Table:
                 to_move_before = table.ruleset.to_move(table.state)
                 events = table.ruleset.apply(table.state, seat_index, move)
                 table.moves.append([seat_index, move])
-                if table._shows_spectators(events, to_move_before):
+                public = table._shows_spectators(events, to_move_before)
+                table._told.append((events, public))
+                if public:
                     table.spectator_version += 1
         except (KeyError, TypeError, ValueError, IllegalMove) as exc:
             raise TableError("bad_save", f"the save cannot be replayed: {exc}") from None

@@ -89,6 +89,16 @@ def with_move(event: dict[str, Any], message: dict[str, Any]) -> dict[str, Any]:
     return {**event, "by": message.get("by"), "view": message.get("view")}
 
 
+def told_story(seat: int, story: Any) -> list[tuple[int, dict[str, Any]]]:
+    """A snapshot's ``story`` (the events of the game so far that this seat was told of, the
+    newest ones: docs/PROTOCOL.md) as news marked ``"replayed": True``, which a table notes in
+    its log without animating; anything in it that is not an event is left out."""
+    if not isinstance(story, list):
+        return []
+    return [(seat, {**event, "replayed": True}) for event in story
+            if isinstance(event, dict) and isinstance(event.get("type"), str)]
+
+
 class Session(Protocol):
     """What a game's table scene (``scenes.table.GameTableScene``), the hot-seat handover and
     the results may ask of the game they show. ``LocalSession`` (solo, hot-seat, Continue),
@@ -353,6 +363,10 @@ class RemoteSession(TableInfo):
         #: the host said it stopped (``bye`` ``shutting_down``): it may continue the game from
         #: its save, and this window rejoins it then by itself
         self.host_stopped = False
+        #: the games (table ids) whose story so far this window has told (``told_story``)
+        self._storied: set[Any] = set()
+        #: news kept for the next poll (the story so far and what came after it)
+        self._held: list[tuple[int, dict[str, Any]]] = []
 
     @property
     def human_seats(self) -> list[int]:
@@ -379,7 +393,13 @@ class RemoteSession(TableInfo):
         self.client.send_move(move)
 
     def poll(self) -> list[tuple[int, dict[str, Any]]]:
+        """New events since the last poll. A window that comes to a game under way (a late
+        spectator, a player rejoining from a fresh window) gets the story so far with its
+        first snapshot (``snapshot.story``): told first, marked ``"replayed": True``."""
+        held, self._held = self._held, []
         out: list[tuple[int, dict[str, Any]]] = []
+        story: list[tuple[int, dict[str, Any]]] = []
+        cut = 0
         for message in self.client.poll():
             kind = message.get("t")
             if kind == "error" and message.get("code") == "bad_token" and self.fresh_client:
@@ -434,7 +454,14 @@ class RemoteSession(TableInfo):
                 self.results = message
             elif kind == "events":
                 out += [(seat, with_move(event, message)) for event in message.get("events", [])]
-        return out
+            elif kind == "snapshot" and self.table_id not in self._storied:
+                self._storied.add(self.table_id)
+                story, cut = told_story(seat, message.get("story")), len(out)
+        if story:  # kept for the next poll, so that it reaches the table scene even when a
+            # lobby polled first (as ``LocalSession.poll`` keeps a continued game's story)
+            self._held = story + out[cut:]
+            return held + out[:cut]
+        return held + out
 
     def close(self) -> None:
         if self.closed:

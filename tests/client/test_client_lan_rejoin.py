@@ -5,7 +5,9 @@ Before: "the game has already started", shown twice."""
 from __future__ import annotations
 
 import os
+import random
 import stat
+import time
 
 import pygame
 import pytest
@@ -81,9 +83,24 @@ def test_leaving_a_started_lan_game_and_joining_again_takes_the_same_seat(
     drive = Driver(start="menu")
     try:
         drive.until(lambda: not host.info()["seats"][1]["connected"], what="the old window gone")
+        rng = random.Random(41)  # meanwhile the seat's cards 1-3 are played (its token)
+        while host.view(1)["card"]["n"] < 4:
+            if 1 in host.to_move():
+                moves = [m for m in host.legal_message(1)["moves"] if m["t"] != "undo"]
+                assert host.submit(1, token, host.version, rng.choice(moves)) is None
+            time.sleep(0.01)
         join_by_address(drive, port)
         drive.until(lambda: isinstance(drive.scene, StarsTableScene), what="the game again")
-        assert drive.scene.session.human_seats == [1] and host.token_for(1) == token
+        table = drive.scene
+        assert table.session.human_seats == [1] and host.token_for(1) == token
+        drive.step(3)
+        # the fresh window's log tells the game so far, as the host's table told it (it was
+        # empty but for the card on the table: an outside playtest)
+        log = [str(text) for text, _colour in table.log]
+        assert log[0] == "Card 1", log
+        for n in (2, 3, 4):
+            assert any(line.startswith(f"Card {n}:") for line in log), (n, log)
+        assert table.events_seen.count("card_flipped") == 3, "each card told once"
         drive.key(pygame.K_ESCAPE)
     finally:
         drive.close()

@@ -6,6 +6,7 @@ Every table here is served over real TCP on 127.0.0.1 and played by bots."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pygame
@@ -195,3 +196,38 @@ def test_the_stars_spectator_view_keeps_its_text_in_its_boxes(
     finally:
         i18n.set_language("en")
         drive.close()
+
+
+@pytest.mark.timeout(90)
+@pytest.mark.parametrize("cut", [False, True])
+def test_a_tv_coming_to_a_game_under_way_is_told_the_story_so_far(
+        drive: Driver, cut: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A TV that joined in round 3 had an empty log (an outside playtest): the host's snapshot
+    tells it the game so far, as the log would have told it from the start. A story cut to
+    its newest events (``Table.STORY_EVENTS``) opens on the round it starts in."""
+    from game.client.stargazer.table import StargazerTableScene
+    from net.table import Table
+
+    if cut:
+        monkeypatch.setattr(Table, "STORY_EVENTS", 30)
+
+    with Served("stargazer", ["Vega", "Rigel", "Deneb"], delay=0.0) as served:
+        table = served.table
+        deadline = time.monotonic() + 30
+        while table.view(None)["round"] < 3 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        table.ai.close()  # the bots stop here: what the TV is told is all there was
+        assert table.view(None)["round"] >= 3
+        watch_from_list(drive, served, "stargazer", "playing")
+        drive.until(lambda: isinstance(drive.scene, StargazerTableScene), what="the table")
+        tv = drive.scene
+        drive.step(3)
+        log = [str(text) for text, _colour in tv.log]
+        rounds = [e["round"] for e in table.story(None) if e["type"] == "round_started"]
+        first = rounds[0] - 1 if cut else 1
+        assert first > 1 or not cut
+        assert log[0] == f"Round {first}", log
+        starts = [line for line in log if line.startswith(f"Round {first + 1}: ")]
+        assert len(starts) == 1, log
+        assert any(line.startswith("Vega picks ") for line in log), log
+        assert not tv.pacer.waiting, "the story is told, not played out move by move"

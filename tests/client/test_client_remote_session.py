@@ -78,3 +78,38 @@ def test_a_move_never_answered_holds_the_next_only_for_a_while(
     now[0] += 0.2
     session.send(0, {"t": "skip"})
     assert len(client.sent) == 2
+
+
+def snapshot(table_id: str, story: Any) -> dict[str, Any]:
+    return {"t": "snapshot", "version": 5, "seat": 0, "view": {"v": 5}, "to_move": [0],
+            "table": {"id": table_id, "status": "playing", "seats": []}, "story": story}
+
+
+def test_the_story_so_far_is_told_once_a_game_after_the_lobbys_poll() -> None:
+    """The story comes with the first snapshot; a lobby polls that snapshot and opens the
+    table, so the story waits for the next poll (the table scene's), told before what came
+    after it; a second snapshot of the same game (a link back up) tells nothing again."""
+    client = FakeClient()
+    session = RemoteSession(client)
+    story = [{"type": "card_flipped", "n": 2}, {"type": "lines_drawn", "seat": 1}]
+    client.inbox = [{"t": "connection", "state": "connected"}, snapshot("a", story),
+                    {"t": "events", "version": 6, "by": 1, "events": [{"type": "x"}],
+                     "view": {"v": 6}}]
+    first = session.poll()
+    assert [event["type"] for _seat, event in first] == ["connection"]
+    second = session.poll()
+    assert [event["type"] for _seat, event in second] == ["card_flipped", "lines_drawn", "x"]
+    assert [event.get("replayed") for _seat, event in second] == [True, True, None]
+    client.inbox = [snapshot("a", story)]
+    assert session.poll() == [] and session.poll() == []
+    client.inbox = [snapshot("b", [{"type": "round_started", "round": 2}])]  # a new game
+    session.poll()
+    assert [event["type"] for _seat, event in session.poll()] == ["round_started"]
+
+
+@pytest.mark.parametrize("story", [None, "story", 5, [1, "x", None, {"n": 2}, {"type": 3}]])
+def test_a_story_that_is_not_events_tells_nothing(story: Any) -> None:
+    client = FakeClient()
+    session = RemoteSession(client)
+    client.inbox = [snapshot("a", story)]
+    assert session.poll() == [] and session.poll() == []

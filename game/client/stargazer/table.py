@@ -442,7 +442,7 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
         news = self.session.poll()
         replayed = [event for _seat, event in news if event.get("replayed")]
         if not self.log and self.view is not None:
-            self.open_log(bool(replayed))
+            self.open_log(replayed)
         if replayed:  # the story so far (a replay's jump, a continued game): told, not shown
             self.note(story_lines(replayed, self.session.names, self.view))
             for event in replayed:
@@ -454,15 +454,19 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
         self.play_beats(0.0)
         self.view_changed()
 
-    def open_log(self, history: bool) -> None:
-        """The log's first line: the round the game is at (round 1 when the story so far
-        follows)."""
+    def open_log(self, history: list[dict[str, Any]]) -> None:
+        """The log's first line: the round the game is at, or the round the story so far
+        (``history``) starts in: the one before its first round's start (round 1, unless a
+        LAN host told only the newest part of a long game)."""
         view = self.view
         names = self.session.names
         start = view["start"]
         name = names[start] if isinstance(start, int) and 0 <= start < len(names) else "?"
         n = view["round"]
-        self.log.append((Lazy(lambda: _("Round {n}").format(n=1)) if history else
+        starts = [event["round"] for event in history if event.get("type") == "round_started"
+                  and isinstance(event.get("round"), int)]
+        first = starts[0] - 1 if starts else n
+        self.log.append((Lazy(lambda: _("Round {n}").format(n=first)) if history else
                          Lazy(lambda: _("Round {n}: {name} starts.").format(n=n, name=name)),
                          theme.ACCENT))
 

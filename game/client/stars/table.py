@@ -390,9 +390,14 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
         if not self.log and self.view is not None:
             # the log opens on the card the game is at: card 1, or the card a continued game
             # resumes on (a replay's story so far starts at card 1 too)
-            history = any(event.get("replayed") for _, event in news)
+            told = [event for _, event in news if event.get("replayed")]
             card = self.view["card"]
-            self.log.append((Lazy(lambda: _("Card {n}").format(n=1)) if history else log_entry(
+            # the story starts on the card before its first flip (card 1, unless a LAN host
+            # told only the newest part of a long game)
+            flips = [e["n"] for e in told if e.get("type") == "card_flipped"
+                     and isinstance(e.get("n"), int)]
+            first = flips[0] - 1 if flips else card["n"]
+            self.log.append((Lazy(lambda: _("Card {n}").format(n=first)) if told else log_entry(
                 {"type": "card_flipped", "n": card["n"], "card": card}, [])[0], theme.ACCENT))
         for seat, event in news:
             self.on_event(seat, event)
