@@ -173,6 +173,9 @@ class Table:
         #: per move, its events and whether spectators were told of it: the story a
         #: snapshot tells a window that comes to the game late (``story``)
         self._told: list[tuple[list[dict[str, Any]], bool]] = []
+        #: ((table id, version), viewer -> its story): ``story`` for the current version
+        self._stories: tuple[tuple[str, int], dict[int | None, list[dict[str, Any]]]] = (
+            ("", -1), {})
         self.version = 0
         #: the version spectators see: the number of moves they were told of. A move that shows
         #: a spectator nothing (``_shows_spectators``: a seat drawing on its own sheet during a
@@ -313,14 +316,25 @@ class Table:
         have been, the newest ``STORY_EVENTS``: a window that joins late, or again, fills
         its game log with them (``snapshot.story``, docs/PROTOCOL.md)."""
         with self._lock:
-            told: list[dict[str, Any]] = []
+            key = (self.table_id, self.version)
+            if self._stories[0] != key:  # worked out once per version and viewer: a storm
+                self._stories = (key, {})  # of reconnections costs the host a lookup each
+            cached = self._stories[1].get(seat)
+            if cached is not None:
+                return cached
+            newest: list[list[dict[str, Any]]] = []
+            count = 0
             for events, public in reversed(self._told):
                 if seat is None and not public:
                     continue  # spectators hear only of public moves
-                told[:0] = visible_events(events, seat)
-                if len(told) >= self.STORY_EVENTS:
+                seen = visible_events(events, seat)
+                newest.append(seen)
+                count += len(seen)
+                if count >= self.STORY_EVENTS:
                     break
-            return told[-self.STORY_EVENTS:]
+            told = [event for seen in reversed(newest) for event in seen]
+            story = self._stories[1][seat] = told[-self.STORY_EVENTS:]
+            return story
 
     def legal_message(self, seat: int | None) -> Message:
         """The ``legal`` message: every move ``seat`` may make now (remote bots use it when
