@@ -294,18 +294,21 @@ class Table:
         with self._lock:
             return self.version if seat is not None else self.spectator_version
 
-    def snapshot(self, seat: int | None) -> Message:
-        """A full ``snapshot`` message for ``seat`` (None: spectator)."""
+    def snapshot(self, seat: int | None, *, story: bool = False) -> Message:
+        """A full ``snapshot`` message for ``seat`` (None: spectator); ``story``: with the
+        game so far (a connection's first snapshot: ``sync`` asks only for the state)."""
         with self._lock:
-            return {
+            message: Message = {
                 "t": "snapshot",
                 "version": self.version_for(seat),
                 "seat": seat,
                 "view": self.ruleset.view(self.state, seat),
                 "to_move": self.to_move(),
                 "table": self.info(),
-                "story": self.story(seat),
             }
+            if story:
+                message["story"] = self.story(seat)
+            return message
 
     #: the most events a snapshot's story holds (the newest ones): a whole game in practice
     #: (a random 8-player Look at the Stars game tells a seat about 400, 18 KB)
@@ -570,7 +573,7 @@ class Table:
             self._listeners[handle] = _ListenerEntry(seat, sink)
             if seat is not None:  # counted first: the joiner's own snapshot shows it connected
                 self._seats[seat].connections += 1
-            self._deliver(handle, self.snapshot(seat))
+            self._deliver(handle, self.snapshot(seat, story=True))
             if self.status == "over":
                 self._deliver(handle, self.results(spectators=seat is None))
             if seat is not None:

@@ -1,6 +1,7 @@
 """``snapshot.story`` (docs/PROTOCOL.md): a window that comes to a game under way (a player
-rejoining from a fresh window, a late spectator) is told the events so far that it would
-have been told, so its game log is not empty; nothing private to another seat."""
+rejoining from a fresh window, a late spectator) is told, with its connection's first
+snapshot, the events so far that it would have been told, so its game log is not empty;
+nothing private to another seat."""
 
 from __future__ import annotations
 
@@ -44,7 +45,8 @@ def test_the_story_is_what_each_seat_and_a_spectator_were_told(game: str, player
         some_moves(table, 40, random.Random(9))
         for seat, events in told.items():
             assert events and table.story(seat) == events, seat
-            assert table.snapshot(seat)["story"] == events
+            assert table.snapshot(seat, story=True)["story"] == events
+            assert "story" not in table.snapshot(seat), "a sync asks for the state only"
         if game == "stars":  # a seat's lines are its own until the card is over
             private = [e for e in told[0] if e.get("to") == [0]]
             assert private, "seat 0 was told something of its own"
@@ -73,7 +75,7 @@ def test_a_new_game_at_the_table_starts_a_new_story() -> None:
         play_to_the_end(table, random.Random(2))
         assert table.story(0)
         table.restart(3)
-        assert table.story(0) == [] and table.snapshot(None)["story"] == []
+        assert table.story(0) == [] and table.snapshot(None, story=True)["story"] == []
     finally:
         table.close()
 
