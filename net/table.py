@@ -242,6 +242,12 @@ class Table:
                 seat_state.token = new_token()
             return seat_state.token
 
+    @property
+    def spectators(self) -> int:
+        """How many connections watch the table without a seat (the host's lobby says so)."""
+        with self._lock:
+            return sum(1 for entry in self._listeners.values() if entry.seat is None)
+
     def seats_taken(self) -> int:
         with self._lock:
             return sum(1 for s in self._seats if s.claimed or s.kind == "ai")

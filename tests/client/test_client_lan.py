@@ -76,6 +76,16 @@ def test_host_from_the_window_and_a_tcp_player_joins(drive) -> None:  # noqa: AN
     # the lobby hears of her with the table's next info (a few frames; more on a busy machine)
     drive.until(lambda: [s["name"] for s in lobby.session.info["seats"]] == [
         drive.app.settings.player_name, "Bea"], what="Bea's name in the lobby")
+    # a TV watching is counted in the host's waiting room (it was not said anywhere)
+    assert not any("watching" in t for t in drawn_texts(drive.app))
+    tv = Client("127.0.0.1", port, "TV", role="spectator")
+    try:
+        drive.until(lambda: any("1 watching" in t for t in drawn_texts(drive.app)),
+                    what="the TV counted")
+    finally:
+        tv.close()
+    drive.until(lambda: not any("watching" in t for t in drawn_texts(drive.app)),
+                what="the TV gone")
     drive.click(lobby.start_button.rect.center)
     drive.until(lambda: isinstance(drive.scene, StarsTableScene), what="the game to start")
     table = drive.scene

@@ -226,6 +226,10 @@ class LobbyScene(SkyScene):
             password = getattr(getattr(self.session.server, "server", None), "password", None)
             if password:
                 line += "  ·  " + _("password: {password}").format(password=password)
+            watching = self.session.table.spectators
+            if watching:
+                line += "  ·  " + ngettext("{n} watching", "{n} watching",
+                                           watching).format(n=watching)
         else:
             state = CONNECTION_WORDS.get(self.session.connection)
             line = _(state) if state is not None else self.session.connection
