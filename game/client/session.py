@@ -13,7 +13,8 @@ import copy
 import importlib.util
 import threading
 import time
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
@@ -89,14 +90,43 @@ def with_move(event: dict[str, Any], message: dict[str, Any]) -> dict[str, Any]:
     return {**event, "by": message.get("by"), "view": message.get("view")}
 
 
-def told_story(seat: int, story: Any) -> list[tuple[int, dict[str, Any]]]:
-    """A snapshot's ``story`` (the events of the game so far that this seat was told of, the
-    newest ones: docs/PROTOCOL.md) as news marked ``"replayed": True``, which a table notes in
-    its log without animating; anything in it that is not an event is left out."""
+def story_events(story: Any) -> list[dict[str, Any]]:
+    """The events of a snapshot's ``story`` (docs/PROTOCOL.md); anything in it that is not an
+    event is left out."""
     if not isinstance(story, list):
         return []
-    return [(seat, {**event, "replayed": True}) for event in story
+    return [event for event in story
             if isinstance(event, dict) and isinstance(event.get("type"), str)]
+
+
+def told_story(seat: int, events: list[dict[str, Any]]) -> list[tuple[int, dict[str, Any]]]:
+    """``events`` of the story so far as news marked ``"replayed": True``, which a table notes
+    in its log without animating."""
+    return [(seat, {**event, "replayed": True}) for event in events]
+
+
+#: how many of the last events heard a window matches in a story to find where it lost the link
+HEARD_TAIL = 20
+
+
+def missed_events(story: list[dict[str, Any]], heard: int,
+                  tail: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events of ``story`` after those this window heard (``heard`` of them in all, the
+    last ones ``tail``) before it lost the link: the story is what it would have been told,
+    so where it is whole they follow the first ``heard``; where only its newest part came,
+    they follow the last place it ends as the tail ends (on at least 3 events, or the whole
+    tail). [] when it meets the tail nowhere (the story would be told twice)."""
+    k = len(tail)
+    if k == 0:
+        return story if heard == 0 else []
+    tail = list(tail)
+    if k <= heard <= len(story) and story[heard - k:heard] == tail:
+        return story[heard:]
+    for end in range(len(story), 0, -1):  # the latest place the story meets the tail's end
+        overlap = min(k, end)
+        if overlap >= min(k, 3) and story[end - overlap:end] == tail[k - overlap:]:
+            return story[end:]
+    return []
 
 
 class Session(Protocol):
@@ -363,8 +393,11 @@ class RemoteSession(TableInfo):
         #: the host said it stopped (``bye`` ``shutting_down``): it may continue the game from
         #: its save, and this window rejoins it then by itself
         self.host_stopped = False
-        #: the games (table ids) whose story so far this window has told (``told_story``)
-        self._storied: set[Any] = set()
+        #: the game (table id) whose events this window has heard: how many, the last ones
+        #: (a story that comes with the link back tells what was missed: ``missed_events``)
+        self._heard_of: Any = object()
+        self._heard = 0
+        self._tail: deque[dict[str, Any]] = deque(maxlen=HEARD_TAIL)
         #: news kept for the next poll (the story so far and what came after it)
         self._held: list[tuple[int, dict[str, Any]]] = []
 
@@ -395,7 +428,8 @@ class RemoteSession(TableInfo):
     def poll(self) -> list[tuple[int, dict[str, Any]]]:
         """New events since the last poll. A window that comes to a game under way (a late
         spectator, a player rejoining from a fresh window) gets the story so far with its
-        first snapshot (``snapshot.story``): told first, marked ``"replayed": True``."""
+        first snapshot (``snapshot.story``): told first, marked ``"replayed": True``. When a
+        lost link comes back, the moves made meanwhile are told the same way."""
         held, self._held = self._held, []
         out: list[tuple[int, dict[str, Any]]] = []
         story: list[tuple[int, dict[str, Any]]] = []
@@ -453,15 +487,32 @@ class RemoteSession(TableInfo):
             elif kind == "game_over":
                 self.results = message
             elif kind == "events":
-                out += [(seat, with_move(event, message)) for event in message.get("events", [])]
-            elif kind == "snapshot" and self.table_id not in self._storied:
-                self._storied.add(self.table_id)
-                story, cut = told_story(seat, message.get("story")), len(out)
+                events = message.get("events", [])
+                self.hear(events)
+                out += [(seat, with_move(event, message)) for event in events]
+            elif kind == "snapshot" and self._heard_of != self.table_id:
+                # a game this window has not seen yet: its story so far, kept for the next poll
+                told = story_events(message.get("story"))
+                self._heard_of, self._heard, self._tail = self.table_id, 0, deque(
+                    maxlen=HEARD_TAIL)
+                self.hear(told)
+                story, cut = told_story(seat, told), len(out)
+            elif kind == "snapshot":  # the link back: the moves made while it was down
+                told = missed_events(story_events(message.get("story")), self._heard,
+                                     self._tail)
+                self.hear(told)
+                out += told_story(seat, told)
         if story:  # kept for the next poll, so that it reaches the table scene even when a
             # lobby polled first (as ``LocalSession.poll`` keeps a continued game's story)
             self._held = story + out[cut:]
             return held + out[:cut]
         return held + out
+
+    def hear(self, events: Any) -> None:
+        """Count ``events`` as heard in the current game."""
+        if isinstance(events, list):
+            self._heard += len(events)
+            self._tail.extend(events)
 
     def close(self) -> None:
         if self.closed:

@@ -5,6 +5,9 @@ back, takes no move, and rejoins by itself when the table is served again."""
 
 from __future__ import annotations
 
+import random
+import time
+
 import pygame
 import pytest
 
@@ -50,12 +53,25 @@ def test_a_guest_whose_host_quits_is_told_and_rejoins_when_the_table_is_back(
                     else drive.app.layout.rect.center)
         drive.key(pygame.K_RETURN)  # an Enter meant for the board neither plays nor leaves
         assert isinstance(drive.scene, LinkLostScene) and table.session.last_move is None
+        # meanwhile card 1 is played on (the seat's own token, as from another window)
+        rng = random.Random(1)
+        while host.view(1)["card"]["n"] < 2:
+            if 1 in host.to_move():
+                moves = [m for m in host.legal_message(1)["moves"] if m["t"] != "undo"]
+                assert host.submit(1, host.token_for(1), host.version, rng.choice(moves)) is None
+            time.sleep(0.01)
         # the host continues (the same table served again): the window rejoins by itself
         again = ServerThread(host, host="127.0.0.1", port=port)
         again.start()
         drive.until(lambda: drive.scene is table, timeout=30, what="the table back")
         drive.until(lambda: host.info()["seats"][1]["connected"], what="the seat connected")
         assert table.link_words() is None
+        # and its log tells what was played while the link was down, once
+        drive.until(lambda: any(str(text).startswith("Card 2:") for text, _c in table.log),
+                    what="card 2 in the log")
+        drive.step(5)
+        assert [str(text) for text, _c in table.log].count(str(table.log[-1][0])) == 1
+        assert table.events_seen.count("card_flipped") == 1
     finally:
         drive.close()
         for running in (again, server):

@@ -113,3 +113,45 @@ def test_a_story_that_is_not_events_tells_nothing(story: Any) -> None:
     session = RemoteSession(client)
     client.inbox = [snapshot("a", story)]
     assert session.poll() == [] and session.poll() == []
+
+
+def events(*numbers: int) -> list[dict[str, Any]]:
+    return [{"type": "lines_drawn", "n": n} for n in numbers]
+
+
+def test_the_link_back_tells_the_moves_made_while_it_was_down() -> None:
+    client = FakeClient()
+    session = RemoteSession(client)
+    client.inbox = [snapshot("a", events(1, 2)),
+                    {"t": "events", "version": 6, "by": 1, "events": events(3), "view": {}}]
+    session.poll()
+    session.poll()
+    # the link is lost after event 3 and comes back; the host's story has 4 and 5 more
+    client.inbox = [{"t": "connection", "state": "connected"}, snapshot("a", events(1, 2, 3, 4, 5)),
+                    {"t": "events", "version": 9, "by": 0, "events": events(6), "view": {}}]
+    news = [event for _seat, event in session.poll()]
+    assert [(e["type"], e.get("n"), e.get("replayed")) for e in news] == [
+        ("connection", None, None), ("lines_drawn", 4, True), ("lines_drawn", 5, True),
+        ("lines_drawn", 6, None)]
+    # and again, with only the story's newest events: the last ones heard are found in it
+    client.inbox = [snapshot("a", events(4, 5, 6, 7))]
+    assert [e.get("n") for _seat, e in session.poll()] == [7]
+    client.inbox = [{"t": "snapshot", "version": 9, "view": {}, "to_move": [],
+                     "table": {"id": "a", "status": "playing", "seats": []}}]  # a sync
+    assert session.poll() == []
+
+
+@pytest.mark.parametrize(("story", "heard", "tail", "missed"), [
+    (events(1, 2, 3), 2, events(1, 2), events(3)),  # whole: after the first two
+    (events(1, 2, 3), 3, events(1, 2, 3), []),  # nothing missed
+    (events(7, 8, 9), 8, events(7, 8), events(9)),  # cut to its newest: after the tail
+    (events(4, 5, 6, 7, 8), 6, events(1, 2, 3, 4, 5, 6), events(7, 8)),  # meets the tail's end
+    (events(6, 7), 6, events(4, 5, 6), []),  # one event in common: too little to be sure
+    (events(7, 8, 9), 8, events(4, 5), []),  # the tail is nowhere: nothing told twice
+    (events(1, 2), 0, [], events(1, 2)),  # nothing heard yet: all of it
+    (events(1, 1, 2), 1, events(1), events(1, 2)),  # whole: the count decides, not the tail
+])
+def test_missed_events(story: list, heard: int, tail: list, missed: list) -> None:
+    from game.client.session import missed_events
+
+    assert missed_events(story, heard, tail) == missed
