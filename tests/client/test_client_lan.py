@@ -18,7 +18,7 @@ from net.client import Client
 from net.server import ServerThread
 from net.table import SeatSpec
 from tests.client.stars_play import play_turn
-from tests.client.textboxes import drawn_texts
+from tests.client.textboxes import drawn_texts, text_problems
 
 #: zeroconf on loopback is shared by every process: the modules that advertise or browse run
 #: on one pytest-xdist worker, so one's tables never show in another's lobby
@@ -155,6 +155,18 @@ def test_join_a_table_by_address_and_play_it_to_the_end(drive) -> None:  # noqa:
         for wanted in ("Statistics", "Watch replay", "Review"):
             assert wanted in labels, labels
         assert isinstance(drive.app.last_results.record, GameRecord)
+        # the statistics of a guest who asked for hints (a row more): the guest's note under
+        # the buttons stays clear of the keys' footer (they overlapped: an outside playtest)
+        results.statistics.append(("Hints asked", [0, 10]))
+        results.toggle_statistics()
+        drive.step(2)
+        lay = drive.app.layout
+        line = results.text.font(lay.font_px("small")).get_linesize()
+        note_bottom = results.form.widgets[0].rect.bottom + lay.px(14) + line
+        assert note_bottom <= lay.height - lay.px(14) - line, "the note above the footer"
+        assert not text_problems(drive.app), text_problems(drive.app)
+        results.statistics.pop()
+        results.toggle_statistics()
         table_host.restart(21)  # the host plays again: this window follows into the new game
         drive.until(lambda: isinstance(drive.scene, StarsTableScene), what="the new game")
         again = drive.scene

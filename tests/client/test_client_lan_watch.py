@@ -121,6 +121,12 @@ def test_a_full_stars_table_is_watched_from_the_list_up_to_its_results(
         assert table.events_seen.count("card_flipped") >= 10 and "game_over" in table.events_seen
         results = drive.scene
         assert results.winner_text() and "Vega" in texts(drive)
+        # a TV joins nothing: the next game shows here (it said "you join")
+        assert "If the host plays again, the new game shows here." in texts(drive)
+        assert "you join" not in texts(drive)
+        # the host's record came with the results: statistics and the replay, no review
+        labels = [w.label for w in results.form.widgets]
+        assert "Statistics" in labels and "Watch replay" in labels and "Review" not in labels
 
 
 @pytest.mark.timeout(90)

@@ -270,7 +270,11 @@ class ResultsScene(SkyScene):
         #: the score table's column titles: up to two lines
         self.header_h = max(lay.px(34), int(2.2 * lay.font_px("tiny")) + lay.px(6))
         h, gap = max(lay.px(54), lay.font_px("large") + 16), lay.px(16)
-        room = int(lay.height * 0.81) - h - lay.px(64)  # from the panel's top to the buttons
+        # a guest's note under the buttons ("If the host plays again...") takes a line more
+        # above the keys' footer (the two overlapped under 13 rows of statistics)
+        note = self.text.font(lay.font_px("small")).get_linesize() + lay.px(14) \
+            if self.lan_guest else 0
+        room = int(lay.height * 0.81) - h - lay.px(64) - note  # from the panel's top to the buttons
         if self.showing_statistics:
             rows = len(self.statistics) + 1
             self.row_h = min(lay.px(34), max(lay.font_px("small") + 4,
@@ -285,7 +289,7 @@ class ResultsScene(SkyScene):
         buttons = self.form.widgets
         w = min(lay.px(240), (lay.width - lay.px(40) - gap * (len(buttons) - 1))
                 // len(buttons))
-        y = min(self.panel.bottom + lay.px(24), lay.height - h - lay.px(40))
+        y = min(self.panel.bottom + lay.px(24), lay.height - h - lay.px(40) - note)
         x = lay.width // 2 - (w * len(buttons) + gap * (len(buttons) - 1)) // 2
         for button in buttons:
             button.rect = pygame.Rect(x, y, w, h)
@@ -332,7 +336,9 @@ class ResultsScene(SkyScene):
         if self.lan_guest:
             # (a headless host stops soon after the end)
             gone = not getattr(self.session, "link_up", True)
+            watching = not getattr(self.session, "human_seats", [])  # a TV
             words = _("The host has closed the table.") if gone else \
+                _("If the host plays again, the new game shows here.") if watching else \
                 _("If the host plays again, you join the new game here.")
             note = self.text.render(words, lay.font_px("small"), theme.TEXT_DIM)
             play = self.form.widgets[0].rect
