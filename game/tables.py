@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from game.ai import THINK_SECONDS, default_level, make_bot, resolve_level
+from game.ai import BOT_LEVELS, THINK_SECONDS, default_level, make_bot, resolve_level
 from game.registry import GameTable, default_game
 from game.rules import get_ruleset
 from game.rules.base import Ruleset
@@ -52,6 +52,11 @@ def parse_seats(text: str | None, game: str | None = None, *,
             kind, _, extra = part.strip().partition(":")
             if kind not in SEAT_KINDS or kind == "human":
                 raise ValueError(f"seat {part.strip()!r}: use open, remote[:name] or ai[:level]")
+            levels = BOT_LEVELS.get(game, {"random": ""})
+            if kind == "ai" and extra and resolve_level(game, extra) not in levels:
+                # (a bot that cannot be built played random, said only in the host's log)
+                raise ValueError(f"seat {part.strip()!r}: {game} has no bot level {extra!r}; "
+                                 f"its levels: {', '.join(levels)}")
             specs.append(SeatSpec("ai", "", extra or default_level(game)) if kind == "ai"
                          else SeatSpec(kind, extra))
     if host is not None:

@@ -103,6 +103,14 @@ def test_a_busy_port_and_options_the_window_cannot_honour_are_one_clear_sentence
     assert [s.kind for s in parse_seats("remote:Bo,ai:random", host="Ann")] == [
         "human", "remote", "ai"]
     assert len(parse_seats("4", host="Ann")) == 4, "--seats 4 counts the host's own seat"
+    # a level the game has no bot for is refused in words (Stargazer's "ai:greedy" silently
+    # played random: an outside playtest); a level of that game is taken
+    with pytest.raises(ValueError, match="stargazer has no bot level 'greedy'; its levels: "):
+        parse_seats("open,ai:greedy,ai:greedy", "stargazer")
+    assert [s.bot for s in parse_seats("open,ai:greedy", "stars")] == [None, "greedy"]
+    assert host_main(["--game", "stargazer", "--seats", "ai:greedy,ai,ai", "--headless",
+                      "--no-discovery"]) == 2
+    assert "no bot level 'greedy'" in capsys.readouterr().err
 
 
 def _hosted_save(directory: Path) -> tuple[Path, str]:
