@@ -97,6 +97,10 @@ class App:
         #: each setup screen's last choices in this run, per mode ("host": its game, player
         #: count, hints and password; a host setting up the next table found them gone)
         self.setup_memory: dict[str, dict[str, Any]] = {}
+        #: the reviews worked out in this run, per (id of the game's record, seat): the same
+        #: game reviewed again shows the same rows (the bot searches against the clock, and a
+        #: second search differed: an outside playtest) and costs no second search
+        self.reviews: dict[tuple[int, int], tuple[Any, Any]] = {}
         if self.settings.fullscreen:
             self.set_fullscreen(True, remember=False)
         if start == "title":

@@ -336,3 +336,29 @@ def test_a_review_names_the_start_player_a_move_named(drive: Driver) -> None:
     drive.app.push(review)
     drive.until(lambda: review.rows, timeout=40, what="the analysis")
     assert review.row_words(len(review.rows) - 1)[0] == f"Turn {review.rows[-1].turn}"
+
+
+@pytest.mark.timeout(60)
+def test_a_game_reviewed_again_shows_the_same_rows_at_once(drive: Driver) -> None:
+    """Reopened from "Last results", a review searched again against the clock and showed a
+    different bot's move for a card (an outside playtest): this run keeps the review."""
+    import copy
+
+    from game.client.record import GameRecord
+    from game.client.scenes.review import ReviewScene
+    from tests.test_review import bot_game
+
+    options, moves = bot_game("stargazer", 3, 5)
+    record = GameRecord("stargazer", options, 5, moves, ["Ann", "Bea", "Cy"], ["human"] * 3)
+    first = ReviewScene(drive.app, record, 0, budget=0.02)
+    drive.app.push(first)
+    drive.until(lambda: first.rows, timeout=40, what="the analysis")
+    drive.key(pygame.K_ESCAPE)
+    again = ReviewScene(drive.app, record, 0, budget=0.02)
+    assert again.ready and again.decisions is first.decisions, "kept, not searched again"
+    other_seat = ReviewScene(drive.app, record, 1, budget=0.02)
+    assert not other_seat.ready or other_seat.decisions is not first.decisions
+    other_seat.exit()
+    twin = ReviewScene(drive.app, copy.deepcopy(record), 0, budget=0.02)  # another game's
+    assert twin.decisions is not first.decisions
+    twin.exit()

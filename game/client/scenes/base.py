@@ -84,6 +84,8 @@ class Stage(Protocol):
     table_passwords: dict[str, str]
     #: each setup screen's last choices in this run, per mode (``scenes.setup``)
     setup_memory: dict[str, dict[str, Any]]
+    #: the reviews worked out in this run, per (record id, seat) (``scenes.review``)
+    reviews: dict[tuple[int, int], tuple[Any, Any]]
     #: the device a player used last: a pad's id, "keyboard" or "mouse" (hints follow it)
     last_device: str
 

@@ -60,8 +60,15 @@ class ReviewScene(SkyScene):
         self._cancel = threading.Event()
         self.start()
 
+    #: the most reviews a run keeps (the newest)
+    KEPT_REVIEWS = 8
+
     def start(self) -> None:
-        """Analyse ``seat``'s decisions on a thread of its own."""
+        """Analyse ``seat``'s decisions on a thread of its own, unless this run has already."""
+        kept = getattr(self.app, "reviews", {}).get((id(self.record), self.seat))
+        if kept is not None and kept[0] is self.record:
+            self.decisions = kept[1]
+            return
         self._thread = threading.Thread(target=self._analyse, args=(self.seat, self._cancel),
                                         daemon=True, name="starparty-review")
         self._thread.start()
@@ -98,6 +105,12 @@ class ReviewScene(SkyScene):
             return  # another seat's review took over
         if found is None:
             self.failed = True
+        else:
+            reviews = getattr(self.app, "reviews", None)
+            if reviews is not None:
+                reviews[(id(record), seat)] = (record, found)  # (the record keeps its id)
+                while len(reviews) > self.KEPT_REVIEWS:
+                    reviews.pop(next(iter(reviews)))
         self.decisions = found
 
     @property
