@@ -329,10 +329,13 @@ def test_a_review_names_the_start_player_a_move_named(drive: Driver) -> None:
         STARGAZER.apply(state, seat, move)
     named = moves[at][1]["seat"]
     words = review.describe(state, [moves[at][1]], "Ann")
-    assert words == f"Ann names {['Ann', 'Bea', 'Cy'][named]} start player"
-    others = [s for s in range(3) if s != named]
-    said = review.describe(state, [{"t": "start_player", "seat": others[0]}], "Hard bot")
-    assert said == f"Hard bot names {['Hard bot', 'Bea', 'Cy'][others[0]]} start player"
+    assert words == ("Ann chooses to start the next round" if named == 0 else
+                     f"Ann names {['Ann', 'Bea', 'Cy'][named]} start player")
+    said = review.describe(state, [{"t": "start_player", "seat": 2}], "Hard bot")
+    assert said == "Hard bot names Cy start player"
+    # a player naming themself (it said "Mika names Mika start player": an outside playtest)
+    said = review.describe(state, [{"t": "start_player", "seat": 0}], "Hard bot")
+    assert said == "Hard bot chooses to start the next round"
     drive.app.push(review)
     drive.until(lambda: review.rows, timeout=40, what="the analysis")
     assert review.row_words(len(review.rows) - 1)[0] == f"Turn {review.rows[-1].turn}"
@@ -362,3 +365,15 @@ def test_a_game_reviewed_again_shows_the_same_rows_at_once(drive: Driver) -> Non
     twin = ReviewScene(drive.app, copy.deepcopy(record), 0, budget=0.02)  # another game's
     assert twin.decisions is not first.decisions
     twin.exit()
+    # a game where the bot did no better anywhere says so (it said "better on 0 decisions")
+    from dataclasses import replace
+
+    from tests.client.textboxes import drawn_texts
+
+    drive.app.push(again)
+    again.decisions = [replace(d, bot_points=d.your_points) for d in first.decisions]
+    again.rows = []
+    drive.step(2)
+    said = " ".join(drawn_texts(drive.app))
+    assert "The bot did no better than you on any decision." in said, said
+    assert "0 decisions" not in said

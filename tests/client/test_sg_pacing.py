@@ -118,6 +118,7 @@ def test_every_kind_of_move_has_a_line_in_the_game_log() -> None:
         {"type": "free_cube_added", "crew": crews[4], "count": 1},
         {"type": "free_cube_added", "crew": crews[1], "count": 1},
         {"type": "start_player_set", "seat": 2, "start": 0},
+        {"type": "start_player_set", "seat": 2, "start": 2},
         {"type": "round_started", "round": 3, "start": 0},
         {"type": "game_over", "reason": "hand_empty", "scores": [30, 28, 12],
          "ranking": [0, 1, 2]},
@@ -140,6 +141,7 @@ def test_every_kind_of_move_has_a_line_in_the_game_log() -> None:
         "Round 2 is over.",
         "A free cube joins each of 2 crews without a worker.",
         "Vega names Ann to start the next round.",
+        "Vega chooses to start the next round.",  # (it said "Vega names Vega")
         "Round 3: Ann starts.",
         "The game is over: Ann 30 VP, Deneb 28 VP, Vega 12 VP",
     ]

@@ -239,11 +239,15 @@ class ReviewScene(SkyScene):
             self.draw_footer(surface, self.footer(N_("Esc: back to the results")))
             return
         worse = sum(1 for d in self.decisions or [] if d.regret > 0)
-        note = ngettext("Points at once, as the game scores them. The bot did better on {n} "
-                        "decision; the {top} biggest come first.",
-                        "Points at once, as the game scores them. The bot did better on {n} "
-                        "decisions; the {top} biggest come first.", worse).format(n=worse,
-                                                                                   top=TOP)
+        if worse == 0:
+            note = _("Points at once, as the game scores them. The bot did no better than you "
+                     "on any decision.")
+        else:
+            note = ngettext("Points at once, as the game scores them. The bot did better on {n} "
+                            "decision; the {top} biggest come first.",
+                            "Points at once, as the game scores them. The bot did better on {n} "
+                            "decisions; the {top} biggest come first.", worse).format(n=worse,
+                                                                                       top=TOP)
         for line in self.text.wrap(note, small, width):
             surface.blit(self.text.render(line, small, theme.TEXT_DIM), (x, y))
             y += int(small * 1.2)

@@ -123,6 +123,8 @@ def describe_move(state: dict[str, Any], seat: int, move: dict[str, Any],
         return _("{name} investigates: {path}").format(name=name, path=" > ".join(path))
     if kind == "start_player":
         other = move.get("seat")
+        if other == seat:  # ("Mika names Mika start player")
+            return _("{name} chooses to start the next round").format(name=name)
         return _("{name} names {other} start player").format(
             name=name, other=name_of(other) if isinstance(other, int) else other)
     return _("{name}: {move}").format(name=name, move=move)

@@ -141,6 +141,9 @@ def _event_line(event: Event, who: Callable[[Any], str],
         return (lambda: _("{name} takes the 0 square of {planet} from {other}.").format(
             name=name, planet=where(planet), other=other), theme.TEXT)
     if kind == "start_player_set":
+        if event.get("start") == event.get("seat"):  # ("Mika names Mika to start...")
+            return (lambda: _("{name} chooses to start the next round.").format(name=name),
+                    theme.ACCENT)
         start = who(event.get("start"))
         return (lambda: _("{name} names {start} to start the next round.").format(
             name=name, start=start), theme.ACCENT)
