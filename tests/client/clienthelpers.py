@@ -51,6 +51,9 @@ class Driver:
             # secret, as in ``starparty screenshots``: the same game on every run
             with reproducible_secrets("client-tests"):
                 self.app.frame()
+            # let the table's threads (its bots, a LAN link) run: on a busy VM the frames,
+            # drawn as fast as they go, kept a bot's thread from starting for seconds
+            time.sleep(0)
 
     def until(self, condition: Callable[[], bool], timeout: float = 20.0,
               what: str = "condition") -> None:
