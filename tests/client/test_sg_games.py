@@ -17,6 +17,7 @@ from game.client.stargazer.table import StargazerTableScene
 from game.rules.stargazer import CREWS_BY_ID, PLANET_TYPES, RULESET, room_left
 from game.rules.stargazer.placement import investigation_sequences
 from tests.client.sg_play import build_path, play_crew, play_path, play_to_results
+from tests.client.textboxes import text_problems
 
 CHOICE_EFFECTS = {crew["effect"] for crew in CREWS_BY_ID.values() if crew["timing"] == "choice"}
 
@@ -69,6 +70,15 @@ def test_solo_from_the_menu_to_the_results(drive) -> None:  # noqa: ANN001
     assert seen["flights"] >= 2, "cubes were seen dropping one after another"
     drive.step(3)
     assert results._picture is not None and results._picture[1] is not None, "the final ring"
+    # Stargazer's own statistics (it had none: a guest's only row was "Hints asked", and a TV
+    # got no Statistics at all: an outside playtest)
+    rows = dict(results.statistics)
+    assert sum(rows["Rounds as start player"]) == state["round"]
+    assert rows["VP from motivation bonuses"] == [s["motivation"] for s in results.scores]
+    results.toggle_statistics()
+    drive.step(2)
+    assert not text_problems(drive.app), text_problems(drive.app)
+    results.toggle_statistics()
     drive.key(pygame.K_RETURN)  # play again: a new Stargazer table
     assert isinstance(drive.scene, StargazerTableScene) and drive.scene is not table
 

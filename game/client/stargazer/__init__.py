@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     import pygame
 
     from game.client.layout import TextCache
+    from game.client.record import GameRecord
     from game.client.scenes.base import Scene, Stage
     from game.client.session import GameConfig, Session
     from game.client.shooter import Shooter
@@ -136,6 +137,20 @@ def screenshots(shot: Shooter) -> None:
     shoot(shot)
 
 
+#: statistics shown even when nobody has any (the others only when someone does)
+ALWAYS_SHOWN = ("rounds_started", "cubes_placed", "motivation_vp", "skills_used")
+
+
+def statistics(record: GameRecord) -> list[tuple[str, list[int]]]:
+    """The game's statistics, replayed by the engine (``game_statistics``)."""
+    from game.rules.stargazer.stats import STATISTICS, game_statistics
+
+    per_seat = game_statistics(record.options, record.seed, record.moves, record.secret)
+    return [(N_(label), [seat[key] for seat in per_seat])
+            for key, (label, *_how) in STATISTICS.items()
+            if key in ALWAYS_SHOWN or any(seat[key] for seat in per_seat)]
+
+
 KIT = ClientKit(
     game="stargazer",
     title="Stargazer",
@@ -151,5 +166,6 @@ KIT = ClientKit(
     results_picture=results_picture,
     seat_token=seat_token,
     describe_move=describe_move,
+    statistics=statistics,
     watch=True,  # a spectator's table is "watching" (everything in Stargazer is public)
 )
