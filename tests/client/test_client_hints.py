@@ -193,6 +193,9 @@ def test_the_review_lists_each_card_and_a_click_shows_that_moment(drive: Driver)
     said = "  ".join(shown)
     assert "Left/Right: a move" in said and "Space: play or pause" in said, said
     assert "click: draw" not in said and "right click: rotate" not in said, said
+    # nor its buttons: a replay's Undo and Confirm looked live and did nothing (a playtest)
+    for word in ("Confirm (Enter)", "Undo (U)", "Skip card (S)", "Rotate (R)"):
+        assert word not in said, word
     assert "Player's score: " in said and "Your score" not in said, "watched from a place"
 
 

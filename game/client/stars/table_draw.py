@@ -505,10 +505,10 @@ class StarsTablePainter:
         # the card turns with the ghost (and shows the shooting star's chosen size)
         self.draw_night_card(surface, self.card_rect, card, self.rot, self.shooting_size, alpha)
         phase = self.phase()
-        if self.watching:
+        if self.watching or self.replaying:
             for button in [*self.size_buttons, *self.buttons.values()]:
-                button.enabled = False  # not drawn either: a spectator has nothing to press
-            self.draw_status(surface, view, phase)
+                button.enabled = False  # not drawn either: a spectator has nothing to press,
+            self.draw_status(surface, view, phase)  # nor a replay (its buttons looked live)
             return
         is_star = card["kind"] == "shooting_star"
         for button in self.size_buttons:
@@ -611,8 +611,9 @@ class StarsTablePainter:
             waiting = self.unconfirmed_names(view)
             lines.append((_("Confirmed. Waiting for {names}.").format(
                 names=_(", ").join(waiting)), theme.TEXT_DIM))
-            lines.append((_("You may still undo (U) until everyone has confirmed."),
-                          theme.TEXT_DIM))
+            if not self.replaying:  # (a replay watching a seat undoes nothing)
+                lines.append((_("You may still undo (U) until everyone has confirmed."),
+                              theme.TEXT_DIM))
         elif phase == "over":
             lines.append((_("The night is over. Counting the stars..."), theme.ACCENT))
         hint = self.hints.line() if phase in ("play", "power", "review") else None
