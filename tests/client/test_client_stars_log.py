@@ -26,6 +26,25 @@ def test_the_log_tells_each_card_once_it_is_over(drive: Driver) -> None:
     assert texts[-1].startswith("Card 2: ")
     shown = drawn_texts(drive.app)
     assert f"{me} skipped the card" in shown and texts[-1] in shown
+    # the wheel over it goes back, and the panel says newer lines wait below; the next card
+    # brings it back to the newest (a page scrolled back stayed there all game: a playtest)
+    def skip_card() -> None:
+        n = table.view["card"]["n"]
+        drive.key(pygame.K_s)
+        drive.until(lambda: table.phase() == "review", what="the skip")
+        drive.key(pygame.K_RETURN)
+        drive.until(lambda: table.view["card"]["n"] == n + 1, what="the next card")
+        drive.step()
+
+    while table.view["card"]["n"] < 12:  # a log longer than its panel
+        skip_card()
+    drive.move(table.log_rect.center)
+    drive.wheel(3)
+    shown = drawn_texts(drive.app)
+    assert table.log_scroll == 3 and str(table.log[-1][0]) not in shown
+    assert "3 newer below" in shown, shown
+    skip_card()
+    assert table.log_scroll == 0 and str(table.log[-1][0]) in drawn_texts(drive.app)
 
 
 def test_log_lines_for_every_public_event_kind() -> None:

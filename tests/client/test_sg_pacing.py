@@ -226,9 +226,22 @@ def test_the_log_opens_over_the_crews_and_scrolls_back(drive) -> None:  # noqa: 
     # the wheel over it goes back; a click on it closes it and picks no crew under it
     drive.move(table.full_log().center)
     drive.wheel(5)
-    assert table.log_scroll == 5 and newest not in [i.text for i in painted(drive, table).drawn]
+    drawn = [i.text for i in painted(drive, table).drawn]
+    assert 0 < table.log_scroll <= 5 and newest not in drawn  # (at most the first page)
+    assert f"{table.log_scroll} newer below" in drawn, "scrolled back, it says so"
+    # back to the start: the first page, full (it showed one line at the bottom of an
+    # empty panel), and the wheel goes no further back
+    drive.wheel(len(table.log) + 50)
+    first = painted(drive, table)
+    drawn = [i.text for i in first.drawn]
+    assert "Round 1" in drawn or any(str(table.log[0][0]) in t for t in drawn), drawn
+    assert sum(str(text) in drawn for text, _c in table.log[:12]) >= 8, drawn
+    assert table.log_scroll < len(table.log) - 8
+    assert not first.problems(), first.problems()
     drive.click(table.crew_rects[table.legal_crews()[0]].center)
     assert table.crew_choice is None and not table.full_log().h
+    assert table.log_scroll == 0, "closed, the small log shows the newest lines again"
+    assert newest in [i.text for i in painted(drive, table).drawn]
     # the mouse passing over the log leaves it closed; a click opens it, L closes it
     drive.move(table.log_rect.center)
     assert not table.full_log().h

@@ -652,14 +652,12 @@ class StargazerPanels:
         surface.blit(title, (rect.x + pad, rect.y + lay.px(3)))
         top = rect.y + lay.px(5) + title.get_height()
         room = max(0, (rect.bottom - top) // step)
-        end = len(self.log) - self.log_scroll
-        shown: list[tuple[str, theme.Color]] = []
-        for text, color in reversed(self.log[:end]):
-            wrapped = self.wrap(tr(text), size, rect.w - 2 * pad)
-            if len(shown) + len(wrapped) > room:
-                break
-            shown[:0] = [(line, color) for line in wrapped]
-        y = top + (room - len(shown)) * step
+        shown, newer = self.log_page(room, lambda text: self.wrap(tr(text), size,
+                                                                   rect.w - 2 * pad))
+        y = top + (room - len(shown) - (1 if newer else 0)) * step
         for text, color in shown:
             surface.blit(self.text.render(text, size, color), (rect.x + pad, y))
             y += step
+        if newer:  # scrolled back: new lines came unseen (the panel looked stale)
+            self.draw_newer_mark(surface, rect.x + pad, top + (room - 1) * step,
+                                 rect.w - 2 * pad, newer)

@@ -125,6 +125,19 @@ PAD_KEYS = {pygame.K_r: pygame.K_SPACE, pygame.K_s: pygame.K_u, pygame.K_h: pyga
 class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene):
     """One game of Stargazer for the local seats of ``config`` (or a given session)."""
 
+    _log_open = False
+
+    @property
+    def log_open(self) -> bool:
+        """The log opened over the crews, the column's height (L, or a click on the log)."""
+        return self._log_open
+
+    @log_open.setter
+    def log_open(self, value: bool) -> None:
+        if self._log_open and not value:
+            self.follow_log()  # closed: the small log shows the newest lines again
+        self._log_open = value
+
     #: after the last cube of the game lands, the final scoring starts this much later
     results_delay = SCORING_DELAY
 
@@ -161,8 +174,6 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
         self.pacer = Pacer()
         #: the game log: what happened, in the players' words, oldest first
         self.log: list[Line] = []
-        #: the log opened over the crews, the column's height (L, or a click on the log)
-        self.log_open = False
         #: a spectator's last move marked on the ring (its beat) and for how long still
         self.last_move: Beat | None = None
         self.last_move_left = 0.0
@@ -649,6 +660,8 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
                 self.say(N_("Round {n} is over.", n=event["round"]), theme.TEXT_DIM, 3.0)
         elif kind == "round_started":
             start = event.get("start")
+            if not self.log_open:  # a new round: the small log shows it
+                self.follow_log()
             if view is not None:
                 self.round_start_totals = (event["round"], self.totals(view))
             if self.round_end is not None and isinstance(start, int) and start < len(names):

@@ -427,6 +427,7 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
         if kind == "card_flipped":
             self.flip = Tween(0.0, 1.0, FLIP_SECONDS, linear)
             sounds.play("card_flip")
+            self.follow_log()  # a new card: the log shows it (a page scrolled back went stale)
             self.cursor.new_card()
             self.status_time = 0.0
             if self.hotseat:  # every new card starts with the first local player

@@ -817,18 +817,16 @@ class StarsTablePainter:
         surface.blit(title, (rect.x + pad, rect.y + pad // 2))
         top = rect.y + pad // 2 + title.get_height() + lay.px(4)
         room = max(0, (rect.bottom - pad // 2 - top) // step)
-        end = len(self.log) - self.log_scroll
-        lines: list[tuple[str, theme.Color]] = []
-        for text, color in reversed(self.log[:end]):
-            wrapped = self.text.wrap(tr(text), size, rect.w - 2 * pad)
-            if len(lines) + len(wrapped) > room:
-                break
-            lines[:0] = [(line, color) for line in wrapped]
-        y = top + (room - len(lines)) * step
+        lines, newer = self.log_page(
+            room, lambda text: self.text.wrap(tr(text), size, rect.w - 2 * pad))
+        y = top + (room - len(lines) - (1 if newer else 0)) * step
         for text, color in lines:
             label = self.text.render(text, size, color)
             surface.blit(label, (rect.x + pad, y))
             y += step
+        if newer:  # scrolled back: new lines came unseen (the panel looked stale)
+            self.draw_newer_mark(surface, rect.x + pad, top + (room - 1) * step,
+                                 rect.w - 2 * pad, newer)
 
     def draw_thumb(self, surface: pygame.Surface, view: dict[str, Any], rect: pygame.Rect,
                    seat: int, scores: list | None) -> None:
