@@ -15,7 +15,14 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from game.ai import BOT_LEVELS, THINK_SECONDS, default_level, make_bot, resolve_level
+from game.ai import (
+    BOT_LEVELS,
+    BOT_STAR_NAMES,
+    THINK_SECONDS,
+    default_level,
+    make_bot,
+    resolve_level,
+)
 from game.registry import GameTable, default_game
 from game.rules import get_ruleset
 from game.rules.base import Ruleset
@@ -57,8 +64,12 @@ def parse_seats(text: str | None, game: str | None = None, *,
                 # (a bot that cannot be built played random, said only in the host's log)
                 raise ValueError(f"seat {part.strip()!r}: {game} has no bot level {extra!r}; "
                                  f"its levels: {', '.join(levels)}")
-            specs.append(SeatSpec("ai", "", extra or default_level(game)) if kind == "ai"
-                         else SeatSpec(kind, extra))
+            if kind == "ai":  # named after stars, as a window names its bots ("Player 3"
+                bots = sum(spec.kind == "ai" for spec in specs)  # read as a person)
+                specs.append(SeatSpec("ai", BOT_STAR_NAMES[bots % len(BOT_STAR_NAMES)],
+                                      extra or default_level(game)))
+            else:
+                specs.append(SeatSpec(kind, extra))
     if host is not None:
         specs.insert(0, SeatSpec("human", host))
     if not fewest <= len(specs) <= MAX_SEATS:

@@ -38,6 +38,11 @@ LEVEL_LABELS: dict[str, str] = {
 THINK_SECONDS: Mapping[str, Mapping[str, float]] = GameTable(lambda game: game.think_seconds)
 
 
+#: the names bots take at a table, seat after seat (the setup screen, the party lobby and
+#: ``--seats ai``): stars, so that a bot reads as a bot everywhere its name shows
+BOT_STAR_NAMES = ("Vega", "Altair", "Deneb", "Rigel", "Sirius", "Lyra", "Mira", "Castor")
+
+
 def resolve_level(game: str, level: str) -> str:
     """The registered level ``level`` names for ``game`` (aliases followed)."""
     return BOT_ALIASES.get(game, {}).get(level, level)
@@ -72,6 +77,7 @@ def make_bot(game: str, level: str, seed: int = 0) -> Bot:
 
 __all__ = [
     "BOT_ALIASES",
+    "BOT_STAR_NAMES",
     "BOT_LEVELS",
     "DEFAULT_LEVELS",
     "LEVEL_LABELS",

@@ -108,6 +108,10 @@ def test_a_busy_port_and_options_the_window_cannot_honour_are_one_clear_sentence
     with pytest.raises(ValueError, match="stargazer has no bot level 'greedy'; its levels: "):
         parse_seats("open,ai:greedy,ai:greedy", "stargazer")
     assert [s.bot for s in parse_seats("open,ai:greedy", "stars")] == [None, "greedy"]
+    # bots are named after stars, as a window names them (a headless host's "Player 3" read
+    # as a person in the join list, the log and the review: an outside playtest)
+    named = parse_seats("remote:Ann,ai,ai:easy,open", "stars")
+    assert [s.name for s in named] == ["Ann", "Vega", "Altair", ""]
     assert host_main(["--game", "stargazer", "--seats", "ai:greedy,ai,ai", "--headless",
                       "--no-discovery"]) == 2
     assert "no bot level 'greedy'" in capsys.readouterr().err

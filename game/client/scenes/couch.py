@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ai import LEVEL_LABELS, default_level
+from game.ai import BOT_STAR_NAMES, LEVEL_LABELS, default_level
 from game.client import theme
 from game.client.devices import (
     DIRECTIONS,
@@ -53,8 +53,6 @@ if TYPE_CHECKING:
 
 #: at most this many seats at one screen (the setup screen's limit too)
 MAX_SEATS = 8
-#: the names of the bots that fill free seats (the setup screen's)
-BOT_STAR_NAMES = ("Vega", "Altair", "Deneb", "Rigel", "Sirius", "Lyra", "Mira", "Castor")
 
 
 def main_colour(picture: pygame.Surface) -> theme.Color:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ai import LEVEL_LABELS
+from game.ai import BOT_STAR_NAMES, LEVEL_LABELS
 from game.client import theme
 from game.client.i18n import N_, _, language
 from game.client.kits import ClientKit, get_kit, has_table, playable_games
@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from game.client.scenes.base import Stage
 
 MAX_SEATS = 8
-BOT_STAR_NAMES = ("Vega", "Altair", "Deneb", "Rigel", "Sirius", "Lyra", "Mira", "Castor")
 
 
 def game_choices() -> list[tuple[str, str]]:
