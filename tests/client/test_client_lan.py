@@ -155,6 +155,10 @@ def test_join_a_table_by_address_and_play_it_to_the_end(drive) -> None:  # noqa:
         for wanted in ("Statistics", "Watch replay", "Review"):
             assert wanted in labels, labels
         assert isinstance(drive.app.last_results.record, GameRecord)
+        # the menu's Last results marks the guest's row too (it dropped "(you)")
+        again_shown = drive.app.last_results.scene(drive.app)
+        assert again_shown.mine == 0
+        assert "Review" in [w.label for w in again_shown.form.widgets]
         # the statistics of a guest who asked for hints (a row more): the guest's note under
         # the buttons stays clear of the keys' footer (they overlapped: an outside playtest)
         results.statistics.append(("Hints asked", [0, 10]))

@@ -46,6 +46,8 @@ class FinishedGame:
     views: dict[Any, dict[str, Any]]
     #: the hints each seat asked for (the statistics count them)
     hints_asked: dict[int, int] | None = None
+    #: the seat of the player at this screen at a LAN table (its row says "(you)")
+    mine: int | None = None
 
     def scene(self, app: Stage) -> ResultsScene:
         """Its results once more (the menu asks this, so it never imports this module)."""
@@ -81,7 +83,7 @@ class ResultsScene(SkyScene):
                  results: dict[str, Any], names: list[str], kinds: list[str],
                  session: Session | ClosedSession | None = None,
                  record: GameRecord | None = None,
-                 hints_asked: dict[int, int] | None = None) -> None:
+                 hints_asked: dict[int, int] | None = None, mine: int | None = None) -> None:
         super().__init__(app)
         #: shown again from the menu: the table is closed, nothing more to play there
         self.reopened = isinstance(session, ClosedSession)
@@ -128,7 +130,7 @@ class ResultsScene(SkyScene):
         #: the row of the player at this screen at a LAN table ("(you)")
         lan = isinstance(session, HostSession | RemoteSession) and not self.reopened
         local = session.human_seats if lan else []
-        self.mine = local[0] if len(local) == 1 else None
+        self.mine = local[0] if len(local) == 1 else mine
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._picture: tuple[tuple, pygame.Surface | None] | None = None
         if not self.reopened:
@@ -138,14 +140,15 @@ class ResultsScene(SkyScene):
             app.last_results = FinishedGame(game, None if self.lan_host else config,
                                             copy.deepcopy(results), list(names),
                                             list(kinds), self.record, copy.deepcopy(views),
-                                            dict(hints_asked) if hints_asked else None)
+                                            dict(hints_asked) if hints_asked else None,
+                                            self.mine)
 
     @classmethod
     def again(cls, app: Stage, finished: FinishedGame) -> ResultsScene:
         """The results of ``finished`` once more (the menu's "Last results")."""
         return cls(app, finished.game, finished.config, finished.results, finished.names,
                    finished.kinds, ClosedSession(finished.views), finished.record,
-                   finished.hints_asked)
+                   finished.hints_asked, finished.mine)
 
     @property
     def lan_host(self) -> bool:
