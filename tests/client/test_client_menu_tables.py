@@ -321,7 +321,8 @@ def test_a_started_table_keeping_your_seat_says_so_on_the_menu(drive: Driver) ->
         menu.lan_tables.show([other])
         drive.step()
         texts = drawn_texts(drive.app)
-        assert "Look at the Stars  ·  Full" in texts, (other.name, texts)
+        assert "Look at the Stars  ·  Full  ·  right-click or W: watch" in texts, (
+            other.name, texts)
 
 
 @pytest.mark.timeout(60)
@@ -346,6 +347,36 @@ def test_a_right_click_on_a_menu_table_watches_it(drive: Driver) -> None:
         assert isinstance(lobby, LobbyScene) and lobby.watching
         drive.until(lambda: lobby.session.info.get("seats"), what="the table's news")
         assert lobby.session.human_seats == [] and host.seats_taken() == 0
+        lobby.leave()
+    finally:
+        server.stop()
+        host.close()
+
+
+def test_a_full_menu_table_says_it_can_be_watched_and_w_over_it_watches(drive: Driver) -> None:
+    """A started or full table said only "Full" on the menu, and W with the mouse over its
+    row did nothing (the row had no keyboard focus): an outside playtest."""
+    from net.discovery import TableAd
+    from net.wire import APP_VERSION, PROTOCOL_VERSION
+
+    host = new_table("stars", {}, 5, [SeatSpec("ai", "Vega", "random"),
+                                      SeatSpec("ai", "Rigel", "random")], name="Bots")
+    server = ServerThread(host, host="127.0.0.1", port=0)
+    port = server.start()
+    try:
+        host.start()
+        menu = drive.scene
+        menu.lan_tables.show([TableAd("Bots._starparty._tcp.local.", "Bots", "stars", 2, 2,
+                                      "playing", PROTOCOL_VERSION, ("127.0.0.1",), port,
+                                      APP_VERSION, False, host.table_id)])
+        drive.step()
+        shown = " ".join(drawn_texts(drive.app))
+        assert "Full  ·  right-click or W: watch" in shown, shown
+        drive.move(menu_row(menu, "Bots").rect.center)
+        drive.key(pygame.K_w)
+        lobby = drive.scene
+        assert getattr(lobby, "watching", False), lobby
+        drive.until(lambda: lobby.session.info.get("seats"), what="the table's news")
         lobby.leave()
     finally:
         server.stop()

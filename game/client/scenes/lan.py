@@ -479,7 +479,9 @@ class TableRow(Widget):
         if self.watch is not None and ((
                 event.type == pygame.MOUSEBUTTONUP and event.button == 3
                 and self.rect.collidepoint(event.pos)) or (
-                focused and event.type == pygame.KEYDOWN and event.key == pygame.K_w)):
+                event.type == pygame.KEYDOWN and event.key == pygame.K_w and (
+                    focused or self.rect.collidepoint(pygame.mouse.get_pos())))):
+            # (W with the mouse over the row too: a mouse player gives no row the focus)
             self.watch(self)
             return True
         return False

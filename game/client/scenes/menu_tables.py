@@ -22,6 +22,7 @@ from game.client.layout import Layout, TextCache
 from game.client.scenes.lan import (
     JoinScene,
     TableRow,
+    can_watch,
     draw_table_marks,
     fitted,
     game_title,
@@ -60,8 +61,11 @@ class MenuTableRow(TableRow):
         colour = theme.TEXT if self.joinable else theme.TEXT_DIM
         name, size = fitted(text, table.name, body, self.rect.right - pad - x, bold=True)
         surface.blit(text.render(name, size, colour, bold=True), (x, self.rect.y + layout.px(7)))
-        line, size = fitted(text, f"{game_title(table.game)}  ·  {seats_text(table, self.seated)}",
-                            small, self.rect.w - 2 * pad)
+        line = f"{game_title(table.game)}  ·  {seats_text(table, self.seated)}"
+        if self.watch is not None and not self.joinable and table.compatible and \
+                can_watch(table.game):  # ("Full" said nothing of watching: a playtest)
+            line += "  ·  " + _("right-click or W: watch")
+        line, size = fitted(text, line, small, self.rect.w - 2 * pad)
         y = self.rect.bottom - layout.px(7) - text.size(line or " ", size)[1]
         surface.blit(text.render(line, size, theme.LEGAL if self.joinable else theme.TEXT_DIM),
                      (self.rect.x + pad, y))
