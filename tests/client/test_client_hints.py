@@ -380,3 +380,34 @@ def test_a_game_reviewed_again_shows_the_same_rows_at_once(drive: Driver) -> Non
     said = " ".join(drawn_texts(drive.app))
     assert "The bot did no better than you on any decision." in said, said
     assert "0 decisions" not in said
+
+
+@pytest.mark.timeout(60)
+def test_a_stargazer_review_row_outlines_the_bots_turn_on_the_ring(drive: Driver) -> None:
+    """The review's replay showed the bot's choice only in words (an outside playtest): its
+    crew and the squares its cubes would take are outlined, until the replay moves on."""
+    from game.client.record import GameRecord
+    from game.client.scenes.replay import ReplayScene
+    from game.client.scenes.review import ReviewScene
+    from tests.test_review import bot_game
+
+    options, moves = bot_game("stargazer", 3, 5)
+    record = GameRecord("stargazer", options, 5, moves, ["Ann", "Bea", "Cy"], ["human"] * 3)
+    review = ReviewScene(drive.app, record, 0, budget=0.02)
+    drive.app.push(review)
+    drive.until(lambda: review.rows, timeout=40, what="the analysis")
+    index = next(i for i, row in enumerate(review.rows)
+                 if any(m["t"] == "investigate" for m in row.bot_moves))
+    review.open(index)
+    replay = drive.scene
+    assert isinstance(replay, ReplayScene)
+    drive.step(3)
+    table = replay.table
+    assert table.last_move is not None and table.last_move_left > 0
+    places = table.beat_places(table.last_move)
+    kinds = {place[0] for place in places}
+    assert "crew" in kinds or "square" in kinds, places
+    assert any(place[0] == "square" for place in places), "the cubes' squares"
+    replay.go(replay.session.position + 1)  # the replay moves on: the outline goes
+    drive.step(2)
+    assert table.last_move_left == 0

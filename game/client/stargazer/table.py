@@ -391,8 +391,11 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
 
     def show_hint(self, hint: Any) -> str | None:
         """The hinted crew, skill target or path is chosen (Confirm plays it); returns the
-        turn it plans in words."""
+        turn it plans in words. In a replay (the review's row) nothing can be chosen: the
+        turn's crew and the places its cubes go are outlined instead."""
         move, view = hint.move, self.view
+        if self.replaying and view is not None:
+            self.mark_turn(hint.moves)
         if move["t"] == "crew" and move["crew"] in view["crews"]:
             self.crew_choice = view["crews"].index(move["crew"])
         elif move["t"] == "skill" and move in self.skill_targets():
@@ -443,6 +446,24 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
             self.choose_start_player(self.start_choice)
 
     # --- hot-seat ---------------------------------------------------------------------------------
+    #: the view a turn was outlined on (``mark_turn``)
+    _marked_for: dict[str, Any] | None = None
+
+    def mark_turn(self, moves: list[Move]) -> None:
+        """Outline ``moves`` of the seat on screen as a move on the stage is outlined: the
+        crew picked, the squares its cubes would take (the review's replay showed the bot's
+        choice in words only: an outside playtest)."""
+        view = self._marked_for = self.view
+        told: list[tuple[int, dict[str, Any]]] = []
+        for move in moves:
+            outcome = simulate(view, self.active, move) if view is not None else None
+            if outcome is None:
+                break
+            told += [(self.active, event) for event in outcome[0]]
+            view = outcome[1]
+        self.last_move = Beat(told, view, self.active)
+        self.last_move_left = float("inf")
+
     def take_over(self, seat: int) -> None:
         super().take_over(seat)
         self.turn_key = None
@@ -586,6 +607,8 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
                         self.round_start_totals = (1, self.totals(seen))
                         break
             self._simulated.clear()  # what-ifs hold for one view only
+            if self.replaying and view is not self._marked_for:
+                self.last_move_left = 0.0  # the review's choice holds for its moment only
         if self.hotseat and not self.awaiting_handover and view["phase"] != "over":
             current = view["current"]
             if current in self.session.human_seats and current != self.active and \
