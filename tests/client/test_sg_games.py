@@ -105,6 +105,10 @@ def test_armstrong_holder_names_the_next_start_player(drive) -> None:  # noqa: A
     play_path(drive, table, table.sequences()[0])
     drive.until(lambda: table.phase() == "start_player", what="the round end")
     assert [b.label for b in table.seat_buttons] == table.session.names
+    # the prompt names the round its choice starts, as the header does ("next round" beside
+    # the header's "Round 2" read as round 3: an outside playtest)
+    assert table.view["round"] == 2
+    assert table.action_lines(table.view)[0] == "Who starts round 2?"
     drive.click(table.seat_buttons[2].rect.center)
     drive.until(lambda: table.view["round"] == 2)
     assert table.view["start"] == 2 and "start_player_set" in table.events_seen

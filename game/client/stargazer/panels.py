@@ -494,7 +494,9 @@ class StargazerPanels:
             lines.append((_("{crew}: name the player who starts the next round "
                             "(yourself too).").format(crew=_(CREWS_BY_ID[START_CREW]["name"])),
                           theme.TEXT))
-            return _("Who starts next round?"), lines
+            # (the view is at the new round already: "next round" beside the header's
+            # "Round 2" read as round 3: an outside playtest)
+            return _("Who starts round {n}?").format(n=self.view["round"]), lines
         return "", lines
 
     def describe_target(self, index: int) -> str:
