@@ -442,3 +442,25 @@ def test_a_watcher_with_moves_waiting_plays_them_faster(drive, watching: bool) -
     expected = normal * WATCH_CATCH_UP if watching else normal
     assert table.pacer.playing is beats[0]
     assert beats[0].seconds == pytest.approx(expected)
+
+
+def test_a_long_bot_name_is_cut_before_its_ai_tag(drive) -> None:  # noqa: ANN001
+    """The player list cut "Player 2 (AI)" to "Player..." next to the start tag, and the bot
+    read as a person (an outside playtest): the name is cut, never "(AI)"."""
+    drive.app.settings.ai_speed = "instant"
+    long_name = "Bartholomew of the Far Andromeda Outposts"
+    config = GameConfig("stargazer", [SeatChoice("human", "Ann"),
+                                      SeatChoice("ai", long_name, "random"),
+                                      SeatChoice("ai", "Vega", "random")],
+                        {"players": 3}, "solo")
+    with reproducible_secrets("client-tests"):
+        session = LocalSession(config, 7, ai_delay=0.0)
+    table = StargazerTableScene(drive.app, config, 7, session=session)
+    drive.app.push(table)
+    drive.until(lambda: table.view is not None, what="the first view")
+    drive.step(3)
+    shown = [item.text for item in painted(drive, table).drawn]
+    assert "Vega (AI)" in shown, shown
+    cut = [text for text in shown if text.startswith("Bartholomew") and "..." in text
+           and "picks" not in text]  # (the player list's row, not the log's lines)
+    assert cut and all(text.endswith("... (AI)") for text in cut), cut

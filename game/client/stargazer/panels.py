@@ -123,8 +123,7 @@ class StargazerPanels:
             pawn = pawn_sprite(lay.px(22), self.palette.player(seat), player_mark(seat))
             surface.blit(pawn, pawn.get_rect(midleft=(x, middle)))
             name = self.session.names[seat]
-            if self.session.kinds[seat] == "ai":
-                name = _("{name} (AI)").format(name=name)
+            bot = self.session.kinds[seat] == "ai"
             right = row.right - lay.px(6)
             score = self.text.render(vp(totals[seat]), body, theme.ACCENT, bold=True)
             surface.blit(score, score.get_rect(midright=(right, middle)))
@@ -152,6 +151,9 @@ class StargazerPanels:
             # the spectator's ring)
             room = min(width * 0.42, name_end - x - lay.px(28))
             current = seat == view["current"]
+            if bot:  # a name too long is cut, never its "(AI)" ("Player..." hid it: a playtest)
+                tag_w = self.text.size(_("{name} (AI)").format(name=""), body, current)[0]
+                name = _("{name} (AI)").format(name=self.fit(name, body, room - tag_w, current))
             label = self.text.render(self.fit(name, body, room, current), body, theme.TEXT,
                                      bold=current)
             surface.blit(label, label.get_rect(midleft=(x + lay.px(28), middle)))
