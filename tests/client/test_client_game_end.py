@@ -262,6 +262,20 @@ def test_last_results_keep_the_hints_each_seat_asked_for(ended) -> None:  # noqa
     again = ResultsScene.again(drive.app, drive.app.last_results)
     assert ("Hints asked", [3, 0]) in again.statistics
     assert "Statistics" in [w.label for w in again.form.widgets]
+    # a LAN guest knows only its own hints: another player's count is "-", not 0 (a guest read
+    # the host's 0 as a fact: an outside playtest); a bot asks none
+    from types import SimpleNamespace
+
+    guest = SimpleNamespace(human_seats=[1], views={}, poll=lambda: None, close=lambda: None)
+    lan = ResultsScene(drive.app, finished.game, None, finished.results, ["Host", "Ann"],
+                       ["human", "remote"], guest, finished.record, hints_asked={})
+    assert ("Hints asked", ["-", 0]) not in lan.statistics  # none asked: no row
+    lan = ResultsScene(drive.app, finished.game, None, finished.results, ["Host", "Ann"],
+                       ["human", "remote"], guest, finished.record, hints_asked={1: 2})
+    assert ("Hints asked", ["-", 2]) in lan.statistics
+    bots = ResultsScene(drive.app, finished.game, None, finished.results, ["Vega", "Ann"],
+                        ["ai", "remote"], guest, finished.record, hints_asked={1: 2})
+    assert ("Hints asked", [0, 2]) in bots.statistics
 
 
 def test_the_menu_offers_no_results_before_a_game_has_finished(drive: Driver) -> None:

@@ -101,12 +101,18 @@ class ResultsScene(SkyScene):
         self.order = sorted(range(len(self.scores)), key=lambda i: (self.ranking[i], i))
         #: the moves of the game (a LAN guest's: as its host sent them, checked by the rules)
         self.record = record if record is not None else record_of(session)
-        self.statistics: list[tuple[str, list[int]]] = (
+        self.statistics: list[tuple[str, list[int | str]]] = (
             self.kit.statistics(self.record)
             if self.kit.statistics is not None and self.record is not None else [])
-        if hints_asked:  # the hints each seat at this screen asked for (``hinting``)
-            self.statistics.append((N_("Hints asked"),
-                                    [hints_asked.get(seat, 0) for seat in range(len(names))]))
+        if hints_asked and not self.reopened:  # kept for every seat at this screen
+            here = getattr(session, "human_seats", None) or list(hints_asked)
+            hints_asked = {seat: hints_asked.get(seat, 0) for seat in here}
+        if hints_asked:  # the hints each seat at this screen asked for (``hinting``); a seat
+            # at another screen asked what this window cannot know: "-", not 0 (a LAN guest
+            # read the host's 0 as a fact: an outside playtest)
+            self.statistics.append((N_("Hints asked"), [
+                hints_asked.get(seat, 0 if kinds[seat] == "ai" else "-")
+                for seat in range(len(names))]))
         self.showing_statistics = False
         #: a press before ``SETTLE_SECONDS``, or an Enter held from the game's last moments
         #: (its final scoring steps on Enter), is not a choice
