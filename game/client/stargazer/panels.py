@@ -151,9 +151,12 @@ class StargazerPanels:
             # the spectator's ring)
             room = min(width * 0.42, name_end - x - lay.px(28))
             current = seat == view["current"]
-            if bot:  # a name too long is cut, never its "(AI)" ("Player..." hid it: a playtest)
+            if bot:  # a name too long is cut, not its "(AI)" ("Player..." hid it: a playtest),
+                # unless too little of the name would be left ("Alt... (AI)")
                 tag_w = self.text.size(_("{name} (AI)").format(name=""), body, current)[0]
-                name = _("{name} (AI)").format(name=self.fit(name, body, room - tag_w, current))
+                short = self.fit(name, body, room - tag_w, current)
+                name = _("{name} (AI)").format(
+                    name=short if len(short.removesuffix("...")) >= min(len(name), 5) else name)
             label = self.text.render(self.fit(name, body, room, current), body, theme.TEXT,
                                      bold=current)
             surface.blit(label, label.get_rect(midleft=(x + lay.px(28), middle)))
