@@ -45,6 +45,10 @@ def story_lines(events: list[Event], names: list[str],
         return "?"
 
     def add(make: Callable[[], str], color: theme.Color = theme.TEXT) -> None:
+        try:  # (the words are made when shown: made once here, they can be)
+            make()
+        except Exception:  # a malformed event from the host: no line
+            return
         lines.append((Lazy(make), color))
 
     def close_path() -> None:
@@ -61,8 +65,9 @@ def story_lines(events: list[Event], names: list[str],
     free_crews = 0
     for event in events:
         kind = event.get("type")
+        square, planet = event.get("square"), event.get("planet")
         if kind == "cube_placed" and event.get("owner") == event.get("seat") and \
-                event.get("square", 0) > 0:
+                isinstance(square, int) and square > 0 and isinstance(planet, int):
             if path and path[0]["seat"] != event["seat"]:
                 close_path()
             path.append(event)
@@ -74,7 +79,10 @@ def story_lines(events: list[Event], names: list[str],
                                      "A free cube joins each of {n} crews without a worker.",
                                      n).format(n=n), theme.TEXT_DIM)
             free_crews = 0
-        line = _event_line(event, who, where)
+        try:
+            line = _event_line(event, who, where)
+        except Exception:  # a malformed event from the host tells nothing
+            line = None
         if line is not None:
             add(*line)
         elif kind == "free_cube_added":

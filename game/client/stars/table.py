@@ -65,7 +65,12 @@ def log_entry(event: dict[str, Any], names: list[str]) -> tuple[str, theme.Color
     """One line of the game log for a public event (None: nothing to tell). Placements are
     logged from the final reveal, when they can no longer be undone. The text is ``Lazy``: a
     language switch rewords the log."""
-    found = _log_entry(event, names)
+    try:  # an event the host sent malformed (a story of 1,000 at once) tells nothing
+        found = _log_entry(event, names)
+        if found is not None:
+            found[0]()  # (its words are made when shown: made once here, they can be)
+    except Exception:
+        return None
     if found is None:
         return None
     words, color = found
