@@ -25,7 +25,7 @@ import pygame
 from game.client import theme
 from game.client.departures import Departures
 from game.client.hinting import HintAsker
-from game.client.i18n import N_, ngettext
+from game.client.i18n import N_, ngettext, tr
 from game.client.leaving import leave_warning
 from game.client.net_text import CONNECTION_NEWS, error_text
 from game.client.scenes.base import Scene
@@ -75,7 +75,7 @@ class GameTableScene(Scene):
         #: the game log, oldest first (each game words its own entries)
         self.log: list[Any] = []
         #: entries scrolled back from the newest (the wheel over the log; at most the first
-        #: page's: ``log_page``)
+        #: page's: ``draw_log_page``)
         self.log_scroll = 0
         self.log_rect = pygame.Rect(0, 0, 0, 0)
         #: the right column (the game's layout sets it): the departures panel sits at its foot
@@ -175,40 +175,41 @@ class GameTableScene(Scene):
     def scroll_log(self, step: int) -> None:
         self.log_scroll = max(0, min(len(self.log) - 1, self.log_scroll + step))
 
-    def log_page(self, room: int, wrap: Callable[[Any], list[str]]
-                 ) -> tuple[list[tuple[str, Any]], int]:
-        """The log's lines on a page of ``room`` lines: the page ending ``log_scroll`` entries
-        before the newest; scrolled back to the start, the first page, full (the wheel goes no
-        further back: it showed one line at the bottom of an empty panel). Also how many
-        entries are newer than the page (the panel says so: new lines came unseen)."""
+    def draw_log_page(self, surface: pygame.Surface, x: int, top: int, width: int,
+                      room: int, step: int, size: int,
+                      wrap: Callable[[str, int, int], list[str]]) -> None:
+        """The game log's lines in a panel of ``room`` lines from ``top``, each ``wrap``ped to
+        ``width``, the newest at the bottom: the page ending ``log_scroll`` entries before the
+        newest. Scrolled back, the bottom line says how many are newer (the panel looked
+        stale); scrolled to the start, the first page shows full and the wheel goes no
+        further back (it showed one line at the bottom of an empty panel)."""
         end = len(self.log) - self.log_scroll
         if self.log_scroll:
             room -= 1  # the bottom line says how many are newer
         lines: list[tuple[str, Any]] = []
         for text, color in reversed(self.log[:end]):
-            wrapped = wrap(text)
+            wrapped = wrap(tr(text), size, width)
             if len(lines) + len(wrapped) > room:
                 break
             lines[:0] = [(line, color) for line in wrapped]
         else:  # the first entry is on the page: the rest of it follows
             for text, color in self.log[end:]:
-                wrapped = wrap(text)
+                wrapped = wrap(tr(text), size, width)
                 if len(lines) + len(wrapped) > room:
                     break
                 lines += [(line, color) for line in wrapped]
                 end += 1
             self.log_scroll = len(self.log) - end  # (a wheel further back changes nothing)
-        return lines, len(self.log) - end
-
-    def draw_newer_mark(self, surface: pygame.Surface, x: int, y: int, width: int,
-                        newer: int) -> None:
-        """ "3 newer below" on the bottom line of a log panel scrolled back (``log_page``
-        leaves that line free)."""
-        lay = self.layout
-        words = ngettext("{n} newer below", "{n} newer below", newer).format(n=newer)
-        size = self.text.fit(words, lay.font_px("tiny"), width)
-        label = self.text.render(words, size, theme.ACCENT)
-        surface.blit(label, label.get_rect(topright=(x + width, y)))
+        newer = len(self.log) - end
+        y = top + (room - len(lines)) * step
+        for text, color in lines:
+            surface.blit(self.text.render(text, size, color), (x, y))
+            y += step
+        if newer:
+            words = ngettext("{n} newer below", "{n} newer below", newer).format(n=newer)
+            label = self.text.render(words, self.text.fit(words, self.layout.font_px("tiny"),
+                                                          width), theme.ACCENT)
+            surface.blit(label, label.get_rect(topright=(x + width, y)))
 
     def follow_log(self) -> None:
         """The log shows the newest entries again (a new card or round, the log closed)."""

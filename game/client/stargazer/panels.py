@@ -659,12 +659,5 @@ class StargazerPanels:
         surface.blit(title, (rect.x + pad, rect.y + lay.px(3)))
         top = rect.y + lay.px(5) + title.get_height()
         room = max(0, (rect.bottom - top) // step)
-        shown, newer = self.log_page(room, lambda text: self.wrap(tr(text), size,
-                                                                   rect.w - 2 * pad))
-        y = top + (room - len(shown) - (1 if newer else 0)) * step
-        for text, color in shown:
-            surface.blit(self.text.render(text, size, color), (rect.x + pad, y))
-            y += step
-        if newer:  # scrolled back: new lines came unseen (the panel looked stale)
-            self.draw_newer_mark(surface, rect.x + pad, top + (room - 1) * step,
-                                 rect.w - 2 * pad, newer)
+        self.draw_log_page(surface, rect.x + pad, top, rect.w - 2 * pad, room, step, size,
+                           self.wrap)

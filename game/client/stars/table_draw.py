@@ -817,16 +817,8 @@ class StarsTablePainter:
         surface.blit(title, (rect.x + pad, rect.y + pad // 2))
         top = rect.y + pad // 2 + title.get_height() + lay.px(4)
         room = max(0, (rect.bottom - pad // 2 - top) // step)
-        lines, newer = self.log_page(
-            room, lambda text: self.text.wrap(tr(text), size, rect.w - 2 * pad))
-        y = top + (room - len(lines) - (1 if newer else 0)) * step
-        for text, color in lines:
-            label = self.text.render(text, size, color)
-            surface.blit(label, (rect.x + pad, y))
-            y += step
-        if newer:  # scrolled back: new lines came unseen (the panel looked stale)
-            self.draw_newer_mark(surface, rect.x + pad, top + (room - 1) * step,
-                                 rect.w - 2 * pad, newer)
+        self.draw_log_page(surface, rect.x + pad, top, rect.w - 2 * pad, room, step, size,
+                           self.text.wrap)
 
     def draw_thumb(self, surface: pygame.Surface, view: dict[str, Any], rect: pygame.Rect,
                    seat: int, scores: list | None) -> None:
