@@ -14,7 +14,7 @@ import gettext
 from collections.abc import Callable
 from typing import Any
 
-from game.ai import BOT_LEVELS, make_bot
+from game.ai import levels_of, make_bot
 from game.rules.base import Event, Move, Ruleset, State, visible_events
 
 MAX_STEPS = 100_000
@@ -33,7 +33,7 @@ def default_level(game: str, wanted: str | None) -> str:
     strongest."""
     if wanted:
         return wanted
-    levels = list(BOT_LEVELS.get(game, {"random": ""}))
+    levels = list(levels_of(game))
     return "normal" if "normal" in levels else levels[-1]
 
 

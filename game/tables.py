@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from game.ai import (
-    BOT_LEVELS,
     BOT_STAR_NAMES,
     THINK_SECONDS,
     default_level,
+    levels_of,
     make_bot,
     resolve_level,
 )
@@ -59,13 +59,13 @@ def parse_seats(text: str | None, game: str | None = None, *,
             kind, _, extra = part.strip().partition(":")
             if kind not in SEAT_KINDS or kind == "human":
                 raise ValueError(f"seat {part.strip()!r}: use open, remote[:name] or ai[:level]")
-            levels = BOT_LEVELS.get(game, {"random": ""})
+            levels = levels_of(game)
             if kind == "ai" and extra and resolve_level(game, extra) not in levels:
                 # (a bot that cannot be built played random, said only in the host's log)
                 raise ValueError(f"seat {part.strip()!r}: {game} has no bot level {extra!r}; "
                                  f"its levels: {', '.join(levels)}")
-            if kind == "ai":  # named after stars, as a window names its bots ("Player 3"
-                bots = sum(spec.kind == "ai" for spec in specs)  # read as a person)
+            if kind == "ai":  # named after stars, as a window names its bots ("Player 3" read
+                bots = sum(spec.kind == "ai" for spec in specs)  # as a person: a playtest)
                 specs.append(SeatSpec("ai", BOT_STAR_NAMES[bots % len(BOT_STAR_NAMES)],
                                       extra or default_level(game)))
             else:

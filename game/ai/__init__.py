@@ -56,7 +56,7 @@ DEFAULT_LEVELS: Mapping[str, str] = GameTable(lambda game: game.default_bot)
 
 def strongest_level(game: str) -> str:
     """The game's strongest registered level."""
-    return list(BOT_LEVELS.get(game, {"random": ""}))[-1]
+    return list(levels_of(game))[-1]
 
 
 def default_level(game: str) -> str:
@@ -66,9 +66,14 @@ def default_level(game: str) -> str:
     return level if level in BOT_LEVELS.get(game, {}) else strongest_level(game)
 
 
+def levels_of(game: str) -> Mapping[str, str]:
+    """``game``'s bot levels: name -> "module:attribute" (a game without bots: random)."""
+    return BOT_LEVELS.get(game, {"random": RANDOM_BOT})
+
+
 def make_bot(game: str, level: str, seed: int = 0) -> Bot:
     """A bot for ``game`` at ``level``; ``KeyError`` names the known levels."""
-    levels = BOT_LEVELS.get(game, {"random": RANDOM_BOT})
+    levels = levels_of(game)
     level = resolve_level(game, level)
     if level not in levels:
         raise KeyError(f"unknown bot level {level!r} for {game}; known: {', '.join(levels)}")
@@ -86,6 +91,7 @@ __all__ = [
     "RandomBot",
     "StopCheck",
     "default_level",
+    "levels_of",
     "make_bot",
     "resolve_level",
     "strongest_level",

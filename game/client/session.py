@@ -74,10 +74,10 @@ def bot_level_word(level: str) -> str:
 
 def bot_levels(game: str) -> list[str]:
     """Bot levels whose module is present, weakest first."""
-    from game.ai import BOT_LEVELS
+    from game.ai import levels_of
 
     levels = []
-    for level, target in BOT_LEVELS.get(game, {"random": "game.ai.base:RandomBot"}).items():
+    for level, target in levels_of(game).items():
         module = target.partition(":")[0]
         if importlib.util.find_spec(module) is not None:
             levels.append(level)
