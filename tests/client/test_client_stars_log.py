@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.client.stars.table import log_entry
+from game.client.stars.table import log_entry, opening_card_kind
 from tests.client.clienthelpers import Driver
 from tests.client.test_client_solo_game import start_solo
 from tests.client.textboxes import drawn_texts
@@ -60,3 +60,18 @@ def test_log_lines_for_every_public_event_kind() -> None:
     assert log_entry({"type": "sun_rose", "day": 1}, names) is not None
     assert log_entry({"type": "lines_drawn", "seat": 0, "final": False, "to": [0],
                       "lines": [[0, 0, 1, 1]]}, names) is None, "private: not logged"
+
+
+def test_card_1s_kind_is_read_from_what_a_story_shows_was_drawn_on_it() -> None:
+    """No event names card 1 (it is face up from the setup): a window told the story from the
+    start reads its kind from card 1's drawings, as the live log named it (a playtest: a late
+    window's log opened on a bare "Card 1")."""
+    flip = {"type": "card_flipped", "n": 2, "card": {"id": 3, "kind": "line"}}
+    star = {"type": "shooting_star_drawn", "seat": 0, "points": [[0, 0], [1, 1]], "final": True}
+    lines = {"type": "lines_drawn", "seat": 1, "lines": [[0, 0, 1, 0]], "final": True}
+    skip = {"type": "card_skipped", "seat": 0, "final": True}
+    assert opening_card_kind([lines, skip, flip]) == "line"
+    # a Line bonus draws lines on a shooting-star card, but only beside a shooting star
+    assert opening_card_kind([lines, star, flip]) == "shooting_star"
+    assert opening_card_kind([skip, flip, star]) is None, "card 2's drawings tell nothing of 1"
+    assert opening_card_kind([]) is None

@@ -77,6 +77,23 @@ def log_entry(event: dict[str, Any], names: list[str]) -> tuple[str, theme.Color
     return Lazy(words), color
 
 
+def opening_card_kind(story: list[dict[str, Any]]) -> str | None:
+    """The kind of card 1 as a story from the game's start shows it: no event names card 1
+    (it is face up from the setup), but what the seats drew on it does. A shooting star can
+    only be drawn on a shooting-star card, and lines on one only come with a shooting star (a
+    Line bonus); None when every seat skipped it."""
+    before_flip = []
+    for event in story:
+        if event.get("type") == "card_flipped":
+            break
+        before_flip.append(event.get("type"))
+    if "shooting_star_drawn" in before_flip:
+        return "shooting_star"
+    if "lines_drawn" in before_flip:
+        return "line"
+    return None
+
+
 def _log_entry(event: dict[str, Any], names: list[str]) -> tuple[Any, theme.Color] | None:
     kind = event.get("type")
     if "to" in event:
@@ -401,9 +418,12 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
             # told only the newest part of a long game)
             flips = [e["n"] for e in told if e.get("type") == "card_flipped"
                      and isinstance(e.get("n"), int)]
-            first = flips[0] - 1 if flips else card["n"]
-            self.log.append((Lazy(lambda: _("Card {n}").format(n=first)) if told else log_entry(
-                {"type": "card_flipped", "n": card["n"], "card": card}, [])[0], theme.ACCENT))
+            first, face = (flips[0] - 1, None) if flips else (card["n"], card)
+            if face is None and first == 1 and (kind := opening_card_kind(told)):
+                face = {"kind": kind}
+            opening = log_entry({"type": "card_flipped", "n": first, "card": face}, [])
+            self.log.append((opening[0], theme.ACCENT) if face and opening else (
+                Lazy(lambda: _("Card {n}").format(n=first)), theme.ACCENT))
         for seat, event in news:
             self.on_event(seat, event)
         self.watch_for_results()
