@@ -128,6 +128,9 @@ def test_watch_replay_steps_forward_and_back_and_never_touches_the_table(ended) 
     assert scene.table.view == RULESET.view(session.state_at(5), 0)
     drive.key(pygame.K_LEFT)
     assert session.position == 4 and session.state == session.state_at(4)
+    # the caption says the move it names led here (at a card's end the board shows the next
+    # card beside it: a playtest read "Mika confirms" as the move about to come)
+    assert f"Just played: {session.describe()}" in drawn_texts(drive.app)
     drive.key(pygame.K_END)
     assert session.position == len(live.moves) and session.state == live.state
     assert scene.table.view["over"]
@@ -318,7 +321,9 @@ def test_the_last_results_of_a_lan_game_offer_no_next_game(drive: Driver) -> Non
     again = drive.scene
     drive.step(5)
     assert isinstance(again, ResultsScene) and not again.lan_guest
-    assert not button(again, "Play again").enabled
+    # no greyed Play again either: nothing can be played again from there (a playtest)
+    assert "Play again" not in [str(widget.label) for widget in again.form.widgets]
+    assert again.form.focus == 0 and str(again.form.widgets[0].label) == "Back to menu"
     assert "Ann wins!" in drawn_texts(drive.app)
     assert "If the host plays again, you join the new game here." not in drawn_texts(drive.app)
     drive.key(pygame.K_ESCAPE)

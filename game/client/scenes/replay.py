@@ -172,7 +172,8 @@ class ReplayScene(Scene):
         surface.blit(label, (self.moves_x, self.text.line_top(
             header, size, self.bar.centery - line_h + half, True)))
         what = session.describe()
-        if what:
+        if what:  # the move that led here (at a card's end the board already shows the next)
+            what = _("Just played: {move}").format(move=what)
             width = right - self.moves_x
             shown = what
             while shown and self.text.size(shown, size)[0] > width:

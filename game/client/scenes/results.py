@@ -117,7 +117,10 @@ class ResultsScene(SkyScene):
         #: a press before ``SETTLE_SECONDS``, or an Enter held from the game's last moments
         #: (its final scoring steps on Enter), is not a choice
         self.guard = PressGuard(SETTLE_SECONDS, all_keys=False)
-        buttons = [Button(N_("Play again"), self.play_again)]
+        # a LAN game shown again from the menu has no next game to offer (its table is gone)
+        self.play_button = None if self.reopened and config is None else Button(
+            N_("Play again"), self.play_again)
+        buttons = [self.play_button] if self.play_button is not None else []
         if self.statistics:
             self.stats_button = Button(N_("Statistics"), self.toggle_statistics)
             buttons.append(self.stats_button)
@@ -130,7 +133,8 @@ class ResultsScene(SkyScene):
         buttons.append(Button(N_("Back to menu"), self.to_menu))
         self.form = Form(buttons)
         # a LAN game's next round is the host's call: a guest is only offered the way back
-        self.form.widgets[0].enabled = config is not None or self.lan_host
+        if self.play_button is not None:
+            self.play_button.enabled = config is not None or self.lan_host
         if self.lan_guest:  # no button has the focus: an Enter left the table and missed
             self.form.focus = -1  # the host's Play again (an outside playtest)
         #: the row of the player at this screen at a LAN table ("(you)")
@@ -339,7 +343,7 @@ class ResultsScene(SkyScene):
             self.draw_statistics(surface)
         else:
             self.draw_scores(surface)
-        if not self.form.widgets[0].enabled and self.form.focus == 0:
+        if not self.form.widgets[0].enabled and self.form.focus == 0:  # (a guest's Play again)
             self.form.focus = 1
         self.form.draw(surface, self.text, lay)
         if self.lan_guest:
