@@ -27,6 +27,7 @@ from game.ai import THINK_SECONDS
 from game.ai.hints import HINT_LEVEL, Hint, decision_key, has_hints, hint_for
 from game.client.i18n import N_, _, ngettext
 from game.client.session import HostSession, RemoteSession, Session
+from game.client.settings import HintCounts
 from game.client.widgets import Button
 from net.ai_runner import Deadline
 
@@ -116,8 +117,10 @@ class HintAsker:
         #: the hint is the review's: the bot's choice at a moment of a finished game
         self.reviewed = False
         self.count = 0
-        #: hints shown per seat (the results' statistics count them)
+        #: hints shown per seat (the results' statistics count them), kept per game in the
+        #: config directory (``HintCounts``): a window that comes back to the game keeps them
         self.asked_by: dict[int, int] = {}
+        self._counted_game: Any = None
         self._result: list[tuple[Hint | None, int]] = []
         #: how long the bot may think: seconds (its budget at a table) or ``Checks``
         self.budget: float | Checks = think_budget(self.game)
@@ -177,8 +180,18 @@ class HintAsker:
         """The bot has finished (the next ``update`` shows its hint)."""
         return bool(self._result)
 
+    def _follow_game(self) -> str | None:
+        """The game's table id ("" / None: a game not kept, e.g. a replay); the counts kept for
+        it are read the first time it is seen."""
+        game = getattr(self.session, "table_id", None)
+        if game and game != self._counted_game:
+            self._counted_game = game
+            self.asked_by = HintCounts().get(game)
+        return game
+
     def update(self) -> None:
         """Show a finished hint; forget it once the seat's view moves on."""
+        game = self._follow_game()
         if self._result:
             found, seat = self._result.pop()
             self.thinking = False
@@ -189,6 +202,8 @@ class HintAsker:
             else:
                 self.hint, self.count = found, self.count + 1
                 self.asked_by[seat] = self.asked_by.get(seat, 0) + 1
+                if game:
+                    HintCounts().put(game, self.asked_by)
                 self.what = self.show(found)
         elif (self.hint is not None or self.nothing) and self.decision() != self.asked:
             self.clear()

@@ -181,3 +181,45 @@ class SeatTokens:
             handle.write(json.dumps(data, indent=2))
         os.chmod(tmp, 0o600)
         tmp.replace(self.path)
+
+
+class HintCounts:
+    """The hints asked per seat in each game this window played (``hints.json`` in the config
+    directory, by the table's id): the results count them, and a player who closes the window
+    and comes back to the game (Continue, or a LAN seat joined again) keeps its count. The
+    newest ``LIMIT`` games kept; a corrupt file counts from nothing."""
+
+    LIMIT = 20
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or config_dir() / "hints.json"
+
+    def _load(self) -> dict[str, dict[str, int]]:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        if not isinstance(data, dict):
+            return {}
+        return {game: {seat: n for seat, n in counts.items()
+                       if seat.isdigit() and isinstance(n, int) and 0 < n < 1 << 20}
+                for game, counts in data.items()
+                if isinstance(game, str) and isinstance(counts, dict)}
+
+    def get(self, table_id: str) -> dict[int, int]:
+        """Hints asked per seat in the game ``table_id`` ({}: none kept)."""
+        return {int(seat): n for seat, n in self._load().get(table_id, {}).items()}
+
+    def put(self, table_id: str, asked_by: dict[int, int]) -> None:
+        """Keep ``asked_by`` for the game ``table_id`` (the newest game last)."""
+        data = self._load()
+        data.pop(table_id, None)
+        data[table_id] = {str(seat): n for seat, n in asked_by.items()}
+        data = dict(list(data.items())[-self.LIMIT:])
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = self.path.with_suffix(".tmp")
+            tmp.write_text(json.dumps(data), encoding="utf-8")
+            tmp.replace(self.path)
+        except OSError:
+            pass  # a read-only config directory: the count lasts as long as the window
