@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -66,6 +67,9 @@ class App:
         self._signal_handlers: dict[int, object] = {}
         self.toasts: list[list] = []  # [text, seconds left]
         self.frames = 0
+        #: errors met showing a LAN host's data, each of which left its table
+        #: (``_leave_failed_remote_table``)
+        self.host_failures: list[Exception] = []
         #: game controllers, keyboard halves, mouse: who asked for what (``devices``)
         self.devices = DeviceHub()
         self.devices.start()
@@ -308,7 +312,46 @@ class App:
         return self.stack[start:]
 
     def frame(self) -> None:
-        """One frame: input and network (never blocking), fixed steps, draw, present."""
+        """One frame: input and network (never blocking), fixed steps, draw, present.
+
+        A table on another machine is input like any other: if showing what its host sent
+        fails (a broken or hostile host: views and events this window cannot draw), the
+        window leaves that table for the menu and says so, instead of closing with an
+        error; the game goes on at the host. Anything else still raises."""
+        try:
+            self._frame()
+        except Exception as error:
+            if not self._leave_failed_remote_table(error):
+                raise
+
+    def _leave_failed_remote_table(self, error: Exception) -> bool:
+        """Back to the menu with a notice when a scene holds a LAN table's link (False:
+        no scene does, the error is the window's own)."""
+        from game.client.session import RemoteSession
+
+        sessions = [getattr(scene, "session", None) for scene in self.stack]
+        remote = [s for s in sessions if isinstance(s, RemoteSession)]
+        if not remote:
+            return False
+        import traceback
+
+        print("starparty: could not show what the host sent; left the table:", file=sys.stderr)
+        traceback.print_exception(error, file=sys.stderr)
+        self.host_failures.append(error)
+        for session in remote:
+            session.close()
+        from game.client.scenes.menu import MainMenuScene
+
+        with contextlib.suppress(Exception):  # the scenes' own exits may meet the same data
+            while self.stack:
+                self.stack.pop().exit()
+        self.stack.clear()
+        self.push(MainMenuScene(self))
+        self.toast(N_("The host sent what this window cannot show: you left the table. "
+                      "Join it again from the menu."), seconds=8.0)
+        return True
+
+    def _frame(self) -> None:
         if self.terminating:
             self.quit()
             return

@@ -91,8 +91,8 @@ def with_move(event: dict[str, Any], message: dict[str, Any]) -> dict[str, Any]:
 
 
 def story_events(story: Any) -> list[dict[str, Any]]:
-    """The events of a snapshot's ``story`` (docs/PROTOCOL.md); anything in it that is not an
-    event is left out."""
+    """The events of a snapshot's ``story`` or an ``events`` message (docs/PROTOCOL.md);
+    anything in it that is not an event is left out."""
     if not isinstance(story, list):
         return []
     return [event for event in story
@@ -487,7 +487,7 @@ class RemoteSession(TableInfo):
             elif kind == "game_over":
                 self.results = message
             elif kind == "events":
-                events = message.get("events", [])
+                events = story_events(message.get("events"))  # (events only, as in a story)
                 self.hear(events)
                 out += [(seat, with_move(event, message)) for event in events]
             elif kind == "snapshot" and self._heard_of != self.table_id:

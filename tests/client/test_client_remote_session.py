@@ -155,3 +155,17 @@ def test_missed_events(story: list, heard: int, tail: list, missed: list) -> Non
     from game.client.session import missed_events
 
     assert missed_events(story, heard, tail) == missed
+
+
+def test_what_is_not_an_event_in_an_events_message_is_left_out() -> None:
+    """A host's ``events`` list with a number or a map without ``type`` in it: the window is
+    told the events alone (each one's news carried the bad item into every table)."""
+    client = FakeClient()
+    session = RemoteSession(client)
+    good = {"type": "turn_confirmed", "seat": 1}
+    client.inbox.append({"t": "events", "version": 1, "by": 1,
+                         "events": [3, good, {"seat": 1}, None, [good]]})
+    told = session.poll()
+    assert [event["type"] for _seat, event in told] == ["turn_confirmed"]
+    client.inbox.append({"t": "events", "version": 2, "by": 1, "events": "turn_confirmed"})
+    assert session.poll() == []
