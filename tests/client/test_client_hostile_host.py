@@ -21,6 +21,7 @@ from net.table import SeatSpec
 from tests.client.clienthelpers import Driver
 from tests.client.test_client_remote_session import FakeClient as MessagesOnly
 
+
 class FakeClient(MessagesOnly):
     """A link that delivers the messages it is given, then stays up and quiet."""
 
