@@ -192,6 +192,9 @@ class Ruleset(ABC):
     move_fields: dict[str, dict[str, Field]] = {}
     #: move type -> optional fields of which a move of that type has exactly one
     one_of: dict[str, tuple[str, ...]] = {}
+    #: (view shape, event type -> its shape) as they go over the wire (``game.rules.shapes``):
+    #: a window checks a remote host's against them; None: not declared, not checked
+    wire_shapes: tuple[dict[str, Any], dict[str, Any]] | None = None
 
     # --- options -----------------------------------------------------------------------
     @abstractmethod

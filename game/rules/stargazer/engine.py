@@ -23,6 +23,7 @@ from game.rules.base import (
     State,
     make_rng,
 )
+from game.rules.stargazer import wire_shapes
 from game.rules.stargazer.content import (
     CREWS,
     CREWS_BY_ID,
@@ -147,6 +148,7 @@ class StargazerRuleset(Ruleset):
     """Stargazer, draft 7, with the project's crews and planet tracks."""
 
     name = "stargazer"
+    wire_shapes = (wire_shapes.VIEW, wire_shapes.EVENTS)
     title = "Stargazer"
     min_players = 3
     max_players = 4

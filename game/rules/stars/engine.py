@@ -23,7 +23,7 @@ from game.rules.base import (
     State,
     make_rng,
 )
-from game.rules.stars import data
+from game.rules.stars import data, wire_shapes
 from game.rules.stars.geometry import (
     card_segments,
     is_unit,
@@ -154,6 +154,7 @@ def _new_constellations(seat: int, sheet: dict[str, Any], mark: dict[str, Any]) 
 
 class StarsRuleset(Ruleset):
     name = "stars"
+    wire_shapes = (wire_shapes.VIEW, wire_shapes.EVENTS)
     title = "Look at the Stars"
     min_players = 1
     max_players = 8

@@ -1,0 +1,117 @@
+"""Shapes of what a game sends over the wire (views and events), as plain data, and the one
+check of a value against them.
+
+A window that shows a table on another machine checks each view and event its host sends
+before any drawing code reads it (``game.client.session.RemoteSession``): a broken or hostile
+host's board 99 or cube count of 2**40 is refused there with the place it was found, instead
+of failing, or looping for ever, somewhere in the drawing. ``docs/PROTOCOL.md`` section 11
+is the same in prose. (A few lines of our own rather than a schema library: the shapes are
+small, and the one-file program carries no more dependencies.)
+
+A shape is one of:
+
+- ``"bool"``, ``"any"``;
+- ``Int(low, high)``; ``Text(*choices)`` (no choices: any string of at most 64 characters);
+- ``[item, longest]``: a list of at most ``longest`` items of shape ``item``;
+- ``(a, b, ...)``: a list of exactly those items (a point, a line);
+- ``{key: shape}``: a map with those keys (it may hold others, which are not read);
+  ``Optional(shape)`` for a key that may be missing;
+- ``Nullable(shape)``: nil or ``shape``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Int:
+    low: int
+    high: int
+
+
+class Text:
+    def __init__(self, *choices: str) -> None:
+        self.choices = frozenset(choices)
+
+
+@dataclass(frozen=True)
+class Nullable:
+    shape: Any
+
+
+@dataclass(frozen=True)
+class Optional:
+    shape: Any
+
+
+#: the longest string ``Text()`` accepts
+LONGEST_TEXT = 64
+
+
+def problem(value: Any, shape: Any, where: str = "") -> str | None:
+    """None if ``value`` has ``shape``, else where and how it does not (e.g.
+    ``"view.seats[0].board: 99 is not 0-7"``)."""
+    if isinstance(shape, Nullable | Optional):
+        return None if value is None else problem(value, shape.shape, where)
+    if shape == "any":
+        return None
+    if shape == "bool":
+        return None if isinstance(value, bool) else f"{where}: {_short(value)} is not a bool"
+    if isinstance(shape, Int):
+        if not isinstance(value, int) or isinstance(value, bool):
+            return f"{where}: {_short(value)} is not an int"
+        if not shape.low <= value <= shape.high:
+            return f"{where}: {value} is not {shape.low}-{shape.high}"
+        return None
+    if isinstance(shape, Text):
+        if not isinstance(value, str) or len(value) > LONGEST_TEXT:
+            return f"{where}: {_short(value)} is not a short string"
+        if shape.choices and value not in shape.choices:
+            return f"{where}: {_short(value)} is not one of {', '.join(sorted(shape.choices))}"
+        return None
+    if isinstance(shape, list):
+        item, longest = shape
+        if not isinstance(value, list) or len(value) > longest:
+            return f"{where}: not a list of at most {longest}"
+        for index, inner in enumerate(value):
+            found = problem(inner, item, f"{where}[{index}]")
+            if found:
+                return found
+        return None
+    if isinstance(shape, tuple):
+        if not isinstance(value, list) or len(value) != len(shape):
+            return f"{where}: not a list of {len(shape)}"
+        for index, (inner, item) in enumerate(zip(value, shape, strict=True)):
+            found = problem(inner, item, f"{where}[{index}]")
+            if found:
+                return found
+        return None
+    if isinstance(shape, dict):
+        if not isinstance(value, dict):
+            return f"{where}: not a map"
+        for key, item in shape.items():
+            if key not in value:
+                if isinstance(item, Optional):
+                    continue
+                return f"{where}.{key}: missing"
+            found = problem(value[key], item, f"{where}.{key}")
+            if found:
+                return found
+        return None
+    raise TypeError(f"not a shape: {shape!r}")
+
+
+def event_problem(event: Any, shapes: dict[str, Any], where: str = "event") -> str | None:
+    """``problem`` for one event by its ``type`` (``shapes``: type -> the fields' shape); an
+    event of a type ``shapes`` does not name is the caller's to drop or keep."""
+    if not isinstance(event, dict) or not isinstance(event.get("type"), str):
+        return f"{where}: not an event"
+    shape = shapes.get(event["type"])
+    return None if shape is None else problem(event, shape, f"{where} {event['type']}")
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
