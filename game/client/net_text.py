@@ -31,6 +31,8 @@ NET_ERRORS: dict[str, str] = {
     "unknown_type": N_("A message did not make sense to the table."),
     "already_joined": N_("This window has already joined."),
     "not_connected": N_("Not connected to a table."),
+    # (the window's own: ``RemoteSession`` met a view or an event it cannot use)
+    "bad_host_data": N_("The host sent what this window cannot show."),
     "closed": N_("The connection closed."),
     "table_closed": N_("The table has closed."),
     "not_started": N_("The game has not started yet."),

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from game.rules.base import visible_events
+from game.rules.shapes import event_problem, problem
 from net.table import SeatSpec
 
 
@@ -104,6 +105,9 @@ def told_story(seat: int, events: list[dict[str, Any]]) -> list[tuple[int, dict[
     in its log without animating."""
     return [(seat, {**event, "replayed": True}) for event in events]
 
+
+#: ``RemoteSession.error_code`` once the host sent a view or an event this window cannot use
+BAD_HOST_DATA = "bad_host_data"
 
 #: how many of the last events heard a window matches in a story to find where it lost the link
 HEARD_TAIL = 20
@@ -400,6 +404,8 @@ class RemoteSession(TableInfo):
         self._tail: deque[dict[str, Any]] = deque(maxlen=HEARD_TAIL)
         #: news kept for the next poll (the story so far and what came after it)
         self._held: list[tuple[int, dict[str, Any]]] = []
+        #: (game, its wire shapes) once the table has said which game it is
+        self._shapes_for: tuple[Any, Any] = (None, None)
 
     @property
     def human_seats(self) -> list[int]:
@@ -436,6 +442,11 @@ class RemoteSession(TableInfo):
         cut = 0
         for message in self.client.poll():
             kind = message.get("t")
+            unusable = self._unusable(message)
+            if unusable:  # a broken or hostile host: nothing of it reaches the window
+                out.append((self.client.seat if self.client.seat is not None else -1,
+                            self._give_up(unusable)))
+                break
             if kind == "error" and message.get("code") == "bad_token" and self.fresh_client:
                 # the kept token is from an older table at this address: join as a newcomer
                 if self.keep_token is not None:
@@ -488,6 +499,9 @@ class RemoteSession(TableInfo):
                 self.results = message
             elif kind == "events":
                 events = story_events(message.get("events"))  # (events only, as in a story)
+                shapes = self._shapes_for[1]  # (``_unusable`` has checked them)
+                if shapes is not None:
+                    events = [e for e in events if e["type"] in shapes[1]]
                 self.hear(events)
                 out += [(seat, with_move(event, message)) for event in events]
             elif kind == "snapshot" and self._heard_of != self.table_id:
@@ -507,6 +521,51 @@ class RemoteSession(TableInfo):
             self._held = story + out[cut:]
             return held + out[:cut]
         return held + out
+
+    def _shapes_of(self, game: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """``game``'s view and event shapes (``game.rules.shapes``; None: none declared)."""
+        if game != self._shapes_for[0]:
+            from game.rules import get_ruleset
+
+            try:
+                ruleset = get_ruleset(game) if isinstance(game, str) else None
+            except KeyError:
+                ruleset = None
+            self._shapes_for = (game, getattr(ruleset, "wire_shapes", None))
+        return self._shapes_for[1]
+
+    def _unusable(self, message: dict[str, Any]) -> str | None:
+        """Where ``message``'s view or events are not what the game sends (None: usable, or
+        a game that declares no shapes). A story's bad events are only left out (the log
+        is all they make); an event of a type the game does not have is left out too."""
+        table = message.get("table")
+        shapes = self._shapes_of(table.get("game") if isinstance(table, dict) else
+                                 self.info.get("game"))
+        if shapes is None:
+            return None
+        view_shape, event_shapes = shapes
+        kind = message.get("t")
+        if kind in ("snapshot", "events", "refused") and "view" in message:
+            found = problem(message["view"], view_shape, "view")
+            if found:
+                return found
+        if kind == "events":
+            for index, event in enumerate(story_events(message.get("events"))):
+                found = event_problem(event, event_shapes, f"events[{index}]")
+                if found:
+                    return found
+        if kind == "snapshot" and isinstance(message.get("story"), list):
+            message["story"] = [event for event in story_events(message["story"])
+                                if event["type"] in event_shapes
+                                and not event_problem(event, event_shapes)]
+        return None
+
+    def _give_up(self, why: str) -> dict[str, Any]:
+        """Close the link to a host whose data this window cannot use; the news that says so."""
+        self.error, self.error_code = why, BAD_HOST_DATA
+        self.connection = "failed"
+        self.close()
+        return {"type": "connection", "state": "failed", "detail": why}
 
     def hear(self, events: Any) -> None:
         """Count ``events`` as heard in the current game."""

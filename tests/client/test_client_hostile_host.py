@@ -14,8 +14,11 @@ import pytest
 from game.client.i18n import N_
 from game.client.kits import get_kit
 from game.client.scenes.lan import LobbyScene
+from game.client.scenes.link_lost import LinkLostScene
 from game.client.scenes.menu import MainMenuScene
-from game.client.session import RemoteSession
+from game.client.session import BAD_HOST_DATA, RemoteSession
+from game.rules import get_ruleset
+from game.rules.shapes import problem
 from game.tables import new_table
 from net.table import SeatSpec
 from tests.client.clienthelpers import Driver
@@ -107,7 +110,8 @@ def test_a_hostile_hosts_data_leaves_the_table_never_the_window(game: str,
                                                                      session)))
         assert not drive.app.host_failures
         rng = random.Random(f"{game}-hostile")
-        left = 0
+        refused = contained = 0
+        view_shape, event_shapes = get_ruleset(game).wire_shapes
         for attempt in range(200):
             spoilt = copy.deepcopy(messages)
             target = rng.choice([m for m in spoilt if m.get("t") in ("snapshot", "events")])
@@ -122,12 +126,28 @@ def test_a_hostile_hosts_data_leaves_the_table_never_the_window(game: str,
                 drive.step(12)
             except Exception as error:  # pragma: no cover - the failure this test looks for
                 raise AssertionError(f"attempt {attempt}: {what} broke the window") from error
-            if len(drive.app.host_failures) > before:
-                left += 1
+            # what the window keeps of the host is only ever what the game sends
+            for view in session.views.values():
+                assert problem(view, view_shape, "view") is None, what
+            if session.error_code == BAD_HOST_DATA:
+                # refused as it came: the link is closed and the window says why
+                refused += 1
+                assert session.closed and session.connection == "failed", what
+                top = drive.scene
+                if isinstance(top, LinkLostScene):  # over the table it had opened
+                    assert top.table.link_words()[0] == \
+                        "The host sent what this window cannot show", what
+                else:  # still in the lobby: back to the menu with a toast
+                    assert isinstance(top, MainMenuScene), (what, top)
+                    assert any("cannot show" in str(t[0]) for t in drive.app.toasts), what
+            elif len(drive.app.host_failures) > before:
+                # met while drawing: the window left the table with its notice
+                contained += 1
                 assert isinstance(drive.scene, MainMenuScene), what
                 assert session.closed, "the table's link is closed"
                 assert any("cannot show" in str(toast[0]) for toast in drive.app.toasts)
-        assert left, "some spoilt data must have been met (else the fuzz tests nothing)"
+        assert refused > 50, "most spoilt views and events are refused as they come"
+        assert contained < 10, contained
     finally:
         drive.close()
 

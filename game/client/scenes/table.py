@@ -35,7 +35,13 @@ from game.client.scenes.lan import fill_level
 from game.client.scenes.link_lost import LinkLostScene
 from game.client.scenes.menu import MainMenuScene
 from game.client.scenes.results import ResultsScene
-from game.client.session import GameConfig, LocalSession, RemoteSession, Session
+from game.client.session import (
+    BAD_HOST_DATA,
+    GameConfig,
+    LocalSession,
+    RemoteSession,
+    Session,
+)
 
 if TYPE_CHECKING:
     from game.client.scenes.base import Stage
@@ -126,6 +132,11 @@ class GameTableScene(Scene):
         if not isinstance(session, RemoteSession) or self.is_over() or session.link_up or \
                 self.final_results is not None or session.results is not None:
             return None  # (a finished game still playing out its end needs no link)
+        if session.error_code == BAD_HOST_DATA:
+            return (N_("The host sent what this window cannot show"),
+                    N_("Leave, then find the table in the menu again.") if self.watching else
+                    N_("Leave, then join the table again from the menu: your seat is kept "
+                       "for you."))
         if session.connection in ("failed", "closed"):
             return (N_("The table is gone"),
                     N_("The connection to the table failed. Leave, then find the table in the "
