@@ -53,6 +53,8 @@ LONGEST_TEXT = 64
 def problem(value: Any, shape: Any, where: str = "") -> str | None:
     """None if ``value`` has ``shape``, else where and how it does not (e.g.
     ``"view.seats[0].board: 99 is not 0-7"``)."""
+    if _fits_quickly(value, shape):  # (the common case, without a call per item)
+        return None
     if isinstance(shape, Nullable | Optional):
         return None if value is None else problem(value, shape.shape, where)
     if shape == "any":
@@ -101,6 +103,22 @@ def problem(value: Any, shape: Any, where: str = "") -> str | None:
                 return found
         return None
     raise TypeError(f"not a shape: {shape!r}")
+
+
+def _fits_quickly(value: Any, shape: Any) -> bool:
+    """True when ``value`` surely has ``shape``, for the shapes a view is mostly made of (an
+    int in its range; a list of points or lines); False: ``problem`` looks item by item."""
+    if type(shape) is Int:
+        return type(value) is int and shape.low <= value <= shape.high
+    if type(shape) is list and type(value) is list and len(value) <= shape[1]:
+        item = shape[0]
+        if type(item) is tuple and all(type(part) is Int for part in item):
+            width = len(item)
+            bounds = [(part.low, part.high) for part in item]
+            return all(type(inner) is list and len(inner) == width and all(
+                type(x) is int and low <= x <= high
+                for x, (low, high) in zip(inner, bounds, strict=True)) for inner in value)
+    return False
 
 
 def event_problem(event: Any, shapes: dict[str, Any], where: str = "event") -> str | None:
