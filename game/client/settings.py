@@ -6,6 +6,7 @@ touch the real user config). A corrupt or partial file falls back to defaults pe
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import getpass
 import json
@@ -134,24 +135,47 @@ class Settings:
         return path
 
 
-class SeatTokens:
-    """The seat tokens this window holds, by table address ``host:port`` (``seats.json`` in the
-    config directory, readable by its owner only): a player who leaves a started LAN game, or
-    restarts the program, joins again and gets the same seat back. The newest ``LIMIT`` kept."""
+class NewestKept:
+    """A JSON map in the config directory that keeps its newest ``LIMIT`` entries: {} when
+    missing or corrupt, written whole through a temporary file (``PRIVATE``: readable by its
+    owner only)."""
 
     LIMIT = 20
+    FILE = ""
+    PRIVATE = False
 
     def __init__(self, path: Path | None = None) -> None:
-        self.path = path or config_dir() / "seats.json"
+        self.path = path or config_dir() / self.FILE
 
-    def _load(self) -> dict[str, dict[str, Any]]:
+    def _read(self) -> dict[str, Any]:
         try:
             data = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return {}
-        if not isinstance(data, dict):
-            return {}
-        return {k: v for k, v in data.items()
+        return data if isinstance(data, dict) else {}
+
+    def _write(self, data: dict[str, Any]) -> None:
+        data = dict(list(data.items())[-self.LIMIT:])
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_suffix(".tmp")
+        mode = 0o600 if self.PRIVATE else 0o644
+        descriptor = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, mode)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
+            handle.write(json.dumps(data, indent=2))
+        os.chmod(tmp, mode)
+        tmp.replace(self.path)
+
+
+class SeatTokens(NewestKept):
+    """The seat tokens this window holds, by table address ``host:port`` (``seats.json`` in the
+    config directory, readable by its owner only): a player who leaves a started LAN game, or
+    restarts the program, joins again and gets the same seat back. The newest ``LIMIT`` kept."""
+
+    FILE = "seats.json"
+    PRIVATE = True
+
+    def _load(self) -> dict[str, dict[str, Any]]:
+        return {k: v for k, v in self._read().items()
                 if isinstance(k, str) and isinstance(v, dict) and isinstance(v.get("token"), str)}
 
     def get(self, address: str) -> str | None:
@@ -173,37 +197,21 @@ class SeatTokens:
         data.pop(address, None)
         if token:
             data[address] = {"token": token, "table": table_id}
-        data = dict(list(data.items())[-self.LIMIT:])
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_suffix(".tmp")
-        descriptor = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
-            handle.write(json.dumps(data, indent=2))
-        os.chmod(tmp, 0o600)
-        tmp.replace(self.path)
+        self._write(data)
 
 
-class HintCounts:
+class HintCounts(NewestKept):
     """The hints asked per seat in each game this window played (``hints.json`` in the config
     directory, by the table's id): the results count them, and a player who closes the window
     and comes back to the game (Continue, or a LAN seat joined again) keeps its count. The
     newest ``LIMIT`` games kept; a corrupt file counts from nothing."""
 
-    LIMIT = 20
-
-    def __init__(self, path: Path | None = None) -> None:
-        self.path = path or config_dir() / "hints.json"
+    FILE = "hints.json"
 
     def _load(self) -> dict[str, dict[str, int]]:
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return {}
-        if not isinstance(data, dict):
-            return {}
         return {game: {seat: n for seat, n in counts.items()
                        if seat.isdigit() and isinstance(n, int) and 0 < n < 1 << 20}
-                for game, counts in data.items()
+                for game, counts in self._read().items()
                 if isinstance(game, str) and isinstance(counts, dict)}
 
     def get(self, table_id: str) -> dict[int, int]:
@@ -215,11 +223,5 @@ class HintCounts:
         data = self._load()
         data.pop(table_id, None)
         data[table_id] = {str(seat): n for seat, n in asked_by.items()}
-        data = dict(list(data.items())[-self.LIMIT:])
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = self.path.with_suffix(".tmp")
-            tmp.write_text(json.dumps(data), encoding="utf-8")
-            tmp.replace(self.path)
-        except OSError:
-            pass  # a read-only config directory: the count lasts as long as the window
+        with contextlib.suppress(OSError):  # a read-only config directory: the count lasts
+            self._write(data)  # as long as the window
