@@ -254,8 +254,15 @@ class Client:
     def _backoff(self, attempt: int) -> float:
         return min(self.max_backoff, 0.2 * 2 ** (attempt - 1)) * self._jitter.uniform(0.75, 1.25)
 
+    #: links in a row that the host ended with data this client cannot read, after which it
+    #: stops trying: a host that sends it again on every link (a hostile one, or a story too
+    #: long for the limits) was met by a reconnection 5 times a second, for ever
+    BAD_DATA_LINKS = 3
+    _bad_data = False
+
     async def _main(self) -> None:
         attempt = 0
+        bad_links = 0
         where = f"{self.host}:{self.port}"
         self._note("connecting", where)
         while not self._stopping:
@@ -287,8 +294,10 @@ class Client:
             if self.password is not None:
                 hello["password"] = self.password
             writer.write(encode(hello, MAX_CLIENT_FRAME))
+            self._bad_data = False
             lost = await self._read_loop(reader)
-            if self._welcomed:
+            bad_links = bad_links + 1 if self._bad_data else 0
+            if self._welcomed and not self._bad_data:
                 attempt = 0  # the link worked: start the backoff from the beginning
             self._writer = None
             self._welcomed = False
@@ -301,6 +310,9 @@ class Client:
                 return
             if self._fatal:
                 self._note("failed", lost)
+                return
+            if bad_links >= self.BAD_DATA_LINKS:
+                self._note("failed", f"{lost}, {bad_links} times in a row")
                 return
             attempt += 1
             if self.max_attempts is not None and attempt > self.max_attempts:
@@ -331,6 +343,7 @@ class Client:
             except TimeoutError:
                 return "the host went silent"
             except WireError as exc:
+                self._bad_data = True
                 return f"the host sent bad data ({exc.message})"
             except (asyncio.IncompleteReadError, ConnectionError, OSError):
                 return "connection lost"

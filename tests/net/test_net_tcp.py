@@ -279,6 +279,49 @@ def test_a_hostile_host_cannot_crash_the_client() -> None:
         listener.close()
 
 
+def test_a_host_that_sends_bad_data_on_every_link_is_given_up() -> None:
+    """A host that welcomes, then sends what the client cannot read, on every link (a hostile
+    outside check: a story too long for the limits) made the client reconnect 5 times a
+    second for ever, the window stuck on "Reconnecting": after ``BAD_DATA_LINKS`` such links
+    in a row the connection fails, saying why."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    port = listener.getsockname()[1]
+    links = 0
+
+    def serve() -> None:
+        nonlocal links
+        with contextlib.suppress(OSError):  # the listener is closed at the end of the test
+            while True:
+                conn, _ = listener.accept()
+                links += 1
+                with conn:
+                    conn.recv(65536)
+                    conn.sendall(encode({"t": "welcome", "seat": 0, "token": "tok",
+                                         "role": "player"})
+                                 + struct.pack(">I", 5) + b"\xc1\xc1\xc1\xc1\xc1")
+                    time.sleep(0.1)
+
+    threading.Thread(target=serve, daemon=True).start()
+    client = Client("127.0.0.1", port, "victim", max_backoff=0.2)
+    client.max_attempts = None  # (as a window at a game under way: it would retry for ever)
+    try:
+        states: list[tuple[str, str]] = []
+        deadline = time.monotonic() + 15
+        while not (states and states[-1][0] == "failed") and time.monotonic() < deadline:
+            states += [(m["state"], m.get("detail", "")) for m in client.poll()
+                       if m["t"] == "connection"]
+            time.sleep(0.01)
+        assert states[-1][0] == "failed", states
+        assert "bad data" in states[-1][1] and "3 times in a row" in states[-1][1]
+        time.sleep(1.0)
+        assert links == Client.BAD_DATA_LINKS, "no link is tried after it gave up"
+    finally:
+        client.close()
+        listener.close()
+
+
 def test_the_reconnect_jitter_leaves_the_global_random_state_alone() -> None:
     """A seeded caller (a game, a property test) must not see its ``random`` state move."""
     import random
