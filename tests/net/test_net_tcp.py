@@ -128,6 +128,48 @@ def test_version_mismatch_is_a_clear_error_on_both_sides() -> None:
         assert welcome["t"] == "welcome" and table.seats_taken() == 1
 
 
+def test_a_host_welcoming_at_another_protocol_is_refused_by_the_client() -> None:
+    """Section 10: peers talk only at the same protocol version. A host that welcomed this
+    client at protocol 2 was taken at its word (an outside hostile-host check: the window
+    waited in the lobby for ever); now the client says the versions differ and stops."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    port = listener.getsockname()[1]
+    links = 0
+
+    def serve() -> None:
+        nonlocal links
+        with contextlib.suppress(OSError):
+            while True:
+                conn, _ = listener.accept()
+                links += 1
+                with conn:
+                    conn.recv(65536)
+                    conn.sendall(encode({"t": "welcome", "protocol": PROTOCOL_VERSION + 1,
+                                         "app": "9.0.0", "seat": 0, "token": "tok",
+                                         "role": "player"}))
+                    time.sleep(0.2)
+
+    threading.Thread(target=serve, daemon=True).start()
+    client = Client("127.0.0.1", port, "victim", max_backoff=0.2)
+    try:
+        seen: list[dict] = []
+        deadline = time.monotonic() + 10
+        while not any(m.get("state") == "failed" for m in seen) and time.monotonic() < deadline:
+            seen += client.poll()
+            time.sleep(0.01)
+        errors = [m for m in seen if m["t"] == "error"]
+        assert errors and errors[0]["code"] == "version_mismatch", seen
+        assert f"protocol {PROTOCOL_VERSION + 1}" in errors[0]["message"]
+        assert client.seat is None and client.token is None, "its welcome is not taken"
+        time.sleep(0.5)
+        assert links == 1, "and it does not try again"
+    finally:
+        client.close()
+        listener.close()
+
+
 def test_password_full_table_and_started_table_are_refused_clearly() -> None:
     table = toy_table([SeatSpec("remote")])
     with serving(table, password="sirius") as server:
