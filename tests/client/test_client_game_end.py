@@ -229,28 +229,37 @@ def test_esc_goes_back_one_level_and_the_menu_shows_the_last_results_again(ended
 def test_enter_mashed_through_the_end_does_not_start_a_new_game(
         ended, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
     """A new player pressing Enter through Stargazer's last scoring steps reached the results
-    and started a new game with the next press (Play again has the focus). The results take
-    no confirming press, key or click, for their first moments; Esc and the arrows still
-    work, and then Enter plays again."""
+    and started a new game with the next press (Play again had the focus), and another one
+    did so again past the first moments' guard (an Enter every 1.2 s). The results take no
+    confirming press, key or click, for their first moments, and no button has the focus
+    until the arrows choose one: Enter alone never plays again."""
     from game.client.scenes import results as results_module
 
     monkeypatch.setattr(results_module, "SETTLE_SECONDS", 0.6)
     drive, _table, _shown = ended
     fresh = ResultsScene.again(drive.app, drive.app.last_results)
     drive.app.push(fresh)
-    assert fresh.form.focus == 0 and fresh.form.widgets[0].label == "Play again"
+    assert fresh.form.focus == -1 and fresh.form.widgets[0].label == "Play again"
     for _ in range(3):
         drive.key(pygame.K_RETURN)
         drive.key(pygame.K_SPACE)
     drive.click(button(fresh, "Play again").rect.center)
     assert drive.scene is fresh, "nothing chosen in the first moments"
     drive.key(pygame.K_RIGHT)
-    assert fresh.form.focus == 1, "the arrows move the focus meanwhile"
-    drive.key(pygame.K_LEFT)
+    assert fresh.form.focus == 0, "the arrows choose a button meanwhile"
+    drive.key(pygame.K_RIGHT)
+    assert fresh.form.focus == 1
+    fresh.form.focus = -1
     drive.step(int(0.6 * 60) + 2)
+    for _ in range(3):  # past the first moments, an Enter still chooses nothing
+        drive.key(pygame.K_RETURN)
+        drive.step(20)
+    assert drive.scene is fresh
+    assert "Left/Right, then Enter: choose" in fresh.footer()
+    drive.key(pygame.K_RIGHT)
     drive.key(pygame.K_RETURN)
     assert isinstance(drive.scene, StarsTableScene) and drive.scene is not _table, \
-        "then Enter plays again"
+        "Right, then Enter plays again"
 
 
 def test_last_results_keep_the_hints_each_seat_asked_for(ended) -> None:  # noqa: ANN001
@@ -323,7 +332,7 @@ def test_the_last_results_of_a_lan_game_offer_no_next_game(drive: Driver) -> Non
     assert isinstance(again, ResultsScene) and not again.lan_guest
     # no greyed Play again either: nothing can be played again from there (a playtest)
     assert "Play again" not in [str(widget.label) for widget in again.form.widgets]
-    assert again.form.focus == 0 and str(again.form.widgets[0].label) == "Back to menu"
+    assert again.form.focused() is None and str(again.form.widgets[0].label) == "Back to menu"
     assert "Ann wins!" in drawn_texts(drive.app)
     assert "If the host plays again, you join the new game here." not in drawn_texts(drive.app)
     drive.key(pygame.K_ESCAPE)

@@ -527,8 +527,9 @@ def test_a_solo_stars_game_without_a_mouse_then_its_results(hands: Hands) -> Non
 def walk_results(hands: Hands, results: ResultsScene) -> None:
     """Statistics, final boards and the replay's controls, all by pad; then the menu."""
     drive = hands.drive
-    assert_form_focus(drive, results.form)
+    assert results.form.focused() is None, "no button is chosen before the arrows choose"
     focus_on(hands, results.form, labelled("Statistics"), "right")
+    assert_form_focus(drive, results.form)
     hands.press("confirm")
     assert results.showing_statistics
     hands.press("back")
@@ -570,6 +571,8 @@ def walk_results(hands: Hands, results: ResultsScene) -> None:
     open_item(hands, "Last results")  # the same results once more, from the menu
     again = drive.scene
     assert isinstance(again, ResultsScene) and again is not results
+    assert again.form.focused() is None
+    hands.press("right")
     assert_form_focus(drive, again.form)
     hands.press("back")
     assert isinstance(drive.scene, MainMenuScene)
@@ -625,8 +628,15 @@ def test_a_solo_stargazer_game_by_pad_alone(pad: Hands) -> None:
         else:
             drive.step()
     assert decisions >= 5
-    assert isinstance(drive.scene, ResultsScene)
-    assert_form_focus(drive, drive.scene.form)
+    results = drive.scene
+    assert isinstance(results, ResultsScene)
+    # the A pressed through the final scoring chooses nothing there: no button has the focus
+    for _ in range(3):
+        pad.press("confirm")
+        drive.step(40)
+    assert drive.scene is results and results.form.focused() is None
+    pad.press("right")
+    assert_form_focus(drive, results.form)
 
 
 def test_a_pads_early_press_does_not_lock_the_handover(pad: Hands) -> None:

@@ -135,8 +135,11 @@ class ResultsScene(SkyScene):
         # a LAN game's next round is the host's call: a guest is only offered the way back
         if self.play_button is not None:
             self.play_button.enabled = config is not None or self.lan_host
-        if self.lan_guest:  # no button has the focus: an Enter left the table and missed
-            self.form.focus = -1  # the host's Play again (an outside playtest)
+        # no button has the focus until the arrows choose one: an Enter pressed once too often
+        # through Stargazer's last scoring steps started a new game and lost these results
+        # (two new players, the second past the first moments' guard), and a guest's Enter
+        # left the table and missed the host's Play again (an outside playtest)
+        self.form.focus = -1
         #: the row of the player at this screen at a LAN table ("(you)")
         lan = isinstance(session, HostSession | RemoteSession) and not self.reopened
         local = session.human_seats if lan else []
@@ -368,7 +371,7 @@ class ResultsScene(SkyScene):
         """The keys, Esc saying where it leads from here."""
         if self.showing_statistics:
             return N_("Enter: choose  ·  Tab or Esc: back to the scores")
-        if self.form.focus < 0:  # a guest's: no button is chosen yet
+        if self.form.focus < 0:  # no button is chosen yet
             return N_("Left/Right, then Enter: choose  ·  Esc: back to the menu")
         return (N_("Enter: choose  ·  Tab: statistics  ·  Esc: back to the menu")
                 if self.statistics else N_("Enter: choose  ·  Esc: back to the menu"))
