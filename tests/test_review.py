@@ -86,3 +86,25 @@ def test_a_row_says_regret_only_when_the_bot_made_more_at_once() -> None:
     assert "regret" not in points_words(row(3, 0))
     assert points_words(row(2, 2)) == "you +2  ·  bot +2: the same at once"
     assert points_words(row(5, 5, same=True)) == "you chose the bot's move: +5"
+
+
+@pytest.mark.parametrize(("game", "players"), [("stars", 1), ("stargazer", 3)])
+def test_the_review_and_a_hint_at_the_same_moment_agree(game: str, players: int) -> None:
+    """A new player played the hinted move and the review listed it among the biggest
+    mistakes: each had searched with its own seed. Both now seed the hard bot from the
+    decision (``decision_seed``): at every row, the hint asked there is the review's move."""
+    from game.ai.hints import decision_seed, hint_for
+
+    options, moves = bot_game(game, players, 12)
+    rows = review_game(game, options, 12, moves, 0, stop_for=quick_stop)
+    ruleset = get_ruleset(game)
+    for row in rows:
+        state = ruleset.setup(options, 12)
+        for seat, move in moves[:row.at]:
+            ruleset.apply(state, seat, move)
+        view = ruleset.view(state, 0)
+        hint = hint_for(game, view, 0, quick_stop(), seed=decision_seed(game, view, 0))
+        assert hint is not None
+        assert hint.moves[0] == row.bot_moves[0], row.turn
+        if game == "stargazer":
+            assert hint.moves == row.bot_moves[:len(hint.moves)], row.turn

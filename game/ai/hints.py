@@ -11,6 +11,7 @@ time budget, ``game.ai.THINK_SECONDS``).
 
 from __future__ import annotations
 
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -162,6 +163,13 @@ def hint_for(game: str, view: dict[str, Any], seat: int, stop: StopCheck | None 
 
 def has_hints(game: str) -> bool:
     return game in HINTERS
+
+
+def decision_seed(game: str, view: dict[str, Any], seat: int) -> int:
+    """The hard bot's seed for the seat's decision in ``view``: the hint asked there and the
+    post-game review of the same moment search alike, and so agree (a new player followed a
+    hint and the review called that move a mistake: each had searched with its own seed)."""
+    return zlib.crc32(repr(decision_key(game, view, seat)).encode())
 
 
 def decision_key(game: str, view: dict[str, Any], seat: int) -> Any:

@@ -25,7 +25,7 @@ from typing import Any
 
 from game.ai import make_bot
 from game.ai.base import Bot, StopCheck
-from game.ai.hints import HINT_LEVEL, STARGAZER_TURN_PHASES
+from game.ai.hints import HINT_LEVEL, STARGAZER_TURN_PHASES, decision_seed
 from game.rules import get_ruleset
 from game.rules.base import Move, Ruleset, State
 
@@ -152,7 +152,6 @@ def review_game(game: str, options: dict[str, Any], seed: int, moves: list[list[
     ruleset = get_ruleset(game)
     cut = _segments_stars if game == "stars" else _segments_stargazer
     segments = cut(ruleset, ruleset.setup(options, seed, secret), moves, seat)
-    bot = make_bot(game, HINT_LEVEL, seed)
     state = ruleset.setup(options, seed, secret)
     applied = 0
     out: list[Decision] = []
@@ -162,6 +161,8 @@ def review_game(game: str, options: dict[str, Any], seed: int, moves: list[list[
         applied = segment.at
         before = _own_points(game, ruleset, state, seat)
         trial = copy.deepcopy(state)
+        # (seeded as a hint asked at that moment is: the two agree)
+        bot = make_bot(game, HINT_LEVEL, decision_seed(game, ruleset.view(state, seat), seat))
         bot_moves = _bot_plays(game, ruleset, trial, seat, bot,
                                stop_for() if stop_for is not None else None)
         bot_points = _own_points(game, ruleset, trial, seat) - before

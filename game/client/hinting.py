@@ -24,7 +24,7 @@ from typing import Any
 import pygame
 
 from game.ai import THINK_SECONDS
-from game.ai.hints import HINT_LEVEL, Hint, decision_key, has_hints, hint_for
+from game.ai.hints import HINT_LEVEL, Hint, decision_key, decision_seed, has_hints, hint_for
 from game.client.i18n import N_, _, ngettext
 from game.client.session import HostSession, RemoteSession, Session
 from game.client.settings import HintCounts
@@ -157,7 +157,8 @@ class HintAsker:
 
         def run() -> None:
             try:
-                found = hint_for(self.game, mine, seat, stop, seed=self.count)
+                found = hint_for(self.game, mine, seat, stop,
+                                 seed=decision_seed(self.game, mine, seat))
             except Exception:  # a hint must never break the table
                 found = None
             self._result.append((found, seat))
