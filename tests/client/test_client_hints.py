@@ -380,6 +380,15 @@ def test_a_game_reviewed_again_shows_the_same_rows_at_once(drive: Driver) -> Non
     said = " ".join(drawn_texts(drive.app))
     assert "The bot did no better than you on any decision." in said, said
     assert "0 decisions" not in said
+    # two better decisions are not "the 3 biggest" (a new player's playtest)
+    decisions = [replace(d, bot_points=d.your_points) for d in first.decisions]
+    for index in (1, 3):
+        decisions[index] = replace(decisions[index], bot_points=decisions[index].your_points + 2)
+    again.decisions, again.rows = decisions, []
+    drive.step(2)
+    said = " ".join(drawn_texts(drive.app))
+    assert "better on 2 decisions; they come first, the biggest first." in said, said
+    assert "3 biggest" not in said
 
 
 @pytest.mark.timeout(60)

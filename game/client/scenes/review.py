@@ -242,6 +242,12 @@ class ReviewScene(SkyScene):
         if worse == 0:
             note = _("Points at once, as the game scores them. The bot did no better than you "
                      "on any decision.")
+        elif worse <= TOP:  # all of them come first ("the 3 biggest" of 2 read wrong)
+            note = ngettext("Points at once, as the game scores them. The bot did better on {n} "
+                            "decision; it comes first.",
+                            "Points at once, as the game scores them. The bot did better on {n} "
+                            "decisions; they come first, the biggest first.", worse).format(
+                n=worse)
         else:
             note = ngettext("Points at once, as the game scores them. The bot did better on {n} "
                             "decision; the {top} biggest come first.",
