@@ -428,13 +428,20 @@ def test_both_stargazer_rules_pages_say_what_the_0_square_is() -> None:
     assert "番号0" in japanese and "マジョリティ" in japanese and "専攻惑星" in japanese
 
 
-def test_both_stars_rules_pages_say_where_row_0_is() -> None:
-    """"Rows 0-3 are closed" did not say which end row 0 is (a new player's playtest)."""
+def test_both_stars_rules_pages_number_rows_as_the_board_does() -> None:
+    """"Rows 0-3 are closed" did not say which end row 0 is (a new player's playtest); then
+    a second new player found the replay's and the review's boards numbering rows from 1:
+    the rules count rows as the board's edge and the move words do."""
+    from game.client.stars import spot
     from game.client.stars.rules_text import LOOK_AT_THE_STARS as ENGLISH
 
-    assert "row 0 first" in dict(ENGLISH)["The sun rises"]
+    assert spot((0, 0)) == "(1, 1)", "the bottom row is row 1 on the board"
+    sun = dict(ENGLISH)["The sun rises"]
+    assert "row 1 first" in sun and "(1-2) close" in sun and "rows 1-4 are closed" in sun
+    assert "0" not in sun
     i18n.set_language("ja")
-    assert "いちばん下を0段目" in dict(i18n.rules_page("stars", ENGLISH))["日の出"]
+    japanese = dict(i18n.rules_page("stars", ENGLISH))["日の出"]
+    assert "いちばん下を1段目" in japanese and "1〜4段目" in japanese and "0" not in japanese
 
 
 def test_both_stars_rules_pages_say_what_every_power_does() -> None:

@@ -17,9 +17,9 @@ LOOK_AT_THE_STARS: list[tuple[str, str]] = [
     ("Shooting stars", "On a shooting-star card choose a straight diagonal of 1, 2 or 3 "
      "segments. It may not touch or cross any line or other shooting star. 1 point per "
      "segment."),
-    ("The sun rises", "Rows count from the bottom of the board, row 0 first. After the first "
-     "pile the two bottom rows (0-1) close; after the second pile rows 0-3 are closed. What is "
-     "drawn there still scores."),
+    ("The sun rises", "Rows count from the bottom of the board, row 1 first, as the board's "
+     "edge numbers them. After the first pile the two bottom rows (1-2) close; after the "
+     "second pile rows 1-4 are closed. What is drawn there still scores."),
     ("Constellations", "Lines that share a star or cross form a group. A group of 3 to 8 lines is "
      "a constellation. Each size from 3 to 8 scores its size once (at most 33)."),
     ("Planets", "Each planet scores 1 per different constellation touching one of its 8 "
