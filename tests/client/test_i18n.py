@@ -499,3 +499,17 @@ def test_both_rules_pages_give_the_party_controls_with_the_keys_that_work(game: 
     japanese = dict(i18n.rules_page(game, []))["一画面での操作"]
     for words in ("A / Space / Return", "Start / Esc / F10", "十字キー / W A S D / 矢印キー"):
         assert words in japanese, words
+
+
+def test_the_english_rules_pages_name_the_hint_key_and_read_as_sentences() -> None:
+    """A new player's playtest: neither Controls section named H, a planet read "3 card(s)",
+    and "the rest (12 - players)" read as each player losing 11 cubes."""
+    from game.client.stargazer.rules_text import STARGAZER
+    from game.client.stars.rules_text import LOOK_AT_THE_STARS
+
+    for page in (STARGAZER, LOOK_AT_THE_STARS):
+        assert "H (or the Hint button)" in dict(page)["Controls"]
+    text = " ".join(body for _heading, body in STARGAZER)
+    assert "card(s)" not in text and "3 planet cards in the box" in text
+    assert "1 planet card in the box" in text
+    assert "(9 with 3 players, 8 with 4)" in dict(STARGAZER)["The game"]

@@ -21,8 +21,8 @@ from game.rules.stargazer.content import (
 
 def _planet_line(info: dict) -> str:
     squares = " ".join(str(vp) for vp in info["track"])
-    return f"{info['colour']}, {info['copies']} card(s); VP on squares 1, 2, ...: {squares}. " \
-           f"{info['text']}"
+    cards = f"{info['copies']} planet card{'s' if info['copies'] > 1 else ''} in the box"
+    return f"{info['colour']}, {cards}; VP on squares 1, 2, ...: {squares}. {info['text']}"
 
 
 def _crew_line(crew: dict) -> str:
@@ -55,10 +55,11 @@ _TIES = (f"Ties: a tie on VP goes to whoever started with the fewest turn-order 
 
 STARGAZER: list[tuple[str, str]] = [
     ("The game", f"3 or 4 players explore a ring of planets ({_PLANETS}), clockwise order "
-     f"matters. Each player has a worker and {CUBES_PER_PLAYER} cubes. Of the {WOOD_CUBES} wood "
-     "cubes each player takes one as a score marker; the rest (12 - players) are the neutral "
-     "free cubes of the stock, one of them on Captain Armstrong. Captain Armstrong is always in "
-     "play, with players + 1 other crews."),
+     f"matters. Each player has a worker and {CUBES_PER_PLAYER} cubes of their colour. Apart "
+     f"from those there are {WOOD_CUBES} wood cubes: each player takes one as a score marker, "
+     f"and the others ({WOOD_CUBES - 3} with 3 players, {WOOD_CUBES - 4} with 4) are the "
+     "neutral free cubes of the stock, one of them on Captain Armstrong. Captain Armstrong is "
+     "always in play, with players + 1 other crews."),
     ("Turn order", "Your position in round 1 is an edge or a handicap (who picks a crew first, "
      "whose cubes take the higher squares), so each player starts with turn-order VP by their "
      f"round-1 position, first start player first ({_ORDER})."
@@ -105,7 +106,8 @@ STARGAZER: list[tuple[str, str]] = [
      "a highlighted place (arrows + Enter). Investigating: the mouse over a green planet shows "
      "the path; click it to start there, click a highlighted planet to send the next cube "
      "elsewhere, + / - or the wheel change the number of cubes, U or right click undoes a pick, "
-     "Enter confirms. Hover a crew or planet for its full text. Esc backs out."),
+     "Enter confirms. Hover a crew or planet for its full text. H (or the Hint button) asks "
+     "the hard bot for its move. Esc backs out."),
     ("At one screen", "Party at one screen: each player holds a pad, half of the keyboard "
      "(left: W A S D, right: the arrows) or the mouse; the player whose turn it is plays, and "
      "the bar at the bottom names them and their buttons. Choose: D-pad / W A S D / arrows. "
