@@ -68,6 +68,9 @@ class Settings:
     #: the bot level last chosen for each seat (seat 1 first; "" where no bot sat), offered
     #: again by the setup where the game has that level
     seat_levels: list[str] = dataclasses.field(default_factory=list)
+    #: the game last started from a setup screen, offered first by the next one (a new player
+    #: played Stargazer, came back the next day and found Look at the Stars chosen)
+    last_game: str = ""
     #: how fast the moves of bots and other players are played out (a key of ``AI_SPEEDS``)
     ai_speed: str = "normal"
     #: the player gave ``player_name`` (None: work it out from ``player_name`` being given)

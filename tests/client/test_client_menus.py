@@ -145,6 +145,33 @@ def test_the_solo_setup_offers_the_bot_levels_chosen_last_time(
     assert Settings.load().seat_levels == [], "a corrupt entry is ignored"
 
 
+def test_the_setup_offers_the_game_started_last_even_after_a_restart(
+        drive, config_dir) -> None:  # noqa: ANN001
+    """A new player played Stargazer solo; in the next run Play solo offered Look at the Stars
+    again. The game last started is kept in the settings and offered by every setup."""
+    drive.click(drive.scene.button("Play solo").rect.center)
+    setup = drive.scene
+    assert setup.game.value == "stars", "the first game by default"
+    setup.game.set_value("stargazer")
+    setup._refresh()  # (as choosing it on screen does)
+    setup.start_game()
+    assert Settings.load().last_game == "stargazer"
+    restarted = Driver(start="menu")  # a new run: only the settings file is kept
+    try:
+        restarted.click(restarted.scene.button("Hot-seat").rect.center)
+        assert isinstance(restarted.scene, SetupScene)
+        assert restarted.scene.game.value == "stargazer"
+    finally:
+        restarted.close()
+    (config_dir / "settings.json").write_text(json.dumps({"last_game": "chess"}))
+    again = Driver(start="menu")
+    try:
+        again.click(again.scene.button("Play solo").rect.center)
+        assert again.scene.game.value == "stars", "a game this window lacks: the first"
+    finally:
+        again.close()
+
+
 def test_starparty_play_opens_the_window_and_quits_cleanly(config_dir) -> None:  # noqa: ANN001
     from game.commands.play import main
 

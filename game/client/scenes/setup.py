@@ -42,11 +42,13 @@ class SetupScene(SkyScene):
     def __init__(self, app: Stage, mode: str, game: str | None = None) -> None:
         super().__init__(app)
         self.mode = mode
-        # none named: the one chosen here last in this run, else the first registered game
-        # the window has a table for
+        # none named: the one chosen here last in this run, else the one last started from
+        # any setup (the settings), else the first registered game the window has a table for
         memory = app.setup_memory.get(mode, {}) if game is None else {}
         if memory.get("game") in playable_games():
             game = memory["game"]
+        elif game is None and app.settings.last_game in playable_games():
+            game = app.settings.last_game
         game = game or next(iter(playable_games()), default_game())
         self.game = Choice(N_("Game"), game_choices(), game, lambda _value: self._refresh())
         self.count = Choice(N_("Players"), [(2, "2")], 2, lambda _value: self._refresh())
@@ -216,8 +218,10 @@ class SetupScene(SkyScene):
         levels += [""] * (self.seat_count - len(levels))
         for i, row in enumerate(self.seats[: self.seat_count]):  # remembered for next time
             levels[i] = row.value if row.value in self.levels else ""
-        if levels != self.app.settings.seat_levels:
+        if levels != self.app.settings.seat_levels or \
+                self.app.settings.last_game != self.game.value:
             self.app.settings.seat_levels = levels[:8]
+            self.app.settings.last_game = self.game.value
             self.app.store_settings()
         if self.mode == "hotseat":  # remembered for next time
             named = self.seat_names()
