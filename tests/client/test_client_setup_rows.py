@@ -187,5 +187,7 @@ def test_hosting_again_in_the_same_run_offers_the_last_tables_setup(drive: Drive
     again = open_setup(drive, "Host LAN game")
     assert (again.game.value, again.count.value, again.hints.value, again.password.value) == \
         ("stargazer", 4, True, "orion")
-    # each mode keeps its own: solo was never set up in this run
-    assert SetupScene(drive.app, "solo").game.value == next(iter(playable_games()))
+    # each mode keeps its own count, hints and password (solo was never set up in this run);
+    # the game started last is offered by every setup (the settings keep it)
+    solo = SetupScene(drive.app, "solo")
+    assert solo.game.value == "stargazer" and solo.seat_count == 3 and not solo.hints.value
