@@ -11,7 +11,6 @@ import pytest
 
 from game.client.app import App
 from game.client.i18n import tr
-from game.client.kits import playable_games
 from game.client.scenes.lan import LobbyScene
 from game.client.scenes.menu import CONTINUE, ITEMS, MainMenuScene
 from game.client.scenes.setup import SetupScene
