@@ -91,7 +91,9 @@ def test_a_value_off_its_shape_is_found_with_its_place() -> None:
         ([good], "view: not a map"),
     ]:
         assert problem(bad, sheet, "view") == said
-    assert problem("x" * 65, Text(), "name") == "name: '" + "x" * 36 + "... is not a short string"
+    assert problem("x" * 65, Text(), "name") == \
+        "name: '" + "x" * 36 + "... is not a string of at most 64"
+    assert problem("x" * 65, Text(longest=65), "name") is None
     shapes = {"sun_rose": {"day": Int(1, 2)}}
     assert event_problem({"type": "sun_rose", "day": 3}, shapes) == \
         "event sun_rose.day: 3 is not 1-2"

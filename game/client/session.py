@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from game.rules.base import visible_events
-from game.rules.shapes import event_problem, problem
+from game.rules.shapes import Int, Optional, Text, event_problem, problem
 from net.table import SeatSpec
 
 
@@ -85,6 +85,12 @@ def bot_levels(game: str) -> list[str]:
     return levels
 
 
+def printable(text: str) -> str:
+    """``text`` without the characters no font draws (NUL, controls): "?" if none is left."""
+    shown = "".join(char for char in text if char.isprintable())
+    return shown if shown.strip() else "?"
+
+
 def with_move(event: dict[str, Any], message: dict[str, Any]) -> dict[str, Any]:
     """``event`` (a copy) with the seat whose move made it (``by``) and the ``view`` after that
     move: a scene that plays moves out at a readable pace shows each with its own view."""
@@ -108,6 +114,29 @@ def told_story(seat: int, events: list[dict[str, Any]]) -> list[tuple[int, dict[
 
 #: ``RemoteSession.error_code`` once the host sent a view or an event this window cannot use
 BAD_HOST_DATA = "bad_host_data"
+
+#: the shapes of what a host sends besides the game's own views and events (docs/PROTOCOL.md
+#: section 4; ``game.rules.shapes``), checked as they come like those
+_SEAT = Int(0, 7)
+TABLE_SHAPE: dict[str, Any] = {
+    "id": Optional(Text(longest=64)),
+    "name": Optional(Text(longest=200)),
+    "game": Text(longest=64),
+    "options": Optional("any"),
+    "hints": Optional("bool"),
+    "status": Text("lobby", "playing", "over"),
+    "seats": [{"seat": Optional(_SEAT), "name": Text(longest=64), "kind": Text(longest=16),
+               "bot": Optional(Text(longest=32)), "taken": Optional("bool"),
+               "connected": Optional("bool"), "stand_in": Optional("bool")}, 8],
+}
+MESSAGE_SHAPES: dict[str, dict[str, Any]] = {
+    "welcome": {"seat": Optional(_SEAT), "token": Optional(Text(longest=64)),
+                "role": Optional(Text("player", "spectator"))},
+    "game_over": {"scores": [{"total": Int(-10 ** 6, 10 ** 6)}, 8],
+                  "ranking": Optional([Int(0, 8), 8])},
+    "error": {"code": Optional(Text(longest=64)), "message": Optional(Text(longest=2000))},
+    "refused": {"code": Optional(Text(longest=64)), "detail": Optional(Text(longest=2000))},
+}
 
 #: how many of the last events heard a window matches in a story to find where it lost the link
 HEARD_TAIL = 20
@@ -185,7 +214,9 @@ class TableInfo:
 
     @property
     def names(self) -> list[str]:
-        return [seat["name"] for seat in self.info["seats"]]
+        """The seats' names, as they can be shown (a host's NUL or control characters broke
+        the text drawing: they are left out)."""
+        return [printable(seat["name"]) for seat in self.info["seats"]]
 
     @property
     def kinds(self) -> list[str]:
@@ -538,13 +569,20 @@ class RemoteSession(TableInfo):
         """Where ``message``'s view or events are not what the game sends (None: usable, or
         a game that declares no shapes). A story's bad events are only left out (the log
         is all they make); an event of a type the game does not have is left out too."""
+        kind = message.get("t")
         table = message.get("table")
+        found = problem(message, MESSAGE_SHAPES.get(kind, {}), str(kind))
+        if found is None and "table" in message and kind in ("snapshot", "table", "events"):
+            found = problem(table, TABLE_SHAPE, f"{kind}.table")
+        if found is None and "to_move" in message:
+            found = problem(message["to_move"], [_SEAT, 8], f"{kind}.to_move")
+        if found:
+            return found
         shapes = self._shapes_of(table.get("game") if isinstance(table, dict) else
                                  self.info.get("game"))
         if shapes is None:
             return None
         view_shape, event_shapes = shapes
-        kind = message.get("t")
         if kind in ("snapshot", "events", "refused") and "view" in message:
             found = problem(message["view"], view_shape, "view")
             if found:

@@ -11,7 +11,8 @@ small, and the one-file program carries no more dependencies.)
 A shape is one of:
 
 - ``"bool"``, ``"any"``;
-- ``Int(low, high)``; ``Text(*choices)`` (no choices: any string of at most 64 characters);
+- ``Int(low, high)``; ``Text(*choices, longest=64)`` (no choices: any string of at most
+  ``longest`` characters);
 - ``[item, longest]``: a list of at most ``longest`` items of shape ``item``;
 - ``(a, b, ...)``: a list of exactly those items (a point, a line);
 - ``{key: shape}``: a map with those keys (it may hold others, which are not read);
@@ -32,8 +33,9 @@ class Int:
 
 
 class Text:
-    def __init__(self, *choices: str) -> None:
+    def __init__(self, *choices: str, longest: int = 64) -> None:
         self.choices = frozenset(choices)
+        self.longest = longest
 
 
 @dataclass(frozen=True)
@@ -44,10 +46,6 @@ class Nullable:
 @dataclass(frozen=True)
 class Optional:
     shape: Any
-
-
-#: the longest string ``Text()`` accepts
-LONGEST_TEXT = 64
 
 
 def problem(value: Any, shape: Any, where: str = "") -> str | None:
@@ -68,8 +66,8 @@ def problem(value: Any, shape: Any, where: str = "") -> str | None:
             return f"{where}: {value} is not {shape.low}-{shape.high}"
         return None
     if isinstance(shape, Text):
-        if not isinstance(value, str) or len(value) > LONGEST_TEXT:
-            return f"{where}: {_short(value)} is not a short string"
+        if not isinstance(value, str) or len(value) > shape.longest:
+            return f"{where}: {_short(value)} is not a string of at most {shape.longest}"
         if shape.choices and value not in shape.choices:
             return f"{where}: {_short(value)} is not one of {', '.join(sorted(shape.choices))}"
         return None

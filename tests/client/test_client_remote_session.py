@@ -82,7 +82,8 @@ def test_a_move_never_answered_holds_the_next_only_for_a_while(
 
 def snapshot(table_id: str, story: Any) -> dict[str, Any]:
     return {"t": "snapshot", "version": 5, "seat": 0, "view": {"v": 5}, "to_move": [0],
-            "table": {"id": table_id, "status": "playing", "seats": []}, "story": story}
+            "table": {"id": table_id, "game": "toy", "status": "playing", "seats": []},
+            "story": story}  # (a game this window has no shapes for: its views are not read)
 
 
 def test_the_story_so_far_is_told_once_a_game_after_the_lobbys_poll() -> None:
@@ -137,7 +138,8 @@ def test_the_link_back_tells_the_moves_made_while_it_was_down() -> None:
     client.inbox = [snapshot("a", events(4, 5, 6, 7))]
     assert [e.get("n") for _seat, e in session.poll()] == [7]
     client.inbox = [{"t": "snapshot", "version": 9, "view": {}, "to_move": [],
-                     "table": {"id": "a", "status": "playing", "seats": []}}]  # a sync
+                     "table": {"id": "a", "game": "toy", "status": "playing",
+                               "seats": []}}]  # a sync
     assert session.poll() == []
 
 
@@ -169,3 +171,45 @@ def test_what_is_not_an_event_in_an_events_message_is_left_out() -> None:
     assert [event["type"] for _seat, event in told] == ["turn_confirmed"]
     client.inbox.append({"t": "events", "version": 2, "by": 1, "events": "turn_confirmed"})
     assert session.poll() == []
+
+
+@pytest.mark.parametrize("message, where", [
+    ({"t": "welcome", "seat": 17, "token": "t"}, "welcome.seat: 17 is not 0-7"),
+    ({"t": "welcome", "seat": "x"}, "welcome.seat: 'x' is not an int"),
+    ({"t": "error", "code": "replaced", "message": 5}, "error.message: 5 is not a string"),
+    ({"t": "refused", "code": ["x"], "detail": ""}, "refused.code: ['x'] is not a string"),
+    ({"t": "game_over", "scores": [{"total": "9"}], "ranking": [1]},
+     "game_over.scores[0].total: '9' is not an int"),
+    ({"t": "game_over", "scores": None}, "game_over.scores: not a list of at most 8"),
+    ({"t": "table", "version": 1, "table": {"game": "stars", "status": "lobby",
+                                            "seats": None}}, "table.table.seats: not a list"),
+    ({"t": "table", "version": 1, "table": {"game": "stars", "status": "lobby",
+                                            "seats": [{"name": 3, "kind": "human"}]}},
+     "table.table.seats[0].name: 3 is not a string"),
+    ({"t": "events", "version": 1, "by": 0, "events": [], "to_move": "01"},
+     "events.to_move: not a list of at most 8"),
+])
+def test_a_hosts_malformed_message_closes_the_link_saying_where(message: dict,
+                                                                where: str) -> None:
+    """An outside hostile-host check: a welcome's seat 17, an error's message 5, a game_over's
+    scores of strings, a table of no seats... each broke the window somewhere later."""
+    client = FakeClient()
+    client.close = lambda: None  # type: ignore[method-assign]
+    session = RemoteSession(client)
+    client.inbox.append(message)
+    told = session.poll()
+    assert session.error_code == "bad_host_data" and session.connection == "failed"
+    assert session.error.startswith(where), session.error
+    assert told[-1][1] == {"type": "connection", "state": "failed", "detail": session.error}
+    assert session.results is None and session.info.get("seats") == []
+
+
+def test_names_are_shown_without_the_characters_no_font_draws() -> None:
+    client = FakeClient()
+    session = RemoteSession(client)
+    client.inbox.append({"t": "table", "version": 0, "table": {
+        "game": "stars", "status": "lobby",
+        "seats": [{"name": "Ann\x00\x07", "kind": "human"}, {"name": "\x00\x01", "kind": "ai"},
+                  {"name": "ベガ", "kind": "ai"}]}})
+    session.poll()
+    assert session.names == ["Ann", "?", "ベガ"]
