@@ -128,31 +128,40 @@ def test_version_mismatch_is_a_clear_error_on_both_sides() -> None:
         assert welcome["t"] == "welcome" and table.seats_taken() == 1
 
 
+class RawHost:
+    """A listener on loopback that answers every connection's first frame with ``payload``,
+    holds the link ``hold`` seconds and closes it, counting the links."""
+
+    def __init__(self, payload: bytes, hold: float = 0.1) -> None:
+        self.listener = socket.socket()
+        self.listener.bind(("127.0.0.1", 0))
+        self.listener.listen()
+        self.port = self.listener.getsockname()[1]
+        self.links = 0
+        self.payload, self.hold = payload, hold
+        threading.Thread(target=self._serve, daemon=True).start()
+
+    def _serve(self) -> None:
+        with contextlib.suppress(OSError):  # the listener is closed at the end of the test
+            while True:
+                conn, _ = self.listener.accept()
+                self.links += 1
+                with conn:
+                    conn.recv(65536)
+                    conn.sendall(self.payload)
+                    time.sleep(self.hold)
+
+    def close(self) -> None:
+        self.listener.close()
+
+
 def test_a_host_welcoming_at_another_protocol_is_refused_by_the_client() -> None:
     """Section 10: peers talk only at the same protocol version. A host that welcomed this
     client at protocol 2 was taken at its word (an outside hostile-host check: the window
     waited in the lobby for ever); now the client says the versions differ and stops."""
-    listener = socket.socket()
-    listener.bind(("127.0.0.1", 0))
-    listener.listen()
-    port = listener.getsockname()[1]
-    links = 0
-
-    def serve() -> None:
-        nonlocal links
-        with contextlib.suppress(OSError):
-            while True:
-                conn, _ = listener.accept()
-                links += 1
-                with conn:
-                    conn.recv(65536)
-                    conn.sendall(encode({"t": "welcome", "protocol": PROTOCOL_VERSION + 1,
-                                         "app": "9.0.0", "seat": 0, "token": "tok",
-                                         "role": "player"}))
-                    time.sleep(0.2)
-
-    threading.Thread(target=serve, daemon=True).start()
-    client = Client("127.0.0.1", port, "victim", max_backoff=0.2)
+    host = RawHost(encode({"t": "welcome", "protocol": PROTOCOL_VERSION + 1, "app": "9.0.0",
+                           "seat": 0, "token": "tok", "role": "player"}), hold=0.2)
+    client = Client("127.0.0.1", host.port, "victim", max_backoff=0.2)
     try:
         seen: list[dict] = []
         deadline = time.monotonic() + 10
@@ -164,10 +173,10 @@ def test_a_host_welcoming_at_another_protocol_is_refused_by_the_client() -> None
         assert f"protocol {PROTOCOL_VERSION + 1}" in errors[0]["message"]
         assert client.seat is None and client.token is None, "its welcome is not taken"
         time.sleep(0.5)
-        assert links == 1, "and it does not try again"
+        assert host.links == 1, "and it does not try again"
     finally:
         client.close()
-        listener.close()
+        host.close()
 
 
 def test_password_full_table_and_started_table_are_refused_clearly() -> None:
@@ -326,27 +335,9 @@ def test_a_host_that_sends_bad_data_on_every_link_is_given_up() -> None:
     outside check: a story too long for the limits) made the client reconnect 5 times a
     second for ever, the window stuck on "Reconnecting": after ``BAD_DATA_LINKS`` such links
     in a row the connection fails, saying why."""
-    listener = socket.socket()
-    listener.bind(("127.0.0.1", 0))
-    listener.listen()
-    port = listener.getsockname()[1]
-    links = 0
-
-    def serve() -> None:
-        nonlocal links
-        with contextlib.suppress(OSError):  # the listener is closed at the end of the test
-            while True:
-                conn, _ = listener.accept()
-                links += 1
-                with conn:
-                    conn.recv(65536)
-                    conn.sendall(encode({"t": "welcome", "seat": 0, "token": "tok",
-                                         "role": "player"})
-                                 + struct.pack(">I", 5) + b"\xc1\xc1\xc1\xc1\xc1")
-                    time.sleep(0.1)
-
-    threading.Thread(target=serve, daemon=True).start()
-    client = Client("127.0.0.1", port, "victim", max_backoff=0.2)
+    host = RawHost(encode({"t": "welcome", "seat": 0, "token": "tok", "role": "player"})
+                   + struct.pack(">I", 5) + b"\xc1\xc1\xc1\xc1\xc1")
+    client = Client("127.0.0.1", host.port, "victim", max_backoff=0.2)
     client.max_attempts = None  # (as a window at a game under way: it would retry for ever)
     try:
         states: list[tuple[str, str]] = []
@@ -358,10 +349,10 @@ def test_a_host_that_sends_bad_data_on_every_link_is_given_up() -> None:
         assert states[-1][0] == "failed", states
         assert "bad data" in states[-1][1] and "3 times in a row" in states[-1][1]
         time.sleep(1.0)
-        assert links == Client.BAD_DATA_LINKS, "no link is tried after it gave up"
+        assert host.links == Client.BAD_DATA_LINKS, "no link is tried after it gave up"
     finally:
         client.close()
-        listener.close()
+        host.close()
 
 
 def test_the_reconnect_jitter_leaves_the_global_random_state_alone() -> None:
