@@ -43,6 +43,15 @@ def test_the_review_has_one_row_per_decision_and_regret_in_points_at_once(
         turns = sum(1 for i, (seat, move) in enumerate(moves)
                     if seat == 0 and move["t"] in ("crew", "start_player"))
         assert len(rows) == turns, "one row per turn or start-player choice"
+        # each named by the round it is played in (a start-player choice ends its round)
+        rounds = []
+        state = ruleset.setup(options, 11)
+        for index, (seat, move) in enumerate(moves):
+            if any(row.at == index for row in rows):
+                rounds.append(state["round"])
+            ruleset.apply(state, seat, move)
+        assert [row.turn for row in rows] == rounds and rounds == sorted(rounds)
+        assert rounds[-1] == state["round"] and len(set(rounds)) < len(rounds)
     total = ruleset.score(ruleset.setup(options, 11))[0]["total"]
     for row in rows:
         assert row.regret == row.bot_points - row.your_points

@@ -38,8 +38,9 @@ TOP = 3
 @dataclass(frozen=True)
 class Decision:
     """One decision of the seat: ``turn`` (Look at the Stars: the card's number; Stargazer: the
-    seat's turn, 1-based), ``at`` (moves of the record before it: the board at that moment),
-    the seat's moves and the bot's, and the points each made at once."""
+    round it is played in, a turn and a start-player choice sharing one), ``at`` (moves of
+    the record before it: the board at that moment), the seat's moves and the bot's, and the
+    points each made at once."""
 
     turn: int
     at: int
@@ -86,19 +87,21 @@ def _segments_stars(ruleset: Ruleset, state: State, moves: list[list[Any]],
 
 def _segments_stargazer(ruleset: Ruleset, state: State, moves: list[list[Any]],
                         seat: int) -> list[Segment]:
-    """One per turn of the seat (crew, skill, investigation) and per start-player choice."""
+    """One per turn of the seat (crew, skill, investigation) and per start-player choice,
+    numbered by the round it is played in."""
     out: list[Segment] = []
     start: int | None = None
+    round_at_start = 1
     for index, (who, move) in enumerate(moves):
         opens = who == seat and state["phase"] not in STARGAZER_TURN_PHASES[1:]
         if start is not None and (who != seat or opens):
-            out.append(Segment(len(out) + 1, start, index))
+            out.append(Segment(round_at_start, start, index))
             start = None
         if who == seat and start is None:
-            start = index
+            start, round_at_start = index, state["round"]
         ruleset.apply(state, who, move)
     if start is not None:
-        out.append(Segment(len(out) + 1, start, len(moves)))
+        out.append(Segment(round_at_start, start, len(moves)))
     return out
 
 

@@ -341,7 +341,8 @@ def test_a_review_names_the_start_player_a_move_named(drive: Driver) -> None:
     assert said == "Hard bot chooses to start the next round"
     drive.app.push(review)
     drive.until(lambda: review.rows, timeout=40, what="the analysis")
-    assert review.row_words(len(review.rows) - 1)[0] == f"Turn {review.rows[-1].turn}"
+    # rows are named by their round (a new player read "Turn 7" in a 6-round game)
+    assert review.row_words(len(review.rows) - 1)[0] == f"Round {review.rows[-1].turn}"
 
 
 @pytest.mark.timeout(60)

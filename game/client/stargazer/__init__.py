@@ -167,5 +167,8 @@ KIT = ClientKit(
     seat_token=seat_token,
     describe_move=describe_move,
     statistics=statistics,
+    # a review's row is named by its round (a new player read "Turn 7" in a 6-round game:
+    # the start-player choice is a row of its own, in the round it ends)
+    decision_name=N_("Round {n}"),
     watch=True,  # a spectator's table is "watching" (everything in Stargazer is public)
 )
