@@ -132,8 +132,7 @@ TABLE_SHAPE: dict[str, Any] = {
 MESSAGE_SHAPES: dict[str, dict[str, Any]] = {
     "welcome": {"seat": Optional(_SEAT), "token": Optional(Text(longest=64)),
                 "role": Optional(Text("player", "spectator"))},
-    "game_over": {"scores": [{"total": Int(-10 ** 6, 10 ** 6)}, 8],
-                  "ranking": Optional([Int(0, 8), 8])},
+    "game_over": {"scores": [{"total": Int(-10 ** 6, 10 ** 6)}, 8], "ranking": [Int(0, 8), 8]},
     "error": {"code": Optional(Text(longest=64)), "message": Optional(Text(longest=2000))},
     "refused": {"code": Optional(Text(longest=64)), "detail": Optional(Text(longest=2000))},
 }

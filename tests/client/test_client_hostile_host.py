@@ -179,3 +179,23 @@ def test_the_notice_fits_the_smallest_window(drive: Driver) -> None:
         label = drive.app.text.render(words, drive.app.layout.font_px("body"), (255, 255, 255))
         assert label.get_width() < drive.app.layout.width - drive.app.layout.px(40), language
     drive.app.set_language("en")
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("game, players", [("stars", 2), ("stargazer", 3)])
+def test_a_bad_game_over_is_said_over_the_finished_table(drive: Driver, game: str,
+                                                         players: int) -> None:
+    """A game_over without its ranking left Look at the Stars "Counting the stars..." for
+    ever, without a word (the overlay was for games under way): now it says why."""
+    messages = real_messages(game, players, 10 ** 6, seed=48)  # (played to the end)
+    over = next(m for m in messages if m.get("t") == "game_over")
+    del over["ranking"]
+    client = FakeClient()
+    client.inbox = messages
+    session = RemoteSession(client)
+    drive.app.push(LobbyScene(drive.app, session, hosting=False))
+    drive.step(30)
+    assert session.error_code == BAD_HOST_DATA and session.results is None
+    assert isinstance(drive.scene, LinkLostScene), drive.scene
+    assert drive.scene.table.link_words()[0] == "The host sent what this window cannot show"
+    assert not drive.app.host_failures

@@ -129,14 +129,16 @@ class GameTableScene(Scene):
         """What ``LinkLostScene`` says over a LAN table whose link is down (a title and what
         brings the game back); None: the link is up, or the table is this window's own."""
         session = self.session
-        if not isinstance(session, RemoteSession) or self.is_over() or session.link_up or \
-                self.final_results is not None or session.results is not None:
-            return None  # (a finished game still playing out its end needs no link)
-        if session.error_code == BAD_HOST_DATA:
+        if isinstance(session, RemoteSession) and session.error_code == BAD_HOST_DATA:
+            # (said even at a finished game: a bad game_over left it "Counting the stars..."
+            # for ever, without a word: an outside hostile-host check)
             return (N_("The host sent what this window cannot show"),
                     N_("Leave, then find the table in the menu again.") if self.watching else
                     N_("Leave, then join the table again from the menu: your seat is kept "
                        "for you."))
+        if not isinstance(session, RemoteSession) or self.is_over() or session.link_up or \
+                self.final_results is not None or session.results is not None:
+            return None  # (a finished game still playing out its end needs no link)
         if session.connection in ("failed", "closed"):
             return (N_("The table is gone"),
                     N_("The connection to the table failed. Leave, then find the table in the "
