@@ -436,6 +436,8 @@ class RemoteSession(TableInfo):
         self._held: list[tuple[int, dict[str, Any]]] = []
         #: (game, its wire shapes) once the table has said which game it is
         self._shapes_for: tuple[Any, Any] = (None, None)
+        #: the host sent what this window cannot use: its link is closed (``_give_up``)
+        self._given_up = False
 
     @property
     def human_seats(self) -> list[int]:
@@ -471,6 +473,8 @@ class RemoteSession(TableInfo):
         story: list[tuple[int, dict[str, Any]]] = []
         cut = 0
         for message in self.client.poll():
+            if self._given_up:
+                break  # (what was already on its way from that host is not read either)
             kind = message.get("t")
             unusable = self._unusable(message)
             if unusable:  # a broken or hostile host: nothing of it reaches the window
@@ -565,9 +569,11 @@ class RemoteSession(TableInfo):
         return self._shapes_for[1]
 
     def _unusable(self, message: dict[str, Any]) -> str | None:
-        """Where ``message``'s view or events are not what the game sends (None: usable, or
-        a game that declares no shapes). A story's bad events are only left out (the log
-        is all they make); an event of a type the game does not have is left out too."""
+        """Where ``message`` is not what a host sends (None: usable): its own fields
+        (``MESSAGE_SHAPES``, ``TABLE_SHAPE``, ``to_move``), then its view and events against
+        the game's shapes where the game declares them. A story's bad events are only left
+        out (the log is all they make); an event of a type the game does not have is left
+        out too."""
         kind = message.get("t")
         table = message.get("table")
         found = problem(message, MESSAGE_SHAPES.get(kind, {}), str(kind))
@@ -599,7 +605,7 @@ class RemoteSession(TableInfo):
 
     def _give_up(self, why: str) -> dict[str, Any]:
         """Close the link to a host whose data this window cannot use; the news that says so."""
-        self.error, self.error_code = why, BAD_HOST_DATA
+        self.error, self.error_code, self._given_up = why, BAD_HOST_DATA, True
         self.connection = "failed"
         self.close()
         return {"type": "connection", "state": "failed", "detail": why}

@@ -213,3 +213,15 @@ def test_names_are_shown_without_the_characters_no_font_draws() -> None:
                   {"name": "ベガ", "kind": "ai"}]}})
     session.poll()
     assert session.names == ["Ann", "?", "ベガ"]
+
+
+def test_nothing_more_is_read_from_a_host_once_it_was_given_up() -> None:
+    client = FakeClient()
+    client.close = lambda: None  # type: ignore[method-assign]
+    session = RemoteSession(client)
+    good = {"t": "events", "version": 2, "by": 1, "events": [], "view": {"fine": True}}
+    client.inbox = [{"t": "welcome", "seat": 99}, good]
+    session.poll()
+    client.inbox = [good]
+    session.poll()
+    assert session.error_code == "bad_host_data" and session.views == {}
