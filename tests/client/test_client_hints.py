@@ -421,3 +421,32 @@ def test_a_stargazer_review_row_outlines_the_bots_turn_on_the_ring(drive: Driver
     replay.go(replay.session.position + 1)  # the replay moves on: the outline goes
     drive.step(2)
     assert table.last_move_left == 0
+
+
+def test_the_review_says_no_count_before_it_knows_one(drive: Driver,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review's first words were "0 of ?..." (a new player's playtest)."""
+    import threading
+
+    from game.client.record import GameRecord
+    from game.client.scenes import review as review_module
+    from game.client.scenes.review import ReviewScene
+    from tests.client.textboxes import drawn_texts
+    from tests.test_review import bot_game
+
+    release = threading.Event()
+    monkeypatch.setattr(review_module, "review_game",
+                        lambda *_args, **_kwargs: release.wait(30) and [])  # (counts nothing)
+
+    options, moves = bot_game("stargazer", 3, 9)
+    record = GameRecord("stargazer", options, 9, moves, ["Ann", "Bea", "Cy"], ["human"] * 3)
+    review = ReviewScene(drive.app, record, 0, budget=0.02)
+    drive.app.push(review)
+    review.rows, review.progress = [], (0, 0)  # (as before the bot has counted them)
+    said = " ".join(drawn_texts(drive.app))
+    assert "The hard bot looks at each of your decisions..." in said and "?" not in said, said
+    review.progress = (2, 7)
+    said = " ".join(drawn_texts(drive.app))
+    assert "The hard bot looks at each of your decisions: 2 of 7..." in said, said
+    release.set()
+    review.exit()

@@ -227,7 +227,8 @@ class ReviewScene(SkyScene):
             done, total = self.progress
             words = (_("The review could not be made.") if self.failed else
                      _("The hard bot looks at each of your decisions: {done} of {total}...")
-                     .format(done=done, total=total or "?"))
+                     .format(done=done, total=total) if total else  # ("0 of ?" read oddly)
+                     _("The hard bot looks at each of your decisions..."))
             label = self.text.render(words, self.text.fit(words, body, width), theme.TEXT)
             surface.blit(label, (x, y))
             bar = pygame.Rect(x, y + body + lay.px(16), width, lay.px(14))
