@@ -33,6 +33,7 @@ from net.wire import (
     decode,
     encode,
     read_frame,
+    versions_compatible,
 )
 
 Message = dict[str, Any]
@@ -356,15 +357,15 @@ class Client:
         if kind == "ping":
             self._write({"t": "pong", "n": message.get("n", 0)})
             return False
-        if kind == "welcome" and message.get("protocol", PROTOCOL_VERSION) != PROTOCOL_VERSION:
+        if kind == "welcome" and not versions_compatible(
+                message.get("protocol", PROTOCOL_VERSION), message.get("app", "")):
             # a host and a client talk only at the same protocol version (section 10): a host
-            # that welcomes this one at another was taken at its word, and misread
-            mismatch = {"t": "error", "code": "version_mismatch",
-                        "message": f"the host speaks protocol {message.get('protocol')!r}, "
-                                   f"this window {PROTOCOL_VERSION}"}
-            self._fatal = True
-            self._inbox.put(mismatch)
-            return True
+            # that welcomes this one at another was taken at its word, and misread. Its
+            # welcome is told as the refusal it should have been (``version_mismatch``)
+            message = {"t": "error", "code": "version_mismatch",
+                       "message": f"the host speaks protocol {message.get('protocol')!r}, "
+                                  f"this window {PROTOCOL_VERSION}"}
+            kind = "error"
         if kind == "welcome":
             self._welcomed = True
             self._seen_welcome = True
