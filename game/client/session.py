@@ -21,6 +21,7 @@ from typing import Any, Protocol
 
 from game.rules.base import visible_events
 from game.rules.shapes import Int, Optional, Text, event_problem, problem
+from net.seats import clean_name
 from net.table import SeatSpec
 
 
@@ -83,12 +84,6 @@ def bot_levels(game: str) -> list[str]:
         if importlib.util.find_spec(module) is not None:
             levels.append(level)
     return levels
-
-
-def printable(text: str) -> str:
-    """``text`` without the characters no font draws (NUL, controls): "?" if none is left."""
-    shown = "".join(char for char in text if char.isprintable())
-    return shown if shown.strip() else "?"
 
 
 def with_move(event: dict[str, Any], message: dict[str, Any]) -> dict[str, Any]:
@@ -213,9 +208,9 @@ class TableInfo:
 
     @property
     def names(self) -> list[str]:
-        """The seats' names, as they can be shown (a host's NUL or control characters broke
-        the text drawing: they are left out)."""
-        return [printable(seat["name"]) for seat in self.info["seats"]]
+        """The seats' names, as they can be shown: cleaned as the table cleans a name it is
+        given (a host's NUL or control characters broke the text drawing)."""
+        return [clean_name(seat["name"], "?") for seat in self.info["seats"]]
 
     @property
     def kinds(self) -> list[str]:
@@ -532,21 +527,18 @@ class RemoteSession(TableInfo):
             elif kind == "game_over":
                 self.results = message
             elif kind == "events":
-                events = story_events(message.get("events"))  # (events only, as in a story)
-                shapes = self._shapes_for[1]  # (``_unusable`` has checked them)
-                if shapes is not None:
-                    events = [e for e in events if e["type"] in shapes[1]]
+                events = self._events_of(message.get("events"))
                 self.hear(events)
                 out += [(seat, with_move(event, message)) for event in events]
             elif kind == "snapshot" and self._heard_of != self.table_id:
                 # a game this window has not seen yet: its story so far, kept for the next poll
-                told = story_events(message.get("story"))
+                told = self._events_of(message.get("story"))
                 self._heard_of, self._heard, self._tail = self.table_id, 0, deque(
                     maxlen=HEARD_TAIL)
                 self.hear(told)
                 story, cut = told_story(seat, told), len(out)
             elif kind == "snapshot":  # the link back: the moves made while it was down
-                told = missed_events(story_events(message.get("story")), self._heard,
+                told = missed_events(self._events_of(message.get("story")), self._heard,
                                      self._tail)
                 self.hear(told)
                 out += told_story(seat, told)
@@ -571,9 +563,8 @@ class RemoteSession(TableInfo):
     def _unusable(self, message: dict[str, Any]) -> str | None:
         """Where ``message`` is not what a host sends (None: usable): its own fields
         (``MESSAGE_SHAPES``, ``TABLE_SHAPE``, ``to_move``), then its view and events against
-        the game's shapes where the game declares them. A story's bad events are only left
-        out (the log is all they make); an event of a type the game does not have is left
-        out too."""
+        the game's shapes where the game declares them (a story's events are not: see
+        ``_events_of``)."""
         kind = message.get("t")
         table = message.get("table")
         found = problem(message, MESSAGE_SHAPES.get(kind, {}), str(kind))
@@ -597,11 +588,20 @@ class RemoteSession(TableInfo):
                 found = event_problem(event, event_shapes, f"events[{index}]")
                 if found:
                     return found
-        if kind == "snapshot" and isinstance(message.get("story"), list):
-            message["story"] = [event for event in story_events(message["story"])
-                                if event["type"] in event_shapes
-                                and not event_problem(event, event_shapes)]
         return None
+
+    def _events_of(self, events: Any) -> list[dict[str, Any]]:
+        """The events of an ``events`` message or a story that this window can tell: events
+        only (``story_events``), and where the game declares its shapes, only those of its
+        types that fit them (a live event that does not fit has already closed the link:
+        ``_unusable``; a story's are only left out, the log is all they make)."""
+        told = story_events(events)
+        shapes = self._shapes_of(self.info.get("game"))
+        if shapes is None:
+            return told
+        event_shapes = shapes[1]
+        return [event for event in told
+                if event["type"] in event_shapes and not event_problem(event, event_shapes)]
 
     def _give_up(self, why: str) -> dict[str, Any]:
         """Close the link to a host whose data this window cannot use; the news that says so."""
