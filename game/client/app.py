@@ -342,10 +342,9 @@ class App:
             session.close()
         from game.client.scenes.menu import MainMenuScene
 
-        with contextlib.suppress(Exception):  # the scenes' own exits may meet the same data
-            while self.stack:
+        while self.stack:  # (``reset_to``, but a scene's exit may meet the same data)
+            with contextlib.suppress(Exception):
                 self.stack.pop().exit()
-        self.stack.clear()
         self.push(MainMenuScene(self))
         self.toast(N_("The host sent what this window cannot show: you left the table. "
                       "Join it again from the menu."), seconds=8.0)
