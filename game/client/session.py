@@ -527,7 +527,7 @@ class RemoteSession(TableInfo):
             elif kind == "game_over":
                 self.results = message
             elif kind == "events":
-                events = self._events_of(message.get("events"))
+                events = self._events_of(message.get("events"), checked=True)
                 self.hear(events)
                 out += [(seat, with_move(event, message)) for event in events]
             elif kind == "snapshot" and self._heard_of != self.table_id:
@@ -590,18 +590,19 @@ class RemoteSession(TableInfo):
                     return found
         return None
 
-    def _events_of(self, events: Any) -> list[dict[str, Any]]:
+    def _events_of(self, events: Any, *, checked: bool = False) -> list[dict[str, Any]]:
         """The events of an ``events`` message or a story that this window can tell: events
         only (``story_events``), and where the game declares its shapes, only those of its
-        types that fit them (a live event that does not fit has already closed the link:
-        ``_unusable``; a story's are only left out, the log is all they make)."""
+        types that fit them (``checked``: an ``events`` message's, which ``_unusable`` has
+        checked, a misfit closing the link; a story's misfits are only left out, the log is
+        all they make)."""
         told = story_events(events)
         shapes = self._shapes_of(self.info.get("game"))
         if shapes is None:
             return told
         event_shapes = shapes[1]
-        return [event for event in told
-                if event["type"] in event_shapes and not event_problem(event, event_shapes)]
+        return [event for event in told if event["type"] in event_shapes
+                and (checked or not event_problem(event, event_shapes))]
 
     def _give_up(self, why: str) -> dict[str, Any]:
         """Close the link to a host whose data this window cannot use; the news that says so."""
