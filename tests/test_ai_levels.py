@@ -11,7 +11,7 @@ import pytest
 
 from game.ai import (
     BOT_LEVELS,
-    LEVEL_LABELS,
+    LEVEL_NOTES,
     THINK_SECONDS,
     make_bot,
     resolve_level,
@@ -58,7 +58,7 @@ def test_levels_are_registered_weakest_first_with_labels() -> None:
     assert strongest_level("stars") == "hard" and strongest_level("stargazer") == "hard"
     for game, levels in BOT_LEVELS.items():
         for level in levels:
-            assert level in LEVEL_LABELS
+            assert level in LEVEL_NOTES
         for level in THINK_SECONDS[game]:
             assert level in levels
 

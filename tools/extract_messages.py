@@ -57,13 +57,13 @@ def extract() -> Catalog:
 def data_messages() -> list[tuple[str, str]]:
     """(msgid, where) for strings that live in data, not in calls: the client shows them
     through ``_()`` (``_(kit.title)``, ``_(crew["name"])``...)."""
-    from game.ai import LEVEL_LABELS
+    from game.ai import LEVEL_NOTES
     from game.client.kits import get_kit, playable_games
     from game.registry import games, load_target
     from game.rules import RULESETS
 
     found = [(get_kit(game).title, f"kit {game}: title") for game in playable_games()]
-    found += [(label, f"bot level {level}") for level, label in LEVEL_LABELS.items()]
+    found += [(note, f"bot level {level}") for level, note in LEVEL_NOTES.items()]
     for game, target in RULESETS.items():  # the sentences a refused move is shown with
         reasons = getattr(importlib.import_module(target.partition(":")[0]), "REASON_TEXT", {})
         found += [(text, f"{game} reason {code}") for code, text in reasons.items()]

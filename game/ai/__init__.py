@@ -23,14 +23,15 @@ BOT_LEVELS: Mapping[str, dict[str, str]] = GameTable(lambda game: game.bot_level
 #: game -> old level name -> the level it now means
 BOT_ALIASES: Mapping[str, Mapping[str, str]] = GameTable(lambda game: game.bot_aliases)
 
-#: what menus call each level
-LEVEL_LABELS: dict[str, str] = {
-    "random": "Bot (random)",
-    "easy": "Bot (easy)",
-    "greedy": "Bot (greedy)",
-    "normal": "Bot (normal)",
-    "hard": "Bot (hard)",
-    "strong": "Bot (normal)",
+#: what each level is like, in one sentence a menu shows beside its name (levels not listed:
+#: none); ``{seconds}`` is the level's ``THINK_SECONDS`` for the game
+LEVEL_NOTES: dict[str, str] = {
+    "random": "Plays any legal move at random: an opponent for learning the rules.",
+    "easy": "Often slips: a gentle opponent.",
+    "greedy": "Takes the most points it can now and never plans ahead.",
+    "normal": "Plans: weighs the points now against what a move leaves open.",
+    "hard": "The strongest: plays the game ahead in its head before each move "
+            "(up to {seconds} s).",
 }
 
 #: game -> level -> seconds of thinking a caller should allow per decision (turned into ``stop``);
@@ -85,7 +86,7 @@ __all__ = [
     "BOT_STAR_NAMES",
     "BOT_LEVELS",
     "DEFAULT_LEVELS",
-    "LEVEL_LABELS",
+    "LEVEL_NOTES",
     "THINK_SECONDS",
     "Bot",
     "RandomBot",

@@ -36,12 +36,14 @@ Color = tuple[int, int, int]
 @dataclass(frozen=True)
 class SetupOption:
     """One game option on the setup screen: a ``Choice`` of ``values`` ((value, label) pairs)
-    sent to the table as ``options[key]``."""
+    sent to the table as ``options[key]``; ``notes``: value -> the sentence the screen shows
+    while the row is chosen or under the mouse (what that value does)."""
 
     key: str
     label: str
     values: Sequence[tuple[Any, str]]
     default: Any
+    notes: Mapping[Any, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

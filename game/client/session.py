@@ -65,13 +65,44 @@ class GameConfig:
                 for i, s in enumerate(self.seats)]
 
 
+def level_words() -> dict[str, Any]:
+    """The bot levels' names as messages of the window's language (one word each)."""
+    from game.client.i18n import N_
+
+    return {"random": N_("random"), "easy": N_("easy"), "greedy": N_("greedy"),
+            "normal": N_("normal"), "hard": N_("hard")}
+
+
 def bot_level_word(level: str) -> str:
     """A bot level in a word of the window's language ("hard"), for "AI (hard)"."""
-    from game.client.i18n import N_, _
+    from game.client.i18n import tr
 
-    words = {"random": N_("random"), "easy": N_("easy"), "greedy": N_("greedy"),
-             "normal": N_("normal"), "hard": N_("hard")}
-    return _(words[level]) if level in words else level
+    word = level_words().get(level)
+    return tr(word) if word is not None else level
+
+
+def bot_level_choices(game: str) -> list[tuple[str, Any]]:
+    """(level, label) for the bot levels a menu offers, weakest first; each label says where
+    the level stands ("Bot (greedy, 3 of 5)"): a name alone does not tell greedy from normal."""
+    from game.client.i18n import N_
+
+    words, levels = level_words(), bot_levels(game)
+    return [(level, N_("Bot ({level}, {n} of {count})", level=words.get(level, level),
+                       n=i, count=len(levels)))
+            for i, level in enumerate(levels, 1)]
+
+
+def bot_level_note(game: str, level: str) -> Any:
+    """The one sentence a menu shows about ``level`` (``game.ai.LEVEL_NOTES``), None if none."""
+    from game.ai import LEVEL_NOTES, THINK_SECONDS, resolve_level
+    from game.client.i18n import N_
+
+    level = resolve_level(game, level)
+    if level not in LEVEL_NOTES:
+        return None
+    seconds = THINK_SECONDS[game].get(level)
+    shown = format(seconds, "g") if seconds else ""
+    return N_(LEVEL_NOTES[level], seconds=shown)
 
 
 def bot_levels(game: str) -> list[str]:

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ai import BOT_STAR_NAMES, LEVEL_LABELS, default_level
+from game.ai import BOT_STAR_NAMES, default_level
 from game.client import theme
 from game.client.devices import (
     DIRECTIONS,
@@ -43,7 +43,13 @@ from game.client.devices import (
 from game.client.i18n import N_, _
 from game.client.kits import get_kit, playable_games
 from game.client.scenes.base import Scene, SkyScene
-from game.client.session import GameConfig, SeatChoice, bot_level_word, bot_levels
+from game.client.session import (
+    GameConfig,
+    SeatChoice,
+    bot_level_choices,
+    bot_level_word,
+    bot_levels,
+)
 from game.client.widgets import Button, Choice, Form, TextField, draw_panel
 from game.registry import default_game
 from game.rules import get_ruleset
@@ -135,8 +141,7 @@ class CouchLobbyScene(SkyScene):
         levels = bot_levels(game)
         kit = get_kit(game)
         level = kit.default_bot if kit.default_bot in levels else default_level(game)
-        self.bots.values = [(lvl, N_(LEVEL_LABELS[lvl]) if lvl in LEVEL_LABELS
-                             else N_("Bot ({level})", level=lvl)) for lvl in levels]
+        self.bots.values = bot_level_choices(game)
         self.bots.set_value(level if level in levels else levels[-1])
         self.lan.values = [(0, N_("None")), *((n, str(n)) for n in range(1, most))]
         self.lan.set_value(min(self.lan.value, most - 1))

@@ -3,16 +3,22 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ai import BOT_STAR_NAMES, LEVEL_LABELS
+from game.ai import BOT_STAR_NAMES
 from game.client import theme
-from game.client.i18n import N_, _, language
+from game.client.i18n import N_, _, language, tr
 from game.client.kits import ClientKit, get_kit, has_table, playable_games
 from game.client.scenes.base import SkyScene
-from game.client.session import GameConfig, SeatChoice, bot_levels
+from game.client.session import (
+    GameConfig,
+    SeatChoice,
+    bot_level_choices,
+    bot_level_note,
+    bot_levels,
+)
 from game.client.widgets import Button, Choice, Form, NamedChoice, TextField, Widget
 from game.registry import default_game
 from game.rules import RULESETS, get_ruleset
@@ -98,8 +104,7 @@ class SetupScene(SkyScene):
         kit = self.kit
         preferred = kit.default_bot if kit and kit.default_bot in self.levels else None
         default_bot = preferred or self.levels[-1]
-        bots = [(lvl, N_(LEVEL_LABELS[lvl]) if lvl in LEVEL_LABELS
-                 else N_("Bot ({level})", level=lvl)) for lvl in self.levels]
+        bots = bot_level_choices(game)
         if self.mode == "solo":
             fewest, most = max(0, ruleset.min_players - 1), ruleset.max_players - 1
             self.count = Choice(N_("AI opponents"), [(n, str(n)) for n in range(fewest, most + 1)],
@@ -297,12 +302,39 @@ class SetupScene(SkyScene):
             surface.blit(label, label.get_rect(midbottom=(x + size // 2, y - lay.px(4))))
             surface.blit(card, (x, y))
 
+    def row_note(self) -> Any:
+        """What the value of the row under the mouse (else of the focused row) means: a bot
+        level's sentence, a game option's note for its value; None when there is none."""
+        mouse = pygame.mouse.get_pos()
+        widget = next((w for w in self.form.widgets if w.rect.collidepoint(mouse)), None) \
+            or self.form.focused()
+        if widget is None:
+            return None
+        if any(widget is seat for seat in self.seats) and widget.value in self.levels:
+            return bot_level_note(self.game.value, widget.value)
+        kit = self.kit
+        for option in kit.setup_options if kit else ():
+            if self.options.get(option.key) is widget:
+                return option.notes.get(widget.value)
+        return None
+
+    def draw_row_note(self, surface: pygame.Surface) -> None:
+        """``row_note`` just above the footer."""
+        note = self.row_note()
+        if note is None:
+            return
+        lay = self.layout
+        label = self.text.render(tr(note), lay.font_px("small"), theme.TEXT)
+        surface.blit(label, label.get_rect(midbottom=(lay.width // 2,
+                                                      lay.height - lay.px(44))))
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_sky(surface, alpha)
         self.draw_heading(surface, {"solo": N_("Solo game"), "hotseat": N_("Hot-seat game"),
                                     "host": N_("Host a LAN game")}[self.mode])
         self.form.draw(surface, self.text, self.layout)
         self.draw_previews(surface)
+        self.draw_row_note(surface)
         if not self.start.enabled:
             note = self.text.render(_("This game has no table in this version yet."),
                                     self.layout.font_px("small"), theme.WARNING)

@@ -52,7 +52,10 @@ SETUP_OPTIONS = [
                    for n, card in enumerate(data.POWER_CARDS, 1)], "default"),
     # your own running total always shows: the option is whether the others' show too
     SetupOption("live_score", N_("Live score"),
-                [(False, N_("Yours only")), (True, N_("Everyone's"))], False),
+                [(False, N_("Yours only")), (True, N_("Everyone's"))], False,
+                {False: N_("Each player sees only their own running total; everyone's shows "
+                           "at the end."),
+                 True: N_("Every player's running total shows beside their name all game.")}),
 ]
 
 
