@@ -401,6 +401,51 @@ def test_a_rounds_end_is_told_in_the_middle_of_the_ring(  # noqa: ANN001
     assert "Round 1 is over" not in [item.text for item in painted(drive, table).drawn]
 
 
+def test_space_takes_a_passed_rounds_end_out_of_the_middle_of_the_ring(drive) -> None:  # noqa: ANN001
+    """After Space skipped to her turn, the middle still said "Round 2 is over / Round 3:
+    Altair starts" while the log and the top bar showed round 3's turns (a new player's
+    playtest): a round's end passed during the skip goes once the next round's turns come,
+    and Space takes one that is up away at once; the log keeps it."""
+    table = solo_table(drive, "normal")
+    rng = random.Random(5)
+    played: list[tuple[set[str], bool, bool]] = []  # kinds, skipping, the end still told
+    play = table.play
+
+    def watched_play(beat: Beat) -> None:
+        play(beat)
+        played.append((set(beat.kinds), table.skipping, table.round_end is not None))
+
+    table.play = watched_play
+    ends_told_at_a_turn = 0
+    deadline = time.monotonic() + 90
+    while table.view is None or table.view["phase"] != "over":
+        assert time.monotonic() < deadline, "the game did not end"
+        if table.pacer.holding() is not None:
+            drive.key(pygame.K_SPACE)  # a bot's move on the stage: skip to Ann's turn
+            continue
+        state = table.session.table.state
+        if state["current"] == 0 and table.phase() not in ("watching", "waiting") and \
+                not table.pacer.busy and state["phase"] != "over":
+            if table.round_end is not None:
+                ends_told_at_a_turn += 1
+                assert table.view["round"] == table.round_end.round + 1
+                drive.key(pygame.K_SPACE)
+                assert table.round_end is None, "Space takes the round's end away"
+                assert middle_is_painted_afresh(drive, table)
+            table.session.send(0, rng.choice(RULESET.legal_moves(state, 0)))
+        drive.step()
+        time.sleep(0.001)
+    skipped_turns = [told for kinds, skipping, told in played
+                     if skipping and "crew_chosen" in kinds and "round_ended" not in kinds]
+    assert skipped_turns, "some bots' turns were skipped"
+    assert not any(skipped_turns), "a round's end stayed over the next round's turns"
+    assert ends_told_at_a_turn, "a round's end that came just before Ann's turn stays up"
+    assert any("round_ended" in kinds for kinds, skipping, _told in played if skipping), \
+        "some rounds ended during a skip"
+    log = [tr(text) for text, _colour in table.log]
+    assert any(line.startswith("Round ") and "is over" in line for line in log), log
+
+
 def test_the_middle_of_the_ring_follows_a_seat_changing_hands(drive) -> None:  # noqa: ANN001
     """A LAN host's list kept "Cat (AI)" after Cat took her seat back from the stand-in bot
     (an outside playtest): the middle, a cached picture, is painted again when a seat's kind

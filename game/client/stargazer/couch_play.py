@@ -209,7 +209,7 @@ class StargazerCouch:
             return
         turn = self.turn_device()
         if turn is None and intent == "skip" and self.pacer.holding() is not None:
-            self.pacer.hurry = True  # a bot's move on the stage: anyone may catch up
+            self.skip_to_turn()  # a bot's move on the stage: anyone may catch up
             return
         if action.device != turn:
             return  # not this player's turn
@@ -234,8 +234,9 @@ class StargazerCouch:
                 self.scroll_log(-1)
             elif intent == "back":
                 self.log_open = False
-        elif intent == "skip" and self.pacer.holding() is not None:
-            self.pacer.hurry = True
+        elif intent == "skip" and (self.pacer.holding() is not None or
+                                   self.round_end is not None):
+            self.skip_to_turn()
         elif intent == "skip":
             self.focus_text = not self.focus_text
         elif intent == "confirm" and self.decision_blocks():

@@ -181,6 +181,9 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
         #: had when the round under way started (None: its start was not seen)
         self.round_end: RoundEnd | None = None
         self.round_start_totals: tuple[int, list[int]] | None = None
+        #: Space (a pad's skip) is catching up to a turn played here: a round's end passed on
+        #: the way is not left in the middle of the ring over the next round's turns
+        self.skipping = False
         self.start_couch()
 
     # --- what the view says ---------------------------------------------------------------
@@ -556,6 +559,8 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
             self.tell_round_end(ending, beat.view)
         for seat, event in beat.events:
             self.on_event(seat, event, paced)
+        if self.skipping and self.round_end is not None and "crew_chosen" in beat.kinds:
+            self.round_end = None  # the next round's turns are under way (the log keeps it)
         lines = story_lines([event for _seat, event in beat.events], self.session.names,
                             beat.view or self.view)
         self.note(lines)
@@ -702,6 +707,16 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
     def totals(self, view: dict[str, Any]) -> list[int]:
         return [seat["total"] for seat in self.shown_scores(view)]
 
+    def skip_to_turn(self) -> None:
+        """Space, or a pad's skip: the moves up to a turn played here show at once, and a
+        round's end told in the middle of the ring goes (at once if it is up; else once the
+        next round's turns come during the skip)."""
+        if self.pacer.holding() is not None:
+            self.pacer.hurry = True
+            self.skipping = True
+        else:
+            self.round_end = None
+
     def tell_round_end(self, event: dict[str, Any], view: dict[str, Any] | None) -> None:
         """The middle of the ring tells the round's end (``ROUND_END_SECONDS``): each player's
         gain over the round, then who starts the next."""
@@ -760,8 +775,9 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
                 self.scoring.next_step()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.confirm()
-        elif key == pygame.K_SPACE and self.pacer.holding() is not None:
-            self.pacer.hurry = True  # the moves up to a turn played here show at once
+        elif key == pygame.K_SPACE and (self.pacer.holding() is not None or (
+                self.round_end is not None and phase != "investigate")):
+            self.skip_to_turn()  # (investigating, Space places a cube)
         elif key == pygame.K_l:
             self.log_open = not self.log_open
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
@@ -875,6 +891,8 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
             self.view_changed()
         self.pacer.caption_left = max(0.0, self.pacer.caption_left - dt)
         self.last_move_left = max(0.0, self.last_move_left - dt)
+        if self.skipping and not self.pacer.hurry:
+            self.skipping = False  # caught up
         if self.round_end is not None:
             self.round_end.left -= dt
             if self.round_end.left <= 0 or self.scoring is not None:
