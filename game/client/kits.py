@@ -77,6 +77,9 @@ class ClientKit:
     #: ``(final view, totals, ranking, names)`` -> a line, or None (no tie, or no view)
     tie_line: Callable[[dict[str, Any] | None, list[int], list[int], list[str]],
                        str | None] | None = None
+    #: results: a line under the score table about what a column counts in this game, from
+    #: the final view (None: nothing to say); Look at the Stars: what the power's column holds
+    score_note: Callable[[dict[str, Any]], Any] = field(default=lambda view: None)
     #: the handover screen's line about where the game stands (None: nothing to say)
     progress_line: Callable[[dict[str, Any]], str | None] = field(default=lambda view: None)
     #: the bot level a LAN host fills free seats with (None: the strongest registered)

@@ -16,6 +16,7 @@ from game.client.stars.table import StarsTableScene
 from game.rules.stars import RULESET, card_segments, legal_card_placements
 from tests.client.clienthelpers import Driver
 from tests.client.stars_play import aim, midpoint_px, near, play_turn
+from tests.client.textboxes import drawn_texts
 
 
 def start_solo(drive: Driver, opponents: int = 1) -> StarsTableScene:
@@ -70,6 +71,13 @@ def test_whole_solo_game_reaches_results(drive) -> None:  # noqa: ANN001
     final = table.session.table.state
     assert results.scores == RULESET.score(final)
     assert results.names[0] == drive.app.settings.player_name
+    # "Power bonus 0" read as "your power did nothing" (a new player who used Line): a line
+    # under the table says what the column holds with this game's power
+    note = [text for text in drawn_texts(drive.app) if text.startswith("Power bonus: ")]
+    assert note and "A Line use scores where its line is drawn" in note[0], note
+    last_row_bottom = results.panel.y + results.header_h + len(results.scores) * results.row_h
+    assert results.panel.bottom - last_row_bottom >= results.layout.font_px("small"), \
+        "the panel grew a line for it below the rows"
     assert "game_over" in drive.app.sounds.played
     assert "sun_rise" in drive.app.sounds.played
     assert table.events_seen.count("card_flipped") == 17
@@ -185,3 +193,20 @@ def test_thumbnail_enlarges_and_esc_asks_before_leaving(drive) -> None:  # noqa:
     assert isinstance(drive.scene, ConfirmDialog) and drive.app.running
     drive.click(drive.scene.form.widgets[1].rect.center)  # "Quit"
     assert not drive.app.running
+
+
+@pytest.mark.parametrize("power_card", range(1, 10))
+def test_the_results_say_what_the_power_column_holds_for_every_power(power_card: int) -> None:
+    from game.client.i18n import tr
+    from game.client.stars import score_note
+    from game.client.stars.render import power_label
+    from game.rules.stars import data
+
+    state = RULESET.setup({"players": 2, "power_card": power_card}, 3)
+    note = tr(score_note(RULESET.view(state, None)))
+    power = data.POWER_CARDS[power_card - 1]["power"]
+    assert note.startswith("Power bonus: ")
+    if power in ("line", "planet", "new_star"):  # their uses score elsewhere, or nothing
+        assert "not here" in note or "nothing" in note, note
+    else:
+        assert power_label(power) in note, note

@@ -51,8 +51,9 @@ class StaticSession:
         pass
 
 
-def crafted(card: int, lines: list[list[int]]) -> dict[str, Any]:
-    state = RULESET.setup({"players": 2}, 1)
+def crafted(card: int, lines: list[list[int]], power_card: int | None = None) -> dict[str, Any]:
+    state = RULESET.setup({"players": 2} if power_card is None else
+                          {"players": 2, "power_card": power_card}, 1)
     deck = state["deck"]
     deck.remove(card)
     deck.insert(0, card)
@@ -165,3 +166,21 @@ def test_a_loss_in_the_preview_says_why(drive: Driver) -> None:
     lines = texts(table)
     assert "Legal here: click or Enter to draw." in lines, lines
     assert not any(text.startswith("Constellations:") for text in lines), lines
+
+
+def test_the_preview_says_when_a_card_completes_the_power_shape(drive: Driver) -> None:
+    """A new player completed the power shape unwarned ("Constellations +2" only): the
+    preview says the card earns a use, and how many."""
+    planet = 2  # power card 2, Planet: three lines in a row
+    table = open_table(drive, crafted(STRAIGHT_CARD, [[2, 6, 3, 6]], power_card=planet))
+    rot, dx, dy = placement(STRAIGHT_CARD, [[3, 6, 4, 6], [4, 6, 5, 6]])
+    hover(drive, table, rot, dx, dy)
+    drive.step()
+    lines = texts(table)
+    assert "Completes your power shape: 1 use of Planet." in lines, lines
+    assert "Completes your power shape: 1 use of Planet." in drawn_texts(drive.app), \
+        "it is on the screen"
+    rot, dx, dy = placement(STRAIGHT_CARD, [[4, 8, 5, 8], [5, 8, 6, 8]])  # apart from it
+    hover(drive, table, rot, dx, dy)
+    drive.step()
+    assert not any("power shape" in text for text in texts(table)), texts(table)

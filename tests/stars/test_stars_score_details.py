@@ -114,6 +114,38 @@ def test_the_preview_is_the_score_change_and_names_a_broken_constellation() -> N
     assert base["lines"] == seven, "the sheet itself is not touched"
 
 
+@pytest.mark.parametrize("power_card", range(1, 10))
+def test_the_preview_counts_the_power_uses_the_card_will_earn(power_card: int) -> None:
+    """A new player completed the Line shape unwarned: the preview said only "Constellations
+    +2". The preview now counts the uses a placement earns, from the seat's own view (its
+    spent power lines, a once-a-game power used), as the engine offers them after the card."""
+    options = RULESET.normalize_options({"players": 2, "power_card": power_card})
+    earned = []
+    for seed in range(12):
+        if seed >= 3 and any(earned):
+            break  # (three games, more where the shape came rarely)
+        state = RULESET.setup(options, 40 + seed)
+        bots = [make_bot("stars", "greedy", seed + i) for i in range(2)]
+        while not state["over"]:
+            seat = min(RULESET.to_move(state))
+            move = bots[seat].choose(RULESET, state, seat)
+            if move["t"] == "place" and state["seats"][seat]["turn"] is None:
+                view = RULESET.view(state, seat)
+                lines = card_segments(view["card"]["id"], move["rot"], move["dx"], move["dy"])
+                sheet_now = view["seats"][seat]["sheet"]
+                told = placement_preview(sheet_now, [list(s) for s in lines],
+                                         spent=view["spent"], once_used=view["once_used"])
+                events = RULESET.apply(state, seat, move)
+                offered = [e["uses"] for e in events if e["type"] == "power_offered"]
+                assert told["power_uses"] == (offered[0] if offered else 0), (seed, move)
+                earned.append(told["power_uses"])
+                assert placement_preview(sheet_now, lines)["power_uses"] == 0, \
+                    "without the seat's power lines it is not counted"
+                continue
+            RULESET.apply(state, seat, move)
+    assert any(earned), "the greedy bots completed the power shape somewhere"
+
+
 def test_statistics_count_what_the_record_shows() -> None:
     options, moves, state = bot_game(5, data.DEFAULT_POWER_CARD, skip_every=4)
     stats = game_statistics(options, 5, moves)

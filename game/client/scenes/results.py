@@ -237,6 +237,11 @@ class ResultsScene(SkyScene):
                 return
             self._to_table()
 
+    def score_note(self) -> Any:
+        """The kit's line about what a column counts (``score_note``), None without one."""
+        view = self.final_view()
+        return self.kit.score_note(view) if view is not None else None
+
     def final_view(self) -> dict[str, Any] | None:
         """The last view of the finished game (every board is public now)."""
         views = self.session.views if self.session is not None else {}
@@ -300,6 +305,8 @@ class ResultsScene(SkyScene):
             rows = max(1, len(self.scores))
             self.row_h = min(lay.px(52), int(lay.height * 0.52 / rows))
             height = self.row_h * rows + lay.px(30) + self.header_h
+            if self.score_note() is not None:  # a line under the rows, inside the panel
+                height += self.text.font(lay.font_px("small")).get_linesize()
         self.panel = pygame.Rect(0, 0, min(lay.px(1180), lay.width - lay.px(40)), height)
         self.panel.midtop = (lay.width // 2, int(lay.height * 0.19))
         buttons = self.form.widgets
@@ -462,6 +469,13 @@ class ResultsScene(SkyScene):
                                                              width, bar_h))
                 bx += width
             y += self.row_h
+        note = self.score_note()
+        if note is not None:
+            words = tr(note)
+            size = self.text.fit(words, small, self.panel.w - lay.px(48))
+            label = self.text.render(words, size, theme.TEXT_DIM)
+            surface.blit(label, label.get_rect(midbottom=(self.panel.centerx,
+                                                          self.panel.bottom - lay.px(12))))
 
     def draw_picture(self, surface: pygame.Surface) -> None:
         """The kit's picture of the finished game (``results_picture``), under the buttons."""

@@ -59,6 +59,32 @@ SETUP_OPTIONS = [
 ]
 
 
+#: results: what the "Power bonus" column holds for the game's power, where it is not what a
+#: player who used the power would expect (its uses score in another column, or nothing)
+POWER_COLUMN_NOTES = {
+    "line": N_("Power bonus: the power's own marks. A Line use scores where its line is drawn "
+               "(Constellations, the point bonus), not here."),
+    "planet": N_("Power bonus: the power's own marks. A planet from the power scores under "
+                 "Planets, not here."),
+    "new_star": N_("Power bonus: the power's own marks. New stars score nothing themselves: "
+                   "they open points to draw on."),
+}
+
+
+def score_note(view: dict[str, Any]) -> Any:
+    """The results' line under the table: what the power's column holds in this game."""
+    seats = view.get("seats") or []
+    card = seats[0]["sheet"].get("power_card") if seats else None
+    if not isinstance(card, int) or not 1 <= card <= len(data.POWER_CARDS):
+        return None
+    from game.client.stars.render import power_label
+
+    power = data.POWER_CARDS[card - 1]["power"]
+    return POWER_COLUMN_NOTES.get(power) or N_(
+        "Power bonus: the points of the {power} marks drawn with the power.",
+        power=power_label(power))
+
+
 #: the solo line compares a total with the strongest bot level it beats in at least this
 #: percent of that level's games (the weakest level if none)
 STANDING_SHARE = 10
@@ -222,6 +248,7 @@ KIT = ClientKit(
     setup_previews=setup_previews,
     solo_line=solo_rank_text,
     progress_line=progress_line,
+    score_note=score_note,
     default_bot="greedy",
     screenshots=screenshots,
     final_boards=final_boards,

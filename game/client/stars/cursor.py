@@ -89,16 +89,20 @@ class SeatCursor:
         return ghost
 
     def preview(self, sheet: dict[str, Any], lines: list, star: list | None,
-                objects: list) -> dict[str, Any]:
-        """``placement_preview`` of the engine, memoised per sheet and placement."""
+                objects: list, spent: list | None = None,
+                once_used: bool = False) -> dict[str, Any]:
+        """``placement_preview`` of the engine, memoised per sheet and placement (``spent``,
+        ``once_used``: the seat's, to count the power uses the card would earn)."""
         if self._preview_sheet is not sheet:
             self.previews.clear()
             self._preview_sheet = sheet
         key = (tuple(map(tuple, lines)), None if star is None else tuple(map(tuple, star)),
-               tuple((o["kind"], tuple(o["at"])) for o in objects))
+               tuple((o["kind"], tuple(o["at"])) for o in objects),
+               None if spent is None else tuple(map(tuple, spent)), once_used)
         found = self.previews.get(key)
         if found is None:
-            found = self.previews[key] = placement_preview(sheet, lines, star, objects)
+            found = self.previews[key] = placement_preview(sheet, lines, star, objects,
+                                                           spent=spent, once_used=once_used)
         return found
 
     def centre(self, card: dict[str, Any] | None) -> tuple[float, float]:

@@ -259,6 +259,10 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
                 objects = [{"kind": self.view["pending"]["prompt"]["power"], "at": target["at"]}]
         else:
             return None
+        if phase == "play":  # what the card would earn of the power too
+            return self.cursor.preview(sheet, lines, star, objects,
+                                       spent=self.view.get("spent") or [],
+                                       once_used=bool(self.view.get("once_used")))
         return self.cursor.preview(sheet, lines, star, objects)
 
     def _ghost_centre(self) -> tuple[float, float]:

@@ -31,7 +31,7 @@ from game.client.stars.render import (
     render_card_back,
 )
 from game.client.widgets import draw_panel
-from game.rules.stars import REASON_TEXT, data
+from game.rules.stars import REASON_TEXT, data, power_name
 
 POWER_HELP = {
     data.PLANET: N_("put a new planet on a free star"),
@@ -660,6 +660,12 @@ class StarsTablePainter:
                   theme.ACCENT if total > 0 else theme.TEXT_DIM)]
         if parts:
             lines.append((_(", ").join(parts), theme.TEXT))
+        uses = preview.get("power_uses", 0)
+        if uses:
+            power = power_label(power_name(self.my_sheet()["power_card"]))
+            lines.append((ngettext("Completes your power shape: {n} use of {power}.",
+                                   "Completes your power shapes: {n} uses of {power}.",
+                                   uses).format(n=uses, power=power), theme.ACCENT))
         lines += [(text, theme.WARNING) for text in self.loss_reasons(preview)]
         for broken in preview["broken"]:
             lines.append((_("Breaks your {size}-line constellation: it would grow to {into} "

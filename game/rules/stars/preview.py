@@ -12,6 +12,7 @@ from typing import Any
 
 from game.rules.stars import data
 from game.rules.stars.geometry import norm
+from game.rules.stars.powers import offered_copies
 from game.rules.stars.scoring import CATEGORIES, cached_score, score_items
 from game.rules.stars.sheet import SheetIndex
 
@@ -23,15 +24,20 @@ Item = dict[str, Any]
 
 def placement_preview(sheet: dict[str, Any], lines: Sequence[Sequence[int]] = (),
                       shooting_star: Sequence[Sequence[int]] | None = None,
-                      objects: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
+                      objects: Sequence[dict[str, Any]] = (), *,
+                      spent: Sequence[Sequence[int]] | None = None,
+                      once_used: bool = False) -> dict[str, Any]:
     """The score change if ``lines`` (and/or a ``shooting_star``, ``objects``) were added to a
     well-formed ``sheet`` by a legal placement.
 
     Returns ``{"delta": {category: change, ..., "total": change}, "after": breakdown,
-    "broken": [{"size": n, "into": m, "lines": [...]}], "losses": [...]}``: ``broken`` lists
-    each scoring constellation (or nova group) that would end up in a group that scores nothing
-    (too many lines, or a nova group losing its nova size), with the size it would grow to;
-    ``losses`` says why each category that goes down loses (``losses_between``)."""
+    "broken": [{"size": n, "into": m, "lines": [...]}], "losses": [...], "power_uses": n}``:
+    ``broken`` lists each scoring constellation (or nova group) that would end up in a group
+    that scores nothing (too many lines, or a nova group losing its nova size), with the size it
+    would grow to; ``losses`` says why each category that goes down loses (``losses_between``);
+    ``power_uses``, when the seat's ``spent`` power lines (and ``once_used``) are given, how
+    many uses of the power the lines would earn (copies of the power shape they complete, as
+    the engine offers them after the card), else 0."""
     after_sheet = dict(sheet)
     after_sheet["lines"] = [*sheet["lines"], *(list(line) for line in lines)]
     if shooting_star is not None:
@@ -58,7 +64,13 @@ def placement_preview(sheet: dict[str, Any], lines: Sequence[Sequence[int]] = ()
         losing = {key for key in CATEGORIES if delta[key] < 0}
         losses = [loss for loss in losses_between(SheetIndex(sheet), SheetIndex(after_sheet))
                   if loss["category"] in losing]
-    return {"delta": delta, "after": after, "broken": broken, "losses": losses}
+    power_uses = 0
+    if spent is not None and lines:
+        spent_lines = [tuple(line) for line in spent]
+        power_uses = max(0, len(offered_copies(SheetIndex(after_sheet), spent_lines, once_used))
+                         - len(offered_copies(SheetIndex(sheet), spent_lines, once_used)))
+    return {"delta": delta, "after": after, "broken": broken, "losses": losses,
+            "power_uses": power_uses}
 
 
 def losses_between(before: SheetIndex, after: SheetIndex) -> list[dict[str, Any]]:
