@@ -171,3 +171,30 @@ def test_enter_mashed_through_a_confirm_does_not_draw_the_next_card(drive, settl
     drive.step(round(settling / FRAME) + 1)
     drive.key(pygame.K_RETURN)
     drive.until(lambda: table.phase() != "play", what="the card drawn once settled")
+
+
+@pytest.mark.timeout(120)
+def test_the_prompt_opens_on_the_place_next_to_the_shape_just_completed(drive) -> None:  # noqa: ANN001
+    """A new player found the prompt's chosen place at the board's far edge, away from the
+    shape the card had just completed, among places drawn as tiny dots that read as
+    background stars: the prompt opens on the place nearest the completed shape, and every
+    place shows as a ring that never pulses down to faint."""
+    table = reach_power_prompt(drive)
+    assert not table.mouse_on_board
+    prompt = table.view["pending"]["prompt"]
+    ends = [(x, y) for x1, y1, x2, y2 in prompt["copy"] for x, y in ((x1, y1), (x2, y2))]
+    centre = (sum(x for x, _ in ends) / len(ends), sum(y for _, y in ends) / len(ends))
+    distances = [((t["line"][0] + t["line"][2]) / 2 - centre[0]) ** 2
+                 + ((t["line"][1] + t["line"][3]) / 2 - centre[1]) ** 2
+                 for t in table.targets()]
+    assert distances[table.target_index] == min(distances)
+    assert max(distances) > 4 * distances[table.target_index] + 4, \
+        "(the seeded prompt has places far from the shape too)"
+    other = next(i for i in range(len(distances)) if i != table.target_index)
+    x1, y1, x2, y2 = table.targets()[other]["line"]
+    centre_px = table.geo.to_px((x1 + x2) / 2, (y1 + y2) / 2)
+    for phase in range(8):  # through the whole pulse
+        table.clock = phase * 0.157
+        drive.step(seconds=0.0)
+        shade = drive.pixel(centre_px)
+        assert sum(shade) >= 0.45 * sum(theme.HIGHLIGHT), (phase, shade)

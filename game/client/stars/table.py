@@ -370,6 +370,25 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
             return x + 0.5, y
         return x, y
 
+    def first_target(self) -> int:
+        """The target a power prompt opens on: the one under the mouse, else the nearest to
+        the shape just completed (the prompt's first target sat at the board's far edge, away
+        from where the player was looking: a new player's playtest)."""
+        targets = self.targets()
+        if not targets:
+            return 0
+        if self.mouse_on_board:
+            hovered = self.hovered_target(pygame.mouse.get_pos())
+            if hovered is not None:
+                return hovered
+        ends = [(x, y) for x1, y1, x2, y2 in self.view["pending"]["prompt"].get("copy") or []
+                for x, y in ((x1, y1), (x2, y2))]
+        if not ends:
+            return 0
+        centre = (sum(x for x, _y in ends) / len(ends), sum(y for _x, y in ends) / len(ends))
+        return min(range(len(targets)),
+                   key=lambda i: math.dist(self.target_centre(targets[i]), centre))
+
     def hovered_target(self, pos: tuple[int, int]) -> int | None:
         """The target under the mouse: nearest point, or nearest line (so the two crossing
         diagonals of one square can both be picked)."""
@@ -480,7 +499,7 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
             self.status_time = 0.0  # the review line says what comes next
         elif kind == "power_offered" and event.get("seat") == self.active:
             sounds.play("bonus")
-            self.target_index = 0
+            self.target_index = self.first_target()
             self.status_time = 0.0
         elif kind == "object_placed" and mine:
             sounds.play("bonus")

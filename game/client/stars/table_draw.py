@@ -463,7 +463,7 @@ class StarsTablePainter:
             return
         geo = self.geo
         pulse = 0.6 + 0.4 * math.sin(self.clock * 5)
-        ring = tuple(int(c * pulse) for c in theme.HIGHLIGHT)
+        ring = tuple(int(c * (0.5 + 0.5 * pulse)) for c in theme.HIGHLIGHT)  # never faint
         earned = tuple(int(c * (0.7 + 0.3 * pulse)) for c in theme.POWER_COPY)
         for x1, y1, x2, y2 in self.view["pending"]["prompt"].get("copy", []):
             draw_segment(surface, geo.to_px(x1, y1), geo.to_px(x2, y2), earned, geo.width(0.11))
@@ -475,9 +475,11 @@ class StarsTablePainter:
             return [at, [at[0] + 1, at[1]]] if galaxy else [at]
 
         for target in targets:  # every legal place, pulsing; the chosen one on top
-            if "line" in target:
-                cx, cy = self.target_centre(target)
-                pygame.draw.circle(surface, ring, geo.to_px(cx, cy), max(2, geo.width(0.06)))
+            if "line" in target:  # a dot in a ring: tiny dots alone read as background stars
+                centre = geo.to_px(*self.target_centre(target))
+                pygame.draw.circle(surface, ring, centre, max(2, geo.width(0.05)))
+                pygame.draw.circle(surface, ring, centre, int(geo.spacing * 0.14),
+                                   max(1, geo.width(0.03)))
             else:
                 for p in target_points(target):
                     pygame.draw.circle(surface, ring, geo.to_px(*p), int(geo.spacing * 0.22),
