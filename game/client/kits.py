@@ -101,6 +101,9 @@ class ClientKit:
     #: (``name_of(seat)`` -> the seat's name); None: the ruleset's English ``describe_move``
     describe_move: Callable[[dict[str, Any], int, dict[str, Any], Callable[[int], str]],
                             str] | None = None
+    #: each seat plays on a board of its own (Look at the Stars): a replay that shows one
+    #: seat's board says whose board another seat's move went on
+    own_boards: bool = False
     #: its table scene shows a LAN spectator's public view, read-only (no seat of its own):
     #: the join screen then offers to watch a full or started table of this game
     watch: bool = False

@@ -131,6 +131,20 @@ def test_watch_replay_steps_forward_and_back_and_never_touches_the_table(ended) 
     # the caption says the move it names led here (at a card's end the board shows the next
     # card beside it: a playtest read "Mika confirms" as the move about to come)
     assert f"Just played: {session.describe()}" in drawn_texts(drive.app)
+    # every seat plays each card on a board of its own: a move of another seat is said to
+    # be on that seat's board (a new player read Altair's lines over Mika's board)
+    position = next(p for p in range(1, len(live.moves)) if live.moves[p - 1][0] != 0)
+    other = live.moves[position - 1][0]
+    drive.key(pygame.K_HOME)
+    for _ in range(position):
+        drive.key(pygame.K_RIGHT)
+    name = session.names[other]
+    assert f"Just played, on {name}'s board (Tab: watch it): {session.describe()}" in \
+        drawn_texts(drive.app)
+    drive.key(pygame.K_TAB)  # watching that seat now: its own move
+    assert session.seat == other and session.position == position
+    assert f"Just played: {session.describe()}" in drawn_texts(drive.app)
+    drive.key(pygame.K_TAB)
     drive.key(pygame.K_END)
     assert session.position == len(live.moves) and session.state == live.state
     assert scene.table.view["over"]

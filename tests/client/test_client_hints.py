@@ -353,6 +353,7 @@ def test_a_game_reviewed_again_shows_the_same_rows_at_once(drive: Driver) -> Non
 
     from game.client.record import GameRecord
     from game.client.scenes.review import ReviewScene
+    from tests.client.textboxes import drawn_texts
     from tests.test_review import bot_game
 
     options, moves = bot_game("stargazer", 3, 5)
@@ -399,6 +400,7 @@ def test_a_stargazer_review_row_outlines_the_bots_turn_on_the_ring(drive: Driver
     from game.client.record import GameRecord
     from game.client.scenes.replay import ReplayScene
     from game.client.scenes.review import ReviewScene
+    from tests.client.textboxes import drawn_texts
     from tests.test_review import bot_game
 
     options, moves = bot_game("stargazer", 3, 5)
@@ -412,6 +414,10 @@ def test_a_stargazer_review_row_outlines_the_bots_turn_on_the_ring(drive: Driver
     replay = drive.scene
     assert isinstance(replay, ReplayScene)
     drive.step(3)
+    # the caption says which moment this is, not the move before it (it said "Just
+    # played: Mika confirms", the card before's, over "Mika has not played this card yet")
+    moment = f"Round {review.rows[index].turn}: before your move; the hint shows the hard bot's."
+    assert moment in drawn_texts(drive.app)
     table = replay.table
     assert table.last_move is not None and table.last_move_left > 0
     places = table.beat_places(table.last_move)
@@ -421,6 +427,8 @@ def test_a_stargazer_review_row_outlines_the_bots_turn_on_the_ring(drive: Driver
     replay.go(replay.session.position + 1)  # the replay moves on: the outline goes
     drive.step(2)
     assert table.last_move_left == 0
+    shown = drawn_texts(drive.app)
+    assert moment not in shown and f"Just played: {replay.session.describe()}" in shown
 
 
 def test_the_review_says_no_count_before_it_knows_one(drive: Driver,

@@ -8,12 +8,12 @@ top bar. Every game with a table gets its replay this way.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.client import theme
-from game.client.i18n import N_, _
+from game.client.i18n import N_, _, tr
 from game.client.kits import get_kit
 from game.client.replay_session import ReplaySession
 from game.client.scenes.base import Scene, pad_in_hand
@@ -50,6 +50,10 @@ class ReplayScene(Scene):
             "close": Button(N_("Back (Esc)"), self.back, size="body"),
         }
         self.bar = pygame.Rect(0, 0, 0, 0)
+        #: (position, words): what the caption says at that position instead of the move
+        #: before it (the review opens a decision's moment: the move before belonged to
+        #: the card before, and "Just played: Mika confirms" read as the move under review)
+        self.moment: tuple[int, Any] | None = None
 
     # --- moving --------------------------------------------------------------------------------
     def go(self, position: int) -> None:
@@ -108,6 +112,23 @@ class ReplayScene(Scene):
         seat_w = lay.px(200)
         self.buttons["seat"].rect = pygame.Rect(self.buttons["close"].rect.x - seat_w - gap,
                                                 lay.px(5), seat_w, row)
+
+    def caption(self, pad: bool) -> str:
+        """The bar's second line: the move that led here (at a card's end the board already
+        shows the next), saying whose board it went on when that is not the board shown; or
+        the moment the review opened (``moment``)."""
+        session = self.session
+        if self.moment is not None and session.position == self.moment[0]:
+            return tr(self.moment[1])
+        what = session.describe()
+        if not what:
+            return ""
+        by = session.record.moves[session.position - 1][0]
+        if get_kit(session.record.game).own_boards and by != session.seat:
+            return (_("Just played, on {name}'s board (X: watch it): {move}") if pad else
+                    _("Just played, on {name}'s board (Tab: watch it): {move}")).format(
+                name=session.names[by], move=what)
+        return _("Just played: {move}").format(move=what)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -171,9 +192,8 @@ class ReplayScene(Scene):
         half = line_h // 2  # a Latin line's centre is this far below its top
         surface.blit(label, (self.moves_x, self.text.line_top(
             header, size, self.bar.centery - line_h + half, True)))
-        what = session.describe()
-        if what:  # the move that led here (at a card's end the board already shows the next)
-            what = _("Just played: {move}").format(move=what)
+        what = self.caption(pad)
+        if what:
             width = right - self.moves_x
             shown = what
             while shown and self.text.size(shown, size)[0] > width:

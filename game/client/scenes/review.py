@@ -134,6 +134,9 @@ class ReviewScene(SkyScene):
             return
         decision = self.rows[index]
         replay = ReplayScene(self.app, self.record, self.seat)
+        replay.moment = (decision.at, N_(
+            "{decision}: before your move; the hint shows the hard bot's.",
+            decision=N_(get_kit(self.record.game).decision_name, n=decision.turn)))
         self.app.push(replay)
         replay.go(decision.at)
         if decision.bot_moves:

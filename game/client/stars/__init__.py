@@ -255,5 +255,6 @@ KIT = ClientKit(
     statistics=statistics,
     describe_move=describe_move,
     watch=True,  # a spectator's table shows every board, read-only (``StarsTableScene``)
+    own_boards=True,
     decision_name=N_("Card {n}"),
 )
