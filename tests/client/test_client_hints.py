@@ -353,7 +353,6 @@ def test_a_game_reviewed_again_shows_the_same_rows_at_once(drive: Driver) -> Non
 
     from game.client.record import GameRecord
     from game.client.scenes.review import ReviewScene
-    from tests.client.textboxes import drawn_texts
     from tests.test_review import bot_game
 
     options, moves = bot_game("stargazer", 3, 5)
