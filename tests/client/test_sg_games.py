@@ -119,6 +119,31 @@ def near(color: tuple[int, int, int], target: tuple[int, int, int], tolerance: i
     return all(abs(a - b) <= tolerance for a, b in zip(color, target, strict=True))
 
 
+def test_the_next_cube_is_offered_only_while_the_chosen_count_wants_more(drive) -> None:  # noqa: ANN001
+    """After "- cube" took the count down to the cubes already placed, the panel still said
+    "Next cube may go to: ... (clockwise) (click)." (a new player's playtest)."""
+    table = table_for(drive, [SeatChoice("human", "Ann"), *bots("Vega", "Altair")],
+                      {"crews": ["scout", "engineer", "medic", "security"], "start_player": 0}, 4)
+    play_crew(drive, table, "scout", keyboard=True)
+    drive.until(lambda: table.phase() == "investigate")
+    start = table.candidates([])[0]
+    drive.click(table.ring.geo.cards[start].center)
+    assert table.path == [start] and table.count > 1
+
+    def offer() -> list[str]:
+        return [text for text, _colour in table.action_lines(table.view)[1]
+                if text.startswith("Next cube may go to: ")]
+
+    assert offer() and offer()[0].endswith(". Click one."), offer()
+    assert ") (" not in offer()[0], "no parentheses side by side"
+    while table.count > 1:
+        drive.key(pygame.K_MINUS)
+    assert table.path == [start]
+    assert not offer(), "the count the player chose is reached"
+    drive.key(pygame.K_PLUS)
+    assert offer()
+
+
 @pytest.mark.parametrize("crew", ["driller", "navigator", "pilot", "scout"])
 def test_a_placement_skill_path_is_built_previewed_and_dropped(drive, crew) -> None:  # noqa: ANN001
     others = [c for c in ("engineer", "medic", "security", "diplomat") if c != crew][:3]

@@ -482,11 +482,13 @@ class StargazerPanels:
                 nxt = [_("{planet} ({direction})").format(
                     planet=planet_name(view["planets"], p),
                     direction=direction_word(last, p, n)) for p in self.candidates()]
-                if nxt and len(self.path) < most:
+                # (only while the chosen count wants more: after "- cube" it offered a cube
+                # the player had just taken off, a new player's playtest)
+                if nxt and len(self.path) < min(most, self.count):
                     if self.pointing():
                         words = controls_hint(
-                            self.app, _("Next cube may go to: {places} (click)."),
-                            _("Next cube may go to: {places} (Left/Right, then X)."))
+                            self.app, _("Next cube may go to: {places}. Click one."),
+                            _("Next cube may go to: {places}. Left/Right, then X."))
                     else:
                         words = _("Next cube may go to: {places}.")
                     lines.append((words.format(places=_(", ").join(nxt)), theme.TEXT_DIM))
