@@ -115,6 +115,9 @@ class Button(Widget):
         self.action = action
         self.size = size
         self.hint = hint
+        #: a type size (px) set by a row of buttons that should read alike (None: the largest
+        #: of ``size`` at which this label fits, which differs from label to label)
+        self.type_px: int | None = None
 
     def activate(self) -> None:
         if self.enabled:
@@ -139,8 +142,8 @@ class Button(Widget):
         draw_frame(surface, self.rect, layout, focused, hovered, self.enabled)
         color = theme.TEXT if self.enabled else theme.TEXT_DIM
         shown = tr(self.label)
-        size = text.fit(shown, layout.font_px(self.size), self.rect.w - layout.px(12),
-                        bold=active)
+        size = self.type_px or text.fit(shown, layout.font_px(self.size),
+                                        self.rect.w - layout.px(12), bold=active)
         label = text.render(shown, size, color, bold=active)
         surface.blit(label, label.get_rect(center=self.rect.center))
 
@@ -405,6 +408,15 @@ class Form:
         mouse = pygame.mouse.get_pos()
         for i, widget in enumerate(self.widgets):
             widget.draw(surface, text, layout, i == self.focus, widget.rect.collidepoint(mouse))
+
+
+def same_type_size(buttons: Sequence[Button], text: TextCache, layout: Layout) -> None:
+    """One type size for a row of buttons: the largest at which every label fits, bold (as
+    when chosen), so the row does not read in as many sizes as it has labels."""
+    sizes = [text.fit(tr(b.label), layout.font_px(b.size), b.rect.w - layout.px(12), bold=True)
+             for b in buttons]
+    for button in buttons:
+        button.type_px = min(sizes) if sizes else None
 
 
 def stack_rects(widgets: Sequence[Widget], centre_x: int, top: int, width: int, height: int,

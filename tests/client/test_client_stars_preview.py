@@ -184,3 +184,24 @@ def test_the_preview_says_when_a_card_completes_the_power_shape(drive: Driver) -
     hover(drive, table, rot, dx, dy)
     drive.step()
     assert not any("power shape" in text for text in texts(table)), texts(table)
+
+
+def test_the_shooting_star_size_buttons_read_in_one_type_size(drive: Driver) -> None:
+    """"1 segment" large, "2 segments" medium and the chosen "3 segments" tiny (a new
+    player's playtest): the three buttons share one size, the one at which all fit."""
+    from game.rules.stars import data
+    from tests.client.textboxes import RecordingSurface, recording
+
+    star_card = sorted(data.SHOOTING_STAR_CARD_IDS)[0]
+    table = open_table(drive, crafted(star_card, []))
+    assert table.view["card"]["kind"] == "shooting_star"
+    for chosen in (1, 3):
+        table.shooting_size = chosen
+        surface = RecordingSurface(drive.app.screen.get_size())
+        with recording(drive.app) as recorder:
+            surface.recorder = recorder
+            table.draw(surface, 0.0)
+        sizes = {mark.text: mark.size for mark in surface.marks()
+                 if mark.kind == "text" and "segment" in mark.text}
+        assert set(sizes) == {"1 segment", "2 segments", "3 segments"}, sizes
+        assert len(set(sizes.values())) == 1, sizes

@@ -30,7 +30,7 @@ from game.client.stars.render import (
     render_card,
     render_card_back,
 )
-from game.client.widgets import draw_panel
+from game.client.widgets import draw_panel, same_type_size
 from game.rules.stars import REASON_TEXT, data, power_name
 
 POWER_HELP = {
@@ -519,6 +519,8 @@ class StarsTablePainter:
             mouse = pygame.mouse.get_pos()
             for n, button in enumerate(self.size_buttons, 1):
                 button.label = ngettext("{n} segment", "{n} segments", n).format(n=n)
+            same_type_size(self.size_buttons, self.text, lay)  # (they read in three sizes)
+            for n, button in enumerate(self.size_buttons, 1):
                 button.draw(surface, self.text, lay, n == self.shooting_size,
                             button.rect.collidepoint(mouse))
         elif not self.replaying:  # (a replay turns no card)
