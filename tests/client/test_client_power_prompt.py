@@ -198,3 +198,21 @@ def test_the_prompt_opens_on_the_place_next_to_the_shape_just_completed(drive) -
         drive.step(seconds=0.0)
         shade = drive.pixel(centre_px)
         assert sum(shade) >= 0.45 * sum(theme.HIGHLIGHT), (phase, shade)
+
+
+@pytest.mark.timeout(120)
+def test_a_hint_in_a_power_prompt_keeps_the_score_line_and_adds_no_stray_dots(drive) -> None:  # noqa: ANN001
+    """With a hint's line on top, the prompt's panel read "... or skip (S)...." and lost
+    "Score if drawn here" (a new player's playtest): the score comes before the keys, and a
+    message left out whole leaves no "…" after the full stop before it."""
+    from tests.client.textboxes import drawn_texts
+
+    table = reach_power_prompt(drive)
+    drive.step(round(DECISION_SETTLE_SECONDS / FRAME) + 1)
+    drive.key(pygame.K_h)
+    drive.until(lambda: not table.hints.thinking, timeout=15, what="the hint")
+    drive.step(2)
+    assert table.hints.line() and table.hints.line() != "Thinking about a hint..."
+    shown = drawn_texts(drive.app)
+    assert any(text.startswith("Score if drawn here") for text in shown), shown
+    assert not any(text.endswith(".…") for text in shown), shown

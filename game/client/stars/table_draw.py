@@ -583,11 +583,11 @@ class StarsTablePainter:
             lines.append((_("{uses}: {what}.").format(uses=uses,
                                                       what=_(help_text) if help_text else ""),
                           theme.TEXT))
+            lines += self.preview_lines()  # before the keys: the panel cuts the last lines
             lines.append((controls_hint(
                 self.app, _("Click a highlighted place (or arrows + Enter), or skip (S)."),
                 _("D-pad: choose a highlighted place  ·  A: use it  ·  Y: skip")),
                 theme.TEXT_DIM))
-            lines += self.preview_lines()
         elif phase == "play":
             ghost = self.ghost()
             if ghost and (self.mouse_on_board or self.keyboard_ghost):
@@ -730,17 +730,20 @@ class StarsTablePainter:
         bottom = self.draw_help(surface)
         if self.hints.offered and phase in ("play", "power", "review", "confirmed"):
             bottom = self.draw_hint_button(surface, bottom)
-        rows: list[tuple[str, theme.Color, int]] = []
-        for message, color in self.status_lines(view, phase):
+        rows: list[tuple[str, theme.Color, int, int]] = []  # (line, colour, y, message)
+        for number, (message, color) in enumerate(self.status_lines(view, phase)):
             for line in self.text.wrap(message, size, self.status_rect.w):
-                rows.append((line, color, y))
+                rows.append((line, color, y, number))
                 y += int(size * 1.15)
             y += lay.px(6)
         placed = [row for row in rows if row[2] + size <= bottom]
-        if placed and len(placed) < len(rows):  # the last line that fits says more did not
-            line, color, at = placed[-1]
-            placed[-1] = (self.text.cut(line + "…", size, self.status_rect.w), color, at)
-        for line, color, at in placed:
+        if placed and len(placed) < len(rows) and rows[len(placed)][3] == placed[-1][3]:
+            # a message cut in the middle says so (a whole message left out does not: its
+            # "…" after the full stop of the message before read "....")
+            line, color, at, number = placed[-1]
+            placed[-1] = (self.text.cut(line + "…", size, self.status_rect.w), color, at,
+                          number)
+        for line, color, at, _number in placed:
             surface.blit(self.text.render(line, size, color), (self.status_rect.x, at))
 
     def draw_hint_button(self, surface: pygame.Surface, bottom: int) -> int:
