@@ -42,3 +42,31 @@ def test_a_dialog_and_the_board_view_dim_the_table_without_hiding_it(drive: Driv
     drive.key(pygame.K_ESCAPE)
     drive.step()
     assert 0.2 * brightness(drive, margin) < behind < 0.8 * brightness(drive, margin)
+
+
+def test_the_board_views_title_and_keys_stand_on_plates_of_their_own(drive: Driver) -> None:
+    """The enlarged board's title sat over the dimmed "Night card 11/18", its keys over the
+    table's keys (a new player's playtest): each stands on a plate that hides what is
+    under it."""
+    from game.client import theme
+    from tests.client.textboxes import RecordingSurface, recording
+
+    table = start_solo(drive)
+    drive.step(60)
+    drive.key(pygame.K_TAB)
+    view = drive.scene
+    assert isinstance(view, BoardViewScene)
+    drive.step()
+    surface = RecordingSurface(drive.app.screen.get_size())
+    with recording(drive.app) as recorder:
+        surface.recorder = recorder
+        view.draw(surface, 0.0)
+    texts = {mark.text: mark.rect for mark in surface.marks() if mark.kind == "text"}
+    title = next(rect for text, rect in texts.items() if text.endswith("'s sky"))
+    keys = next(rect for text, rect in texts.items() if text.startswith("Tab / arrows"))
+    for rect in (title, keys):
+        for x in (rect.x - 4, rect.right + 3):  # beside the words, on the plate
+            assert drive.pixel((x, rect.centery)) == theme.PANEL, (rect, x)
+    assert table.middle.collidepoint(title.right + 3, title.centery) or \
+        table.middle.collidepoint(title.x - 4, title.centery), \
+        "(the title sits over the table's middle panel, where the card's title is)"

@@ -10,6 +10,7 @@ from game.client import theme
 from game.client.i18n import N_, _, ngettext
 from game.client.scenes.base import Scene
 from game.client.stars.render import BoardGeometry
+from game.client.widgets import draw_panel
 
 if TYPE_CHECKING:
     from game.client.scenes.base import Stage
@@ -73,10 +74,16 @@ class BoardViewScene(Scene):
             total = scores[self.seat]["total"]
             words = ngettext("{sky}  ·  {n} point", "{sky}  ·  {n} points", total).format(
                 sky=words, n=total)
-        size = self.text.fit(words, self.layout.font_px("large"), self.layout.width, True)
+        lay = self.layout
+        size = self.text.fit(words, lay.font_px("large"), lay.width, True)
         label = self.text.render(words, size, theme.ACCENT, bold=True)
-        surface.blit(label, label.get_rect(midbottom=(self.geo.rect.centerx,
-                                                      self.geo.rect.y - self.layout.px(6))))
-        hint = self.text.render(_(HINT), self.layout.font_px("small"), theme.TEXT_DIM)
-        surface.blit(hint, hint.get_rect(midtop=(self.geo.rect.centerx,
-                                                 self.geo.rect.bottom + self.layout.px(6))))
+        hint = self.text.render(_(HINT), lay.font_px("small"), theme.TEXT_DIM)
+        # each on a plate of its own: the dimmed table's texts showed through them (the card's
+        # title under the name, the table's keys under these)
+        for text, place in ((label, {"midbottom": (self.geo.rect.centerx,
+                                                   self.geo.rect.y - lay.px(6))}),
+                            (hint, {"midtop": (self.geo.rect.centerx,
+                                               self.geo.rect.bottom + lay.px(6))})):
+            rect = text.get_rect(**place)
+            draw_panel(surface, rect.inflate(lay.px(24), lay.px(6)), lay)
+            surface.blit(text, rect)
