@@ -6,6 +6,7 @@ import json
 
 import pygame
 
+from game.client import theme
 from game.client.scenes.couch import CouchLobbyScene
 from game.client.scenes.lan import JoinScene
 from game.client.scenes.menu import ITEMS, MainMenuScene
@@ -56,6 +57,32 @@ def test_mouse_click_opens_rules_and_esc_backs_out(drive) -> None:  # noqa: ANN0
     assert rules.scroll > 0
     drive.key(pygame.K_ESCAPE)
     assert isinstance(drive.scene, MainMenuScene)
+
+
+def test_a_rules_page_says_it_goes_on_below(drive) -> None:  # noqa: ANN001
+    """The last heading was clipped at the panel's edge, only the footer saying the page
+    scrolls (a new player's playtest): "More below" and a scroll bar whose thumb goes down
+    with the page, until its end."""
+    from tests.client.textboxes import drawn_texts
+
+    drive.click(drive.scene.button("Rules").rect.center)
+    rules = drive.scene
+    assert rules.max_scroll > 0, "(the page is longer than its panel)"
+    drive.step()
+    assert "More below" in drawn_texts(drive.app)
+
+    def thumb_top() -> int:  # the first row of the bar's track in the accent colour
+        x = rules.panel.right - rules.layout.px(12) + 1
+        inner = rules.panel.inflate(-rules.layout.px(20), -rules.layout.px(20))
+        return next(y for y in range(inner.top, inner.bottom)
+                    if drive.pixel((x, y)) == theme.ACCENT)
+
+    top = thumb_top()
+    drive.key(pygame.K_PAGEDOWN)
+    assert thumb_top() > top, "the thumb goes down with the page"
+    while rules.scroll < rules.max_scroll:
+        drive.key(pygame.K_PAGEDOWN)
+    assert "More below" not in drawn_texts(drive.app), "at the end, nothing more below"
 
 
 def test_quit_from_menu_stops_without_asking(drive) -> None:  # noqa: ANN001

@@ -51,6 +51,36 @@ class RulesScene(SkyScene):
     def max_scroll(self) -> int:
         return max(0, self.content_height - self.panel.h + self.layout.px(50))
 
+    def draw_scroll_cues(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
+        """A scroll bar at the panel's right edge and "More below" under the last whole line
+        while the page goes on (a new player met the page's end clipped, the footer alone
+        saying it scrolls)."""
+        most = self.max_scroll
+        if most <= 0:
+            return
+        lay = self.layout
+        track = pygame.Rect(self.panel.right - lay.px(12), inner.top, max(2, lay.px(4)),
+                            inner.h)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, track, border_radius=track.w // 2)
+        shown = inner.h / (inner.h + most)
+        thumb_h = max(lay.px(24), int(track.h * shown))
+        thumb = pygame.Rect(track.x, track.y + int((track.h - thumb_h) * self.scroll / most),
+                            track.w, thumb_h)
+        pygame.draw.rect(surface, theme.ACCENT, thumb, border_radius=track.w // 2)
+        if self.scroll < most:
+            words = self.text.render(_("More below"), lay.font_px("small"), theme.ACCENT)
+            place = words.get_rect(bottomright=(track.x - lay.px(10),
+                                                self.panel.bottom - lay.px(4)))
+            plate = place.inflate(lay.px(26), lay.px(4))
+            plate.x += lay.px(10)
+            pygame.draw.rect(surface, theme.PANEL, plate)
+            surface.blit(words, place)
+            tip = (place.right + lay.px(10), place.centery + lay.px(4))
+            half = lay.px(5)
+            pygame.draw.polygon(surface, theme.ACCENT, [
+                (tip[0] - half, tip[1] - 2 * half + lay.px(2)),
+                (tip[0] + half, tip[1] - 2 * half + lay.px(2)), tip])
+
     def handle(self, event: pygame.event.Event) -> None:
         step = self.layout.px(60)
         if event.type == pygame.MOUSEWHEEL:
@@ -93,6 +123,7 @@ class RulesScene(SkyScene):
                     surface.blit(label, (x, y))
             y += height
         surface.set_clip(clip)
+        self.draw_scroll_cues(surface, inner)
         footer = (_("Wheel or arrows scroll  ·  Left/Right: another game  ·  Esc, Enter or "
                     "click: back") if len(self.kits) > 1
                   else _("Wheel or arrows scroll  ·  Esc, Enter or click: back"))
