@@ -117,3 +117,40 @@ def test_the_review_and_a_hint_at_the_same_moment_agree(game: str, players: int)
         assert hint.moves[0] == row.bot_moves[0], row.turn
         if game == "stargazer":
             assert hint.moves == row.bot_moves[:len(hint.moves)], row.turn
+
+
+def test_a_hinted_stargazer_turn_goes_on_as_planned_once_followed() -> None:
+    """The crew's hint said "pick Reyes, then 1 cube"; asked again at the investigation, a
+    new search said 2 cubes (a new player's playtest): a seat that has followed a hinted turn
+    so far is hinted the rest of that turn, with the points it makes from there."""
+    import copy
+
+    from game.ai.hints import plan_goes_on, stargazer_hint
+
+    ruleset = get_ruleset("stargazer")
+    options, moves = bot_game("stargazer", 3, 21)
+    state = ruleset.setup(options, 21)
+    continued = others = 0
+    for seat, move in moves:
+        if state["phase"] == "crew" and state["current"] == seat and continued < 4:
+            view = ruleset.view(state, seat)
+            hint = stargazer_hint(view, seat, quick_stop(), 5)
+            if hint is not None and len(hint.moves) > 1:
+                before = ruleset.score(state)[seat]["total"]
+                followed = copy.deepcopy(state)
+                ruleset.apply(followed, seat, copy.deepcopy(hint.moves[0]))
+                rest = plan_goes_on("stargazer", view, hint, ruleset.view(followed, seat), seat)
+                assert rest is not None and rest.moves == hint.moves[1:]
+                made = ruleset.score(followed)[seat]["total"] - before
+                assert made + rest.points_now == hint.points_now, "the same turn's points"
+                continued += 1
+                crews = [m for m in ruleset.legal_moves(state, seat)
+                         if m != hint.moves[0] and m["t"] == "crew"]
+                if crews:  # another crew picked: the plan does not hold
+                    other = copy.deepcopy(state)
+                    ruleset.apply(other, seat, copy.deepcopy(crews[0]))
+                    assert plan_goes_on("stargazer", view, hint, ruleset.view(other, seat),
+                                        seat) is None
+                    others += 1
+        ruleset.apply(state, seat, move)
+    assert continued and others

@@ -11,6 +11,7 @@ time budget, ``game.ai.THINK_SECONDS``).
 
 from __future__ import annotations
 
+import copy
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -19,7 +20,7 @@ from typing import Any
 from game.ai import make_bot
 from game.ai.base import StopCheck
 from game.rules import get_ruleset
-from game.rules.base import Move
+from game.rules.base import IllegalMove, Move
 from game.rules.stargazer.engine import clone_state
 from game.rules.stars import data as stars_data
 from game.rules.stars.geometry import card_segments, shooting_star_points
@@ -144,6 +145,45 @@ def stargazer_hint(view: dict[str, Any], seat: int, stop: StopCheck | None,
         phase = state["phase"]
     after = ruleset.score(state)[seat]["total"]
     return Hint(moves, after - before, {"cubes": state["hands"][seat]})
+
+
+def stargazer_plan_goes_on(asked: dict[str, Any], hint: Hint, view: dict[str, Any],
+                           seat: int) -> Hint | None:
+    """The rest of a hinted turn, when the seat has played its first moves as hinted: the
+    moves left and the points the whole turn makes from here (None: the seat played
+    otherwise, or the turn is over). A crew's hint said "then 1 cube" and the investigation's,
+    searched afresh, said 2 (a new player's playtest): the turn hinted goes on as planned."""
+    ruleset = get_ruleset("stargazer")
+    state = clone_state(asked)
+    for played, move in enumerate(hint.moves[:-1], 1):
+        try:
+            ruleset.apply(state, seat, copy.deepcopy(move))
+        except IllegalMove:
+            return None
+        if ruleset.view(state, seat) == view:
+            rest = hint.moves[played:]
+            now = ruleset.score(view)[seat]["total"]
+            for step in rest:
+                ruleset.apply(state, seat, copy.deepcopy(step))
+            return Hint(rest, ruleset.score(state)[seat]["total"] - now,
+                        {"cubes": state["hands"][seat]})
+    return None
+
+
+#: game -> the rest of a hinted decision's plan once the seat has followed it so far:
+#: ``(view hinted, hint, view now, seat)`` -> a Hint, or None
+PLAN_KEEPERS: dict[str, Callable[[dict[str, Any], Hint, dict[str, Any], int], Hint | None]] = {
+    "stargazer": stargazer_plan_goes_on,
+}
+
+
+def plan_goes_on(game: str, asked: dict[str, Any], hint: Hint, view: dict[str, Any],
+                 seat: int) -> Hint | None:
+    """The rest of ``hint`` (asked in view ``asked``) for the seat's decision in ``view``, if
+    the seat has followed it there; None otherwise (ask the bot afresh)."""
+    keeper = PLAN_KEEPERS.get(game)
+    return keeper(asked, hint, view, seat) if keeper is not None and len(hint.moves) > 1 \
+        else None
 
 
 #: game -> its hint: ``(view, seat, stop, seed)`` -> a Hint, or None (no decision now)

@@ -24,7 +24,15 @@ from typing import Any
 import pygame
 
 from game.ai import THINK_SECONDS
-from game.ai.hints import HINT_LEVEL, Hint, decision_key, decision_seed, has_hints, hint_for
+from game.ai.hints import (
+    HINT_LEVEL,
+    Hint,
+    decision_key,
+    decision_seed,
+    has_hints,
+    hint_for,
+    plan_goes_on,
+)
 from game.client.i18n import N_, _, ngettext
 from game.client.session import HostSession, RemoteSession, Session
 from game.client.settings import HintCounts
@@ -122,6 +130,10 @@ class HintAsker:
         self.asked_by: dict[int, int] = {}
         self._counted_game: Any = None
         self._result: list[tuple[Hint | None, int]] = []
+        #: the last hint shown, with the seat and the view it was asked on: the seat that
+        #: follows it is hinted the rest of its plan (``plan_goes_on``), not a new search
+        self._plan: tuple[int, dict[str, Any], Hint] | None = None
+        self._asked_view: dict[str, Any] | None = None
         #: how long the bot may think: seconds (its budget at a table) or ``Checks``
         self.budget: float | Checks = think_budget(self.game)
         self._cancel = threading.Event()
@@ -153,12 +165,17 @@ class HintAsker:
         self.thinking = True
         self.asked = self.decision()
         mine = copy.deepcopy(view)  # the thread reads its own copy of the seat's own view
+        self._asked_view = mine
+        plan = self._plan if self._plan is not None and self._plan[0] == seat else None
         stop = stop_within(self.budget, self._cancel)
 
         def run() -> None:
             try:
-                found = hint_for(self.game, mine, seat, stop,
-                                 seed=decision_seed(self.game, mine, seat))
+                found = plan_goes_on(self.game, plan[1], plan[2], mine, seat) \
+                    if plan is not None else None
+                if found is None:
+                    found = hint_for(self.game, mine, seat, stop,
+                                     seed=decision_seed(self.game, mine, seat))
             except Exception:  # a hint must never break the table
                 found = None
             self._result.append((found, seat))
@@ -202,6 +219,8 @@ class HintAsker:
                 self.nothing = True
             else:
                 self.hint, self.count = found, self.count + 1
+                if self._asked_view is not None:
+                    self._plan = (seat, self._asked_view, found)
                 self.asked_by[seat] = self.asked_by.get(seat, 0) + 1
                 if game:
                     HintCounts().put(game, self.asked_by)

@@ -101,6 +101,20 @@ def test_a_stargazer_hint_chooses_the_crew_with_its_points_now(drive: Driver) ->
     assert hint.keeps_open == {"cubes": state["hands"][table.active]}
     title, lines = table.action_lines(table.view)
     assert lines[0][0] == table.hints.line(), "the why is on screen, first"
+    # the player follows it: the next hint is the rest of the same turn, not a new search
+    # (the crew's hint said "then 1 cube", the investigation's 2: a new player's playtest)
+    assert len(hint.moves) > 1, "(a crew, then the rest of its turn)"
+    table.session.send(table.active, hint.move)
+    drive.until(lambda: table.phase() in ("skill", "investigate") and
+                not table.pacer.busy, timeout=30, what="the rest of Ann's turn")
+    import game.client.hinting as hinting
+
+    with pytest.MonkeyPatch.context() as patch:  # a new search would find nothing here
+        patch.setattr(hinting, "hint_for", lambda *args, **kwargs: None)
+        drive.key(pygame.K_h)  # (no search: the plan is at hand at once)
+        drive.until(lambda: not table.hints.thinking, timeout=10, what="the hint")
+        drive.step(2)
+    assert table.hints.hint is not None and table.hints.hint.moves == hint.moves[1:]
 
 
 def host_a_table(drive: Driver, hints: bool) -> StarsTableScene:
