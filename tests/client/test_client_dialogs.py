@@ -70,3 +70,29 @@ def test_the_board_views_title_and_keys_stand_on_plates_of_their_own(drive: Driv
     assert table.middle.collidepoint(title.right + 3, title.centery) or \
         table.middle.collidepoint(title.x - 4, title.centery), \
         "(the title sits over the table's middle panel, where the card's title is)"
+
+
+def test_a_quick_esc_right_enter_burst_goes_to_the_leave_dialog_not_the_table(
+        drive: Driver) -> None:
+    """A new player pressed Esc, Right and Enter 12 ms apart at a Stargazer skill prompt and
+    thought the keys reached the prompt under the dialog (not reproduced since): all three
+    in one frame, the dialog takes the arrow and the Enter and the game is left; the skill's
+    target never moves."""
+    from game.client.scenes.menu import MainMenuScene
+    from game.client.session import SeatChoice
+    from tests.client.sg_play import play_crew
+    from tests.client.test_sg_games import bots, table_for
+
+    table = table_for(drive, [SeatChoice("human", "Ann"), *bots("Vega", "Altair")],
+                      {"crews": ["quartermaster", "engineer", "medic", "security"],
+                       "start_player": 0}, 4)
+    play_crew(drive, table, "quartermaster", keyboard=True)
+    drive.until(lambda: table.phase() == "skill", what="the skill prompt")
+    drive.step(120)  # past the decision's first moments
+    before = table.target_choice
+    for key in (pygame.K_ESCAPE, pygame.K_RIGHT, pygame.K_RETURN):
+        for kind in (pygame.KEYDOWN, pygame.KEYUP):
+            pygame.event.post(pygame.event.Event(kind, key=key, mod=0, unicode="", scancode=0))
+    drive.step()
+    assert table.target_choice == before, "the prompt under the dialog did not move"
+    assert isinstance(drive.scene, MainMenuScene), [type(s).__name__ for s in drive.app.stack]
