@@ -51,6 +51,10 @@ class RulesScene(SkyScene):
     def max_scroll(self) -> int:
         return max(0, self.content_height - self.panel.h + self.layout.px(50))
 
+    def cue_height(self) -> int:
+        """The row "More below" takes at the panel's foot."""
+        return self.text.font(self.layout.font_px("small")).get_linesize() + self.layout.px(4)
+
     def draw_scroll_cues(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
         """A scroll bar at the panel's right edge and "More below" under the last whole line
         while the page goes on (a new player met the page's end clipped, the footer alone
@@ -69,11 +73,7 @@ class RulesScene(SkyScene):
         pygame.draw.rect(surface, theme.ACCENT, thumb, border_radius=track.w // 2)
         if self.scroll < most:
             words = self.text.render(_("More below"), lay.font_px("small"), theme.ACCENT)
-            place = words.get_rect(bottomright=(track.x - lay.px(10),
-                                                self.panel.bottom - lay.px(4)))
-            plate = place.inflate(lay.px(26), lay.px(4))
-            plate.x += lay.px(10)
-            pygame.draw.rect(surface, theme.PANEL, plate)
+            place = words.get_rect(bottomright=(track.x - lay.px(10), inner.bottom))
             surface.blit(words, place)
             tip = (place.right + lay.px(10), place.centery + lay.px(4))
             half = lay.px(5)
@@ -111,6 +111,8 @@ class RulesScene(SkyScene):
         surface.set_clip(inner)
         y = self.panel.y + lay.px(25) - self.scroll
         x = self.panel.x + lay.px(30)
+        # while the page goes on, its last row is the cue's ("More below"), not a line's
+        bottom = inner.bottom - (self.cue_height() if self.scroll < self.max_scroll else 0)
         for kind, line in self.lines:
             height = self._line_height(kind)
             if kind != "gap" and inner.top - height < y < inner.bottom:
@@ -119,7 +121,7 @@ class RulesScene(SkyScene):
                 else:
                     label = self.text.render(line, lay.font_px("body"), theme.TEXT)
                 # whole lines only: a line half under the panel's edge is left for the scroll
-                if inner.top <= y and y + label.get_height() <= inner.bottom:
+                if inner.top <= y and y + label.get_height() <= bottom:
                     surface.blit(label, (x, y))
             y += height
         surface.set_clip(clip)
