@@ -157,10 +157,14 @@ def preview_cost(table) -> tuple[float, float, int]:  # noqa: ANN001
 
     card, sheet = table.view["card"], table.my_sheet()
     spots = legal_card_placements(sheet, card["id"], table.view["day"])
+    # as the table asks it: with the seat's spent power lines, to count the power uses a
+    # card earns (since session 48)
+    power = {"spent": table.view.get("spent") or [],
+             "once_used": bool(table.view.get("once_used"))}
     times = []
     for rot, dx, dy in spots:
         start = time.perf_counter()
-        placement_preview(sheet, card_segments(card["id"], rot, dx, dy))
+        placement_preview(sheet, card_segments(card["id"], rot, dx, dy), **power)
         times.append((time.perf_counter() - start) * 1000)
     return statistics.median(times), max(times), len(spots)
 
