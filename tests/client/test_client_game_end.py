@@ -83,6 +83,22 @@ def test_results_show_the_statistics_of_the_game(ended) -> None:  # noqa: ANN001
     assert not results.showing_statistics
 
 
+def test_the_results_column_titles_read_at_the_bodys_small_type(ended) -> None:  # noqa: ANN001
+    """The column titles were set in the tiny type, much smaller than the rest (a new
+    player's playtest): a title that fits its column is set at the small type."""
+    from tests.client.textboxes import RecordingSurface, recording
+
+    drive, _table, results = ended
+    surface = RecordingSurface(drive.app.screen.get_size())
+    with recording(drive.app) as recorder:
+        surface.recorder = recorder
+        results.draw(surface, 0.0)
+    sizes = {mark.text: mark.size for mark in surface.marks() if mark.kind == "text"}
+    small = results.layout.font_px("small")
+    assert sizes["Planets"] == small and sizes["Point bonus"] == small, sizes
+    assert sizes["Constellations"] > results.layout.font_px("tiny"), sizes
+
+
 def test_final_boards_mark_what_scored_in_each_category(ended) -> None:  # noqa: ANN001
     drive, table, results = ended
     drive.click(button(results, "Final boards").rect.center)

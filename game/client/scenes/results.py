@@ -289,7 +289,7 @@ class ResultsScene(SkyScene):
     def relayout(self) -> None:
         lay = self.layout
         #: the score table's column titles: up to two lines
-        self.header_h = max(lay.px(34), int(2.2 * lay.font_px("tiny")) + lay.px(6))
+        self.header_h = max(lay.px(34), int(2.2 * lay.font_px("small")) + lay.px(6))
         h, gap = max(lay.px(54), lay.font_px("large") + 16), lay.px(16)
         # a guest's note under the buttons ("If the host plays again...") takes a line more
         # above the keys' footer (the two overlapped under 13 rows of statistics)
@@ -419,15 +419,16 @@ class ResultsScene(SkyScene):
                     // (len(columns) + 1))
         header_y = self.panel.y + lay.px(10)
         small = lay.font_px("small")
-        tiny = lay.font_px("tiny")
         cols_x = [x0 + name_w + i * col_w for i in range(len(columns) + 1)]
         for column, x in zip(columns, cols_x, strict=False):
-            # a title too wide for its column takes two lines ("Shooting / stars")
-            lines = self.text.wrap(tr(column.title), tiny, col_w - lay.px(6))
+            # a title too wide for its column takes two lines ("Shooting / stars"), each at
+            # the body's small type where it fits (the tiny type read too small: a playtest)
+            lines = self.text.wrap(tr(column.title), small, col_w - lay.px(6))
             for n, line in enumerate(lines[:2]):
-                label = self.text.render(line, tiny, column.color, bold=True)
+                size = self.text.fit(line, small, col_w - lay.px(6), True)
+                label = self.text.render(line, size, column.color, bold=True)
                 surface.blit(label, label.get_rect(midtop=(x + col_w // 2,
-                                                           header_y + n * int(tiny * 1.1))))
+                                                           header_y + n * int(small * 1.1))))
         total_label = self.text.render(_("Total"), small, theme.TEXT, bold=True)
         surface.blit(total_label, total_label.get_rect(midtop=(cols_x[-1] + col_w // 2,
                                                                header_y)))
