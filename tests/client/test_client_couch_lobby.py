@@ -153,6 +153,28 @@ def test_the_game_and_its_player_count_are_chosen_with_a_pad(drive: Driver) -> N
         pad.unplug()
 
 
+def test_the_bots_row_says_what_the_level_is_like(drive: Driver) -> None:
+    """The bot levels read as names alone (a new player could not tell greedy from normal):
+    the labels rank them and, while the row is chosen, a line under the rows says what the
+    level is like."""
+    from game.client.i18n import tr
+    from tests.client.textboxes import drawn_texts
+
+    lobby = open_lobby_by_keys(drive)
+    drive.move((1, 1))
+    assert lobby.bots_note() is None, "another row is chosen"
+    while lobby.form.widgets[lobby.form.focus] is not lobby.bots:
+        drive.key(pygame.K_DOWN)
+    labels = [tr(label) for _level, label in lobby.bots.values]
+    assert labels[-1].startswith("Bot (hard, ") and labels[-1].endswith(
+        f"{len(labels)} of {len(labels)})"), labels
+    while lobby.bots.value != "hard":
+        drive.key(pygame.K_RIGHT)
+    note = tr(lobby.bots_note())
+    assert note.startswith("The strongest"), note
+    assert any(note.startswith(text) for text in drawn_texts(drive.app)), "on the screen"
+
+
 def table_on(drive: Driver) -> Any:
     """The game's table on the stack (a scene may be over it: a handover, a prompt)."""
     return next((scene for scene in drive.app.stack if scene.holds_game and

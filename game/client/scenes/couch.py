@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -40,13 +40,14 @@ from game.client.devices import (
     join_keys,
     key_event_for,
 )
-from game.client.i18n import N_, _
+from game.client.i18n import N_, _, tr
 from game.client.kits import get_kit, playable_games
 from game.client.scenes.base import Scene, SkyScene
 from game.client.session import (
     GameConfig,
     SeatChoice,
     bot_level_choices,
+    bot_level_note,
     bot_level_word,
     bot_levels,
 )
@@ -500,12 +501,35 @@ class CouchLobbyScene(SkyScene):
         label = self.text.render(line, size, theme.ACCENT, bold=True)
         surface.blit(label, label.get_rect(center=self.banner.center))
         self.form.draw(surface, self.text, lay)
+        self.draw_bots_note(surface)
         self.place_cards()
         for seat, rect in enumerate(self.cards):
             self.draw_card(surface, seat, rect)
         self.draw_footer(surface, N_("Up/Down choose  ·  Left/Right change  ·  {start} on a "
                                      "seated pad: start  ·  Esc back",
                                      start=glyph("pad:0", "menu")))
+
+
+    def bots_note(self) -> Any:
+        """What the bots' level is like (``bot_level_note``) while its row is chosen or under
+        the mouse; None otherwise."""
+        hovered = self.bots.rect.collidepoint(pygame.mouse.get_pos())
+        if not hovered and self.form.focused() is not self.bots:
+            return None
+        return bot_level_note(self.game.value, self.bots.value)
+
+    def draw_bots_note(self, surface: pygame.Surface) -> None:
+        """``bots_note`` under the column of rows, wrapped to its width."""
+        note = self.bots_note()
+        if note is None:
+            return
+        lay = self.layout
+        size, width = lay.font_px("small"), self.back_button.rect.w
+        y = self.back_button.rect.bottom + lay.px(14)
+        for line in self.text.wrap(tr(note), size, width):
+            label = self.text.render(line, size, theme.TEXT)
+            surface.blit(label, (self.back_button.rect.x, y))
+            y += int(size * 1.2)
 
 
 class RenameScene(Scene):
