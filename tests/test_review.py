@@ -3,6 +3,7 @@ at once minus yours (the engine's score change over the decision), the biggest t
 
 from __future__ import annotations
 
+import copy
 from itertools import count
 
 import pytest
@@ -154,3 +155,37 @@ def test_a_hinted_stargazer_turn_goes_on_as_planned_once_followed() -> None:
                     others += 1
         ruleset.apply(state, seat, move)
     assert continued and others
+
+
+@pytest.mark.parametrize(("game", "players"), [("stars", 1), ("stargazer", 3)])
+def test_the_review_shows_the_hint_that_was_shown_at_a_decision(game: str,
+                                                                 players: int) -> None:
+    """The hint offered +3 at card 1, the review's bot +0 (a new player's playtest: the
+    hint's search was cut by its time budget on a busy machine, the review's elsewhere):
+    where a hint was shown, the review's bot moves are the hinted ones; a hinted move that
+    is not legal there is left for the bot's own search."""
+    from game.ai.hints import given_key
+
+    options, moves = bot_game(game, players, 11)
+    ruleset = get_ruleset(game)
+    plain = review_game(game, options, 11, moves, 0, stop_for=quick_stop)
+    first = plain[0]
+    state = ruleset.setup(options, 11)
+    for who, move in moves[:first.at]:
+        ruleset.apply(state, who, move)
+    legal = ruleset.legal_moves(state, 0)
+    other = next(m for m in legal if m != first.bot_moves[0])
+    key = given_key(game, ruleset.view(state, 0), 0)
+    shown = review_game(game, options, 11, moves, 0, stop_for=quick_stop,
+                        hinted={key: [other]})
+    assert shown[0].bot_moves[0] == other, "the hint shown is the bot's move there"
+    trial = copy.deepcopy(state)
+    before = ruleset.score(trial)[0]["total"]
+    for move in shown[0].bot_moves:
+        ruleset.apply(trial, 0, move)
+    assert shown[0].bot_points == ruleset.score(trial)[0]["total"] - before
+    assert [d.bot_moves for d in shown[1:]] == [d.bot_moves for d in plain[1:]], \
+        "other decisions as before"
+    stale = review_game(game, options, 11, moves, 0, stop_for=quick_stop,
+                        hinted={key: [{"t": "no such move"}]})
+    assert stale[0].bot_moves == first.bot_moves

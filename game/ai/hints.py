@@ -212,6 +212,13 @@ def decision_seed(game: str, view: dict[str, Any], seat: int) -> int:
     return zlib.crc32(repr(decision_key(game, view, seat)).encode())
 
 
+def given_key(game: str, view: dict[str, Any], seat: int) -> tuple[int, str]:
+    """How a hint shown for the seat's decision in ``view`` is filed with the game's record:
+    the review finds it there and shows the moves the player was hinted (the two searched
+    alike, but a search cut by its time budget on a busy machine ends elsewhere)."""
+    return seat, repr(decision_key(game, view, seat))
+
+
 def decision_key(game: str, view: dict[str, Any], seat: int) -> Any:
     """What identifies the seat's decision in ``view``: a hint holds while it is the same
     (other seats' moves change the view, not the decision)."""

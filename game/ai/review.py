@@ -19,13 +19,13 @@ window's thread and bounds it with ``stop_for``.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from game.ai import make_bot
 from game.ai.base import Bot, StopCheck
-from game.ai.hints import HINT_LEVEL, STARGAZER_TURN_PHASES, decision_seed
+from game.ai.hints import HINT_LEVEL, STARGAZER_TURN_PHASES, decision_seed, given_key
 from game.rules import get_ruleset
 from game.rules.base import Move, Ruleset, State
 
@@ -125,18 +125,22 @@ def _own_points(game: str, ruleset: Ruleset, state: State, seat: int) -> int:
 
 
 def _bot_plays(game: str, ruleset: Ruleset, state: State, seat: int, bot: Bot,
-               stop: StopCheck | None) -> list[Move]:
+               stop: StopCheck | None, hinted: Sequence[Move] = ()) -> list[Move]:
     """The bot plays the seat's decision on ``state`` (changed in place): Look at the Stars up
-    to its confirm, Stargazer its whole turn."""
+    to its confirm, Stargazer its whole turn; the ``hinted`` moves first, as long as they are
+    legal (the hint shown there)."""
     played: list[Move] = []
     first_phase = state.get("phase")
+    queue = list(hinted)
     while len(played) < MOST_BOT_MOVES:
         if seat not in ruleset.to_move(state):
             break
         legal = ruleset.legal_moves(state, seat)
         if not legal or (game == "stars" and any(m["t"] == "confirm" for m in legal)):
             break
-        move = bot.choose(ruleset, state, seat, stop)
+        if queue and queue[0] not in legal:
+            queue = []  # (not the position it was hinted in after all: the bot decides)
+        move = queue.pop(0) if queue else bot.choose(ruleset, state, seat, stop)
         ruleset.apply(state, seat, move)
         played.append(move)
         if game != "stars" and (first_phase not in STARGAZER_TURN_PHASES
@@ -148,10 +152,13 @@ def _bot_plays(game: str, ruleset: Ruleset, state: State, seat: int, bot: Bot,
 def review_game(game: str, options: dict[str, Any], seed: int, moves: list[list[Any]],
                 seat: int, *, secret: str | None = None,
                 stop_for: Callable[[], StopCheck | None] | None = None,
-                progress: Callable[[int, int], None] | None = None) -> list[Decision]:
+                progress: Callable[[int, int], None] | None = None,
+                hinted: Mapping[tuple[int, str], list[Move]] | None = None) -> list[Decision]:
     """Every decision of ``seat`` in the recorded game beside the hard bot's, in game order.
     ``stop_for()`` gives each position's stop (its time budget); ``progress(done, total)`` is
-    told after each position."""
+    told after each position; ``hinted``: the hints the player was shown, by decision
+    (``given_key``): where one was, the bot's moves are those (the hint and the review
+    agree even where a search cut by time would have ended elsewhere)."""
     ruleset = get_ruleset(game)
     cut = _segments_stars if game == "stars" else _segments_stargazer
     segments = cut(ruleset, ruleset.setup(options, seed, secret), moves, seat)
@@ -165,9 +172,11 @@ def review_game(game: str, options: dict[str, Any], seed: int, moves: list[list[
         before = _own_points(game, ruleset, state, seat)
         trial = copy.deepcopy(state)
         # (seeded as a hint asked at that moment is: the two agree)
-        bot = make_bot(game, HINT_LEVEL, decision_seed(game, ruleset.view(state, seat), seat))
+        view = ruleset.view(state, seat)
+        bot = make_bot(game, HINT_LEVEL, decision_seed(game, view, seat))
+        shown = (hinted or {}).get(given_key(game, view, seat), [])
         bot_moves = _bot_plays(game, ruleset, trial, seat, bot,
-                               stop_for() if stop_for is not None else None)
+                               stop_for() if stop_for is not None else None, shown)
         bot_points = _own_points(game, ruleset, trial, seat) - before
         after = copy.deepcopy(state)
         for who, move in moves[segment.at:segment.end]:

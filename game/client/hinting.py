@@ -29,6 +29,7 @@ from game.ai.hints import (
     Hint,
     decision_key,
     decision_seed,
+    given_key,
     has_hints,
     hint_for,
     plan_goes_on,
@@ -221,12 +222,21 @@ class HintAsker:
                 self.hint, self.count = found, self.count + 1
                 if self._asked_view is not None:
                     self._plan = (seat, self._asked_view, found)
+                    self._file(seat, self._asked_view, found)
                 self.asked_by[seat] = self.asked_by.get(seat, 0) + 1
                 if game:
                     HintCounts().put(game, self.asked_by)
                 self.what = self.show(found)
         elif (self.hint is not None or self.nothing) and self.decision() != self.asked:
             self.clear()
+
+    def _file(self, seat: int, view: dict[str, Any], hint: Hint) -> None:
+        """Keep the hint with the session, by its decision: the game's record takes it to
+        the review (``GameRecord.hints``)."""
+        given = getattr(self.session, "hints_given", None)
+        if isinstance(given, dict):
+            game = given.setdefault(getattr(self.session, "table_id", None), {})
+            game[given_key(self.game, view, seat)] = copy.deepcopy(hint.moves)
 
     def decision(self) -> Any:
         """The seat at the screen and its decision now (``decision_key``, worked out once per

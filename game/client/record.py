@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import copy
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.client.session import LocalSession, RemoteSession, Session
@@ -34,19 +34,32 @@ class GameRecord:
     #: the host's secret that dealt the hidden order (``game.rules.base.new_secret``; None:
     #: the seed alone dealt it). At game over nothing is hidden any more.
     secret: str | None = None
+    #: the hints this window showed in the game, by decision (``game.ai.hints.given_key``)
+    #: -> the hinted moves: the review shows them as the bot's moves there (not sent by a
+    #: host: each window's own)
+    hints: dict[tuple[int, str], list[dict[str, Any]]] = field(default_factory=dict,
+                                                              compare=False)
 
 
 def record_of(session: Session | object) -> GameRecord | None:
     """The record of the game ``session`` plays, copied (later moves at that table never
     reach it); None when the table is not in this process (a LAN guest, a closed session)."""
     if isinstance(session, RemoteSession):
-        return received_record(session.results, session.info.get("game"), session.client.seat)
+        record = received_record(session.results, session.info.get("game"),
+                                 session.client.seat)
+        return None if record is None else replace(record, hints=hints_of(session))
     if not isinstance(session, LocalSession):  # the host's seat too (``HostSession``)
         return None
     data = session.table.save_data()  # under the table's lock: a consistent moment
     return GameRecord(data["game"], copy.deepcopy(data["options"]), int(data["seed"]),
                       copy.deepcopy(data["moves"]), [s["name"] for s in data["seats"]],
-                      [s["kind"] for s in data["seats"]], data.get("secret"))
+                      [s["kind"] for s in data["seats"]], data.get("secret"),
+                      hints_of(session))
+
+
+def hints_of(session: LocalSession | RemoteSession) -> dict[tuple[int, str], list[Any]]:
+    """A copy of the hints shown at this window in the game the session plays now."""
+    return copy.deepcopy(session.hints_given.get(session.table_id, {}))
 
 
 def received_record(results: Any, game: Any, seat: int | None) -> GameRecord | None:

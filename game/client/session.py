@@ -234,6 +234,10 @@ class TableInfo:
     """What every session reads from the table's ``info`` map: seat names, kinds, status."""
 
     info: dict[str, Any]
+    #: the hints shown at this window, per game (table id) and decision
+    #: (``game.ai.hints.given_key``) -> the hinted moves: the game's record takes them to the
+    #: review, which shows those moves as the bot's where a hint was shown
+    hints_given: dict[Any, dict[tuple[int, str], list[dict[str, Any]]]]
     #: a live game (``ReplaySession`` says True)
     replay = False
 
@@ -294,6 +298,7 @@ class LocalSession(TableInfo):
         self._held: list[tuple[int, dict[str, Any]]] = []
         self.closed = False
         self.table_id = self.info.get("id")
+        self.hints_given = {}
 
     def send(self, seat: int, move: dict[str, Any]) -> None:
         """Send ``move`` for local seat ``seat`` (the answer arrives with the next poll)."""
@@ -450,6 +455,7 @@ class RemoteSession(TableInfo):
         #: when the move in flight was sent (None: its answer has come): one move at a time
         self.sent_at: float | None = None
         self.table_id: str | None = None
+        self.hints_given = {}
         #: the host said it stopped (``bye`` ``shutting_down``): it may continue the game from
         #: its save, and this window rejoins it then by itself
         self.host_stopped = False

@@ -6,6 +6,7 @@ its host allowed them."""
 from __future__ import annotations
 
 import copy
+import threading
 import time
 
 import pygame
@@ -115,6 +116,40 @@ def test_a_stargazer_hint_chooses_the_crew_with_its_points_now(drive: Driver) ->
         drive.until(lambda: not table.hints.thinking, timeout=10, what="the hint")
         drive.step(2)
     assert table.hints.hint is not None and table.hints.hint.moves == hint.moves[1:]
+
+
+@pytest.mark.timeout(120)
+def test_the_review_shows_the_move_a_hint_showed_even_when_it_searches_less(
+        drive: Driver) -> None:
+    """The hint offered +3 at card 1; the player played another move and the review said
+    "bot +0, the same at once" with yet another move (a new player's playtest: each search
+    was cut by its time budget on a busy machine): the hints shown go with the game's record
+    and the review shows them as the bot's moves, whatever its own budget."""
+    from game.ai.hints import given_key
+    from game.ai.review import review_game
+    from game.client.hinting import Checks, stop_within
+    from game.client.record import record_of
+
+    table = start_solo(drive)
+    drive.step(30)
+    view = copy.deepcopy(table.view)
+    ask_hint(drive, table, "stars")
+    hint = table.hints.hint
+    assert hint is not None
+    legal = stars_legal_moves(table.view, table.active)
+    other = next(m for m in legal if m != hint.move)
+    table.session.send(table.active, other)  # the player plays something else
+    drive.until(lambda: table.phase() == "review", what="the move played")
+    drive.key(pygame.K_RETURN)
+    drive.until(lambda: table.view["card"]["n"] > view["card"]["n"], what="the next card")
+    record = record_of(table.session)
+    key = given_key("stars", view, table.active)
+    assert record.hints == {key: [hint.move]}, "the hint shown goes with the record"
+    for budget in (Checks(1), Checks(150)):  # a search cut early, and one that is not
+        rows = review_game("stars", record.options, record.seed, record.moves, table.active,
+                           secret=record.secret, hinted=record.hints,
+                           stop_for=lambda budget=budget: stop_within(budget, threading.Event()))
+        assert rows[0].bot_moves[0] == hint.move and rows[0].your_moves[0] == other
 
 
 def host_a_table(drive: Driver, hints: bool) -> StarsTableScene:

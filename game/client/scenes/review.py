@@ -98,7 +98,8 @@ class ReviewScene(SkyScene):
         record = self.record
         try:
             found = review_game(record.game, record.options, record.seed, record.moves, seat,
-                                secret=record.secret, stop_for=stop_for, progress=told)
+                                secret=record.secret, stop_for=stop_for, progress=told,
+                                hinted=record.hints)
         except Exception:  # the review must never break the window
             found = None
         if cancel.is_set():
