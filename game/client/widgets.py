@@ -140,7 +140,7 @@ class Button(Widget):
              focused: bool, hovered: bool) -> None:
         active = (focused or hovered) and self.enabled
         draw_frame(surface, self.rect, layout, focused, hovered, self.enabled)
-        color = theme.TEXT if self.enabled else theme.TEXT_DIM
+        color = theme.TEXT if self.enabled else theme.TEXT_DISABLED
         shown = tr(self.label)
         size = self.type_px or text.fit(shown, layout.font_px(self.size),
                                         self.rect.w - layout.px(12), bold=active)

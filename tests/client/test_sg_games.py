@@ -8,6 +8,7 @@ import random
 import pygame
 import pytest
 
+from game.client import theme
 from game.client.scenes.handover import HandoverScene
 from game.client.scenes.setup import SetupScene
 from game.client.session import GameConfig, SeatChoice
@@ -142,6 +143,35 @@ def test_the_next_cube_is_offered_only_while_the_chosen_count_wants_more(drive) 
     assert not offer(), "the count the player chose is reached"
     drive.key(pygame.K_PLUS)
     assert offer()
+
+
+def test_the_cube_buttons_do_what_the_keys_do_and_look_off_when_off(drive) -> None:  # noqa: ANN001
+    """After a hint planned a path, clicking "- cube" did nothing while the - key took a cube
+    off; and "+ cube" at its most, off, read as on (a new player's playtest)."""
+    table = table_for(drive, [SeatChoice("human", "Ann"), *bots("Vega", "Altair")],
+                      {"crews": ["navigator", "engineer", "medic", "security"],
+                       "start_player": 0}, 4)
+    play_crew(drive, table, "navigator", keyboard=True)
+    drive.until(lambda: table.phase() == "investigate")
+    path = max(table.sequences(), key=len)
+    assert len(path) == table.most_cubes() > 1
+    table.path, table.count = list(path), len(path)  # a whole path planned, as a hint does
+    drive.step()
+    fewer, more = table.buttons["fewer"], table.buttons["more"]
+    assert not more.enabled, "(the most cubes already)"
+    drive.move((2, 2))
+
+    def brightest(rect: pygame.Rect) -> tuple[int, int, int]:
+        return max((drive.pixel((x, y)) for x in range(rect.x + 4, rect.right - 4)
+                    for y in range(rect.y + 4, rect.bottom - 4)), key=sum)
+
+    assert brightest(more.rect) == theme.TEXT_DISABLED, "an off button looks off"
+    assert brightest(fewer.rect) == theme.TEXT
+    drive.click(fewer.rect.center)
+    assert table.count == len(path) - 1 and table.path == path[:-1], \
+        "the click takes a cube off, as the - key does"
+    drive.key(pygame.K_PLUS)
+    assert table.count == len(path) and table.path == path[:-1]
 
 
 @pytest.mark.parametrize("crew", ["driller", "navigator", "pilot", "scout"])

@@ -159,7 +159,9 @@ class StargazerTablePainter(StargazerPanels):
             self.hints.button.enabled = not self.hints.thinking
         if phase == "investigate":
             self.buttons["undo"].enabled = bool(self.path)
-            self.buttons["fewer"].enabled = self.count > max(1, len(self.path))
+            # (as the - key: a cube fewer takes the last planet chosen off the path; the
+            # button stayed off once the path had its cubes, a hint's path too: a playtest)
+            self.buttons["fewer"].enabled = self.count > 1
             self.buttons["more"].enabled = self.count < self.most_cubes()
             self.buttons["confirm"].enabled = bool(self.path) or self.focus_planet is not None
             self.buttons["confirm"].label = (N_("Confirm (Enter)") if self.path
