@@ -65,3 +65,50 @@ def test_the_results_scene_shows_the_line(drive) -> None:  # noqa: ANN001
                          ["human", "open", "open"], session=session)
     assert scene.winner_text() == "Bo wins!"
     assert scene.tie_text() == explain(state, ["Ann", "Bo", "Cy"])
+
+
+def test_the_statistics_name_the_players_as_the_table_does(drive) -> None:  # noqa: ANN001
+    """Statistics named the players in the generic seat colours (pink, yellow, light blue)
+    where the table and the scores show each seat's piece (a new player misread whose column
+    was whose): each name stands beside its piece, as on the scores."""
+    import dataclasses
+
+    import pygame
+
+    from game.client import theme
+    from game.client.kits import get_kit
+    from game.client.record import GameRecord
+    from game.client.scenes.results import ResultsScene
+    from tests.client.textboxes import RecordingSurface, recording
+    from tests.test_review import bot_game
+
+    options, moves = bot_game("stargazer", 3, 5)
+    state = RULESET.setup(RULESET.normalize_options(options), 5)
+    for seat, move in moves:
+        RULESET.apply(state, seat, move)
+    names = ["Ann", "Bo", "Cy"]
+    record = GameRecord("stargazer", options, 5, moves, names, ["human", "ai", "ai"])
+    results = {"scores": RULESET.score(state), "ranking": RULESET.ranking(state)}
+    scene = ResultsScene(drive.app, "stargazer", None, results, names,
+                         ["human", "ai", "ai"], record=record)
+    drive.app.push(scene)
+    tokens: list[int] = []
+    kit = get_kit("stargazer")
+    real = kit.seat_token
+    assert scene.kit is kit
+    scene.kit = dataclasses.replace(kit, seat_token=lambda seat, size, blind: (
+        tokens.append(seat), real(seat, size, blind))[1])
+    scene.toggle_statistics()
+    drive.step(2)
+    surface = RecordingSurface(drive.app.screen.get_size())
+    with recording(drive.app) as recorder:
+        surface.recorder = recorder
+        scene.draw(surface, 0.0)
+    assert sorted(set(tokens)) == [0, 1, 2], "each seat's piece beside its name"
+    where = {mark.text: mark.rect for mark in surface.marks() if mark.kind == "text"}
+    for name in names:
+        rect = where[name]
+        shades = {drive.pixel((x, y)) for x in range(rect.x, rect.right)
+                  for y in range(rect.y, rect.bottom)}
+        assert theme.TEXT in shades, (name, "in the text colour, not a seat colour")
+    pygame.event.clear()

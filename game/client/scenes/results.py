@@ -396,10 +396,22 @@ class ResultsScene(SkyScene):
         y = self.panel.y + lay.px(12)
         for j, seat in enumerate(self.order):
             name = self.names[seat]
-            fitted = self.text.fit(name, size, col_w - lay.px(6), bold=True)
-            label = self.text.render(name, fitted, theme.SEAT_COLORS[seat % 8], bold=True)
             cx = x0 + label_w + lay.px(16) + j * col_w + col_w // 2
-            surface.blit(label, label.get_rect(midtop=(cx, y)))
+            token = None
+            if self.kit.seat_token is not None:  # the seat's piece, as on the table and the
+                # scores (the generic seat colours named the players otherwise: a playtest)
+                token = self.kit.seat_token(seat, size, self.app.settings.colour_blind)
+            room = col_w - lay.px(6) - (token.get_width() + lay.px(6) if token else 0)
+            fitted = self.text.fit(name, size, room, bold=True)
+            label = self.text.render(name, fitted, theme.TEXT if token else
+                                     theme.SEAT_COLORS[seat % 8], bold=True)
+            if token is None:
+                surface.blit(label, label.get_rect(midtop=(cx, y)))
+                continue
+            width = token.get_width() + lay.px(6) + label.get_width()
+            left = cx - width // 2
+            surface.blit(token, token.get_rect(midleft=(left, y + label.get_height() // 2)))
+            surface.blit(label, (left + token.get_width() + lay.px(6), y))
         for i, (title, values) in enumerate(zip(titles, (v for _t, v in self.statistics),
                                                 strict=True)):
             row_y = y + (i + 1) * self.row_h

@@ -19,8 +19,10 @@ STATISTICS: dict[str, tuple[str, str, str, str | None]] = {
     "pick_vp": ("VP for picking crews", "pick_vp", "seat", "vp"),
     "cleared_vp": ("VP for clearing free cubes", "crew_cleared", "seat", "vp"),
     "repeat_vp": ("VP paid for cubes on the same planet", "repeat_cost", "seat", "-vp"),
-    "skills_used": ("Skills used", "skill_applied", "seat", None),
-    "skills_ignored": ("Skills with nothing to do", "skill_ignored", "seat", None),
+    # (a crew's choice right after its pick: a skill that widens where cubes go is part of
+    # the investigation and no event tells it, so "Skills used" read 0 beside skills used)
+    "skills_used": ("Skill choices made", "skill_applied", "seat", None),
+    "skills_ignored": ("Skill choices with nothing to choose", "skill_ignored", "seat", None),
     "zero_squares": ("0 squares taken", "zero_square_claimed", "seat", None),
     "cubes_recalled": ("Cubes taken back to the hand", "cube_recalled", "seat", None),
     "cubes_to_crews": ("Cubes put on crews", "cube_to_crew", "seat", None),
