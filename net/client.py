@@ -212,8 +212,13 @@ class Client:
     def _local_error(self, code: str, text: str) -> None:
         self._inbox.put({"t": "error", "code": code, "message": text, "local": True})
 
-    def _note(self, state: str, detail: str = "") -> None:
-        self._inbox.put({"t": "connection", "state": state, "detail": detail})
+    def _note(self, state: str, detail: str = "", *, bad_data: bool = False) -> None:
+        """A change of the link for the caller's inbox; ``bad_data``: given up because the
+        host's frames could not be read (the caller says so rather than "connection lost")."""
+        note: Message = {"t": "connection", "state": state, "detail": detail}
+        if bad_data:
+            note["bad_data"] = True
+        self._inbox.put(note)
 
     # ------------------------------------------------------------------ network thread
     def _run(self) -> None:
@@ -313,7 +318,7 @@ class Client:
                 self._note("failed", lost)
                 return
             if bad_links >= self.BAD_DATA_LINKS:
-                self._note("failed", f"{lost}, {bad_links} times in a row")
+                self._note("failed", f"{lost}, {bad_links} times in a row", bad_data=True)
                 return
             attempt += 1
             if self.max_attempts is not None and attempt > self.max_attempts:

@@ -551,6 +551,10 @@ class RemoteSession(TableInfo):
                 self.connection = message.get("state", "")
                 if self.connection == "connected":
                     self.host_stopped = False
+                if message.get("bad_data"):  # (the client gave up on frames it cannot read:
+                    # said as bad host data, even at a finished game, not as a lost link)
+                    self.error = str(message.get("detail", ""))
+                    self.error_code = BAD_HOST_DATA
                 out.append((seat, {"type": "connection", "state": self.connection,
                                    "detail": message.get("detail", "")}))
             elif kind == "error":

@@ -199,3 +199,25 @@ def test_a_bad_game_over_is_said_over_the_finished_table(drive: Driver, game: st
     assert isinstance(drive.scene, LinkLostScene), drive.scene
     assert drive.scene.table.link_words()[0] == "The host sent what this window cannot show"
     assert not drive.app.host_failures
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("game, players", [("stars", 2), ("stargazer", 3)])
+def test_a_game_over_too_large_to_read_is_said_over_the_finished_table(
+        drive: Driver, game: str, players: int) -> None:
+    """A game_over of 200-400 kB (more items than the client reads) made the client give up
+    after 3 links, and the finished table stayed on "Counting the stars..." without a word
+    (an outside hostile-host rerun): the client's giving up on frames it cannot read is said
+    as bad host data, over a finished table too."""
+    messages = real_messages(game, players, 10 ** 6, seed=48)  # (played to the end)
+    at = next(i for i, m in enumerate(messages) if m.get("t") == "game_over")
+    messages[at:] = [{"t": "connection", "state": "failed", "bad_data": True,
+                      "detail": "the host sent bad data (frame too large), 3 times in a row"}]
+    client = FakeClient()
+    client.inbox = messages
+    session = RemoteSession(client)
+    drive.app.push(LobbyScene(drive.app, session, hosting=False))
+    drive.step(30)
+    assert session.error_code == BAD_HOST_DATA and "frame too large" in session.error
+    assert isinstance(drive.scene, LinkLostScene), drive.scene
+    assert drive.scene.table.link_words()[0] == "The host sent what this window cannot show"

@@ -340,14 +340,16 @@ def test_a_host_that_sends_bad_data_on_every_link_is_given_up() -> None:
     client = Client("127.0.0.1", host.port, "victim", max_backoff=0.2)
     client.max_attempts = None  # (as a window at a game under way: it would retry for ever)
     try:
-        states: list[tuple[str, str]] = []
+        states: list[tuple[str, str, bool]] = []
         deadline = time.monotonic() + 15
         while not (states and states[-1][0] == "failed") and time.monotonic() < deadline:
-            states += [(m["state"], m.get("detail", "")) for m in client.poll()
-                       if m["t"] == "connection"]
+            states += [(m["state"], m.get("detail", ""), bool(m.get("bad_data")))
+                       for m in client.poll() if m["t"] == "connection"]
             time.sleep(0.01)
         assert states[-1][0] == "failed", states
         assert "bad data" in states[-1][1] and "3 times in a row" in states[-1][1]
+        assert states[-1][2], "marked as bad data: the window says so, not 'connection lost'"
+        assert not any(bad for _state, _detail, bad in states[:-1])
         time.sleep(1.0)
         assert host.links == Client.BAD_DATA_LINKS, "no link is tried after it gave up"
     finally:
