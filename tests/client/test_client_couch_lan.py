@@ -68,7 +68,10 @@ def test_a_host_seats_two_local_players_beside_a_remote_one_and_a_bot(
         drive.until(lambda: session.table.seats_taken() == 4 and remote.seat is not None,
                     what="Bea to join")
         assert remote.seat == 2
-        drive.key(pygame.K_RETURN)  # the waiting room's Start (focused): the bot takes seat 4
+        drive.key(pygame.K_RETURN)  # nothing chosen yet: an Enter starts nothing
+        assert not opened.calls
+        drive.key(pygame.K_DOWN)  # Start chosen, then pressed: the bot takes seat 4
+        drive.key(pygame.K_RETURN)
         drive.until(lambda: opened.calls, what="the table to open")
         config, _seed, given = opened.calls[0]
         assert given is session and config.mode == "couch"

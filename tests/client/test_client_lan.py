@@ -130,6 +130,8 @@ def test_join_a_table_by_address_and_play_it_to_the_end(drive) -> None:  # noqa:
         assert isinstance(lobby, LobbyScene) and not lobby.hosting
         drive.until(lambda: table_host.seats_taken() == 2, what="the join")
         drive.until(lambda: lobby.session.human_seats == [0], what="the welcome")
+        drive.key(pygame.K_RETURN)  # an Enter meant for something else: Leave is not chosen
+        assert drive.scene is lobby and not lobby.session.closed
         table_host.start()
         drive.until(lambda: isinstance(drive.scene, StarsTableScene), what="the game")
         table = drive.scene

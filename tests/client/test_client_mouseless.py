@@ -332,6 +332,9 @@ def test_every_screen_is_reached_and_focused_without_a_mouse(hands: Hands,
     hands.press("confirm")
     lobby = drive.scene
     assert isinstance(lobby, LobbyScene) and lobby.hosting
+    assert lobby.form.focused() is None, "nothing chosen: a stray press starts nothing"
+    hands.press("down")
+    assert lobby.form.focused() is lobby.start_button
     assert_form_focus(drive, lobby.form)
     hands.press("back")
     assert drive.scene is setup

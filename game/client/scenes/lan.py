@@ -123,6 +123,10 @@ class LobbyScene(SkyScene):
             buttons.append(self.start_button)
         buttons.append(Button(N_("Leave"), self.back, size="body"))
         self.form = Form(buttons)
+        # no button is chosen until the arrows (or a pad's D-pad) choose one: an Enter meant
+        # for something else left a guest's table, or started the host's with bots before
+        # anyone had joined (a new player's playtest)
+        self.form.focus = -1
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.started = False
         #: the host starts the game by itself once every seat is taken (``--start full``)
@@ -270,7 +274,8 @@ class LobbyScene(SkyScene):
         surface.blit(label, label.get_rect(midbottom=(self.panel.centerx,
                                                       self.panel.bottom - lay.px(16))))
         self.form.draw(surface, self.text, lay)
-        self.draw_footer(surface, N_("Esc: leave"), N_("A: choose  ·  B: leave"))
+        self.draw_footer(surface, N_("Up/Down, then Enter: choose  ·  Esc: leave"),
+                         N_("D-pad, then A: choose  ·  B: leave"))
 
 
 def hints_words(info: dict[str, Any]) -> str:
