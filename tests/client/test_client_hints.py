@@ -152,6 +152,29 @@ def test_the_review_shows_the_move_a_hint_showed_even_when_it_searches_less(
         assert rows[0].bot_moves[0] == hint.move and rows[0].your_moves[0] == other
 
 
+def test_a_skip_hint_takes_away_a_ghost_left_where_it_cannot_go(drive: Driver) -> None:
+    """On the last card H said "skip this card" beside the red "That point is off the
+    board..." of a ghost left at the mouse's spot (a new player's playtest): a skip hint takes
+    the ghost away, and with it its complaint."""
+    import game.client.hinting as hinting
+    from game.ai.hints import Hint
+    from game.client import theme
+
+    table = start_solo(drive)
+    drive.step(30)
+    drive.move(table.geo.to_px(-0.6, -0.6))  # the ghost hangs off the board: red
+    assert table.ghost() is not None and table.ghost()[2] is not None
+    assert any(color == theme.ILLEGAL for _text, color in
+               table.status_lines(table.view, table.phase()))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(hinting, "hint_for", lambda *args, **kwargs: Hint([{"t": "skip"}], 0))
+        drive.key(pygame.K_h)
+        drive.until(lambda: table.hints.hint is not None, timeout=10, what="the hint")
+    lines = table.status_lines(table.view, table.phase())
+    assert lines[0][0].startswith("Hint: skip this card"), lines
+    assert not any(color == theme.ILLEGAL for _text, color in lines), lines
+
+
 def host_a_table(drive: Driver, hints: bool) -> StarsTableScene:
     drive.click(drive.scene.button("Host LAN game").rect.center)
     setup = drive.scene
