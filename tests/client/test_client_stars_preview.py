@@ -205,3 +205,25 @@ def test_the_shooting_star_size_buttons_read_in_one_type_size(drive: Driver) -> 
                  if mark.kind == "text" and "segment" in mark.text}
         assert set(sizes) == {"1 segment", "2 segments", "3 segments"}, sizes
         assert len(set(sizes.values())) == 1, sizes
+
+
+def test_the_play_board_numbers_its_rows_and_columns(drive: Driver) -> None:
+    """The rules count rows "as the board's edge numbers them" and the hints and the review
+    name stars by them, but only the replay's board had the numbers (a new player's
+    playtest): the board at play numbers its rows beside it and its columns under it."""
+    from tests.client.textboxes import RecordingSurface, recording
+
+    table = open_table(drive, crafted(STRAIGHT_CARD, SEVEN))
+    surface = RecordingSurface(drive.app.screen.get_size())
+    with recording(drive.app) as recorder:
+        surface.recorder = recorder
+        table.draw(surface, 0.0)
+    marks = [(mark.text, mark.rect) for mark in surface.marks() if mark.kind == "text"]
+    geo = table.geo
+
+    def labelled(text: str, at: tuple[float, float]) -> bool:
+        x, y = geo.to_px(*at)
+        return any(t == text and rect.inflate(6, 6).collidepoint(x, y) for t, rect in marks)
+
+    assert all(labelled(str(row + 1), (-0.5, row)) for row in range(11)), "rows 1-11"
+    assert all(labelled(str(column + 1), (column, -0.5)) for column in range(10)), "columns"

@@ -139,6 +139,9 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
     seat whose board is large: the player's own, or (watching: Tab or a click on a thumbnail)
     the one looked at."""
 
+    #: the players at one screen (``CouchStarsScene``); None: one board large, this one
+    couch: Any = None
+
     def __init__(self, app: Stage, config: GameConfig | None, seed: int = 0,
                  session: Session | None = None) -> None:
         super().__init__(app, config, seed, session)

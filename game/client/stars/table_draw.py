@@ -370,7 +370,10 @@ class StarsTablePainter:
             if layer is None:
                 return
             surface.blit(layer, self.geo.rect)
-        if self.session.replay:
+        if self.session.replay or self.couch is None:
+            # (the rules count rows "as the board's edge numbers them", hints and the review
+            # name stars by them: a new player found them only in the replay; the small
+            # boards at one screen have no margin for them)
             self.draw_rulers(surface)
         day = view["day"]
         if self.sun is not None:
