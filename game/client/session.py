@@ -613,6 +613,8 @@ class RemoteSession(TableInfo):
             found = problem(table, TABLE_SHAPE, f"{kind}.table")
         if found is None and "to_move" in message:
             found = problem(message["to_move"], [_SEAT, 8], f"{kind}.to_move")
+        if found is None and kind == "game_over":
+            found = self._results_problem(message)
         if found:
             return found
         shapes = self._shapes_of(table.get("game") if isinstance(table, dict) else
@@ -629,6 +631,17 @@ class RemoteSession(TableInfo):
                 found = event_problem(event, event_shapes, f"events[{index}]")
                 if found:
                     return found
+        return None
+
+    def _results_problem(self, message: dict[str, Any]) -> str | None:
+        """Where a ``game_over`` (its shape checked) does not fit the table: a score and a
+        place per seat (``scores`` of [] showed an empty results table with no word: an
+        outside hostile-host rerun)."""
+        seats = len(self.info.get("seats") or [])
+        for key in ("scores", "ranking"):
+            told = message.get(key)
+            if isinstance(told, list) and seats and len(told) != seats:
+                return f"game_over.{key}: {len(told)} for {seats} seats"
         return None
 
     def _events_of(self, events: Any, *, checked: bool = False) -> list[dict[str, Any]]:

@@ -221,3 +221,22 @@ def test_a_game_over_too_large_to_read_is_said_over_the_finished_table(
     assert session.error_code == BAD_HOST_DATA and "frame too large" in session.error
     assert isinstance(drive.scene, LinkLostScene), drive.scene
     assert drive.scene.table.link_words()[0] == "The host sent what this window cannot show"
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("game, players", [("stars", 2), ("stargazer", 3)])
+def test_a_game_over_without_a_score_per_seat_is_refused(drive: Driver, game: str,
+                                                        players: int) -> None:
+    """A game_over with ``scores`` of [] showed a results table with no rows and no word
+    (an outside hostile-host rerun): a score and a place per seat, or the overlay says why."""
+    messages = real_messages(game, players, 10 ** 6, seed=48)  # (played to the end)
+    over = next(m for m in messages if m.get("t") == "game_over")
+    over["scores"] = []
+    client = FakeClient()
+    client.inbox = messages
+    session = RemoteSession(client)
+    drive.app.push(LobbyScene(drive.app, session, hosting=False))
+    drive.step(30)
+    assert session.error_code == BAD_HOST_DATA and session.results is None
+    assert f"game_over.scores: 0 for {players} seats" in session.error
+    assert isinstance(drive.scene, LinkLostScene), drive.scene
