@@ -12,7 +12,15 @@ import pytest
 
 from game.rules import get_ruleset
 from game.rules.base import make_rng
-from game.rules.shapes import Int, Nullable, Optional, Text, event_problem, problem
+from game.rules.shapes import (
+    Int,
+    Nullable,
+    Optional,
+    Text,
+    agreement_problem,
+    event_problem,
+    problem,
+)
 from tests.test_protocol_events import DOC, GAMES, events_table
 
 
@@ -41,6 +49,8 @@ def played(game: str, undo: float = 0.05) -> tuple[int, int]:
                 for seat in [*range(players), None]:
                     view = ruleset.view(state, seat)
                     assert problem(view, view_shape, "view") is None, (game, number, moves)
+                    assert agreement_problem(view, ruleset.wire_agreements, players) is None, \
+                        (game, number, moves, "an honest view agrees with itself")
                     views += 1
             if ruleset.is_over(state):
                 break
@@ -99,3 +109,27 @@ def test_a_value_off_its_shape_is_found_with_its_place() -> None:
         "event sun_rose.day: 3 is not 1-2"
     assert event_problem({"type": "other"}, shapes) is None, "another type is the caller's"
     assert event_problem(["sun_rose"], shapes) == "event: not an event"
+
+
+@pytest.mark.parametrize(("game", "spoil", "found"), [
+    ("stars", lambda v: v.update(seats=[]), "view.seats: 0, not 2 (@seats)"),
+    ("stars", lambda v: v.update(you=5), "view.you: 5, not below 2 (@seats)"),
+    ("stargazer", lambda v: v.update(hands=[1]), "view.hands: 1, not 3 (players)"),
+    ("stargazer", lambda v: v.update(tracks=[[0]]), "view.tracks: 1, not"),
+    ("stargazer", lambda v: v.update(current=3), "view.current: 3, not below 3 (players)"),
+    ("stargazer", lambda v: v.update(players=4), "view.players: 4, not 3 (@seats)"),
+])
+def test_a_view_that_disagrees_with_itself_or_its_table_is_found(game: str, spoil: Any,
+                                                                 found: str) -> None:
+    """Values that fit their shapes but not each other (an outside hostile-host check: a
+    seat list of none, 1 hand for 3 players, a planet's track missing) broke the drawing."""
+    ruleset = get_ruleset(game)
+    players = 2 if game == "stars" else 3
+    view = ruleset.view(ruleset.setup(ruleset.normalize_options({"players": players}), 1), 0)
+    assert agreement_problem(view, ruleset.wire_agreements, players) is None
+    spoil(view)
+    assert problem(view, ruleset.wire_shapes[0], "view") is None, "(it fits its shape)"
+    said = agreement_problem(view, ruleset.wire_agreements, players)
+    assert said is not None and said.startswith(found), said
+    unknown = agreement_problem(view, ruleset.wire_agreements, 0) or ""
+    assert "@seats" not in unknown, "the table's seats unknown yet: not compared"

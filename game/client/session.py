@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from game.rules.base import visible_events
-from game.rules.shapes import Int, Optional, Text, event_problem, problem
+from game.rules.shapes import Int, Optional, Text, agreement_problem, event_problem, problem
 from net.seats import clean_name
 from net.table import SeatSpec
 
@@ -468,6 +468,7 @@ class RemoteSession(TableInfo):
         self._held: list[tuple[int, dict[str, Any]]] = []
         #: (game, its wire shapes) once the table has said which game it is
         self._shapes_for: tuple[Any, Any] = (None, None)
+        self._agreements: tuple[tuple[str, str, str], ...] = ()
         #: the host sent what this window cannot use: its link is closed (``_give_up``)
         self._given_up = False
 
@@ -599,6 +600,7 @@ class RemoteSession(TableInfo):
             except KeyError:
                 ruleset = None
             self._shapes_for = (game, getattr(ruleset, "wire_shapes", None))
+            self._agreements = tuple(getattr(ruleset, "wire_agreements", ()))
         return self._shapes_for[1]
 
     def _unusable(self, message: dict[str, Any]) -> str | None:
@@ -611,6 +613,8 @@ class RemoteSession(TableInfo):
         found = problem(message, MESSAGE_SHAPES.get(kind, {}), str(kind))
         if found is None and "table" in message and kind in ("snapshot", "table", "events"):
             found = problem(table, TABLE_SHAPE, f"{kind}.table")
+            if found is None and not table["seats"]:
+                found = f"{kind}.table.seats: none"
         if found is None and "to_move" in message:
             found = problem(message["to_move"], [_SEAT, 8], f"{kind}.to_move")
         if found is None and kind == "game_over":
@@ -624,6 +628,9 @@ class RemoteSession(TableInfo):
         view_shape, event_shapes = shapes
         if kind in ("snapshot", "events", "refused") and "view" in message:
             found = problem(message["view"], view_shape, "view")
+            if found is None:
+                seats = (table if isinstance(table, dict) else self.info).get("seats") or []
+                found = agreement_problem(message["view"], self._agreements, len(seats))
             if found:
                 return found
         if kind == "events":

@@ -195,6 +195,8 @@ class Ruleset(ABC):
     #: (view shape, event type -> its shape) as they go over the wire (``game.rules.shapes``):
     #: a window checks a remote host's against them; None: not declared, not checked
     wire_shapes: tuple[dict[str, Any], dict[str, Any]] | None = None
+    #: what a view's parts must agree on beyond their shapes (``shapes.agreement_problem``)
+    wire_agreements: tuple[tuple[str, str, str], ...] = ()
 
     # --- options -----------------------------------------------------------------------
     @abstractmethod

@@ -128,6 +128,35 @@ def event_problem(event: Any, shapes: dict[str, Any], where: str = "event") -> s
     return None if shape is None else problem(event, shape, f"{where} {event['type']}")
 
 
+#: what a view's parts must agree on, beyond each one's own shape: ``(a, op, b)``, ``op`` "="
+#: (as many) or "<" (an index into), where a list stands for its length, a number for itself
+#: and ``"@seats"`` for the table's seat count: e.g. ``("hands", "=", "players")``
+Agreement = tuple[str, str, str]
+
+
+def agreement_problem(view: dict[str, Any], agreements: tuple[Agreement, ...], seats: int,
+                      where: str = "view") -> str | None:
+    """Where a ``view`` whose shape fits disagrees with itself or with its table (a host's
+    ``hands`` for 1 seat of 3, or a seat list of none, broke the drawing: an outside check);
+    None when it agrees. Keys a view does not hold (nil, optional) are not compared, nor
+    the seats when the table's are not known yet (``seats`` 0)."""
+    def measure(key: str) -> int | None:
+        if key == "@seats":
+            return seats if seats > 0 else None
+        value = view.get(key)
+        if isinstance(value, list):
+            return len(value)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    for a, op, b in agreements:
+        left, right = measure(a), measure(b)
+        if left is None or right is None:
+            continue
+        if (op == "=" and left != right) or (op == "<" and not left < right):
+            return f"{where}.{a}: {left}, not {'' if op == '=' else 'below '}{right} ({b})"
+    return None
+
+
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."

@@ -240,3 +240,39 @@ def test_a_game_over_without_a_score_per_seat_is_refused(drive: Driver, game: st
     assert session.error_code == BAD_HOST_DATA and session.results is None
     assert f"game_over.scores: 0 for {players} seats" in session.error
     assert isinstance(drive.scene, LinkLostScene), drive.scene
+
+
+@pytest.mark.timeout(120)
+@pytest.mark.parametrize("game, players, spoil_view", [
+    ("stars", 2, lambda view: view.update(seats=[])),
+    ("stargazer", 3, lambda view: view.update(hands=[1])),
+    ("stargazer", 3, lambda view: view.update(tracks=[[0]])),
+])
+def test_a_view_that_disagrees_with_itself_is_refused_as_it_comes(
+        drive: Driver, game: str, players: int, spoil_view: Any) -> None:
+    """A seat list of none, 1 hand for 3 players, a missing planet track: each fitted its
+    shape and broke the drawing, caught only by the last guard (back to the menu with a
+    notice; an outside hostile-host rerun): now refused as they come, the overlay saying why
+    over the table."""
+    messages = real_messages(game, players, 10, seed=48)
+    first = next(m for m in messages if m.get("t") == "snapshot")
+    spoil_view(first["view"])
+    client = FakeClient()
+    client.inbox = messages
+    session = RemoteSession(client)
+    drive.app.push(LobbyScene(drive.app, session, hosting=False))
+    drive.step(20)
+    assert session.error_code == BAD_HOST_DATA, session.error
+    assert not drive.app.host_failures, "refused as it came, not caught while drawing"
+
+
+def test_a_table_of_no_seats_is_refused(drive: Driver) -> None:
+    messages = real_messages("stars", 2, 10, seed=48)
+    next(m for m in messages if m.get("t") == "snapshot")["table"]["seats"] = []
+    client = FakeClient()
+    client.inbox = messages
+    session = RemoteSession(client)
+    drive.app.push(LobbyScene(drive.app, session, hosting=False))
+    drive.step(20)
+    assert session.error_code == BAD_HOST_DATA and "seats: none" in session.error
+    assert not drive.app.host_failures

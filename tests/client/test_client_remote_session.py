@@ -82,7 +82,8 @@ def test_a_move_never_answered_holds_the_next_only_for_a_while(
 
 def snapshot(table_id: str, story: Any) -> dict[str, Any]:
     return {"t": "snapshot", "version": 5, "seat": 0, "view": {"v": 5}, "to_move": [0],
-            "table": {"id": table_id, "game": "toy", "status": "playing", "seats": []},
+            "table": {"id": table_id, "game": "toy", "status": "playing",
+                      "seats": [{"seat": 0, "name": "Ann", "kind": "human"}]},
             "story": story}  # (a game this window has no shapes for: its views are not read)
 
 
@@ -139,7 +140,7 @@ def test_the_link_back_tells_the_moves_made_while_it_was_down() -> None:
     assert [e.get("n") for _seat, e in session.poll()] == [7]
     client.inbox = [{"t": "snapshot", "version": 9, "view": {}, "to_move": [],
                      "table": {"id": "a", "game": "toy", "status": "playing",
-                               "seats": []}}]  # a sync
+                               "seats": [{"seat": 0, "name": "Ann", "kind": "human"}]}}]  # a sync
     assert session.poll() == []
 
 

@@ -148,6 +148,7 @@ class StargazerRuleset(Ruleset):
     """Stargazer, draft 7, with the project's crews and planet tracks."""
 
     name = "stargazer"
+    wire_agreements = wire_shapes.AGREEMENTS  # (before the name is the class's own)
     wire_shapes = (wire_shapes.VIEW, wire_shapes.EVENTS)
     title = "Stargazer"
     min_players = 3

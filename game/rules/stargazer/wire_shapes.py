@@ -45,6 +45,18 @@ VIEW: dict[str, Any] = {
     "you": Nullable(SEAT),
 }
 
+#: ``game.rules.shapes.agreement_problem``: per seat, per planet and per crew lists as long
+#: as the table's seats, the planets and the crews; the seats named are among them
+AGREEMENTS = (
+    ("players", "=", "@seats"),
+    *((key, "=", "players") for key in ("hands", "retired", "motivation_vp", "skill_vp",
+                                        "order_vp")),
+    ("tracks", "=", "planets"), ("zero", "=", "planets"),
+    ("crew_free", "=", "crews"), ("crew_cubes", "=", "crews"), ("workers", "=", "crews"),
+    ("start", "<", "players"), ("current", "<", "players"), ("you", "<", "players"),
+    ("start_namer", "<", "players"), ("active_crew", "<", "crews"),
+)
+
 EVENTS: dict[str, Any] = {
     "crew_chosen": {"seat": SEAT, "crew": CREW},
     "motivation_bonus": {"seat": SEAT, "crew": CREW, "free_cubes": CUBES,

@@ -154,6 +154,7 @@ def _new_constellations(seat: int, sheet: dict[str, Any], mark: dict[str, Any]) 
 
 class StarsRuleset(Ruleset):
     name = "stars"
+    wire_agreements = wire_shapes.AGREEMENTS  # (before the name is the class's own)
     wire_shapes = (wire_shapes.VIEW, wire_shapes.EVENTS)
     title = "Look at the Stars"
     min_players = 1

@@ -60,6 +60,9 @@ VIEW: dict[str, Any] = {
     "once_used": Optional("bool"),
 }
 
+#: ``game.rules.shapes.agreement_problem``: a board per seat of the table, "you" one of them
+AGREEMENTS = (("seats", "=", "@seats"), ("you", "<", "@seats"))
+
 TO = Optional([SEAT, 8])
 EVENTS: dict[str, Any] = {
     "lines_drawn": {"seat": SEAT, "lines": [LINE, LINES], "final": "bool", "to": TO,
