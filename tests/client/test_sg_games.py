@@ -17,7 +17,7 @@ from game.client.stargazer.ring import SQUARE
 from game.client.stargazer.table import StargazerTableScene
 from game.rules.stargazer import CREWS_BY_ID, PLANET_TYPES, RULESET, room_left
 from game.rules.stargazer.placement import investigation_sequences
-from tests.client.sg_play import build_path, play_crew, play_path, play_to_results
+from tests.client.sg_play import build_path, painted, play_crew, play_path, play_to_results
 from tests.client.textboxes import text_problems
 
 CHOICE_EFFECTS = {crew["effect"] for crew in CREWS_BY_ID.values() if crew["timing"] == "choice"}
@@ -172,6 +172,24 @@ def test_the_cube_buttons_do_what_the_keys_do_and_look_off_when_off(drive) -> No
         "the click takes a cube off, as the - key does"
     drive.key(pygame.K_PLUS)
     assert table.count == len(path) and table.path == path[:-1]
+
+
+def test_a_message_cut_at_the_panels_foot_says_so(drive) -> None:  # noqa: ANN001
+    """"Next cube may go to: Lava B (clockwise), Ocean (the same" ended at the buttons with
+    no sign that more was cut (a new player's playtest): a message whose end does not fit
+    ends its last line shown with "…"."""
+    table = table_for(drive, [SeatChoice("human", "Ann"), *bots("Vega", "Altair")],
+                      {"crews": ["navigator", "engineer", "medic", "security"],
+                       "start_player": 0}, 4)
+    play_crew(drive, table, "navigator", keyboard=True)
+    drive.until(lambda: table.phase() == "investigate")
+    long = " ".join(f"planet{n}" for n in range(400))
+    real = table.action_lines
+    table.action_lines = lambda view: (real(view)[0], [(long, theme.TEXT)])
+    table._panels.clear()
+    shown = [item.text for item in painted(drive, table).drawn if item.text.startswith("planet")]
+    assert shown and shown[-1].endswith("…"), shown[-3:]
+    assert all(not text.endswith("…") for text in shown[:-1])
 
 
 @pytest.mark.parametrize("crew", ["driller", "navigator", "pilot", "scout"])

@@ -571,9 +571,13 @@ class StargazerPanels:
             y = self.paint_caption(surface, caption, y, bottom)
         small = lay.font_px("small")
         for message, color in lines:
-            for line in self.wrap(message, small, width):
+            wrapped = self.wrap(message, small, width)
+            for index, line in enumerate(wrapped):
                 if y + small > bottom:
                     break
+                if index + 1 < len(wrapped) and y + int(small * 1.12) + small > bottom:
+                    # its end does not fit: it says so ("..., Ocean (the same" read whole)
+                    line = self.text.cut(line + "…", small, width)
                 label = self.text.render(line, small, color)
                 surface.blit(label, (x, y))
                 y += int(small * 1.12)
