@@ -43,7 +43,8 @@ LOOK_AT_THE_STARS: list[tuple[str, str]] = [
     ("Undo", "You may undo your own placement until every player has confirmed the card; then "
      "the card is final."),
     ("Solo", "Alone you play the same rules and your total earns a rank: " + _RANKS + " points. "
-     "Add AI opponents to race them too."),
+     "Add AI opponents to race them too: as the one player at the screen you still earn your "
+     "rank."),
     ("Controls", "Move the mouse to carry the card; the wheel, R or right click turns it; click "
      "or Enter places it. Arrows move it with the keyboard. S skips, U or Backspace undoes, "
      "C or Enter confirms. H (or the Hint button) asks the hard bot where it would draw. Tab "
