@@ -181,6 +181,16 @@ def test_the_notice_fits_the_smallest_window(drive: Driver) -> None:
     drive.app.set_language("en")
 
 
+def guest_told(drive: Driver, messages: list[dict[str, Any]], frames: int) -> RemoteSession:
+    """A guest's window whose host sends ``messages``, ``frames`` frames on."""
+    client = FakeClient()
+    client.inbox = messages
+    session = RemoteSession(client)
+    drive.app.push(LobbyScene(drive.app, session, hosting=False))
+    drive.step(frames)
+    return session
+
+
 @pytest.mark.timeout(120)
 @pytest.mark.parametrize("game, players", [("stars", 2), ("stargazer", 3)])
 def test_a_bad_game_over_is_said_over_the_finished_table(drive: Driver, game: str,
@@ -190,11 +200,7 @@ def test_a_bad_game_over_is_said_over_the_finished_table(drive: Driver, game: st
     messages = real_messages(game, players, 10 ** 6, seed=48)  # (played to the end)
     over = next(m for m in messages if m.get("t") == "game_over")
     del over["ranking"]
-    client = FakeClient()
-    client.inbox = messages
-    session = RemoteSession(client)
-    drive.app.push(LobbyScene(drive.app, session, hosting=False))
-    drive.step(30)
+    session = guest_told(drive, messages, frames=30)
     assert session.error_code == BAD_HOST_DATA and session.results is None
     assert isinstance(drive.scene, LinkLostScene), drive.scene
     assert drive.scene.table.link_words()[0] == "The host sent what this window cannot show"
@@ -213,11 +219,7 @@ def test_a_game_over_too_large_to_read_is_said_over_the_finished_table(
     at = next(i for i, m in enumerate(messages) if m.get("t") == "game_over")
     messages[at:] = [{"t": "connection", "state": "failed", "bad_data": True,
                       "detail": "the host sent bad data (frame too large), 3 times in a row"}]
-    client = FakeClient()
-    client.inbox = messages
-    session = RemoteSession(client)
-    drive.app.push(LobbyScene(drive.app, session, hosting=False))
-    drive.step(30)
+    session = guest_told(drive, messages, frames=30)
     assert session.error_code == BAD_HOST_DATA and "frame too large" in session.error
     assert isinstance(drive.scene, LinkLostScene), drive.scene
     assert drive.scene.table.link_words()[0] == "The host sent what this window cannot show"
@@ -232,11 +234,7 @@ def test_a_game_over_without_a_score_per_seat_is_refused(drive: Driver, game: st
     messages = real_messages(game, players, 10 ** 6, seed=48)  # (played to the end)
     over = next(m for m in messages if m.get("t") == "game_over")
     over["scores"] = []
-    client = FakeClient()
-    client.inbox = messages
-    session = RemoteSession(client)
-    drive.app.push(LobbyScene(drive.app, session, hosting=False))
-    drive.step(30)
+    session = guest_told(drive, messages, frames=30)
     assert session.error_code == BAD_HOST_DATA and session.results is None
     assert f"game_over.scores: 0 for {players} seats" in session.error
     assert isinstance(drive.scene, LinkLostScene), drive.scene
@@ -257,11 +255,7 @@ def test_a_view_that_disagrees_with_itself_is_refused_as_it_comes(
     messages = real_messages(game, players, 10, seed=48)
     first = next(m for m in messages if m.get("t") == "snapshot")
     spoil_view(first["view"])
-    client = FakeClient()
-    client.inbox = messages
-    session = RemoteSession(client)
-    drive.app.push(LobbyScene(drive.app, session, hosting=False))
-    drive.step(20)
+    session = guest_told(drive, messages, frames=20)
     assert session.error_code == BAD_HOST_DATA, session.error
     assert not drive.app.host_failures, "refused as it came, not caught while drawing"
 
@@ -269,10 +263,6 @@ def test_a_view_that_disagrees_with_itself_is_refused_as_it_comes(
 def test_a_table_of_no_seats_is_refused(drive: Driver) -> None:
     messages = real_messages("stars", 2, 10, seed=48)
     next(m for m in messages if m.get("t") == "snapshot")["table"]["seats"] = []
-    client = FakeClient()
-    client.inbox = messages
-    session = RemoteSession(client)
-    drive.app.push(LobbyScene(drive.app, session, hosting=False))
-    drive.step(20)
+    session = guest_told(drive, messages, frames=20)
     assert session.error_code == BAD_HOST_DATA and "seats: none" in session.error
     assert not drive.app.host_failures
