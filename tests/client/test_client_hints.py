@@ -248,6 +248,19 @@ def test_the_review_lists_each_card_and_a_click_shows_that_moment(drive: Driver)
     last = len(review.rows) - 1
     assert review.row_words(last)[0] == f"Card {review.rows[last].turn}"
     drive.step(2)
+    # the list says it goes on (it had no sign: a new player's playtest), and how far
+    from tests.client.textboxes import drawn_texts
+
+    shown_rows = len(review.row_rects)
+    assert shown_rows < len(review.rows), "(more rows than the panel holds)"
+    assert f"{len(review.rows) - shown_rows} more below" in drawn_texts(drive.app)
+    for _ in range(len(review.rows)):
+        drive.key(pygame.K_DOWN)
+    assert review.selected == 0 and review.first_row == 0  # (round to the top again)
+    drive.key(pygame.K_UP)
+    assert any(text.endswith("more above") for text in drawn_texts(drive.app))
+    assert not any(text.endswith("more below") for text in drawn_texts(drive.app))
+    drive.key(pygame.K_DOWN)
     rect, index = review.row_rects[0]
     drive.click(rect.center)
     replay = drive.scene

@@ -265,6 +265,9 @@ class ReviewScene(SkyScene):
         y += lay.px(8)
         row_h = max(lay.px(30), body + lay.px(8)) + 2 * (small + lay.px(3))
         fits = max(1, (panel.bottom - lay.px(12) - y) // row_h)
+        cue_h = self.text.font(small).get_linesize() + lay.px(4)
+        if fits < len(self.rows):  # the list goes on: its last row is the cue's (see below)
+            fits = max(1, (panel.bottom - lay.px(12) - cue_h - y) // row_h)
         if self.selected < self.first_row:
             self.first_row = self.selected
         elif self.selected >= self.first_row + fits:
@@ -288,6 +291,14 @@ class ReviewScene(SkyScene):
                 line_y += small + lay.px(3)
             self.row_rects.append((rect, index))
             y += row_h
+        below = len(self.rows) - self.first_row - fits
+        if below > 0 or self.first_row > 0:  # (the list had no sign it went on: a playtest)
+            words = ngettext("{n} more below", "{n} more below", below).format(n=below) \
+                if below > 0 else ngettext("{n} more above", "{n} more above",
+                                           self.first_row).format(n=self.first_row)
+            label = self.text.render(words, small, theme.ACCENT)
+            surface.blit(label, label.get_rect(bottomright=(x + width,
+                                                            panel.bottom - lay.px(8))))
         self.draw_footer(surface, self.footer(N_(
             "Up/Down and Enter or a click: the board at that moment  ·  Esc: back")))
 
