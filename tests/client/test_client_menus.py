@@ -85,6 +85,26 @@ def test_a_rules_page_says_it_goes_on_below(drive) -> None:  # noqa: ANN001
     assert "More below" not in drawn_texts(drive.app), "at the end, nothing more below"
 
 
+def test_a_lan_tables_bot_levels_are_not_offered_to_the_next_solo_game(
+        drive, config_dir) -> None:  # noqa: ANN001
+    """A LAN host's "random" bot for seat 3 came back in the next solo setup (a new
+    player's playtest): a LAN table's bots fill its free seats and are not remembered."""
+    from game.client.scenes.lan import LobbyScene
+
+    host = SetupScene(drive.app, "host", "stars")
+    drive.app.push(host)
+    host.count.set_value(3)
+    host._refresh()
+    host.seats[2].set_value("random")
+    host.start_game()
+    lobby = drive.scene
+    assert isinstance(lobby, LobbyScene)
+    drive.key(pygame.K_ESCAPE)  # leave the waiting room (the table closes)
+    assert "random" not in Settings.load().seat_levels
+    solo = SetupScene(drive.app, "solo", "stars")
+    assert solo.seats[2].value == "greedy", "the solo default, not the LAN table's bot"
+
+
 def test_quit_from_menu_stops_without_asking(drive) -> None:  # noqa: ANN001
     drive.click(drive.scene.button("Quit").rect.center)
     assert not drive.app.running

@@ -222,7 +222,9 @@ class SetupScene(SkyScene):
         levels = list(self.app.settings.seat_levels)
         levels += [""] * (self.seat_count - len(levels))
         for i, row in enumerate(self.seats[: self.seat_count]):  # remembered for next time
-            levels[i] = row.value if row.value in self.levels else ""
+            if self.mode != "host":  # (a LAN table's bots fill free seats: its "random" for
+                # seat 3 came back in the next solo game's setup, a playtest)
+                levels[i] = row.value if row.value in self.levels else ""
         if levels != self.app.settings.seat_levels or \
                 self.app.settings.last_game != self.game.value:
             self.app.settings.seat_levels = levels[:8]
