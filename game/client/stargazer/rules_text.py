@@ -83,8 +83,9 @@ STARGAZER: list[tuple[str, str]] = [
      "square, the first scores the VP of square k, the second of k - 1, and so on. A 0 VP "
      "square is an accident; the square before the last always pays, so a full planet pays its "
      "runner-up too."),
-    ("Specialty", "Group your cubes by planet colour (0 squares included): score your largest "
-     "group, or all groups tied for largest. The diamond planet's cubes are wild."),
+    ("Specialty", "Group your cubes by planet colour (0 squares included): score 1 VP per cube "
+     "of your largest group, or of every group tied for largest (3 cubes in each of 4 colours: "
+     "12 VP). The diamond planet's cubes are wild."),
     ("The 0 square", "Every planet has one square numbered 0, the box left of square 1. It "
      "never fills the planet's track and only skills use it (the Archaeologist puts a cube "
      "there, the Treasure Hunter swaps another player's cube there for one of yours). A cube "

@@ -190,8 +190,8 @@ CREWS: list[dict[str, Any]] = [
         "timing": "placement",
         "params": {},
         "repeat_cost": 2,
-        "text": "You may place all your investigation cubes in a row on your start planet, "
-        "paying 2 VP for each cube placed right after one on the same planet.",
+        "text": "You may place all your investigation cubes in a row on your start planet; "
+        "each cube placed right after one on the same planet costs you 2 VP.",
     },
     {
         "id": "navigator",
