@@ -302,6 +302,10 @@ def test_the_host_lets_a_bot_play_on_for_a_player_who_left_and_gives_the_seat_ba
     assert "Bea" in button.label and departures.rect.contains(button.rect)
     assert drive.pixel((button.rect.x + 1, button.rect.centery)) != drive.pixel(
         (button.rect.x - 20, departures.rect.y - 20)), "the prompt is drawn"
+    # the game log stands above the prompt, its newest lines in view (the prompt covered them)
+    shown_log = table.shown_log_rect()
+    assert shown_log.h > 0 and shown_log.bottom <= departures.rect.y
+    assert not shown_log.colliderect(departures.rect)
     drive.click(button.rect.center)
     drive.step(2)
     seat = table.session.info["seats"][1]

@@ -565,7 +565,7 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
                     if hovered is not None:
                         self.target_index = hovered
         elif event.type == pygame.MOUSEWHEEL:
-            if self.log_rect.collidepoint(pygame.mouse.get_pos()):
+            if self.shown_log_rect().collidepoint(pygame.mouse.get_pos()):
                 self.scroll_log(event.y)
             else:
                 self.rotate(1 if event.y < 0 else -1)

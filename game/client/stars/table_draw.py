@@ -815,10 +815,20 @@ class StarsTablePainter:
         line2 = self.text.render(parts, size, theme.TEXT_DIM)
         surface.blit(line2, (self.score_rect.x, self.score_rect.y + line1.get_height()))
 
+    def shown_log_rect(self) -> pygame.Rect:
+        """The log's box, above a LAN host's departures panel while that shows (the panel
+        covered the log's newest lines: a playtest)."""
+        rect = self.log_rect
+        panel = self.departures.rect
+        if self.departures.all_buttons and panel.colliderect(rect):
+            rect = pygame.Rect(rect.x, rect.y, rect.w, max(0, panel.y - self.layout.px(6)
+                                                           - rect.y))
+        return rect
+
     def draw_log(self, surface: pygame.Surface) -> None:
         """The game log: the newest lines that fit, or older ones after a wheel back."""
         lay = self.layout
-        rect = self.log_rect
+        rect = self.shown_log_rect()
         if rect.h <= 0:
             return
         draw_panel(surface, rect, lay)
