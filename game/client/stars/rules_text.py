@@ -45,9 +45,9 @@ LOOK_AT_THE_STARS: list[tuple[str, str]] = [
     ("Solo", "Alone you play the same rules and your total earns a rank: " + _RANKS + " points. "
      "Add AI opponents to race them too: as the one player at the screen you still earn your "
      "rank."),
-    ("Controls", "Move the mouse to carry the card; the wheel, R or right click turns it; click "
-     "or Enter places it. Arrows move it with the keyboard. S skips, U or Backspace undoes, "
-     "C or Enter confirms. H (or the Hint button) asks the hard bot where it would draw. Tab "
+    ("Controls", "Move the mouse to carry the card (it hangs by its middle from the pointer); "
+     "the wheel, R or right click turns it; click or Enter places it. Arrows move it with the "
+     "keyboard. S skips, U or Backspace undoes, C or Enter confirms. H (or the Hint button) asks the hard bot where it would draw. Tab "
      "shows the other players' boards (or click one). F11 toggles fullscreen, Esc backs "
      "out."),
     ("At one screen", "Party at one screen: each player holds a pad, half of the keyboard "
