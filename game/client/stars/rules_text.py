@@ -47,9 +47,9 @@ LOOK_AT_THE_STARS: list[tuple[str, str]] = [
      "rank."),
     ("Controls", "Move the mouse to carry the card (it hangs by its middle from the pointer); "
      "the wheel, R or right click turns it; click or Enter places it. Arrows move it with the "
-     "keyboard. S skips, U or Backspace undoes, C or Enter confirms. H (or the Hint button) asks the hard bot where it would draw. Tab "
-     "shows the other players' boards (or click one). F11 toggles fullscreen, Esc backs "
-     "out."),
+     "keyboard. S skips, U or Backspace undoes, C or Enter confirms. H (or the Hint button) "
+     "asks the hard bot where it would draw. Tab shows the other players' boards (or click "
+     "one). F11 toggles fullscreen, Esc backs out."),
     ("At one screen", "Party at one screen: each player holds a pad, half of the keyboard "
      "(left: W A S D, right: the arrows) or the mouse, and everyone plays the card at once on "
      "their own board. Move the card: D-pad / W A S D / arrows. Turn it: X / E / Right Shift. "
