@@ -48,11 +48,15 @@ def placement_preview(sheet: dict[str, Any], lines: Sequence[Sequence[int]] = ()
                                   *({"kind": o["kind"], "at": list(o["at"])} for o in objects)]
     before, after = cached_score(sheet), cached_score(after_sheet)
     delta = {key: after[key] - before[key] for key in (*CATEGORIES, "total")}
+    losing = {key for key in CATEGORIES if delta[key] < 0}
+    # both sheets indexed once, for whatever below needs them (a spot not looked at before
+    # is asked once, and each index costs about as much as the scoring)
+    index, index_after = (SheetIndex(sheet), SheetIndex(after_sheet)) if lines or losing \
+        else (None, None)
     broken = []
     if lines:
-        groups_after = SheetIndex(after_sheet).groups()
-        where = {line: group for group in groups_after for line in group.lines}
-        for group in SheetIndex(sheet).groups():
+        where = {line: group for group in index_after.groups() for line in group.lines}
+        for group in index.groups():
             if not group.valid:
                 continue
             grown = where[norm(*group.lines[0])]
@@ -60,15 +64,14 @@ def placement_preview(sheet: dict[str, Any], lines: Sequence[Sequence[int]] = ()
                 broken.append({"size": group.size, "into": grown.size,
                                "lines": [list(s) for s in sorted(grown.lines)]})
     losses: list[dict[str, Any]] = []
-    if any(delta[key] < 0 for key in CATEGORIES):  # the item lists cost more: only on a loss
-        losing = {key for key in CATEGORIES if delta[key] < 0}
-        losses = [loss for loss in losses_between(SheetIndex(sheet), SheetIndex(after_sheet))
+    if losing:  # the item lists cost more: only on a loss
+        losses = [loss for loss in losses_between(index, index_after)
                   if loss["category"] in losing]
     power_uses = 0
     if spent is not None and lines:
         spent_lines = [tuple(line) for line in spent]
-        power_uses = max(0, len(offered_copies(SheetIndex(after_sheet), spent_lines, once_used))
-                         - len(offered_copies(SheetIndex(sheet), spent_lines, once_used)))
+        power_uses = max(0, len(offered_copies(index_after, spent_lines, once_used))
+                         - len(offered_copies(index, spent_lines, once_used)))
     return {"delta": delta, "after": after, "broken": broken, "losses": losses,
             "power_uses": power_uses}
 
