@@ -130,11 +130,11 @@ class HintAsker:
         #: config directory (``HintCounts``): a window that comes back to the game keeps them
         self.asked_by: dict[int, int] = {}
         self._counted_game: Any = None
-        self._result: list[tuple[Hint | None, int]] = []
+        #: the thread's answers: (hint or None, seat, the view it was asked on)
+        self._result: list[tuple[Hint | None, int, dict[str, Any]]] = []
         #: the last hint shown, with the seat and the view it was asked on: the seat that
         #: follows it is hinted the rest of its plan (``plan_goes_on``), not a new search
         self._plan: tuple[int, dict[str, Any], Hint] | None = None
-        self._asked_view: dict[str, Any] | None = None
         #: how long the bot may think: seconds (its budget at a table) or ``Checks``
         self.budget: float | Checks = think_budget(self.game)
         self._cancel = threading.Event()
@@ -166,7 +166,6 @@ class HintAsker:
         self.thinking = True
         self.asked = self.decision()
         mine = copy.deepcopy(view)  # the thread reads its own copy of the seat's own view
-        self._asked_view = mine
         plan = self._plan if self._plan is not None and self._plan[0] == seat else None
         stop = stop_within(self.budget, self._cancel)
 
@@ -179,7 +178,7 @@ class HintAsker:
                                      seed=decision_seed(self.game, mine, seat))
             except Exception:  # a hint must never break the table
                 found = None
-            self._result.append((found, seat))
+            self._result.append((found, seat, mine))
 
         self._thread = threading.Thread(target=run, daemon=True, name="starparty-hint")
         self._thread.start()
@@ -212,7 +211,7 @@ class HintAsker:
         """Show a finished hint; forget it once the seat's view moves on."""
         game = self._follow_game()
         if self._result:
-            found, seat = self._result.pop()
+            found, seat, asked = self._result.pop()
             self.thinking = False
             if self.decision() != self.asked:
                 return  # the decision changed while it thought: the hint is stale
@@ -220,9 +219,8 @@ class HintAsker:
                 self.nothing = True
             else:
                 self.hint, self.count = found, self.count + 1
-                if self._asked_view is not None:
-                    self._plan = (seat, self._asked_view, found)
-                    self._file(seat, self._asked_view, found)
+                self._plan = (seat, asked, found)
+                self._file(seat, asked, found)
                 self.asked_by[seat] = self.asked_by.get(seat, 0) + 1
                 if game:
                     HintCounts().put(game, self.asked_by)

@@ -220,10 +220,10 @@ class SetupScene(SkyScene):
             return
         config = self.config()
         levels = list(self.app.settings.seat_levels)
-        levels += [""] * (self.seat_count - len(levels))
-        for i, row in enumerate(self.seats[: self.seat_count]):  # remembered for next time
-            if self.mode != "host":  # (a LAN table's bots fill free seats: its "random" for
-                # seat 3 came back in the next solo game's setup, a playtest)
+        if self.mode != "host":  # remembered for next time (a LAN table's bots fill its free
+            # seats: its "random" for seat 3 came back in the next solo setup, a playtest)
+            levels += [""] * (self.seat_count - len(levels))
+            for i, row in enumerate(self.seats[: self.seat_count]):
                 levels[i] = row.value if row.value in self.levels else ""
         if levels != self.app.settings.seat_levels or \
                 self.app.settings.last_game != self.game.value:
