@@ -73,13 +73,11 @@ POWER_COLUMN_NOTES = {
 
 def score_note(view: dict[str, Any]) -> Any:
     """The results' line under the table: what the power's column holds in this game."""
-    seats = view.get("seats") or []
-    card = seats[0]["sheet"].get("power_card") if seats else None
-    if not isinstance(card, int) or not 1 <= card <= len(data.POWER_CARDS):
+    power = view.get("power")
+    if power not in {card["power"] for card in data.POWER_CARDS}:
         return None
     from game.client.stars.render import power_label
 
-    power = data.POWER_CARDS[card - 1]["power"]
     return POWER_COLUMN_NOTES.get(power) or N_(
         "Power bonus: the points of the {power} marks drawn with the power.",
         power=power_label(power))

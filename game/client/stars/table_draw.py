@@ -31,7 +31,7 @@ from game.client.stars.render import (
     render_card_back,
 )
 from game.client.widgets import draw_panel, same_type_size
-from game.rules.stars import REASON_TEXT, data, power_name
+from game.rules.stars import REASON_TEXT, data
 
 POWER_HELP = {
     data.PLANET: N_("put a new planet on a free star"),
@@ -669,7 +669,7 @@ class StarsTablePainter:
             lines.append((_(", ").join(parts), theme.TEXT))
         uses = preview.get("power_uses", 0)
         if uses:
-            power = power_label(power_name(self.my_sheet()["power_card"]))
+            power = power_label(self.view["power"])
             lines.append((ngettext("Completes your power shape: {n} use of {power}.",
                                    "Completes your power shapes: {n} uses of {power}.",
                                    uses).format(n=uses, power=power), theme.ACCENT))
