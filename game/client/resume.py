@@ -27,21 +27,36 @@ def resumable(data: dict[str, Any]) -> bool:
                     for s in seats))
 
 
-def newest_resumable(directory: Path | None) -> Path | None:
-    """The most recently written save in ``directory`` that ``resumable`` accepts."""
+def resumable_saves(directory: Path | None) -> list[Path]:
+    """The saves in ``directory`` that ``resumable`` accepts, the most recently written
+    first (among the ``SAVES_CONSIDERED`` newest files): every unfinished game, not only the
+    newest (a hot-seat game hid behind a LAN game hosted later: an outside playtest)."""
     from net.save import SAVE_SUFFIX, SaveError, read_save
 
     if directory is None or not Path(directory).is_dir():
-        return None
-    saves = sorted((p for p in Path(directory).glob(f"*{SAVE_SUFFIX}") if p.is_file()),
-                   key=lambda p: p.stat().st_mtime_ns, reverse=True)
-    for path in saves[:SAVES_CONSIDERED]:
+        return []
+    found = []
+    for path in Path(directory).glob(f"*{SAVE_SUFFIX}"):
+        try:
+            if path.is_file():
+                found.append((path.stat().st_mtime_ns, path))
+        except OSError:
+            continue  # gone while listed
+    found.sort(reverse=True)
+    saves = []
+    for _, path in found[:SAVES_CONSIDERED]:
         try:
             if resumable(read_save(path)):
-                return path
+                saves.append(path)
         except (SaveError, OSError):
             continue  # a damaged save is skipped, never offered
-    return None
+    return saves
+
+
+def newest_resumable(directory: Path | None) -> Path | None:
+    """The most recently written save in ``directory`` that ``resumable`` accepts."""
+    saves = resumable_saves(directory)
+    return saves[0] if saves else None
 
 
 @dataclass(frozen=True)
@@ -55,6 +70,8 @@ class SavedGame:
     #: the first local seat's view where the game stands (None: the moves could not be
     #: replayed; "Continue" then says why when chosen)
     view: dict[str, Any] | None
+    #: when the save was last written (seconds since the epoch; 0: unknown)
+    saved_at: float = 0.0
 
 
 def saved_game(path: Path) -> SavedGame | None:
@@ -82,7 +99,29 @@ def saved_game(path: Path) -> SavedGame | None:
         view = ruleset.view(state, data["seats"].index(local[0])) if local else None
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, IllegalMove):
         view = None  # a save that does not replay only loses its progress line here
-    return SavedGame(data["game"], names, others, view)
+    try:
+        saved_at = path.stat().st_mtime
+    except OSError:
+        saved_at = 0.0
+    return SavedGame(data["game"], names, others, view, saved_at)
+
+
+def saved_game_lines(saved: SavedGame) -> list[str]:
+    """What a saved game is, in a few lines: the game, where it stands, who plays it."""
+    from game.client.i18n import _
+    from game.client.kits import get_kit
+
+    kit = get_kit(saved.game)
+    lines = [_(kit.title)]
+    progress = kit.progress_line(saved.view) if saved.view is not None else None
+    if progress:
+        lines.append(progress)
+    if saved.local_names and saved.other_names:
+        lines.append(_("{players} with {others}").format(
+            players=_(", ").join(saved.local_names), others=_(", ").join(saved.other_names)))
+    elif saved.local_names:
+        lines.append(_(", ").join(saved.local_names))
+    return lines
 
 
 def config_of(info: dict[str, Any], seating: dict[str, str] | None = None) -> GameConfig:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.client import theme
-from game.client.i18n import N_, _
+from game.client.i18n import N_, ngettext
 from game.client.scenes.base import SkyScene
 from game.client.scenes.menu_tables import MenuTables, join_chosen
 from game.client.widgets import Button, Form, stack_rects
@@ -31,10 +31,13 @@ class MainMenuScene(SkyScene):
 
     def __init__(self, app: Stage) -> None:
         super().__init__(app)
-        from game.client.resume import newest_resumable, saved_game
+        from game.client.resume import resumable_saves, saved_game
 
+        #: every unfinished game saved here, the newest first: "Continue" resumes the newest
+        #: when it is the only one, and lists them all when there are more
+        self.saves: list[Path] = resumable_saves(app.autosave_dir)
         #: the autosave "Continue" resumes (None: the item is not shown)
-        self.resumable: Path | None = newest_resumable(app.autosave_dir)
+        self.resumable: Path | None = self.saves[0] if self.saves else None
         #: what the caption beside "Continue" says of it: which game, where, with whom
         self.saved = saved_game(self.resumable) if self.resumable is not None else None
         actions = {
@@ -57,22 +60,17 @@ class MainMenuScene(SkyScene):
         self.lan_tables = MenuTables(app, self._join_table)
 
     def saved_game_lines(self) -> list[str]:
-        """The caption of "Continue": the game, where it stands, who plays it."""
-        from game.client.kits import get_kit
+        """The caption of "Continue": the game, where it stands, who plays it (the newest),
+        and how many other unfinished games Continue lists beside it."""
+        from game.client.resume import saved_game_lines
 
-        saved = self.saved
-        if saved is None:
+        if self.saved is None:
             return []
-        kit = get_kit(saved.game)
-        lines = [_(kit.title)]
-        progress = kit.progress_line(saved.view) if saved.view is not None else None
-        if progress:
-            lines.append(progress)
-        if saved.local_names and saved.other_names:
-            lines.append(_("{players} with {others}").format(
-                players=_(", ").join(saved.local_names), others=_(", ").join(saved.other_names)))
-        elif saved.local_names:
-            lines.append(_(", ").join(saved.local_names))
+        lines = saved_game_lines(self.saved)
+        others = len(self.saves) - 1
+        if others > 0:
+            lines.append(ngettext("and {n} other unfinished game",
+                                  "and {n} other unfinished games", others).format(n=others))
         return lines
 
     def draw_saved_game(self, surface: pygame.Surface) -> None:
@@ -98,28 +96,36 @@ class MainMenuScene(SkyScene):
             y += row.get_height()
 
     def _continue(self) -> None:
-        from game.client.kits import get_kit
-        from game.client.net_text import error_text
-        from game.client.resume import resume_session
-        from net.save import SaveError
-        from net.table import TableError
+        from game.client.scenes.saved_games import SavedGamesScene, continue_saved
 
         if self.resumable is None:
             return
-        try:
-            session = resume_session(self.app, self.resumable)
-        except (SaveError, TableError, OSError) as error:
-            code = getattr(error, "code", None)
-            why = error_text(code, error.message) if isinstance(error, TableError) and code \
-                else str(error)
-            self.app.toast(N_("Could not continue that game: {error}", error=why))
-            self.resumable = self.saved = None  # not offered again from this menu
-            self.form = Form([w for w in self.form.widgets
-                              if not (isinstance(w, Button) and w.label == CONTINUE)])
-            self.relayout()
+        if len(self.saves) > 1:
+            self.app.push(SavedGamesScene(self.app, self.saves, self.save_forgotten))
             return
-        game = session.info["game"]
-        self.app.push(get_kit(game).open_table(self.app, session.config, 0, session))
+        if not continue_saved(self.app, self.resumable):
+            self.forget_continue()
+
+    def forget_continue(self) -> None:
+        """No unfinished game left to offer (the one there would not load, or the list
+        forgot them all): the Continue item goes, the other buttons stay where they are."""
+        self.saves = []
+        self.resumable = self.saved = None
+        self.form = Form([w for w in self.form.widgets
+                          if not (isinstance(w, Button) and w.label == CONTINUE)])
+        self.form.focus = 0
+        self.relayout()
+
+    def save_forgotten(self, path: Path) -> None:
+        """The list of saved games deleted ``path``: Continue offers what is left."""
+        from game.client.resume import saved_game
+
+        self.saves = [p for p in self.saves if p != path]
+        if not self.saves:
+            self.forget_continue()
+        elif self.resumable != self.saves[0]:
+            self.resumable = self.saves[0]
+            self.saved = saved_game(self.resumable)
 
     def _last_results(self) -> None:
         self.app.push(self.app.last_results.scene(self.app))
