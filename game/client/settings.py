@@ -65,9 +65,17 @@ class Settings:
     language: str = ""
     #: hot-seat: the names last given to each seat (seat 1 first), offered again next time
     hotseat_names: list[str] = dataclasses.field(default_factory=list)
-    #: the bot level last chosen for each seat (seat 1 first; "" where no bot sat), offered
-    #: again by the setup where the game has that level
+    #: the bot level last chosen for each seat (seat 1 first; "" where no bot sat), in any
+    #: game: offered by the setup of a game with no levels of its own kept yet, where that
+    #: game has the level
     seat_levels: list[str] = dataclasses.field(default_factory=list)
+    #: per game, the bot levels last chosen for it (as ``seat_levels``): each game offers its
+    #: own again (a player's greedy Look at the Stars bot showed as Stargazer's normal, and
+    #: the hard Stargazer bots chosen the day before were back at normal: an outside playtest)
+    game_seat_levels: dict[str, list[str]] = dataclasses.field(default_factory=dict)
+    #: per "mode:game" ("solo:stars"), the number last chosen there (solo: the AI opponents,
+    #: hot-seat and host: the players), offered again by the next setup, after a restart too
+    seat_counts: dict[str, int] = dataclasses.field(default_factory=dict)
     #: the game last started from a setup screen, offered first by the next one (a new player
     #: played Stargazer, came back the next day and found Look at the Stars chosen)
     last_game: str = ""
@@ -117,6 +125,12 @@ class Settings:
                     setattr(settings, field.name, float(value))
             elif isinstance(value, str) and value.strip():
                 setattr(settings, field.name, value.strip()[:24])
+        settings.game_seat_levels = {
+            key[:24]: [v.strip()[:24] for v in value[:8] if isinstance(v, str)]
+            for key, value in _entries(data.get("game_seat_levels")) if isinstance(value, list)}
+        settings.seat_counts = {
+            key[:24]: value for key, value in _entries(data.get("seat_counts"))
+            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 8}
         if "name_chosen" not in data and isinstance(data.get("player_name"), str) \
                 and data["player_name"].strip():
             settings.name_chosen = True  # a file from before the prompt: its name stands
@@ -136,6 +150,14 @@ class Settings:
         tmp.write_text(json.dumps(asdict(self), indent=2), encoding="utf-8")
         tmp.replace(path)
         return path
+
+
+def _entries(value: Any, limit: int = 16) -> list[tuple[str, Any]]:
+    """A map read from the settings file: its first ``limit`` entries with text keys (none
+    when it is not a map: a corrupt entry is ignored, as every other field's)."""
+    if not isinstance(value, dict):
+        return []
+    return [(k, v) for k, v in list(value.items())[:limit] if isinstance(k, str)]
 
 
 class NewestKept:

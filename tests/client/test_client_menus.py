@@ -192,6 +192,91 @@ def test_the_solo_setup_offers_the_bot_levels_chosen_last_time(
     assert Settings.load().seat_levels == [], "a corrupt entry is ignored"
 
 
+def _solo_setup(drive: Driver, game: str) -> SetupScene:
+    """Play solo from the menu, with ``game`` chosen as on screen."""
+    while len(drive.app.stack) > 1:  # back to the menu (a game's session closed)
+        drive.app.pop()
+    drive.click(drive.scene.button("Play solo").rect.center)
+    setup = drive.scene
+    assert isinstance(setup, SetupScene)
+    setup.game.set_value(game)
+    setup._refresh()
+    return setup
+
+
+def test_each_game_offers_its_own_bot_levels_again(config_dir) -> None:  # noqa: ANN001
+    """A player's greedy Look at the Stars bot showed as Stargazer's default, and the hard
+    Stargazer bot chosen next came back in Look at the Stars (an outside playtest): each game
+    keeps the levels chosen for it; a game with none kept yet takes the last ones chosen."""
+    drive = Driver(start="menu")
+    try:
+        stars = _solo_setup(drive, "stars")
+        stars.seats[1].set_value("greedy")
+        stars.start_game()
+        stargazer = _solo_setup(drive, "stargazer")
+        assert stargazer.seats[1].value == "normal", "greedy is no Stargazer level: its default"
+        stargazer.count.set_value(3)
+        stargazer._refresh()
+        for seat in stargazer.seats[1:4]:
+            seat.set_value("hard")
+        stargazer.start_game()
+        assert _solo_setup(drive, "stars").seats[1].value == "greedy", "Stars' own level"
+        assert [s.value for s in _solo_setup(drive, "stargazer").seats[1:4]] == ["hard"] * 3
+    finally:
+        drive.close()
+    saved = Settings.load()
+    assert saved.game_seat_levels["stars"][1] == "greedy"
+    assert saved.game_seat_levels["stargazer"][1:4] == ["hard"] * 3
+
+
+def test_the_number_of_opponents_is_offered_again_after_a_restart(
+        config_dir) -> None:  # noqa: ANN001
+    """The solo opponent count was kept only while the window stayed open (a playtest)."""
+    drive = Driver(start="menu")
+    try:
+        setup = _solo_setup(drive, "stargazer")
+        assert setup.count.value == 2, "Stargazer's fewest: two opponents"
+        setup.count.set_value(3)
+        setup._refresh()
+        setup.start_game()
+        stars = _solo_setup(drive, "stars")
+        assert stars.count.value == 1, "Look at the Stars keeps its own count (none yet)"
+    finally:
+        drive.close()
+    assert Settings.load().seat_counts == {"solo:stargazer": 3}
+    restarted = Driver(start="menu")
+    try:
+        again = _solo_setup(restarted, "stargazer")
+        assert again.count.value == 3 and again.seat_count == 4
+        restarted.app.pop()
+        restarted.click(restarted.scene.button("Hot-seat").rect.center)
+        hotseat = restarted.scene
+        assert isinstance(hotseat, SetupScene) and hotseat.count.value == 3, \
+            "hot-seat counts its own players (Stargazer's fewest: 3)"
+    finally:
+        restarted.close()
+
+
+def test_corrupt_remembered_levels_and_counts_are_ignored(config_dir) -> None:  # noqa: ANN001
+    (config_dir / "settings.json").write_text(json.dumps({
+        "game_seat_levels": {"stars": "hard", "stargazer": ["", "hard", 7], "7": None},
+        "seat_counts": {"solo:stars": "3", "solo:x": True, "solo:y": 99, "hotseat:stars": 4}}))
+    loaded = Settings.load()
+    assert loaded.game_seat_levels == {"stargazer": ["", "hard"]}
+    assert loaded.seat_counts == {"hotseat:stars": 4}
+    (config_dir / "settings.json").write_text(json.dumps(
+        {"game_seat_levels": ["hard"], "seat_counts": "many"}))
+    loaded = Settings.load()
+    assert loaded.game_seat_levels == {} and loaded.seat_counts == {}
+    drive = Driver(start="menu")
+    try:
+        drive.app.settings.seat_counts = {"solo:stars": 12}  # more than the game seats
+        setup = _solo_setup(drive, "stars")
+        assert setup.count.value == 1, "a count the game does not have: its default"
+    finally:
+        drive.close()
+
+
 def test_the_setup_offers_the_game_started_last_even_after_a_restart(
         drive, config_dir) -> None:  # noqa: ANN001
     """A new player played Stargazer solo; in the next run Play solo offered Look at the Stars

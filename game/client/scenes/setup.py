@@ -75,8 +75,7 @@ class SetupScene(SkyScene):
         self._seats_for: str | None = None
         self._previews: dict[tuple, list[tuple[str, pygame.Surface]]] = {}
         self._refresh()
-        if memory:  # the rest of this run's last choices here
-            self.count.set_value(memory.get("count"))
+        if memory:  # the rest of this run's last choices here (the counts are settings)
             self.hints.set_value(memory.get("hints", False))
             self.password.value = memory.get("password", "")
             self._refresh()
@@ -105,16 +104,22 @@ class SetupScene(SkyScene):
         preferred = kit.default_bot if kit and kit.default_bot in self.levels else None
         default_bot = preferred or self.levels[-1]
         bots = bot_level_choices(game)
+        counted = self.app.settings.seat_counts.get(f"{self.mode}:{game}")
         if self.mode == "solo":
             fewest, most = max(0, ruleset.min_players - 1), ruleset.max_players - 1
+            usual = max(fewest, min(1, most))
             self.count = Choice(N_("AI opponents"), [(n, str(n)) for n in range(fewest, most + 1)],
-                                max(fewest, min(1, most)), lambda _value: self._refresh())
+                                usual, lambda _value: self._refresh())
         else:
             fewest, most = max(2, ruleset.min_players), min(MAX_SEATS, ruleset.max_players)
             self.count = Choice(N_("Players"), [(n, str(n)) for n in range(fewest, most + 1)],
                                 fewest, lambda _value: self._refresh())
+        if counted is not None:  # the number chosen here last time, where the game allows it
+            self.count.set_value(counted)
         self.seats = []
-        remembered = self.app.settings.seat_levels
+        # the levels last chosen for this game, else the last chosen in any game
+        remembered = (self.app.settings.game_seat_levels.get(game)
+                      or self.app.settings.seat_levels)
         for i in range(MAX_SEATS):
             if self.mode in ("solo", "host") and i == 0:
                 values = [("human", N_("You ({name})", name=self.app.settings.player_name))]
@@ -219,17 +224,19 @@ class SetupScene(SkyScene):
         if kit is None:
             return
         config = self.config()
-        levels = list(self.app.settings.seat_levels)
+        settings = self.app.settings
+        game = self.game.value
         if self.mode != "host":  # remembered for next time (a LAN table's bots fill its free
             # seats: its "random" for seat 3 came back in the next solo setup, a playtest)
+            levels = list(settings.game_seat_levels.get(game) or settings.seat_levels)
             levels += [""] * (self.seat_count - len(levels))
             for i, row in enumerate(self.seats[: self.seat_count]):
                 levels[i] = row.value if row.value in self.levels else ""
-        if levels != self.app.settings.seat_levels or \
-                self.app.settings.last_game != self.game.value:
-            self.app.settings.seat_levels = levels[:8]
-            self.app.settings.last_game = self.game.value
-            self.app.store_settings()
+            settings.seat_levels = levels[:8]
+            settings.game_seat_levels[game] = levels[:8]
+        settings.seat_counts[f"{self.mode}:{game}"] = self.count.value
+        settings.last_game = game
+        self.app.store_settings()
         if self.mode == "hotseat":  # remembered for next time
             named = self.seat_names()
             self.app.settings.hotseat_names = [
@@ -237,7 +244,7 @@ class SetupScene(SkyScene):
                 for i, row in enumerate(self.seats[: self.seat_count])]
             self.app.store_settings()
         self.app.setup_memory[self.mode] = {  # (in memory for this run: a password too)
-            "game": self.game.value, "count": self.count.value, "hints": self.hints.value,
+            "game": self.game.value, "hints": self.hints.value,
             "password": self.password.value}
         seed = self.app.seed_source() if self.app.seed_source else random.randrange(1 << 30)
         if self.mode == "host":
