@@ -611,6 +611,8 @@ class RemoteSession(TableInfo):
         kind = message.get("t")
         table = message.get("table")
         found = problem(message, MESSAGE_SHAPES.get(kind, {}), str(kind))
+        if found is None and kind in ("snapshot", "table") and "table" not in message:
+            found = f"{kind}.table: missing"  # (always sent: a guest would wait for it)
         if found is None and "table" in message and kind in ("snapshot", "table", "events"):
             found = problem(table, TABLE_SHAPE, f"{kind}.table")
             if found is None and not table["seats"]:

@@ -266,3 +266,21 @@ def test_a_table_of_no_seats_is_refused(drive: Driver) -> None:
     session = guest_told(drive, messages, frames=20)
     assert session.error_code == BAD_HOST_DATA and "seats: none" in session.error
     assert not drive.app.host_failures
+
+
+@pytest.mark.parametrize("spoil_first", [
+    lambda snapshot: snapshot.pop("table"),
+    lambda snapshot: (snapshot.pop("table"), snapshot.update(view={})),
+])
+def test_a_snapshot_without_its_table_is_refused_not_waited_on(
+        drive: Driver, spoil_first: Any) -> None:
+    """A first snapshot with ``view`` {} and no ``table`` left the guest on "Joining..."
+    with no word (an outside hostile-host rerun): a snapshot always carries its table
+    (PROTOCOL section 4), so one without it is bad host data, said at once."""
+    messages = real_messages("stars", 2, 10, seed=48)
+    spoil_first(next(m for m in messages if m.get("t") == "snapshot"))
+    session = guest_told(drive, messages, frames=20)
+    assert session.error_code == BAD_HOST_DATA and "snapshot.table: missing" in session.error
+    assert not isinstance(drive.scene, LobbyScene), "not left waiting in the lobby"
+    assert any("Could not join" in text or "cannot show" in str(text)
+               for text, _ in drive.app.toasts), drive.app.toasts

@@ -50,7 +50,11 @@ def test_a_second_move_waits_for_the_answer_to_the_first() -> None:
     {"t": "refused", "code": "illegal_move", "version": 6},
     {"t": "error", "code": "not_connected", "message": "not connected"},
     {"t": "connection", "state": "reconnecting"},
-    {"t": "snapshot", "version": 9},
+    {"t": "snapshot", "version": 9, "seat": 0, "to_move": [], "table": {
+        "id": "t1", "name": "Vega's table", "game": "stars", "options": {"players": 1},
+        "hints": False, "status": "lobby", "seats": [
+            {"seat": 0, "name": "Vega", "kind": "remote", "bot": None, "taken": True,
+             "connected": True, "stand_in": False}]}},
 ])
 def test_a_refusal_an_error_a_lost_link_or_a_fresh_snapshot_frees_the_next_move(
         answer: dict[str, Any]) -> None:
