@@ -354,3 +354,47 @@ def test_the_host_lobby_button_says_bots_only_while_a_seat_is_free(drive) -> Non
                 what="the start button to drop the bot")
     player.client.close()
     drive.key(pygame.K_ESCAPE)
+
+
+@pytest.mark.timeout(120)
+def test_a_stargazer_hosts_departures_prompt_leaves_the_action_panel_whole(
+        drive) -> None:  # noqa: ANN001
+    """The prompt at the right column's foot covered the Stargazer action panel's newest log
+    lines (and its buttons, on the host's turn): the panel ends above it while it shows."""
+    from game.client.departures import REPLACE_AFTER
+    from game.client.stargazer.table import StargazerTableScene
+
+    drive.click(drive.scene.button("Host LAN game").rect.center)
+    setup = drive.scene
+    setup.game.set_value("stargazer")
+    setup._refresh()
+    setup.count.set_value(3)
+    setup._refresh()
+    setup.seats[2].set_value("normal")
+    setup.start_game()
+    lobby = drive.scene
+    bea = Client("127.0.0.1", lobby.session.server.port, "Bea", reconnect=False)
+    drive.hooks.append(bea.poll)
+    drive.until(lambda: lobby.session.table.seats_taken() == 3, what="Bea to join")
+    drive.click(lobby.start_button.rect.center)
+    drive.until(lambda: isinstance(drive.scene, StargazerTableScene), what="the game")
+    table = drive.scene
+    whole = table.action_rect.copy()
+    drive.hooks.remove(bea.poll)
+    bea.close()
+    drive.until(lambda: 1 in table.departures.away_since, what="the host to notice")
+    drive.step(int(REPLACE_AFTER / 0.25) + 4, seconds=0.25)
+    drive.until(lambda: bool(table.departures.buttons), what="the prompt")
+    drive.step(2)
+    prompt = table.departures.rect
+    assert not table.action_rect.colliderect(prompt) and table.action_rect.top == whole.top
+    assert table.log_rect.h > 0 and table.log_rect.bottom <= prompt.top
+    assert not any(button.rect.colliderect(prompt) for button in table.buttons.values())
+    drive.click(table.departures.buttons[1].rect.center)  # a bot plays for Bea
+    drive.step(2)
+    assert table.departures.returns and not table.action_rect.colliderect(
+        table.departures.rect), "the give-back button is a prompt too"
+    drive.key(pygame.K_g)  # given back: no prompt, the panel whole again
+    drive.step(2)
+    assert not table.departures.all_buttons and table.action_rect == whole
+    drive.key(pygame.K_ESCAPE)

@@ -125,6 +125,10 @@ class GameTableScene(Scene):
         if not event.get("replayed"):
             self.table_news(event)
 
+    def departures_laid_out(self) -> None:
+        """The departures panel (``self.departures.rect``) has just been placed or has gone:
+        a game whose right column holds more makes room for it here."""
+
     def link_words(self) -> tuple[str, str] | None:
         """What ``LinkLostScene`` says over a LAN table whose link is down (a title and what
         brings the game back); None: the link is up, or the table is this window's own."""
@@ -310,6 +314,7 @@ class GameTableScene(Scene):
         self.departures.track(self.clock)
         if self.departures.changed:
             self.departures.layout(self.right, self.layout)
+            self.departures_laid_out()
         if self.status_time > 0:
             self.status_time -= dt
         if self.results_in is not None and self.app.scene is self and self.results_may_count():

@@ -85,15 +85,25 @@ class StargazerTablePainter(StargazerPanels):
                                        self.crews_rect.y + lay.px(30) + i * (row_h + gap),
                                        self.right.w - lay.px(16), row_h)
                            for i in range(crews)]
-        self.action_rect = pygame.Rect(self.right.x, self.crews_rect.bottom + lay.px(8),
-                                       self.right.w, self.right.bottom - self.crews_rect.bottom
-                                       - lay.px(8))
         self._memo: dict[tuple, Any] = {}
         self._panels: dict[str, tuple[Any, pygame.Surface]] = {}
         self._scratch: pygame.Surface | None = None
-        self.make_buttons()
         self.departures.layout(self.right, lay)
+        self.departures_laid_out()
         self.starfield = Starfield(lay.rect.size, lay.unit, count=140, seed=23)
+
+    def departures_laid_out(self) -> None:
+        """The action panel fills the right column under the crews, and ends above a LAN
+        host's departures prompt while one shows (the prompt covered the panel's newest log
+        lines, and its buttons on the host's turn); its buttons follow."""
+        lay = self.layout
+        bottom = self.right.bottom
+        if self.departures.all_buttons:
+            bottom = min(bottom, self.departures.rect.y - lay.px(8))
+        top = self.crews_rect.bottom + lay.px(8)
+        self.action_rect = pygame.Rect(self.right.x, top, self.right.w,
+                                       max(lay.px(60), bottom - top))
+        self.make_buttons()
 
     def make_buttons(self) -> None:
         lay = self.layout
