@@ -22,7 +22,9 @@ ROOT = Path(__file__).resolve().parents[1]
 DOC = (ROOT / "docs" / "PROTOCOL.md").read_text()
 #: maps whose keys are data (player counts, crew ids, power names), not field names
 KEYED = {"planets_for_players", "setup_free_cubes", "turn_order_vp",
-         "ties_to_fewest_turn_order_vp", "flat_object_points"}
+         "ties_to_fewest_turn_order_vp", "flat_object_points",
+         # reason codes, view keys and event types (section 11 names those)
+         "reasons", "map", "events"}
 
 
 def published(game: str) -> dict[str, Any]:

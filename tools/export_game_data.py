@@ -43,8 +43,29 @@ def exports() -> dict[str, Callable[[], dict[str, Any]]]:
 
 
 def rendered(game: str) -> str:
-    """The text of ``docs/data/<game>.json`` (stable: fixed key order, one trailing newline)."""
-    return _dump({"format": FORMAT_VERSION, **exports()[game]()}, "") + "\n"
+    """The text of ``docs/data/<game>.json`` (stable: fixed key order, one trailing newline):
+    the game's components, then what every game publishes alike (``wire_data``)."""
+    return _dump({"format": FORMAT_VERSION, **exports()[game](), **wire_data(game)}, "") + "\n"
+
+
+def wire_data(game: str) -> dict[str, Any]:
+    """What a client in another language needs besides the components: the bot levels a
+    seat's ``bot`` names, and the shapes and agreements the reference window checks each view
+    and event against (``game.rules.shapes``; an outside client written from the protocol
+    alone found them only in source files)."""
+    from game.rules import get_ruleset
+    from game.rules.shapes import shape_json
+
+    ruleset = get_ruleset(game)
+    out: dict[str, Any] = {"bot_levels": list(games()[game].bot_levels)}
+    if ruleset.wire_shapes is not None:
+        view, events = ruleset.wire_shapes
+        out["wire"] = {
+            "view": shape_json(view),
+            "events": {kind: shape_json(shape) for kind, shape in events.items()},
+            "agreements": [list(agreement) for agreement in ruleset.wire_agreements],
+        }
+    return out
 
 
 def _flat(value: Any) -> bool:

@@ -157,6 +157,34 @@ def agreement_problem(view: dict[str, Any], agreements: tuple[Agreement, ...], s
     return None
 
 
+def shape_json(shape: Any) -> Any:
+    """``shape`` as plain JSON, for ``docs/data/<game>.json`` (``docs/PROTOCOL.md`` section 12
+    reads it): ``"bool"``, ``"any"``, ``{"int": [low, high]}``, ``{"text": longest}`` (with
+    ``"one_of"``: the strings allowed), ``{"list": item, "longest": n}``, ``{"tuple": [items]}``,
+    ``{"map": {key: shape}}`` (a key that may be missing is ``{"optional": shape}``),
+    ``{"nullable": shape}``."""
+    if isinstance(shape, str):
+        return shape
+    if isinstance(shape, Int):
+        return {"int": [shape.low, shape.high]}
+    if isinstance(shape, Text):
+        out: dict[str, Any] = {"text": shape.longest}
+        if shape.choices:
+            out["one_of"] = sorted(shape.choices)
+        return out
+    if isinstance(shape, Nullable):
+        return {"nullable": shape_json(shape.shape)}
+    if isinstance(shape, Optional):
+        return {"optional": shape_json(shape.shape)}
+    if isinstance(shape, list):
+        return {"list": shape_json(shape[0]), "longest": shape[1]}
+    if isinstance(shape, tuple):
+        return {"tuple": [shape_json(item) for item in shape]}
+    if isinstance(shape, dict):
+        return {"map": {key: shape_json(item) for key, item in shape.items()}}
+    raise TypeError(f"not a shape: {shape!r}")
+
+
 def _short(value: Any) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."

@@ -32,6 +32,7 @@ def public_data() -> dict[str, Any]:
     """Stargazer's planet types, crews and setup numbers for ``docs/data/stargazer.json``
     (``tools/export_game_data.py``; ``docs/PROTOCOL.md`` section 12.2)."""
     from game.rules.stargazer import content
+    from game.rules.stargazer.engine import REASON_TEXT
 
     return {
         "game": "stargazer",
@@ -48,6 +49,7 @@ def public_data() -> dict[str, Any]:
         "colour_groups": list(content.COLOUR_GROUPS),
         "planet_types": [{"id": kind, **info} for kind, info in content.PLANET_TYPES.items()],
         "crews": [dict(crew) for crew in content.CREWS],
+        "reasons": dict(REASON_TEXT),
     }
 
 

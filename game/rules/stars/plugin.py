@@ -30,7 +30,7 @@ def public_data() -> dict[str, Any]:
     """Look at the Stars' components for ``docs/data/stars.json``
     (``tools/export_game_data.py``), as ``docs/PROTOCOL.md`` section 12.1 describes them."""
     from game.rules.stars import data
-    from game.rules.stars.engine import SHIFT_LIMIT
+    from game.rules.stars.engine import REASON_TEXT, SHIFT_LIMIT
 
     return {
         "game": "stars",
@@ -84,6 +84,7 @@ def public_data() -> dict[str, Any]:
         "nova_sizes": list(data.NOVA_SIZES),
         "flat_object_points": dict(data.FLAT_OBJECT_POINTS),
         "twinkling_star_points": data.TWINKLING_STAR_POINTS,
+        "reasons": dict(REASON_TEXT),
     }
 
 
