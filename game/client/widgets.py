@@ -93,6 +93,19 @@ def focus_ring(rect: pygame.Rect, layout: Layout) -> pygame.Rect:
     return rect.inflate(2 * gap, 2 * gap)
 
 
+def blit_on_line(surface: pygame.Surface, text: TextCache, shown: str, size: int,
+                 colour: theme.Color, x: int, centery: int, bold: bool = False,
+                 centred: bool = False) -> pygame.Surface:
+    """Draw ``shown`` on the line centred on ``centery``, starting at ``x`` (``centred``:
+    centred on it), on the baseline a Latin text has there (``TextCache.line_top``): a row's
+    label and value stay on one line whatever their scripts (a Japanese label centred on its
+    own sat a few pixels below a Latin value, "70%", beside it). Returns what it drew."""
+    label = text.render(shown, size, colour, bold=bold)
+    left = x - label.get_width() // 2 if centred else x
+    surface.blit(label, (left, text.line_top(shown, size, centery, bold)))
+    return label
+
+
 def draw_well(surface: pygame.Surface, layout: Layout, row: pygame.Rect, left: int, right: int,
               focused: bool) -> pygame.Rect:
     """A sunken box from ``left`` to ``right`` inside ``row``: it reads as a place to type (a
@@ -227,18 +240,18 @@ class Choice(Widget):
         active = focused or hovered
         draw_frame(surface, self.rect, layout, focused, hovered)
         size = layout.font_px("body")
-        label = text.render(tr(self.label), size,
-                            theme.TEXT if self.enabled else theme.TEXT_DIM)
         pad = layout.px(14)
-        surface.blit(label, label.get_rect(midleft=(self.rect.x + pad, self.rect.centery)))
+        label = blit_on_line(surface, text, tr(self.label), size,
+                             theme.TEXT if self.enabled else theme.TEXT_DIM, self.rect.x + pad,
+                             self.rect.centery)
         value_text = tr(self.values[self.index][1])
         left, right, value_size = self.value_geometry(
             text, layout, value_text, self.label_end(label.get_width() if self.label else 0,
                                                      pad))
         self.left_arrow_at = (left - self.rect.x) / max(1, self.rect.w)
-        value = text.render(value_text, value_size,
-                            theme.ACCENT if self.enabled else theme.TEXT_DIM, bold=True)
-        surface.blit(value, value.get_rect(center=((left + right) // 2, self.rect.centery)))
+        blit_on_line(surface, text, value_text, value_size,
+                     theme.ACCENT if self.enabled else theme.TEXT_DIM, (left + right) // 2,
+                     self.rect.centery, bold=True, centred=True)
         if self.enabled and len(self.values) > 1:
             arrow_color = theme.ACCENT if active else theme.TEXT_DIM
             s = layout.px(6)
@@ -301,15 +314,15 @@ class NamedChoice(Choice):
         self.label = label
         size = layout.font_px("body")
         pad = layout.px(14)
-        seat = text.render(tr(label), size, theme.TEXT_DIM)
-        surface.blit(seat, seat.get_rect(midleft=(self.rect.x + pad, self.rect.centery)))
+        seat = blit_on_line(surface, text, tr(label), size, theme.TEXT_DIM, self.rect.x + pad,
+                            self.rect.centery)
         left = self.rect.x + pad + seat.get_width() + pad // 2
         well = draw_well(surface, layout, self.rect, left,
                          self.rect.x + self.rect.w // 2 - layout.px(4), focused)
         shown = self.name + ("_" if focused else "")
         fitted = text.fit(shown or " ", size, well.w - pad, bold=True)
-        name = text.render(shown or " ", fitted, theme.TEXT, bold=True)
-        surface.blit(name, name.get_rect(midleft=(well.x + pad // 2, well.centery)))
+        blit_on_line(surface, text, shown or " ", fitted, theme.TEXT, well.x + pad // 2,
+                     self.rect.centery, bold=True)
 
 
 class TextField(Widget):
@@ -346,15 +359,15 @@ class TextField(Widget):
         draw_frame(surface, self.rect, layout, focused, hovered)
         size = layout.font_px("body")
         pad = layout.px(14)
-        label = text.render(tr(self.label), size, theme.TEXT)
-        surface.blit(label, label.get_rect(midleft=(self.rect.x + pad, self.rect.centery)))
+        label = blit_on_line(surface, text, tr(self.label), size, theme.TEXT,
+                             self.rect.x + pad, self.rect.centery)
         # where a choice row shows its value
         left = max(self.rect.x + self.rect.w // 2, self.rect.x + 2 * pad + label.get_width())
         well = draw_well(surface, layout, self.rect, left, self.rect.right - pad // 2, focused)
         shown = (self.value + ("_" if focused else "")) or " "
         fitted = text.fit(shown, size, well.w - 2 * pad, bold=True)
-        value = text.render(shown, fitted, theme.ACCENT, bold=True)
-        surface.blit(value, value.get_rect(center=well.center))
+        blit_on_line(surface, text, shown, fitted, theme.ACCENT, well.centerx,
+                     self.rect.centery, bold=True, centred=True)
 
 
 class Form:

@@ -111,3 +111,33 @@ def test_a_japanese_name_keeps_the_replay_lines_on_their_baselines(drive: Driver
     assert len(latin) == len(japanese) == 2, (latin, japanese)
     assert any("星野" in text for text in japanese), "the move's line names the player"
     assert sorted(latin.values()) == sorted(japanese.values())
+
+
+@pytest.mark.parametrize("label, value", [("音量", "70%"), ("Volume", "オン"),
+                                          ("AIの速さ", "ふつう"), ("Volume", "70%")])
+def test_a_choice_rows_label_and_value_share_a_baseline(drive: Driver, label: str,
+                                                        value: str) -> None:
+    """Japanese Settings labels sat a few pixels below their Latin values ("70%"): each
+    was centred on its own surface (a newplayer playtest)."""
+    from game.client.widgets import Choice
+    from tests.client.textboxes import RecordingSurface, recording
+
+    row = Choice(label, [(0, value), (1, "x")])
+    row.rect = pygame.Rect(100, 100, 600, 50)
+    baselines: dict[str, int] = {}
+    surface = RecordingSurface(drive.app.screen.get_size())
+    with recording(drive.app) as recorder:
+        original = surface.blit
+
+        def blit(source, dest=(0, 0), area=None, special_flags=0):  # noqa: ANN001, ANN202
+            known = recorder.text_of(source)
+            if known is not None:
+                top = dest[1] if isinstance(dest, tuple) else dest.y
+                baselines[known[0]] = int(top) + drive.app.text.baseline(
+                    known[0], known[1], known[0] == value)
+            return original(source, dest, area, special_flags)
+
+        surface.blit = blit
+        row.draw(surface, drive.app.text, drive.app.layout, False, False)
+    assert set(baselines) == {label, value}, baselines
+    assert baselines[label] == baselines[value], baselines
