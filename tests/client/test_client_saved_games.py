@@ -165,3 +165,34 @@ def test_saved_when_says_today_yesterday_or_the_date() -> None:
     assert saved_when(time.mktime((2026, 11, 20, 18, 0, 0, 0, 0, -1)), now) \
         == "2026-11-20 18:00"
     assert saved_when(0, now) == ""
+
+
+@pytest.mark.timeout(90)
+def test_a_pad_chooses_forgets_and_continues_a_saved_game(
+        config_dir: Path, autosave_dir: Path) -> None:
+    """D-pad, A and Y through SDL's virtual controller (the footer names them)."""
+    from tests.client.virtual_pads import VirtualPad, tap
+
+    first = _save(autosave_dir, "a", "stars", 2, ["Ann", "Deneb"], 30)
+    second = _save(autosave_dir, "b", "stargazer", 3, ["Ann", "Vega", "Rigel"], 600)
+    drive = Driver(start="menu")
+    pad = VirtualPad()
+    try:
+        app = drive.app
+        drive.step(2)  # the pad is announced
+        tap(app, pad, pygame.CONTROLLER_BUTTON_A)  # Continue (the focus is on it)
+        listing = app.scene
+        assert isinstance(listing, SavedGamesScene)
+        drive.step(2)
+        assert any("Y: forget" in text for text in drawn_texts(app)), "the pad's footer"
+        tap(app, pad, pygame.CONTROLLER_BUTTON_Y)  # forget the newest...
+        assert isinstance(app.scene, ConfirmDialog)
+        tap(app, pad, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+        tap(app, pad, pygame.CONTROLLER_BUTTON_A)  # ...yes
+        assert not first.exists() and second.exists()
+        assert app.scene is listing
+        tap(app, pad, pygame.CONTROLLER_BUTTON_A)  # the one left: Stargazer
+        assert isinstance(app.scene, StargazerTableScene)
+    finally:
+        pad.unplug()
+        drive.close()
