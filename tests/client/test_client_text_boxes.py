@@ -27,11 +27,15 @@ from game.client.loop import ManualClock
 from game.client.scenes.base import Scene
 from game.client.scenes.dialog import ConfirmDialog
 from game.client.scenes.menu import MainMenuScene
+from game.client.scenes.saved_games import SavedGamesScene
 from game.client.settings import Settings
 from game.client.shooter import SECRET, Shooter
 from game.commands.screenshots import shoot_all
 from game.rules.base import reproducible_secrets
+from game.tables import new_table
 from net.discovery import TableAd
+from net.save import write_save
+from net.table import SeatSpec
 from net.wire import APP_VERSION, PROTOCOL_VERSION
 from tests.client.clienthelpers import Driver
 from tests.client.textboxes import drawn_texts, text_problems, tracking
@@ -102,6 +106,25 @@ def generic_scenes(shot: CheckingShooter) -> None:
                            lambda: None, yes=N_("Leave"), no=N_("Keep playing")))
     shot.step(2)
     shot.look("dialog")
+    saves = shot.outdir / "saves"  # Continue's list of unfinished games, a long one
+    for number in range(8):
+        game, players = ("stargazer", 4) if number % 3 == 0 else ("stars", 1 + number)
+        table = new_table(game, {}, number, [SeatSpec("human", "星野" if number % 2 else "Ann")]
+                          + [SeatSpec("ai", f"Bot {i}") for i in range(1, players)])
+        table.start()
+        saves.mkdir(exist_ok=True)
+        write_save(saves / f"game{number}.spsave", table.save_data())
+        table.close()
+    paths = sorted(saves.iterdir())
+    app.reset_to(MainMenuScene(app))
+    app.push(SavedGamesScene(app, paths))
+    shot.step(2)
+    assert any(text in ("Stargazer", "スターゲイザー") for text in drawn_texts(app))
+    shot.look("saved games")
+    for _ in range(len(paths) - 1):
+        shot.key(pygame.K_DOWN)
+    shot.step(2)
+    shot.look("saved games scrolled")
     app.reset_to(MainMenuScene(app))
     app.scene.button("Rules").activate()
     for _ in range(7):  # scrolled part way: lines meet the panel's edges
