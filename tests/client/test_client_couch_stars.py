@@ -579,3 +579,28 @@ def test_every_players_board_names_its_device_with_five_boards_at_720p() -> None
         assert not text_problems(drive.app)
     finally:
         drive.close()
+
+
+@pytest.mark.timeout(120)
+def test_every_seats_card_shows_again_at_each_new_card() -> None:
+    """The first seat's ghost vanished at every new card until its player pressed the D-pad
+    (the single table's own new card hid the ghost of the seat whose cursor it held): every
+    device seat's card is back at its place, the first one's too."""
+    drive = Driver()
+    pads = plug(drive, 2)
+    try:
+        devices = [pads[0].device, pads[1].device, "keys:left"]
+        table = couch_game(drive, devices)
+        hands = Hands(drive, {pad.device: pad for pad in pads})
+        planners = [Planner(table, seat, device, seat) for seat, device in enumerate(devices)]
+        for n in (1, 2, 3):
+            drive.until(lambda n=n: table.shared_view()["card"]["n"] == n, what=f"card {n}")
+            drive.step(2)
+            assert all(board.cursor.keyboard_ghost for board in table.boards), \
+                [(board.seat, board.cursor.keyboard_ghost) for board in table.boards]
+            until_card(drive, table, hands, planners,
+                       lambda n=n: table.shared_view()["card"]["n"] > n)
+    finally:
+        for pad in pads:
+            pad.unplug()
+        drive.close()

@@ -264,18 +264,20 @@ class CouchStarsScene(StarsTableScene):
 
     def on_event(self, seat: int, event: dict[str, Any]) -> None:
         self.note_last_lines(event)
-        if event.get("type") == "card_flipped" and not event.get("replayed"):
-            for board in self.boards:
-                board.cursor.new_card()
-                board.cursor.keyboard_ghost = self.couch.devices.get(board.seat) != "mouse"
         mover = event.get("seat")
         target = mover if isinstance(mover, int) and self.local(mover) else \
             seat if self.local(seat) else None
         if target is None:
             super().on_event(seat, event)
-            return
-        with self.acting_for(target):
-            super().on_event(seat, event)
+        else:
+            with self.acting_for(target):
+                super().on_event(seat, event)
+        if event.get("type") == "card_flipped" and not event.get("replayed"):
+            # after the single table's own new card (it hid the ghost of the seat whose
+            # cursor it held: the first seat's card vanished at every new card, a playtest)
+            for board in self.boards:
+                board.cursor.new_card()
+                board.cursor.keyboard_ghost = self.couch.devices.get(board.seat) != "mouse"
 
     def note_last_lines(self, event: dict[str, Any]) -> None:
         """A spectator's highlight: what each board drew with the card last revealed (the
