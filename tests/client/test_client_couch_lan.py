@@ -126,3 +126,66 @@ def test_play_again_at_a_couch_host_restarts_the_lan_table_with_its_devices(
         assert "Play again" not in [str(widget.label) for widget in again.form.widgets]
     finally:
         session.close()
+
+
+@pytest.mark.timeout(120)
+def test_a_party_host_lets_a_bot_play_for_a_lan_player_who_left_from_the_menu(
+        drive: Driver) -> None:
+    """At a party table the departures panel (its B and G keys) never showed and a pad could
+    not reach it (a playtest): the gone player's board says what Start / Esc offers, and the
+    menu's question lists the host's answers before Leave."""
+    from game.client.departures import REPLACE_AFTER
+    from game.client.scenes.dialog import ChoiceDialog
+    from game.client.stars.couch import CouchStarsScene
+
+    drive.app.lan_advertise = False
+    drive.app.lan_bind, drive.app.lan_port = "127.0.0.1", 0
+    lobby = open_lobby_by_keys(drive)
+    drive.key(pygame.K_SPACE)  # the left half of the keyboard sits down
+    focus(drive, lobby, lobby.lan)
+    drive.key(pygame.K_d)
+    assert [lobby.planned(i) for i in range(2)] == ["human", "open"]
+    focus(drive, lobby, lobby.start)
+    drive.key(pygame.K_SPACE)
+    waiting = drive.scene
+    session = waiting.session
+    remote = Client("127.0.0.1", session.server.port, "Bea", reconnect=False)
+    drive.hooks.append(remote.poll)
+    try:
+        drive.until(lambda: session.table.seats_taken() == 2, what="Bea to join")
+        drive.key(pygame.K_DOWN)
+        drive.key(pygame.K_RETURN)
+        drive.until(lambda: isinstance(drive.scene, CouchStarsScene), what="the table")
+        table = drive.scene
+        drive.hooks.remove(remote.poll)
+        remote.close()  # Bea's machine goes away
+        drive.until(lambda: 1 in table.departures.away_since, what="the host to notice")
+        drive.step(int(REPLACE_AFTER / 0.25) + 4, seconds=0.25)
+        assert table.departures.buttons
+        view = table.shared_view()
+        words, _colour = table.hint(table.boards[1], view)
+        assert words == "Escape: let a bot play for them", words
+        drive.step(2)
+        assert words in drawn_texts(drive.app), "said under Bea's board"
+        drive.key(pygame.K_ESCAPE)  # the left half's menu key
+        dialog = drive.scene
+        assert isinstance(dialog, ChoiceDialog)
+        labels = [str(button.label) for button in dialog.form.widgets]
+        assert labels[0].startswith("Let a bot play for Bea") and labels[-2:] == [
+            "Leave", "Keep playing"], labels
+        drive.key(pygame.K_SPACE)  # the first answer, chosen
+        drive.step(2)
+        seat = table.session.info["seats"][1]
+        assert drive.scene is table and (seat["kind"], seat["stand_in"]) == ("ai", True)
+        assert table.hint(table.boards[1], table.shared_view())[0] == \
+            "Escape: give them the seat back"
+        drive.key(pygame.K_ESCAPE)
+        drive.key(pygame.K_s)  # W/S move in the dialog for the left half
+        drive.key(pygame.K_w)
+        drive.key(pygame.K_SPACE)  # give the seat back
+        drive.step(2)
+        assert table.session.info["seats"][1]["kind"] == "remote"
+        assert drive.scene is table
+    finally:
+        remote.close()
+        session.close()

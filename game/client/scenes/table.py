@@ -284,6 +284,14 @@ class GameTableScene(Scene):
         if self.is_over() or self.watching:
             self.leave()
             return
+        if self.departures.all_buttons:  # a LAN host with a player gone: those answers first
+            from game.client.scenes.dialog import ChoiceDialog
+
+            answers = [(button.label, button.activate) for button in self.departures.all_buttons]
+            self.app.push(ChoiceDialog(self.app, leave_warning(self.session),
+                                       [*answers, (N_("Leave"), self.leave)],
+                                       cancel=N_("Keep playing")))
+            return
         self.app.push(ConfirmDialog(self.app, leave_warning(self.session), self.leave,
                                     yes=N_("Leave"), no=N_("Keep playing")))
 

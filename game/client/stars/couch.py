@@ -682,6 +682,17 @@ class CouchStarsScene(StarsTableScene):
         """The line under a board: what its player can do now, with their device's buttons,
         or what the table just said to them."""
         seat = board.seat
+        if not view["over"] and (seat in self.departures.buttons
+                                 or seat in self.departures.returns):
+            # a LAN player gone (or a bot in their seat): the host's answers are in the menu
+            # (Start / Esc), which every device at this screen reaches (the panel with its
+            # B and G keys is the single table's: a party of pads never saw it, a playtest)
+            menu = " / ".join(dict.fromkeys(
+                glyph(device, "menu") for device in self.couch.devices.values()
+                if device != "mouse")) or glyph("keys:left", "menu")
+            words = (N_("{menu}: let a bot play for them") if seat in self.departures.buttons
+                     else N_("{menu}: give them the seat back"))
+            return _(words).format(menu=menu), theme.WARNING
         if not self.local(seat) or view["over"]:
             return "", theme.TEXT_DIM
         if board.status_time > 0 and board.status[0]:
