@@ -342,7 +342,7 @@ def test_a_hot_seat_review_turns_to_the_next_player_with_tab(drive: Driver) -> N
     review = ReviewScene(drive.app, record, 0, budget=0.02)
     drive.app.push(review)
     drive.until(lambda: bool(review.rows), timeout=60, what="Ann's review")
-    assert review.footer("x").endswith("Tab: the next player")
+    assert review.footer("x").endswith("Tab or Left/Right: another player")
     anns = review.decisions
     drive.key(pygame.K_TAB)
     assert review.seat == 1 and not review.rows
@@ -351,6 +351,23 @@ def test_a_hot_seat_review_turns_to_the_next_player_with_tab(drive: Driver) -> N
                  if seat == 1 and move["t"] in ("place", "shooting_star", "skip")]
     assert [d.your_moves[0] for d in review.decisions] == bea_moves, "Bea's own cards"
     assert review.decisions != anns
+    # a party's pad: RB / LB (and the D-pad's Left / Right) turn to another player's review,
+    # and the footer names those buttons (only the keyboard's Tab did: a playtest)
+    from tests.client.textboxes import drawn_texts
+    from tests.client.virtual_pads import VirtualPad, tap
+
+    pad = VirtualPad()
+    try:
+        drive.step(2)
+        tap(drive.app, pad, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
+        assert review.seat == 0
+        drive.until(lambda: bool(review.rows), timeout=60, what="Ann's review again")
+        drive.step(2)
+        assert any("LB/RB: another player" in text for text in drawn_texts(drive.app))
+        tap(drive.app, pad, pygame.CONTROLLER_BUTTON_DPAD_LEFT)
+        assert review.seat == 1
+    finally:
+        pad.unplug()
 
 
 @pytest.mark.timeout(120)

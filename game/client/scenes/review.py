@@ -73,13 +73,14 @@ class ReviewScene(SkyScene):
                                         daemon=True, name="starparty-review")
         self._thread.start()
 
-    def next_seat(self) -> None:
-        """Hot-seat: the next player's review (the one under way stops)."""
+    def next_seat(self, step: int = 1) -> None:
+        """Hot-seat or a party: the next (``step`` -1: the previous) player's review (the one
+        under way stops)."""
         if len(self.humans) < 2:
             return
         self._cancel.set()
         self._cancel = threading.Event()
-        self.seat = self.humans[(self.humans.index(self.seat) + 1) % len(self.humans)] \
+        self.seat = self.humans[(self.humans.index(self.seat) + step) % len(self.humans)] \
             if self.seat in self.humans else self.humans[0]
         self.progress, self.decisions, self.failed = (0, 0), None, False
         self.rows, self.selected, self.first_row, self._words = [], 0, 0, {}
@@ -153,7 +154,12 @@ class ReviewScene(SkyScene):
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.open(self.selected)
             elif event.key == pygame.K_TAB:
-                self.next_seat()
+                self.next_seat(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN, pygame.K_LEFT,
+                               pygame.K_RIGHT):
+                # (a pad's LB/RB or D-pad: at a party each player wants their own review,
+                # and only the keyboard's Tab moved to the next one: a playtest)
+                self.next_seat(-1 if event.key in (pygame.K_PAGEUP, pygame.K_LEFT) else 1)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for rect, index in self.row_rects:
                 if rect.collidepoint(event.pos):
@@ -241,7 +247,8 @@ class ReviewScene(SkyScene):
                 filled = bar.copy()
                 filled.w = max(1, bar.w * done // total)
                 pygame.draw.rect(surface, theme.ACCENT, filled, border_radius=lay.px(6))
-            self.draw_footer(surface, self.footer(N_("Esc: back to the results")))
+            self.draw_footer(surface, self.footer(N_("Esc: back to the results")),
+                             self.pad_footer(N_("B: back to the results")))
             return
         worse = sum(1 for d in self.decisions or [] if d.regret > 0)
         if worse == 0:
@@ -300,13 +307,20 @@ class ReviewScene(SkyScene):
             surface.blit(label, label.get_rect(bottomright=(x + width,
                                                             panel.bottom - lay.px(8))))
         self.draw_footer(surface, self.footer(N_(
-            "Up/Down and Enter or a click: the board at that moment  ·  Esc: back")))
+            "Up/Down and Enter or a click: the board at that moment  ·  Esc: back")),
+            self.pad_footer(N_("D-pad and A: the board at that moment  ·  B: back")))
 
     def footer(self, keys: str) -> str:
         """The keys (hot-seat: Tab, the next player's review too)."""
         if len(self.humans) < 2:
             return keys
-        return _("{keys}  ·  Tab: the next player").format(keys=_(keys))
+        return _("{keys}  ·  Tab or Left/Right: another player").format(keys=_(keys))
+
+    def pad_footer(self, buttons: str) -> str:
+        """The same for a game controller (shown while one is in hand)."""
+        if len(self.humans) < 2:
+            return buttons
+        return _("{keys}  ·  LB/RB: another player").format(keys=_(buttons))
 
 
 def points_words(decision: Decision) -> str:
