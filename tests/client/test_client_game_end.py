@@ -286,9 +286,13 @@ def test_enter_mashed_through_the_end_does_not_start_a_new_game(
     drive.click(button(fresh, "Play again").rect.center)
     assert drive.scene is fresh, "nothing chosen in the first moments"
     drive.key(pygame.K_RIGHT)
-    assert fresh.form.focus == 0, "the arrows choose a button meanwhile"
-    drive.key(pygame.K_RIGHT)
-    assert fresh.form.focus == 1
+    assert fresh.form.focus == 1, "the arrows choose a button meanwhile: what follows " \
+        "Play again (a pad's Right meant for Statistics, then A, started a new game)"
+    drive.key(pygame.K_LEFT)
+    assert fresh.form.focus == 0, "Play again is a deliberate step back"
+    fresh.form.focus = -1
+    drive.key(pygame.K_DOWN)
+    assert str(fresh.form.focused().label) == "Statistics"
     fresh.form.focus = -1
     drive.step(int(0.6 * 60) + 2)
     for _ in range(3):  # past the first moments, an Enter still chooses nothing
@@ -297,9 +301,10 @@ def test_enter_mashed_through_the_end_does_not_start_a_new_game(
     assert drive.scene is fresh
     assert "Left/Right, then Enter: choose" in fresh.footer()
     drive.key(pygame.K_RIGHT)
+    drive.key(pygame.K_LEFT)
     drive.key(pygame.K_RETURN)
     assert isinstance(drive.scene, StarsTableScene) and drive.scene is not _table, \
-        "Right, then Enter plays again"
+        "Right, Left, then Enter plays again"
 
 
 def test_last_results_keep_the_hints_each_seat_asked_for(ended) -> None:  # noqa: ANN001
@@ -341,7 +346,7 @@ def test_every_menu_item_fits_with_continue_and_last_results(drive: Driver, monk
     from game.client.scenes.results import FinishedGame
     from tests.client.textboxes import text_problems
 
-    monkeypatch.setattr(resume, "newest_resumable", lambda _directory: tmp_path / "a.json")
+    monkeypatch.setattr(resume, "resumable_saves", lambda _directory: [tmp_path / "a.json"])
     drive.app.last_results = FinishedGame("stars", None, {"scores": []}, [], [], None, {})
     for size in ((1280, 720), (800, 600)):
         drive.app.resize(size)

@@ -332,8 +332,14 @@ class ResultsScene(SkyScene):
             return
         if self.guard.blocks(event):
             return  # (a new player's Enter through Stargazer's scoring started a new game)
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.form.move_focus(1 if event.key == pygame.K_RIGHT else -1)
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT,
+                                                          pygame.K_UP, pygame.K_DOWN):
+            forward = event.key in (pygame.K_RIGHT, pygame.K_DOWN)
+            if self.form.focus == -1 and forward and self.form.widgets[0] is self.play_button:
+                # the first press onward chooses what follows Play again: a pad's Right meant
+                # for Statistics chose Play again, and A then started a new game (a playtest)
+                self.form.focus = 0
+            self.form.move_focus(1 if forward else -1)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and self.statistics:
             self.toggle_statistics()
