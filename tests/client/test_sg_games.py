@@ -80,7 +80,8 @@ def test_solo_from_the_menu_to_the_results(drive) -> None:  # noqa: ANN001
     drive.step(2)
     assert not text_problems(drive.app), text_problems(drive.app)
     results.toggle_statistics()
-    drive.key(pygame.K_RIGHT)  # Play again chosen (no button has the focus at first)
+    drive.key(pygame.K_RIGHT)  # Statistics: the first press onward skips Play again
+    drive.key(pygame.K_LEFT)  # Play again chosen (no button has the focus at first)
     drive.key(pygame.K_RETURN)  # play again: a new Stargazer table
     assert isinstance(drive.scene, StargazerTableScene) and drive.scene is not table
 
