@@ -159,6 +159,8 @@ def play_to_results(drive: Driver, table: StargazerTableScene, rng: random.Rando
                         what="the move to be played")
         elif phase == "over" and table.scoring is not None:
             seen["scoring_steps"] += 1
+            seen["totals_told_early"] = seen.get("totals_told_early", False) or any(
+                str(text).startswith("The game is over:") for text, _colour in table.log)
             drive.key(pygame.K_ESCAPE if skip_scoring else pygame.K_RETURN)
         else:
             drive.step()

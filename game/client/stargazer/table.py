@@ -148,6 +148,8 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
         self.ring = RingPainter(app.text)
         #: the final scoring played out before the results
         self.scoring: ScoringShow | None = None
+        #: the log's line of the final totals, held until the scoring show has told them
+        self.final_lines: list[Line] = []
         # what the player is choosing (nothing is sent before Confirm)
         self.turn_key: tuple | None = None
         self.crew_choice: int | None = None
@@ -561,8 +563,14 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
             self.on_event(seat, event, paced)
         if self.skipping and self.round_end is not None and "crew_chosen" in beat.kinds:
             self.round_end = None  # the next round's turns are under way (the log keeps it)
-        lines = story_lines([event for _seat, event in beat.events], self.session.names,
-                            beat.view or self.view)
+        events = [event for _seat, event in beat.events]
+        if not self.replaying and any(e.get("type") == "game_over" for e in events):
+            # the final totals wait for the end of the scoring show, planet by planet (the
+            # log gave the result away while the show still counted: a playtest)
+            self.final_lines = story_lines([e for e in events if e.get("type") == "game_over"],
+                                           self.session.names, beat.view or self.view)
+            events = [e for e in events if e.get("type") != "game_over"]
+        lines = story_lines(events, self.session.names, beat.view or self.view)
         self.note(lines)
         if (paced or self.watching) and lines:
             self.pacer.caption = lines
@@ -906,6 +914,8 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
         if self.scoring is not None:
             self.scoring.update(dt)
             if self.scoring.done and self.app.scene is self:
+                self.note(self.final_lines)  # (the totals, once the show has told them)
+                self.final_lines = []
                 self.show_results()
 
     # --- the end: the final scoring, then the results ------------------------------------------
