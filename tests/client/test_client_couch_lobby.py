@@ -337,10 +337,21 @@ def test_a_pad_player_types_their_name_on_the_screens_keys(drive: Driver) -> Non
         tap(drive.app, pad, A)
         tap(drive.app, pad, pygame.CONTROLLER_BUTTON_B)  # the keys close with what was typed
         assert isinstance(drive.scene, RenameScene) and drive.scene.field.value == "3"
+        # the dialog names the pad's buttons (it said "Enter OK  ·  Esc cancel" to a pad
+        # player: a playtest), and X brings the keys back
+        drive.step(2)
+        assert any(text.startswith("X: type a name") and "A: OK  ·  B: cancel" in text
+                   for text in drawn_texts(drive.app)), drawn_texts(drive.app)
+        tap(drive.app, pad, pygame.CONTROLLER_BUTTON_X)
+        assert isinstance(drive.scene, KeyboardScene)
+        tap(drive.app, pad, pygame.CONTROLLER_BUTTON_B)
         tap(drive.app, pad, A)  # OK
         assert drive.scene is lobby
         seat = next(s for s in lobby.seats if s is not None and s.device == pad.device)
         assert seat.name == "3"
+        drive.step(2)
+        assert any("B: leave your seat" in text for text in drawn_texts(drive.app)), \
+            "the lobby's footer names the pad's buttons too"
     finally:
         pad.unplug()
         drive.step(2)

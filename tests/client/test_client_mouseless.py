@@ -409,6 +409,26 @@ def test_a_pad_is_never_stuck_in_a_field(pad: Hands) -> None:
     assert isinstance(drive.scene, MainMenuScene) and drive.app.settings.player_name == "Kai"
 
 
+def test_the_pads_shift_holds_for_one_letter(pad: Hands) -> None:
+    """After Y, J the name went on in capitals ("JUNO" for "Juno": a playtest): Y makes the
+    next letter a capital, as a phone's Shift does."""
+    drive = pad.drive
+    pad.press("confirm")
+    name = drive.scene
+    assert isinstance(name, NameScene) and name.form.focused() is name.field
+    name.field.value = ""
+    pad.type("Juno")
+    assert name.field.value == "Juno"
+    pad.press("rotate")  # X: the keyboard again
+    keyboard = drive.scene
+    assert isinstance(keyboard, KeyboardScene) and not keyboard.capitals
+    pad.press("skip")  # Y: one capital
+    assert keyboard.capitals
+    keyboard.type("b")
+    keyboard.type("e")
+    assert name.field.value == "JunoBe" and not keyboard.capitals
+
+
 # --- games by pad --------------------------------------------------------------------------
 def start_solo(hands: Hands, game: str, item: str = "Play solo") -> Any:
     drive = hands.drive

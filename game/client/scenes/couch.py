@@ -42,7 +42,7 @@ from game.client.devices import (
 )
 from game.client.i18n import N_, _, tr
 from game.client.kits import get_kit, playable_games
-from game.client.scenes.base import Scene, SkyScene
+from game.client.scenes.base import Scene, SkyScene, pad_in_hand
 from game.client.session import (
     GameConfig,
     SeatChoice,
@@ -507,7 +507,10 @@ class CouchLobbyScene(SkyScene):
             self.draw_card(surface, seat, rect)
         self.draw_footer(surface, N_("Up/Down choose  ·  Left/Right change  ·  {start} on a "
                                      "seated pad: start  ·  Esc back",
-                                     start=glyph("pad:0", "menu")))
+                                     start=glyph("pad:0", "menu")),
+                         N_("D-pad: choose, change  ·  A: join  ·  X: your name  ·  "
+                            "B: leave your seat  ·  {start}: start",
+                            start=glyph("pad:0", "menu")))
 
 
     def bots_note(self) -> Any:
@@ -562,6 +565,11 @@ class RenameScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_r and \
+                getattr(event, "device", None):
+            from game.client.scenes.keyboard import KeyboardScene
+
+            self.app.push(KeyboardScene(self.app, self.field))  # a pad's X: the keys again
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.seat.name = self.field.value.strip() or self.seat.name
             if self.seat.device:  # the same device gets it back in this run's next lobby
@@ -578,7 +586,9 @@ class RenameScene(Scene):
             surface.blit(self.shade, (0, 0))
         draw_panel(surface, self.panel, lay, theme.PANEL, theme.ACCENT, 2)
         self.field.draw(surface, self.text, lay, True, False)
-        hint = _("Type a name (now: {name})  ·  Enter OK  ·  Esc cancel").format(
+        hint = (_("X: type a name (now: {name})  ·  A: OK  ·  B: cancel")
+                if pad_in_hand(self.app) else
+                _("Type a name (now: {name})  ·  Enter OK  ·  Esc cancel")).format(
             name=self.seat.name)
         size = self.text.fit(hint, lay.font_px("small"), self.panel.w - lay.px(32))
         label = self.text.render(hint, size, theme.TEXT_DIM)

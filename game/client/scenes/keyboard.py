@@ -2,10 +2,10 @@
 
 A pad has no letters, so a text field focused by a pad opens this keyboard with X (the App
 does it: ``typing_widget`` says which field). D-pad moves over the keys, A types the focused
-one, X deletes, Y switches capitals, B (or the Done key) closes it with what was typed. The
-letters go to the field as the keyboard's own text does (a ``TEXTINPUT`` to the widget), so
-every field keeps its limit and its ``on_change``. The keyboard sits in the half of the
-screen away from the field, which stays in sight above or below it.
+one, X deletes, Y makes the next letter a capital, B (or the Done key) closes it with what
+was typed. The letters go to the field as the keyboard's own text does (a ``TEXTINPUT`` to
+the widget), so every field keeps its limit and its ``on_change``. The keyboard sits in the
+half of the screen away from the field, which stays in sight above or below it.
 """
 
 from __future__ import annotations
@@ -60,6 +60,10 @@ class KeyboardScene(Scene):
         shown = text.upper() if self.capitals else text
         self.field.handle(pygame.event.Event(pygame.TEXTINPUT, text=shown), True)
         self.app.sounds.play("click")
+        if self.capitals and text.isalpha():
+            # Shift holds for one letter, as on a phone: after Y, J, the name went on
+            # "JUNO" where "Juno" was meant (a playtest)
+            self.capitals = False
 
     def _shift(self) -> None:
         self.capitals = not self.capitals
