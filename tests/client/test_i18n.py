@@ -60,6 +60,14 @@ def test_every_string_has_a_japanese_translation_with_the_same_placeholders() ->
             assert _placeholders(translated) == _placeholders(singulars[-1]), msgid
 
 
+def test_one_word_for_skipping_a_card_or_a_bonus() -> None:
+    """A player saw "Y：パス" in the controls and "Y：スキップ" in the footer beside it (a
+    playtest): passing a card or a power bonus is パス everywhere."""
+    for message in _catalog(JA_CATALOG):
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        assert not any("スキップ" in text for text in strings), message.id
+
+
 def test_the_compiled_catalog_says_exactly_what_the_po_says() -> None:
     """The window reads the ``.mo``; it must be the ``.po`` compiled (run the extractor)."""
     import gettext
