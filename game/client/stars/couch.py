@@ -648,10 +648,12 @@ class CouchStarsScene(StarsTableScene):
             else ""
         ready = state_color == theme.LEGAL  # "ready" stands out: light on a green badge
         pad = lay.px(6) if ready else 0
+        inset = lay.px(5)  # off the frame's lines (the texts sat on them: a playtest)
         state_size = self.text.fit(state, size, rect.w // 4, True)
         badge = self.text.render(state, state_size, theme.SKY if ready else state_color,
                                  bold=True)
-        box = badge.get_rect(midright=(rect.right - pad, rect.centery)).inflate(2 * pad, 0)
+        box = badge.get_rect(midright=(rect.right - pad - inset, rect.centery)).inflate(
+            2 * pad, 0)
         if ready:
             pygame.draw.rect(surface, theme.LEGAL, box.inflate(0, lay.px(2)),
                              border_radius=lay.px(5))
@@ -665,7 +667,7 @@ class CouchStarsScene(StarsTableScene):
         if self.session.kinds[board.seat] == "ai":  # a bot's board says so, as everywhere
             name = _("{name} (AI)").format(name=name)
         held = self.couch.devices.get(board.seat)
-        room = rect.w - used - lay.px(10)
+        room = rect.w - used - lay.px(10) - inset
         if held and self.local(board.seat):  # the device, shortened before it is dropped
             device = self.app.devices.device_words(held)
             short = self.app.devices.device_words(held, short=True)
@@ -676,7 +678,7 @@ class CouchStarsScene(StarsTableScene):
             candidates = [name, name[:8] + "…"]
         text = self.shortest_fit(candidates, size, room, True)
         left = self.text.render(text, self.text.fit(text, size, room, True), color, bold=True)
-        surface.blit(left, left.get_rect(midleft=(rect.x, rect.centery)))
+        surface.blit(left, left.get_rect(midleft=(rect.x + inset, rect.centery)))
 
     def hint(self, board: CouchBoard, view: dict[str, Any]) -> tuple[str, theme.Color]:
         """The line under a board: what its player can do now, with their device's buttons,
@@ -779,9 +781,11 @@ class CouchStarsScene(StarsTableScene):
         words, color = self.hint(board, view)
         if not words:
             return
+        inset = lay.px(5)  # off the frame's line, as the header's name
+        room -= inset
         fit = self.text.fit(words, size, room)
         label = self.text.render(self.clipped(words, fit, room), fit, color)
-        surface.blit(label, label.get_rect(midleft=(rect.x, rect.centery)))
+        surface.blit(label, label.get_rect(midleft=(rect.x + inset, rect.centery)))
 
     def clipped(self, words: str, size: int, width: int) -> str:
         """``words`` cut short with "…" to fit ``width`` px (a tiny board's hint line)."""
