@@ -51,7 +51,7 @@ from game.client.session import (
     bot_level_word,
     bot_levels,
 )
-from game.client.widgets import Button, Choice, Form, TextField, draw_panel
+from game.client.widgets import Button, Choice, Form, TextField, blit_on_line, draw_panel
 from game.registry import default_game
 from game.rules import get_ruleset
 
@@ -450,8 +450,9 @@ class CouchLobbyScene(SkyScene):
         surface.blit(label, label.get_rect(midright=(rect.right - pad, name_y)))
         room = rect.right - pad - label.get_width() - lay.px(8) - name_x
         size = text.fit(name, body, room, bold=True)
-        label = text.render(name, size, name_colour, bold=human)
-        surface.blit(label, label.get_rect(midleft=(name_x, name_y)))
+        # every card's name on one baseline whatever its script ("Mika" sat 3 px above
+        # "プレイヤー2" beside it: a playtest)
+        blit_on_line(surface, text, name, size, name_colour, name_x, name_y, bold=human)
         if taken is not None and taken.device is not None:
             what = self.device_word(taken.device)
             leave = _("{key}: leave").format(key=glyph(taken.device, "back"))
