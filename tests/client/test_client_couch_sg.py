@@ -371,3 +371,26 @@ def test_at_one_screen_the_hint_key_asks_a_hint_then_opens_the_log(drive: Driver
     # another player's keys ask nothing for Ann
     drive.key(KEYBOARD_HALVES["keys:left"]["hint"][0])
     assert not table.log_open
+
+
+@pytest.mark.timeout(60)
+def test_a_press_out_of_turn_says_whose_turn_it_is(drive: Driver) -> None:
+    """A pad not to move pressed A and nothing happened (a playtest): it is told whose turn
+    it is (not at every press), and nothing is played for it."""
+    table = couch_table(drive, [("Ann", "keys:right"), ("Bea", "keys:left"), ("Rigel", None)])
+    drive.until(lambda: table.turn_seat() == 0 and table.phase() == "crew", what="Ann's turn")
+    before = table.session.table.version
+    drive.key(pygame.K_SPACE)  # Bea's confirm, out of turn
+    drive.step(2)
+    assert table.status[0] == "It is Ann's turn." and table.status_time > 0
+    assert table.session.table.version == before, "nothing played for Bea"
+    from tests.client.sg_play import painted
+
+    assert any("It is Ann's turn." in item.text for item in painted(drive, table).drawn), \
+        "said on the screen"
+    table.status = ("", table.status[1])
+    drive.key(pygame.K_d)  # again at once: not said at every press
+    assert table.status[0] == ""
+    drive.step(int(2.1 * 60))
+    drive.key(pygame.K_d)
+    assert table.status[0] == "It is Ann's turn."

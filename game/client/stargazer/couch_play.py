@@ -80,6 +80,10 @@ BUTTON_WORDS: dict[str, tuple[str, str]] = {
 PAD_PRINTED = {"Back": "BACK", "Start": "START"}
 
 
+#: a press of a device whose player is not to move says whose turn it is at most this often
+TURN_REMINDER_SECONDS = 2.0
+
+
 def hint_glyph(device: str, intent: str) -> str:
     if intent == "directions":
         return directions_glyph(device)
@@ -212,7 +216,16 @@ class StargazerCouch:
             self.skip_to_turn()  # a bot's move on the stage: anyone may catch up
             return
         if action.device != turn:
-            return  # not this player's turn
+            # not this player's turn: a press says whose it is (a pad pressed A and nothing
+            # happened: a playtest), once in a while, not at every press
+            seat = self.turn_seat()
+            said = getattr(self, "_turn_said", -10.0)
+            if turn is not None and seat is not None and intent != "point" and \
+                    self.clock - said > TURN_REMINDER_SECONDS:
+                self._turn_said = self.clock
+                self.say(N_("It is {name}'s turn.", name=self.session.names[seat]),
+                         self.palette.player(seat), 2.0)
+            return
         if action.device == "mouse":
             self.mouse_action(action)
         else:
