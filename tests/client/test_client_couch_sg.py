@@ -394,3 +394,21 @@ def test_a_press_out_of_turn_says_whose_turn_it_is(drive: Driver) -> None:
     drive.step(int(2.1 * 60))
     drive.key(pygame.K_d)
     assert table.status[0] == "It is Ann's turn."
+
+
+@pytest.mark.timeout(60)
+def test_news_of_the_move_before_stands_under_the_decisions_own_words(drive: Driver) -> None:
+    """"Ade, Diplomat: the skill cannot apply now..." stood above the Captain's "Who starts
+    round 3?" as if it were the question (a playtest): a decision's words come first."""
+    from tests.client.sg_play import painted
+
+    table = couch_table(drive, [("Ann", "keys:right"), ("Vega", None), ("Rigel", None)])
+    drive.until(lambda: table.turn_seat() == 0 and table.phase() == "crew", what="Ann's turn")
+    drive.key(pygame.K_RIGHT)  # a crew chosen: the panel says what it does
+    _title, lines = table.action_lines(table.view)
+    first = str(lines[0][0])
+    table.say("Earlier news.")
+    drive.step(2)
+    drawn = {item.text: item.rect.y for item in painted(drive, table).drawn}
+    assert first in drawn and "Earlier news." in drawn, sorted(drawn)
+    assert drawn[first] < drawn["Earlier news."]

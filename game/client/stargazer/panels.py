@@ -21,6 +21,9 @@ from game.client.widgets import Button, draw_panel
 from game.rules.stargazer import CREWS_BY_ID, end_progress, motivation_bonus
 from game.rules.stargazer.content import COLOUR_GROUPS, START_CREW
 
+#: the phases a player decides in
+DECIDING = ("crew", "skill", "investigate", "start_player")
+
 #: what the player to act is doing, as "{name} is choosing a crew"
 PHASE_WORDS = {"crew": N_("{name} is choosing a crew"), "skill": N_("{name} is using a skill"),
                "investigate": N_("{name} is investigating"),
@@ -541,7 +544,10 @@ class StargazerPanels:
         title, lines = self.action_lines(view)
         caption = self.caption()
         if self.status_time > 0 and self.status[0] and not caption:  # (the log has it too)
-            lines = [(tr(self.status[0]), self.status[1]), *lines]
+            said = (tr(self.status[0]), self.status[1])
+            # a decision's own words come first: news of the move before (a skill ignored)
+            # stood above the Captain's "Who starts round 3?" as if it were the question
+            lines = [*lines, said] if self.phase() in DECIDING else [said, *lines]
         buttons = self.visible_buttons()
         mouse = pygame.mouse.get_pos()
         phase = self.phase()

@@ -39,6 +39,7 @@ from game.client.stargazer.pacing import (
     beats_of,
 )
 from game.client.stargazer.palette import Palette, palette_for
+from game.client.stargazer.panels import DECIDING
 from game.client.stargazer.ring import RingPainter, track_of
 from game.client.stargazer.story import Line, story_lines
 from game.client.stargazer.table_draw import StargazerTablePainter
@@ -60,8 +61,6 @@ LAST_MOVE_SECONDS = 5.0
 #: takes no Enter, Space or pad A for this long, and a held key only once released: a double
 #: tap picked a crew and started the path at once, five taps played a whole turn (playtest)
 DECISION_SETTLE_SECONDS = 0.4
-#: the phases a player decides in
-DECIDING = ("crew", "skill", "investigate", "start_player")
 #: a spectator with more moves than this waiting plays them out at ``WATCH_CATCH_UP`` times
 #: the pace, so a TV watching a quick table stays close to it
 WATCH_BACKLOG = 2
