@@ -118,6 +118,24 @@ def draw_well(surface: pygame.Surface, layout: Layout, row: pygame.Rect, left: i
     return well
 
 
+def pressed(event: pygame.event.Event, rect: pygame.Rect, focused: bool) -> bool:
+    """A left click on ``rect``, or Enter / Space while the widget has the focus: what presses
+    a button or a row."""
+    return (event.type == pygame.MOUSEBUTTONUP and event.button == 1
+            and rect.collidepoint(event.pos)) or (
+        focused and event.type == pygame.KEYDOWN
+        and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE))
+
+
+def shade_layer(size: tuple[int, int], alpha: int = 140) -> pygame.Surface:
+    """A dimming layer the size of the window, for a dialog over the scene below it (made
+    once per size by the dialog's ``relayout``)."""
+    shade = pygame.Surface(size).convert()
+    shade.fill((0, 0, 10))
+    shade.set_alpha(alpha)  # after convert(), which would drop it (a black screen)
+    return shade
+
+
 class Button(Widget):
     """A labelled button; ``action`` runs on click, Enter or Space."""
 
@@ -139,12 +157,7 @@ class Button(Widget):
     def handle(self, event: pygame.event.Event, focused: bool) -> bool:
         if not self.enabled:
             return False
-        if (event.type == pygame.MOUSEBUTTONUP and event.button == 1
-                and self.rect.collidepoint(event.pos)):
-            self.activate()
-            return True
-        if focused and event.type == pygame.KEYDOWN and event.key in (
-                pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        if pressed(event, self.rect, focused):
             self.activate()
             return True
         return False

@@ -51,7 +51,15 @@ from game.client.session import (
     bot_level_word,
     bot_levels,
 )
-from game.client.widgets import Button, Choice, Form, TextField, blit_on_line, draw_panel
+from game.client.widgets import (
+    Button,
+    Choice,
+    Form,
+    TextField,
+    blit_on_line,
+    draw_panel,
+    shade_layer,
+)
 from game.registry import default_game
 from game.rules import get_ruleset
 
@@ -559,9 +567,7 @@ class RenameScene(Scene):
         self.panel.center = lay.rect.center
         self.field.rect = pygame.Rect(0, 0, self.panel.w - lay.px(48), lay.px(56))
         self.field.rect.midtop = (self.panel.centerx, self.panel.y + lay.px(40))
-        self.shade = pygame.Surface(lay.rect.size).convert()
-        self.shade.fill((0, 0, 10))
-        self.shade.set_alpha(140)
+        self.shade = shade_layer(lay.rect.size)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -10,7 +10,7 @@ import pygame
 from game.client import theme
 from game.client.i18n import N_, tr
 from game.client.scenes.base import Scene
-from game.client.widgets import Button, Form, draw_panel
+from game.client.widgets import Button, Form, draw_panel, shade_layer
 
 if TYPE_CHECKING:
     from game.client.scenes.base import Stage
@@ -50,10 +50,7 @@ class ConfirmDialog(Scene):
         yes.rect = pygame.Rect(0, 0, w, h)
         no.rect.bottomright = (self.panel.centerx - gap // 2, self.panel.bottom - lay.px(28))
         yes.rect.bottomleft = (self.panel.centerx + gap // 2, self.panel.bottom - lay.px(28))
-        # a dimming layer the size of the panel's surroundings, made once per size
-        self.shade = pygame.Surface(lay.rect.size).convert()
-        self.shade.fill((0, 0, 10))
-        self.shade.set_alpha(140)  # after convert(), which would drop it (a black screen)
+        self.shade = shade_layer(lay.rect.size)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -120,9 +117,7 @@ class ChoiceDialog(Scene):
             button.rect = pygame.Rect(0, 0, lay.px(460), row)
             button.rect.midtop = (self.panel.centerx, y)
             y += row + gap
-        self.shade = pygame.Surface(lay.rect.size).convert()
-        self.shade.fill((0, 0, 10))
-        self.shade.set_alpha(140)
+        self.shade = shade_layer(lay.rect.size)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -25,6 +25,8 @@ from game.client.widgets import (
     Widget,
     draw_frame,
     draw_panel,
+    pressed,
+    shade_layer,
     stack_rects,
 )
 
@@ -475,10 +477,7 @@ class TableRow(Widget):
             self.seated or (table.status == "lobby" and table.seats_taken < table.seats_total))
 
     def handle(self, event: pygame.event.Event, focused: bool) -> bool:
-        if (event.type == pygame.MOUSEBUTTONUP and event.button == 1
-                and self.rect.collidepoint(event.pos)) or (
-                focused and event.type == pygame.KEYDOWN
-                and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
+        if pressed(event, self.rect, focused):
             self.action(self)
             return True
         if self.watch is not None and ((
@@ -933,9 +932,7 @@ class PasswordPrompt(Scene):
         w, h = (inner.w - lay.px(20)) // 2, lay.px(50)
         self.cancel.rect = pygame.Rect(inner.x, self.panel.bottom - lay.px(24) - h, w, h)
         self.ok.rect = pygame.Rect(inner.right - w, self.cancel.rect.y, w, h)
-        self.shade = pygame.Surface(lay.rect.size).convert()
-        self.shade.fill((0, 0, 10))
-        self.shade.set_alpha(150)
+        self.shade = shade_layer(lay.rect.size, 150)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

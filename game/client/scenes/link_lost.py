@@ -18,7 +18,7 @@ import pygame
 from game.client import theme
 from game.client.i18n import N_, tr
 from game.client.scenes.base import Scene
-from game.client.widgets import Button, Form, draw_panel
+from game.client.widgets import Button, Form, draw_panel, shade_layer
 
 if TYPE_CHECKING:
     from game.client.scenes.base import Stage
@@ -57,9 +57,7 @@ class LinkLostScene(Scene):
         self.panel.center = lay.rect.center
         self.leave_button.rect = pygame.Rect(0, 0, lay.px(300), lay.px(50))
         self.leave_button.rect.midbottom = (self.panel.centerx, self.panel.bottom - lay.px(24))
-        self.shade = pygame.Surface(lay.rect.size).convert()
-        self.shade.fill((0, 0, 10))
-        self.shade.set_alpha(150)
+        self.shade = shade_layer(lay.rect.size, 150)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

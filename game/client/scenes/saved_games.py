@@ -17,7 +17,7 @@ from game.client.i18n import N_, _, ngettext
 from game.client.layout import Layout, TextCache
 from game.client.resume import SavedGame, saved_game, saved_game_lines
 from game.client.scenes.base import SkyScene
-from game.client.widgets import Button, Form, Widget, draw_frame
+from game.client.widgets import Button, Form, Widget, draw_frame, pressed
 
 if TYPE_CHECKING:
     from game.client.scenes.base import Stage
@@ -85,10 +85,7 @@ class SavedGameRow(Widget):
         return saved_game_lines(self.saved)
 
     def handle(self, event: pygame.event.Event, focused: bool) -> bool:
-        if (event.type == pygame.MOUSEBUTTONUP and event.button == 1
-                and self.rect.collidepoint(event.pos)) or (
-                focused and event.type == pygame.KEYDOWN
-                and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
+        if pressed(event, self.rect, focused):
             self.action(self)
             return True
         return False
