@@ -23,6 +23,7 @@ import contextlib
 import logging
 import os
 import re
+import stat
 import threading
 import time
 from collections.abc import Callable
@@ -98,15 +99,34 @@ def write_save(path: Path, data: dict[str, Any] | bytes) -> None:
         os.close(directory)
 
 
-def read_save(path: Path) -> dict[str, Any]:
-    """Load and check a save; ``SaveError`` says what is wrong with it."""
-    path = Path(path)
+def read_limited(path: Path, what: str = "save") -> bytes:
+    """The bytes of the regular file at ``path``, at most ``MAX_SAVE_BYTES`` of them.
+    ``SaveError`` for anything else: a named pipe or a device (or a link to one) is refused
+    without reading (a pipe blocked the host for ever, a link to /dev/zero filled its memory:
+    an outside hostile test), and no more than the limit and one byte is ever read."""
     try:
-        raw = path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as exc:
-        raise SaveError(f"cannot read save {path}: {exc.strerror or exc}") from None
+        raise SaveError(f"cannot read {what} {path}: {exc.strerror or exc}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise SaveError(f"{path} is not a file: not a Star Party {what}")
+        with os.fdopen(fd, "rb", closefd=False) as file:
+            raw = file.read(MAX_SAVE_BYTES + 1)
+    except OSError as exc:
+        raise SaveError(f"cannot read {what} {path}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
     if len(raw) > MAX_SAVE_BYTES:
-        raise SaveError(f"{path} is too large to be a Star Party save")
+        raise SaveError(f"{path} is too large to be a Star Party {what}")
+    return raw
+
+
+def read_save(path: Path) -> dict[str, Any]:
+    """Load and check a save; ``SaveError`` says what is wrong with it (or with its
+    journal)."""
+    path = Path(path)
+    raw = read_limited(path)
     try:
         data = msgpack.unpackb(raw, raw=False, strict_map_key=True)
     except Exception as exc:  # msgpack raises several unrelated types
@@ -133,15 +153,17 @@ def read_save(path: Path) -> dict[str, Any]:
 
 
 def read_journal(path: Path) -> list[list[Any]]:
-    """The well-formed ``[version, seat, move]`` records of a journal (a torn tail ignored)."""
-    try:
-        raw = Path(path).read_bytes()
-    except OSError:
+    """The well-formed ``[version, seat, move]`` records of a journal (a torn tail ignored;
+    none when there is no journal). ``SaveError`` for a journal that is not a file or too
+    large to be one (``read_limited``)."""
+    if not os.path.lexists(path):
         return []
-    unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, max_buffer_size=MAX_SAVE_BYTES)
-    unpacker.feed(raw)
+    raw = read_limited(Path(path), "journal")
     records: list[list[Any]] = []
     try:
+        unpacker = msgpack.Unpacker(raw=False, strict_map_key=True,
+                                    max_buffer_size=MAX_SAVE_BYTES + 1)
+        unpacker.feed(raw)
         for record in unpacker:
             if (isinstance(record, list) and len(record) == 3 and isinstance(record[0], int)
                     and isinstance(record[1], int) and isinstance(record[2], dict)):
@@ -271,6 +293,10 @@ def prune_finished_saves(directory: Path, keep: int = KEEP_FINISHED_SAVES,
                 finished.append((path.stat().st_mtime_ns, path))
         except (SaveError, OSError):
             continue  # unreadable: not known to be finished, so kept
+        except Exception as exc:  # another file's damage never stops this table (a hostile
+            # test's journal crashed a new host as its game started)
+            log.warning("could not read the old save %s: %s", path, exc)
+            continue
     finished.sort(reverse=True)
     deleted: list[Path] = []
     for _, path in finished[max(0, keep):]:

@@ -6,10 +6,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
+
 from net.save import (
     KEEP_FINISHED_SAVES,
     SAVE_FORMAT,
     SAVE_VERSION,
+    SaveError,
     journal_path,
     prune_finished_saves,
     read_save,
@@ -90,3 +93,56 @@ def test_pruning_can_be_turned_off_and_a_missing_folder_is_fine(tmp_path: Path) 
     assert prune_finished_saves(tmp_path, keep=1, spare=finished[0]) == finished[1:3][::-1]
     assert finished[0].exists() and finished[3].exists()
     assert prune_finished_saves(tmp_path / "missing") == []
+
+
+def _poison_journal(save: Path, kind: str) -> None:
+    """Make ``save``'s journal something reading must not trust (an outside hostile test)."""
+    journal = journal_path(save)
+    journal.unlink(missing_ok=True)
+    if kind == "big":
+        with journal.open("wb") as file:  # a damaged journal past the save size limit
+            file.truncate(40 * 1024 * 1024)
+    elif kind == "fifo":
+        os.mkfifo(journal)  # a named pipe: reading it would block for ever
+    else:
+        journal.symlink_to("/dev/zero")  # a link to a device: reading it never ends
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("kind", ["big", "fifo", "devzero"])
+def test_a_poisoned_journal_beside_an_old_save_neither_stops_nor_stalls_a_new_table(
+        tmp_path: Path, kind: str) -> None:
+    """A 40 MiB journal crashed a new host as its game started (msgpack's BufferFull out of
+    the pruning), a named pipe froze it, a link to /dev/zero filled its memory: the old save
+    is only kept, and the new table saves and plays."""
+    old = _save(tmp_path, 1, "over")
+    _poison_journal(old, kind)
+    table = toy_table([SeatSpec("human", "A")], autosave_dir=tmp_path)
+    try:
+        table.start()
+        assert old.exists(), "a save that cannot be read is kept"
+        assert read_save(table.autosave_path)["status"] == "playing"
+    finally:
+        table.close()
+
+
+@pytest.mark.timeout(30)
+@pytest.mark.parametrize("kind", ["big", "fifo", "devzero"])
+def test_a_poisoned_save_or_journal_is_refused_in_one_sentence(tmp_path: Path,
+                                                              kind: str) -> None:
+    save = _save(tmp_path, 1, "playing")
+    _poison_journal(save, kind)
+    with pytest.raises(SaveError) as journal_error:
+        read_save(save)
+    assert "journal" in str(journal_error.value)
+    other = tmp_path / "other.spsave"
+    if kind == "big":
+        with other.open("wb") as file:
+            file.truncate(40 * 1024 * 1024)
+    elif kind == "fifo":
+        os.mkfifo(other)
+    else:
+        other.symlink_to("/dev/zero")
+    with pytest.raises(SaveError) as save_error:
+        read_save(other)
+    assert str(other) in str(save_error.value) and "\n" not in str(save_error.value)
