@@ -918,6 +918,10 @@ class Table:
         if autosave_path is None and keep_autosave and not isinstance(source, dict):
             autosave_path = Path(source)
         seats_data = data["seats"]
+        damage = saved_seats_problem(seats_data, data["moves"],
+                                     data.get("status") in ("playing", "over"))
+        if damage:
+            raise TableError("bad_save", f"the save is damaged: {damage}")
         try:
             specs = [SeatSpec(s["kind"], s["name"], s.get("bot")) for s in seats_data]
             options = {k: v for k, v in data["options"].items() if k != "players"}
@@ -956,3 +960,37 @@ class Table:
             table.saves.start()  # a snapshot with every journaled move, the journal reset
             table.ai.start()
         return table
+
+
+def saved_seats_problem(seats: list[Any], moves: list[Any], started: bool) -> str | None:
+    """What makes a save's seats or moves unusable, in words (None: nothing): a seat that is
+    not one, a token that is not a string (every reconnect then failed with an internal
+    error), a taken seat without a token, two seats with one token, a free LAN seat in a game
+    under way (each left a seat nobody could take back, and the game waited for ever: an
+    outside hostile test), a move that is not ``[seat, move]``."""
+    tokens: list[str] = []
+    for number, seat in enumerate(seats, start=1):
+        if not isinstance(seat, dict) or not isinstance(seat.get("kind"), str) \
+                or not isinstance(seat.get("name"), str):
+            return f"seat {number} has no kind or name"
+        for key in ("token", "away_token"):
+            value = seat.get(key)
+            if value is None:
+                continue
+            if not isinstance(value, str) or not 0 < len(value) <= 64:
+                return f"seat {number}'s {key} is not a token"
+            tokens.append(value)
+        kind, claimed = seat["kind"], seat.get("claimed")
+        if kind in ("human", "remote", "open") and claimed and not seat.get("token"):
+            return f"seat {number} is taken but has no token"
+        if started and kind in ("remote", "open") and not claimed:
+            return f"seat {number} is free in a game under way"
+        if started and kind == "human" and not seat.get("token"):
+            return f"seat {number} has no token"
+    if len(tokens) != len(set(tokens)):
+        return "two seats share a token"
+    for number, move in enumerate(moves, start=1):
+        if not (isinstance(move, list) and len(move) == 2 and type(move[0]) is int
+                and isinstance(move[1], dict)):
+            return f"move {number} is not a seat and a move"
+    return None
