@@ -234,7 +234,13 @@ async def serve_headless(table: Table, args: argparse.Namespace) -> int:
         say(f"Autosave: {table.autosave_path}")
     say("Players join from the lobby or with: starparty bot HOST:PORT. Ctrl-C saves and stops.")
     status = await _host_loop(table, args, stop, advertiser)
-    saved = table.save()
+    try:
+        saved = table.save()
+    except OSError as exc:  # a folder that cannot be written still lets everyone go cleanly
+        # (the final save's PermissionError skipped the goodbyes: an outside hostile test)
+        saved = None
+        say(f"Could not save the game: {exc.strerror or exc}")
+        status = status or 1
     await server.close()
     table.close()
     if advertiser is not None:

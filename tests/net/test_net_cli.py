@@ -194,6 +194,28 @@ def test_ctrl_c_saves_and_stops_cleanly(tmp_path: Path) -> None:
     assert read_save(save)["status"] == "playing"
 
 
+def test_a_save_that_cannot_be_written_still_says_goodbye(tmp_path: Path) -> None:
+    """The final save's error out of an unwritable folder skipped the players' goodbye (their
+    connections were just cut) and showed a traceback (an outside hostile test)."""
+    import shutil
+
+    folder = tmp_path / "saves"
+    with host_process("--ruleset", TOY, "--seats", "remote:A,ai", "--port", "0",
+                      "--autosave-dir", str(folder)) as (host, port, lines):
+        client = Client("127.0.0.1", port, "A")
+        assert client.wait_for(lambda m: m["t"] == "snapshot"
+                               and m["table"]["status"] == "playing", 10)
+        shutil.rmtree(folder)
+        folder.write_text("not a folder any more")  # every write there fails now
+        host.send_signal(signal.SIGINT)
+        assert host.wait(20) == 1, lines
+        bye = client.wait_for(lambda m: m["t"] == "bye", 5)
+        assert bye is not None and bye["reason"] == "shutting_down"
+        client.close()
+    assert any(line.startswith("Could not save the game") for line in lines), lines
+    assert not any("Traceback" in line for line in lines), lines
+
+
 @pytest.mark.slow
 def test_host_killed_mid_game_resumes_without_losing_acknowledged_moves(tmp_path: Path) -> None:
     port = free_port()
