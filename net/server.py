@@ -107,6 +107,29 @@ class _PasswordGuard:
         self._failures.pop(address, None)
 
 
+class _ReclaimGuard:
+    """At most ``most`` hellos taking a seat back with its token per ``window`` seconds and
+    seat: each one tells every connection twice that the seat changed hands, so a seated
+    player reconnecting in a loop (10,000 times in 10 s) sent everyone about 1 MB/s and cut a
+    slow reader off (an outside hostile test). An honest client reconnects a few times a
+    minute at most."""
+
+    def __init__(self, most: int = 10, window: float = 10.0) -> None:
+        self.most, self.window = most, window
+        self._times: dict[int, deque[float]] = {}
+
+    def wait(self, seat: int) -> float:
+        """Seconds before ``seat`` may be taken back again (0: now, and counted)."""
+        now = time.monotonic()
+        times = self._times.setdefault(seat, deque())
+        while times and now - times[0] > self.window:
+            times.popleft()
+        if len(times) >= self.most:
+            return self.window - (now - times[0])
+        times.append(now)
+        return 0.0
+
+
 class _PenaltyBox:
     """Slows down addresses whose connections the host had to cut for hostile input (bad or
     oversized frames, too many errors, flooding): the first frame of each new connection
@@ -524,6 +547,9 @@ class _Connection:
             server.admit_spectator(self)
         elif token:
             seat = table.seat_for_token(token)
+            if seat is not None and (wait := server.reclaim_guard.wait(seat)) > 0:
+                raise WireError("rate_limited", f"seat {seat} was taken back too often: "
+                                                f"try again in {math.ceil(wait)} s")
             if seat is None:
                 seat = table.reclaim_from_bot(token)  # back after a bot stood in
             if seat is None:
@@ -609,6 +635,8 @@ class TableServer:
         #: connection is dropped as a slow consumer
         self.max_unsent_bytes = max_unsent_bytes
         self.password_guard = password_guard or _PasswordGuard()
+        #: how often a seat may be taken back with its token (``_ReclaimGuard``)
+        self.reclaim_guard = _ReclaimGuard()
         #: a new connection from an address just cut for hostile input waits up to
         #: ``penalty`` seconds before it is heard (0: never)
         self.penalties = _PenaltyBox(longest=penalty)

@@ -1,0 +1,64 @@
+"""A seated player reconnecting in a loop with its own token made the host tell every
+connection twice per reconnect that the seat changed hands: 10,000 reconnects in 10 s sent
+each honest player about 1 MB/s and cut a slow reader off (an outside hostile test). A seat
+is taken back at most 10 times in 10 s; past that its token is told to wait."""
+
+from __future__ import annotations
+
+import socket
+import time
+
+import pytest
+
+from net.client import Client
+from net.server import ServerThread
+from net.table import SeatSpec
+from net.wire import APP_VERSION, PROTOCOL_VERSION, FrameBuffer, encode
+from tests.net.nethelpers import toy_table, wait_until
+
+pytestmark = pytest.mark.timeout(60)
+
+
+def reclaim(port: int, token: str) -> dict:
+    """One hello with ``token``; the host's first answer."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        sock.sendall(encode({"t": "hello", "protocol": PROTOCOL_VERSION, "app": APP_VERSION,
+                             "name": "evil", "token": token}))
+        buffer = FrameBuffer()
+        while True:
+            chunk = sock.recv(65536)
+            assert chunk, "closed without an answer"
+            messages = buffer.feed(chunk)
+            if messages:
+                return messages[0]
+
+
+def test_a_seat_taken_back_in_a_loop_is_told_to_wait_and_the_others_are_spared() -> None:
+    table = toy_table([SeatSpec("remote", "good"), SeatSpec("remote", "evil")], rounds=50)
+    server = ServerThread(table, host="127.0.0.1", port=0, penalty=0.0)
+    port = server.start()
+    good = Client("127.0.0.1", port, "good")
+    try:
+        assert good.wait_for(lambda m: m["t"] == "welcome", 5)
+        _seat, token = table.join("evil")
+        table.start()
+        good.wait_for(lambda m: m["t"] == "snapshot" and m["table"]["status"] == "playing", 5)
+        good.poll()
+        answers = [reclaim(port, token)["t"] for _ in range(40)]
+        assert answers[:10] == ["welcome"] * 10, "an honest client's reconnects get in"
+        refused = [answer for answer in answers[10:] if answer != "welcome"]
+        assert len(refused) == 30, answers
+        time.sleep(0.3)
+        told = [m for m in good.poll() if m["t"] == "table"]
+        assert len(told) <= 2 * 10 + 2, f"{len(told)} table messages for 40 reconnects"
+        error = reclaim(port, token)
+        assert error["t"] == "error" and error["code"] == "rate_limited"
+        assert "try again in" in error["message"]
+        assert good.connected and table.seat_for_token(token) == 1, "the seat is still theirs"
+        # the window passes: the seat can be taken back again
+        server.server.reclaim_guard.window = 0.2
+        wait_until(lambda: reclaim(port, token)["t"] == "welcome", 5)
+    finally:
+        good.close()
+        server.stop()
+        table.close()
