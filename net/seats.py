@@ -73,12 +73,20 @@ class Seat:
         }
 
 
+#: printable characters that draw nothing (Hangul fillers, the blank Braille pattern): a
+#: name made of them and spaces showed as an empty seat (an outside hostile test)
+BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+
+
 def clean_name(name: Any, fallback: str) -> str:
-    """A display name: printable, trimmed, at most ``MAX_NAME_LENGTH`` characters."""
+    """A display name: printable, trimmed, at most ``MAX_NAME_LENGTH`` characters, with
+    something to see (else ``fallback``)."""
     if not isinstance(name, str):
         return fallback
     text = "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME_LENGTH]
-    return text or fallback
+    if not any(not ch.isspace() and ch not in BLANK_LOOKING for ch in text):
+        return fallback
+    return text
 
 
 def distinct_name(wanted: str, shown: Collection[str]) -> str:

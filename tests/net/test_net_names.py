@@ -99,3 +99,16 @@ def test_free_seats_turned_bots_at_the_start_take_names_no_player_has() -> None:
     table.join("Bot 3")
     table.start()
     assert shown(table.info()) == ["Bot 3", "Bot 2", "Bot 3 2"]
+
+
+def test_a_name_that_draws_nothing_is_a_blank_name() -> None:
+    """A Hangul filler (U+3164) or the blank Braille pattern (U+2800) showed as an empty seat
+    (an outside hostile test): such a name is a blank one, and the seat shows its default."""
+    from net.seats import clean_name
+
+    for invisible in ("\u3164", "\u2800", " \u3164\u2800 ", "\u115f\u1160\uffa0", "\u202e"):
+        assert clean_name(invisible, "Player 2") == "Player 2", repr(invisible)
+    assert clean_name("Ann\u3164", "Player 2") == "Ann\u3164", "a visible name keeps all"
+    table = toy_table([SeatSpec("remote"), SeatSpec("remote")])
+    seat, _token = table.join("\u3164")
+    assert table.info()["seats"][seat]["name"].strip(), "shown with a name to see"
