@@ -922,6 +922,8 @@ class Table:
                                      data.get("status") in ("playing", "over"))
         if damage:
             raise TableError("bad_save", f"the save is damaged: {damage}")
+        #: what the replay was at when it failed, for the error's sentence
+        stage, verb = "its options or seats", "do"
         try:
             specs = [SeatSpec(s["kind"], s["name"], s.get("bot")) for s in seats_data]
             options = {k: v for k, v in data["options"].items() if k != "players"}
@@ -943,7 +945,8 @@ class Table:
             if secret != table.secret:  # a save from before secrets: the seed alone dealt it
                 table.secret = secret if isinstance(secret, str) and secret else None
                 table.state = ruleset.setup(table.options, table.seed, table.secret)
-            for seat_index, move in data["moves"]:
+            for number, (seat_index, move) in enumerate(data["moves"], start=1):
+                stage, verb = f"move {number}", "does"
                 to_move_before = table.ruleset.to_move(table.state)
                 events = table.ruleset.apply(table.state, seat_index, move)
                 table.moves.append([seat_index, move])
@@ -951,8 +954,14 @@ class Table:
                 table._told.append((events, public))
                 if public:
                     table.spectator_version += 1
-        except (KeyError, TypeError, ValueError, IllegalMove) as exc:
-            raise TableError("bad_save", f"the save cannot be replayed: {exc}") from None
+        except IllegalMove as exc:
+            raise TableError("bad_save", f"the save cannot be replayed: {stage} is not legal "
+                                         f"({exc.code})") from None
+        except (KeyError, TypeError, ValueError) as exc:
+            # (the exception's own words named only a key or a Python type, e.g. "'kind'" or
+            # "unhashable type: 'list'": an outside hostile test)
+            raise TableError("bad_save", f"the save cannot be replayed: {stage} {verb} not fit "
+                                         f"{data['game']} ({type(exc).__name__})") from None
         table.version = len(table.moves)
         table.seat_versions = [table.version] * len(table._seats)
         if data.get("status") in ("playing", "over"):

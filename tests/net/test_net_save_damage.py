@@ -82,3 +82,22 @@ def test_every_taken_seat_of_a_resumed_game_can_be_taken_back() -> None:
                 assert table.seat_for_token(seat["token"]) == index
     finally:
         table.close()
+
+
+def test_a_save_that_does_not_replay_says_where_not_a_python_error() -> None:
+    """"the save cannot be replayed: unhashable type: 'list'" named no place (an outside
+    hostile test): the sentence names the move, or the options, that do not fit."""
+    data = started_save()
+    data["moves"].append([0, {"t": "add", "n": [1]}])  # a move of the right shape, wrong inside
+    with pytest.raises(TableError) as refused:
+        resume_toy(data)
+    message = refused.value.message
+    assert message.startswith(f"the save cannot be replayed: move {len(data['moves'])} "), \
+        message
+    data = started_save()
+    data["options"] = {"rounds": "many"}  # read by the rules only as the moves are replayed
+    data["moves"] = [[0, {"t": "add", "n": 1}]]
+    with pytest.raises(TableError) as refused:
+        resume_toy(data)
+    assert refused.value.message == \
+        "the save cannot be replayed: move 1 does not fit toy (TypeError)", refused.value.message
