@@ -250,6 +250,8 @@ def test_a_pad_pulled_out_mid_card_pauses_its_seat_until_a_device_takes_it() -> 
         assert table.couch.waiting == [0]
         assert WAITING_WORDS in drawn_texts(drive.app)
         assert "no device" in "  ".join(drawn_texts(drive.app))
+        assert table.hint(table.boards[0], table.shared_view())[0] == "", \
+            "no pad buttons under a seat whose pad is gone"
         # the other player plays on, and confirms: the card waits for the empty seat only
         ben = Planner(table, 1, devices[1], 1)
         until_card(drive, table, hands, [ben],

@@ -695,7 +695,9 @@ class CouchStarsScene(StarsTableScene):
             words = (N_("{menu}: let a bot play for them") if seat in self.departures.buttons
                      else N_("{menu}: give them the seat back"))
             return _(words).format(menu=menu), theme.WARNING
-        if not self.local(seat) or view["over"]:
+        if not self.local(seat) or view["over"] or seat in self.couch.waiting:
+            # (a seat whose pad was pulled out listed that pad's buttons under the board's
+            # "take this seat" words: a playtest)
             return "", theme.TEXT_DIM
         if board.status_time > 0 and board.status[0]:
             return tr(board.status[0]), board.status[1]
