@@ -381,7 +381,10 @@ class App:
         self.frames += 1
 
     def _draw_toasts(self) -> None:
-        y = self.layout.px(16)
+        # under a table's top bar, whose card track and news it covered (a playtest)
+        bar = getattr(self.scene, "top_bar", None) if self.stack else None
+        y = bar.bottom + self.layout.px(10) if isinstance(bar, pygame.Rect) and bar.h \
+            else self.layout.px(16)
         for message, _ in self.toasts[-3:]:
             label = self.text.render(tr(message), self.layout.font_px("body"), theme.TEXT)
             box = label.get_rect(midtop=(self.layout.width // 2, y)).inflate(

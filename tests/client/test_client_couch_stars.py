@@ -606,3 +606,29 @@ def test_every_seats_card_shows_again_at_each_new_card() -> None:
         for pad in pads:
             pad.unplug()
         drive.close()
+
+
+@pytest.mark.timeout(60)
+def test_a_notice_stands_under_the_tables_top_bar() -> None:
+    """"Pad 2 is gone: ..." covered the top bar's card track (a playtest)."""
+    from tests.client.textboxes import RecordingSurface, recording
+
+    drive = Driver()
+    pads = plug(drive, 1)
+    try:
+        table = couch_game(drive, [pads[0].device, "keys:right"])
+        drive.app.toast("Pad 1 is gone: Ann's seat waits for a device.")
+        surface = RecordingSurface(drive.app.screen.get_size())
+        drive.app.screen, screen = surface, drive.app.screen
+        try:
+            with recording(drive.app) as recorder:
+                drive.app._draw_toasts()
+                recorder.replay(surface.marks())
+        finally:
+            drive.app.screen = screen
+        (notice,) = [item for item in recorder.drawn if item.text.startswith("Pad 1 is gone")]
+        assert notice.rect.top > table.top_bar.bottom, (notice.rect, table.top_bar)
+    finally:
+        for pad in pads:
+            pad.unplug()
+        drive.close()
