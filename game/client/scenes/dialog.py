@@ -16,41 +16,75 @@ if TYPE_CHECKING:
     from game.client.scenes.base import Stage
 
 
-class ConfirmDialog(Scene):
+class QuestionDialog(Scene):
+    """What every modal question shares: the scene below dimmed, a panel, the question
+    wrapped at its top (an ``N_()`` message is translated when drawn), the answers' ``form``
+    below it. Subclasses make the form and place it in ``relayout``."""
+
+    opaque = False
+    #: the panel's width in layout pixels
+    WIDTH = 560
+
+    def __init__(self, app: Stage, question: str) -> None:
+        super().__init__(app)
+        self.question = question
+        self.form = Form()
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.shade: pygame.Surface | None = None
+
+    def question_lines(self) -> list[str]:
+        return self.text.wrap(tr(self.question), self.layout.font_px("large"),
+                              self.layout.px(self.WIDTH) - self.layout.px(40))
+
+    def question_height(self) -> int:
+        """The wrapped question's height: a longer one makes the panel taller, never wider."""
+        size = self.layout.font_px("large")
+        return sum(self.text.render(line, size, theme.TEXT).get_height() + self.layout.px(4)
+                   for line in self.question_lines())
+
+    def relayout(self) -> None:
+        self.shade = shade_layer(self.layout.rect.size)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.shade is not None:
+            surface.blit(self.shade, (0, 0))
+        lay = self.layout
+        draw_panel(surface, self.panel, lay, theme.PANEL, theme.ACCENT, 2)
+        y = self.panel.y + lay.px(40)
+        for line in self.question_lines():
+            label = self.text.render(line, lay.font_px("large"), theme.TEXT)
+            surface.blit(label, label.get_rect(midtop=(self.panel.centerx, y)))
+            y += label.get_height() + lay.px(4)
+        self.form.draw(surface, self.text, lay)
+
+
+class ConfirmDialog(QuestionDialog):
     """Yes/No; Esc means No. ``on_yes`` runs after the dialog closes. The question and the
     answers may be ``N_()`` messages: they are translated when drawn."""
 
-    opaque = False
-
     def __init__(self, app: Stage, question: str, on_yes: Callable[[], None],
                  yes: str = N_("Yes"), no: str = N_("No")) -> None:
-        super().__init__(app)
-        self.question = question
+        super().__init__(app, question)
         self.on_yes = on_yes
         self.form = Form([Button(no, self.app.pop), Button(yes, self._yes)])
-        self.panel = pygame.Rect(0, 0, 0, 0)
-        self.shade: pygame.Surface | None = None
 
     def _yes(self) -> None:
         self.app.pop()
         self.on_yes()
 
     def relayout(self) -> None:
+        super().relayout()
         lay = self.layout
         w, h, gap = lay.px(200), lay.px(54), lay.px(24)
-        # a longer question (what leaving a LAN game does) makes the panel taller, never wider
-        size, width = lay.font_px("large"), lay.px(560) - lay.px(40)
-        text_h = sum(self.text.render(line, size, theme.TEXT).get_height() + lay.px(4)
-                     for line in self.text.wrap(tr(self.question), size, width))
-        self.panel = pygame.Rect(0, 0, lay.px(560),
-                                 max(lay.px(220), lay.px(40 + 24 + 28) + text_h + h))
+        self.panel = pygame.Rect(0, 0, lay.px(self.WIDTH),
+                                 max(lay.px(220), lay.px(40 + 24 + 28) + self.question_height()
+                                     + h))
         self.panel.center = lay.rect.center
         no, yes = self.form.widgets
         no.rect = pygame.Rect(0, 0, w, h)
         yes.rect = pygame.Rect(0, 0, w, h)
         no.rect.bottomright = (self.panel.centerx - gap // 2, self.panel.bottom - lay.px(28))
         yes.rect.bottomleft = (self.panel.centerx + gap // 2, self.panel.bottom - lay.px(28))
-        self.shade = shade_layer(lay.rect.size)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -67,57 +101,38 @@ class ConfirmDialog(Scene):
             return
         self.form.handle(event)
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        if self.shade is not None:
-            surface.blit(self.shade, (0, 0))
-        draw_panel(surface, self.panel, self.layout, theme.PANEL, theme.ACCENT, 2)
-        lines = self.text.wrap(tr(self.question), self.layout.font_px("large"),
-                               self.panel.w - self.layout.px(40))
-        y = self.panel.y + self.layout.px(40)
-        for line in lines:
-            label = self.text.render(line, self.layout.font_px("large"), theme.TEXT)
-            surface.blit(label, label.get_rect(midtop=(self.panel.centerx, y)))
-            y += label.get_height() + self.layout.px(4)
-        self.form.draw(surface, self.text, self.layout)
 
-
-class ChoiceDialog(Scene):
+class ChoiceDialog(QuestionDialog):
     """A question with several answers, one button each in a column (Up/Down or the D-pad,
     Enter or A; the mouse). Esc (B) is the last answer, which only closes the dialog. An
     answer's action runs after the dialog closes. Labels may be ``N_()`` messages."""
 
-    opaque = False
+    WIDTH = 620
 
     def __init__(self, app: Stage, question: str,
                  answers: list[tuple[str, Callable[[], None]]], cancel: str) -> None:
-        super().__init__(app)
-        self.question = question
+        super().__init__(app, question)
         self.form = Form([*(Button(label, lambda act=act: self._answer(act))
                             for label, act in answers), Button(cancel, self.app.pop)])
-        self.panel = pygame.Rect(0, 0, 0, 0)
-        self.shade: pygame.Surface | None = None
 
     def _answer(self, action: Callable[[], None]) -> None:
         self.app.pop()
         action()
 
     def relayout(self) -> None:
+        super().relayout()
         lay = self.layout
-        size, width = lay.font_px("large"), lay.px(620) - lay.px(40)
-        lines = self.text.wrap(tr(self.question), size, width)
-        text_h = sum(self.text.render(line, size, theme.TEXT).get_height() + lay.px(4)
-                     for line in lines)
         row, gap = lay.px(50), lay.px(10)
         buttons = len(self.form.widgets)
-        height = lay.px(40) + text_h + lay.px(24) + buttons * (row + gap) + lay.px(18)
-        self.panel = pygame.Rect(0, 0, lay.px(620), min(height, lay.height - lay.px(20)))
+        height = lay.px(40) + self.question_height() + lay.px(24) + buttons * (row + gap) \
+            + lay.px(18)
+        self.panel = pygame.Rect(0, 0, lay.px(self.WIDTH), min(height, lay.height - lay.px(20)))
         self.panel.center = lay.rect.center
         y = self.panel.bottom - lay.px(28) - buttons * (row + gap) + gap
         for button in self.form.widgets:
             button.rect = pygame.Rect(0, 0, lay.px(460), row)
             button.rect.midtop = (self.panel.centerx, y)
             y += row + gap
-        self.shade = shade_layer(lay.rect.size)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -128,16 +143,3 @@ class ChoiceDialog(Scene):
             self.form.move_focus(-1 if event.key == pygame.K_w else 1)
             return
         self.form.handle(event)
-
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        if self.shade is not None:
-            surface.blit(self.shade, (0, 0))
-        lay = self.layout
-        draw_panel(surface, self.panel, lay, theme.PANEL, theme.ACCENT, 2)
-        size = lay.font_px("large")
-        y = self.panel.y + lay.px(40)
-        for line in self.text.wrap(tr(self.question), size, self.panel.w - lay.px(40)):
-            label = self.text.render(line, size, theme.TEXT)
-            surface.blit(label, label.get_rect(midtop=(self.panel.centerx, y)))
-            y += label.get_height() + lay.px(4)
-        self.form.draw(surface, self.text, lay)
