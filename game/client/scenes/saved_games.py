@@ -223,14 +223,12 @@ class SavedGamesScene(SkyScene):
         self.draw_sky(surface, alpha)
         self.draw_heading(surface, TITLE)
         mouse = pygame.mouse.get_pos()
-        for index, row in enumerate(self.rows):
-            if row in self.shown_rows():
-                row.draw(surface, self.text, lay, index == self.form.focus,
-                         row.rect.collidepoint(mouse))
-        back = len(self.rows)
-        self.back_button.draw(surface, self.text, lay, self.form.focus == back,
-                              self.back_button.rect.collidepoint(mouse))
         shown = self.shown_rows()
+        for index, row in enumerate(shown, start=self.first):
+            row.draw(surface, self.text, lay, index == self.form.focus,
+                     row.rect.collidepoint(mouse))
+        self.back_button.draw(surface, self.text, lay, self.form.focus == len(self.rows),
+                              self.back_button.rect.collidepoint(mouse))
         small = lay.font_px("small")
         above, below = self.first, len(self.rows) - self.first - len(shown)
         if above and shown:
