@@ -107,9 +107,8 @@ class SetupScene(SkyScene):
         counted = self.app.settings.seat_counts.get(f"{self.mode}:{game}")
         if self.mode == "solo":
             fewest, most = max(0, ruleset.min_players - 1), ruleset.max_players - 1
-            usual = max(fewest, min(1, most))
             self.count = Choice(N_("AI opponents"), [(n, str(n)) for n in range(fewest, most + 1)],
-                                usual, lambda _value: self._refresh())
+                                max(fewest, min(1, most)), lambda _value: self._refresh())
         else:
             fewest, most = max(2, ruleset.min_players), min(MAX_SEATS, ruleset.max_players)
             self.count = Choice(N_("Players"), [(n, str(n)) for n in range(fewest, most + 1)],
@@ -236,13 +235,12 @@ class SetupScene(SkyScene):
             settings.game_seat_levels[game] = levels[:8]
         settings.seat_counts[f"{self.mode}:{game}"] = self.count.value
         settings.last_game = game
-        self.app.store_settings()
         if self.mode == "hotseat":  # remembered for next time
             named = self.seat_names()
-            self.app.settings.hotseat_names = [
+            settings.hotseat_names = [
                 named[i] if row.value == "human" else self.remembered_name(i)
                 for i, row in enumerate(self.seats[: self.seat_count])]
-            self.app.store_settings()
+        self.app.store_settings()  # (once, with all of it)
         self.app.setup_memory[self.mode] = {  # (in memory for this run: a password too)
             "game": self.game.value, "hints": self.hints.value,
             "password": self.password.value}
