@@ -117,6 +117,8 @@ class StargazerCouch:
         #: the full text of the crew or planet in focus is open (what the mouse resting on
         #: it shows): a pad's or a keyboard half's player asks for it with "skip"
         self.focus_text = False
+        #: when a press out of turn was last told whose turn it is (``TURN_REMINDER_SECONDS``)
+        self.turn_said = float("-inf")
         if self.couch is not None:
             self.hotseat = False  # no handover: the game hides nothing
             self.handle_action = self.couch_action
@@ -219,10 +221,9 @@ class StargazerCouch:
             # not this player's turn: a press says whose it is (a pad pressed A and nothing
             # happened: a playtest), once in a while, not at every press
             seat = self.turn_seat()
-            said = getattr(self, "_turn_said", -10.0)
             if turn is not None and seat is not None and intent != "point" and \
-                    self.clock - said > TURN_REMINDER_SECONDS:
-                self._turn_said = self.clock
+                    self.clock - self.turn_said > TURN_REMINDER_SECONDS:
+                self.turn_said = self.clock
                 self.say(N_("It is {name}'s turn.", name=self.session.names[seat]),
                          self.palette.player(seat), 2.0)
             return
