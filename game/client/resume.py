@@ -53,12 +53,6 @@ def resumable_saves(directory: Path | None) -> list[Path]:
     return saves
 
 
-def newest_resumable(directory: Path | None) -> Path | None:
-    """The most recently written save in ``directory`` that ``resumable`` accepts."""
-    saves = resumable_saves(directory)
-    return saves[0] if saves else None
-
-
 @dataclass(frozen=True)
 class SavedGame:
     """What the menu says of the game "Continue" brings back."""

@@ -51,7 +51,7 @@ sys.exit(app.run())
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 @pytest.mark.timeout(60)
 def test_sigterm_saves_the_game_and_quits_without_a_question(tmp_path: Path) -> None:
-    from game.client.resume import newest_resumable
+    from game.client.resume import resumable_saves
     from net.save import read_save
 
     saves = tmp_path / "saves"
@@ -73,9 +73,9 @@ def test_sigterm_saves_the_game_and_quits_without_a_question(tmp_path: Path) -> 
             window.kill()
         window.communicate()
     assert code == 0
-    path = newest_resumable(saves)
-    assert path is not None, "the game in progress was saved and can be continued"
-    assert read_save(path)["status"] == "playing"
+    continued = resumable_saves(saves)
+    assert continued, "the game in progress was saved and can be continued"
+    assert read_save(continued[0])["status"] == "playing"
 
 
 #: the window, sent SIGTERM while it is still starting (as a session logging out can)
