@@ -6,6 +6,8 @@ letters a few pixels."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 import pytest
 
@@ -63,13 +65,38 @@ def test_line_top_puts_every_script_on_one_baseline(drive: Driver) -> None:
                 center=(0, 100)).top
 
 
+def drawn_baselines(drive: Driver, draw: Callable[[pygame.Surface], None],
+                    keep: Callable[[str, int, int], bool] = lambda _t, _s, _x: True,
+                    bold: Callable[[str], bool] = lambda _t: False) -> dict[str, int]:
+    """What ``draw(surface)`` writes: text -> the y of its baseline, for the texts ``keep(text,
+    size, x)`` accepts (``bold(text)``: drawn bold)."""
+    from tests.client.textboxes import RecordingSurface, recording
+
+    found: dict[str, int] = {}
+    surface = RecordingSurface(drive.app.screen.get_size())
+    with recording(drive.app) as recorder:
+        original = surface.blit
+
+        def blit(source, dest=(0, 0), area=None, special_flags=0):  # noqa: ANN001, ANN202
+            known = recorder.text_of(source)
+            if known is not None:
+                x, y = (dest[0], dest[1]) if isinstance(dest, tuple) else (dest.x, dest.y)
+                if keep(known[0], known[1], x):
+                    found[known[0]] = int(y) + drive.app.text.baseline(known[0], known[1],
+                                                                       bold(known[0]))
+            return original(source, dest, area, special_flags)
+
+        surface.blit = blit
+        draw(surface)
+    return found
+
+
 def replay_lines(drive: Driver, names: list[str]) -> dict[str, int]:
     """Watch replay's two lines at move 1: text -> the y of its baseline on screen."""
     from game.client.record import GameRecord
     from game.client.scenes.replay import ReplayScene
     from game.rules import get_ruleset
     from game.rules.base import make_rng
-    from tests.client.textboxes import RecordingSurface, recording
 
     ruleset = get_ruleset("stars")
     options = ruleset.normalize_options({"players": 2})
@@ -87,20 +114,9 @@ def replay_lines(drive: Driver, names: list[str]) -> dict[str, int]:
     scene.go(1)
     drive.step(2)
     size = drive.app.layout.font_px("small")
-    lines: dict[str, int] = {}
-    surface = RecordingSurface(drive.app.screen.get_size())
-    with recording(drive.app) as recorder:
-        original = surface.blit
-
-        def blit(source, dest=(0, 0), area=None, special_flags=0):  # noqa: ANN001, ANN202
-            known = recorder.text_of(source)
-            if known is not None and known[1] == size and dest[0] == scene.moves_x:
-                bold = known[0].startswith("Replay")
-                lines[known[0]] = int(dest[1]) + drive.app.text.baseline(known[0], size, bold)
-            return original(source, dest, area, special_flags)
-
-        surface.blit = blit
-        scene.draw(surface, 0.0)
+    lines = drawn_baselines(drive, lambda surface: scene.draw(surface, 0.0),
+                            keep=lambda _text, at_size, x: at_size == size and x == scene.moves_x,
+                            bold=lambda text: text.startswith("Replay"))
     drive.app.pop()
     return lines
 
@@ -120,24 +136,11 @@ def test_a_choice_rows_label_and_value_share_a_baseline(drive: Driver, label: st
     """Japanese Settings labels sat a few pixels below their Latin values ("70%"): each
     was centred on its own surface (a newplayer playtest)."""
     from game.client.widgets import Choice
-    from tests.client.textboxes import RecordingSurface, recording
 
     row = Choice(label, [(0, value), (1, "x")])
     row.rect = pygame.Rect(100, 100, 600, 50)
-    baselines: dict[str, int] = {}
-    surface = RecordingSurface(drive.app.screen.get_size())
-    with recording(drive.app) as recorder:
-        original = surface.blit
-
-        def blit(source, dest=(0, 0), area=None, special_flags=0):  # noqa: ANN001, ANN202
-            known = recorder.text_of(source)
-            if known is not None:
-                top = dest[1] if isinstance(dest, tuple) else dest.y
-                baselines[known[0]] = int(top) + drive.app.text.baseline(
-                    known[0], known[1], known[0] == value)
-            return original(source, dest, area, special_flags)
-
-        surface.blit = blit
-        row.draw(surface, drive.app.text, drive.app.layout, False, False)
+    baselines = drawn_baselines(
+        drive, lambda surface: row.draw(surface, drive.app.text, drive.app.layout, False, False),
+        bold=lambda text: text == value)
     assert set(baselines) == {label, value}, baselines
     assert baselines[label] == baselines[value], baselines
