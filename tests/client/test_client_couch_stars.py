@@ -148,6 +148,26 @@ def keyboard_halves_table(seed: int = 5) -> Iterator[tuple[Driver, CouchStarsSce
         drive.close()
 
 
+@contextmanager
+def two_pads_and_the_left_half() -> Iterator[tuple[Driver, CouchStarsScene, Hands,
+                                                   list[str], list[Planner]]]:
+    """A couch game for three: two virtual pads and the keyboard's left half; the window,
+    the table, their hands, their devices and a planner each; the pads go and the window
+    closes after."""
+    drive = Driver()
+    pads = plug(drive, 2)
+    try:
+        devices = [pads[0].device, pads[1].device, "keys:left"]
+        table = couch_game(drive, devices)
+        hands = Hands(drive, {pad.device: pad for pad in pads})
+        planners = [Planner(table, seat, device, seat) for seat, device in enumerate(devices)]
+        yield drive, table, hands, devices, planners
+    finally:
+        for pad in pads:
+            pad.unplug()
+        drive.close()
+
+
 def until_card(drive: Driver, table: CouchStarsScene, hands: Hands,
                planners: list[Planner], done: Callable[[], bool], frames: int = 400) -> None:
     """Everyone presses what they would, all in the same frames, until ``done()``."""
@@ -164,13 +184,7 @@ def until_card(drive: Driver, table: CouchStarsScene, hands: Hands,
 
 @pytest.mark.timeout(240)
 def test_three_players_play_a_whole_game_at_once_with_two_pads_and_the_keyboard() -> None:
-    drive = Driver()
-    pads = plug(drive, 2)
-    try:
-        devices = [pads[0].device, pads[1].device, "keys:left"]
-        table = couch_game(drive, devices)
-        hands = Hands(drive, {pad.device: pad for pad in pads})
-        planners = [Planner(table, seat, device, seat) for seat, device in enumerate(devices)]
+    with two_pads_and_the_left_half() as (drive, table, hands, devices, planners):
         drive.step(3)
         shown = "  ".join(drawn_texts(drive.app))
         for words in ("Ann", "Pad 1", "Ben", "Pad 2", "Cat", "Keys WASD", "Night card"):
@@ -228,10 +242,6 @@ def test_three_players_play_a_whole_game_at_once_with_two_pads_and_the_keyboard(
             assert {"place", "shooting_star", "confirm"} <= kinds, (seat, kinds)
         powers = {kind for _who, kind in sent} & {"power", "skip_power"}
         assert powers, "a power bonus was offered and answered from a device"
-    finally:
-        for pad in pads:
-            pad.unplug()
-        drive.close()
 
 
 @pytest.mark.timeout(120)
@@ -588,13 +598,7 @@ def test_every_seats_card_shows_again_at_each_new_card() -> None:
     """The first seat's ghost vanished at every new card until its player pressed the D-pad
     (the single table's own new card hid the ghost of the seat whose cursor it held): every
     device seat's card is back at its place, the first one's too."""
-    drive = Driver()
-    pads = plug(drive, 2)
-    try:
-        devices = [pads[0].device, pads[1].device, "keys:left"]
-        table = couch_game(drive, devices)
-        hands = Hands(drive, {pad.device: pad for pad in pads})
-        planners = [Planner(table, seat, device, seat) for seat, device in enumerate(devices)]
+    with two_pads_and_the_left_half() as (drive, table, hands, _devices, planners):
         for n in (1, 2, 3):
             drive.until(lambda n=n: table.shared_view()["card"]["n"] == n, what=f"card {n}")
             drive.step(2)
@@ -602,10 +606,6 @@ def test_every_seats_card_shows_again_at_each_new_card() -> None:
                 [(board.seat, board.cursor.keyboard_ghost) for board in table.boards]
             until_card(drive, table, hands, planners,
                        lambda n=n: table.shared_view()["card"]["n"] > n)
-    finally:
-        for pad in pads:
-            pad.unplug()
-        drive.close()
 
 
 @pytest.mark.timeout(60)
