@@ -632,3 +632,93 @@ def test_a_notice_stands_under_the_tables_top_bar() -> None:
         for pad in pads:
             pad.unplug()
         drive.close()
+
+
+def party_table_at_720p(drive: Driver, bots: int) -> CouchStarsScene:
+    """A party table at 1280x720: the keyboard's halves and the mouse, and ``bots`` bots."""
+    seats = [SeatChoice("human", name, device=device) for name, device in
+             (("Ann", "keys:left"), ("Ben", "keys:right"), ("Cat", "mouse"))]
+    seats += [SeatChoice("ai", f"Bot {n}", "random") for n in range(bots)]
+    table = KIT.open_table(drive.app, GameConfig("stars", seats, {}, "couch"), 5)
+    drive.app.reset_to(table)
+    drive.until(lambda: all(seat in table.session.views for seat in range(3)),
+                what="the players' views")
+    drive.step(2)
+    assert drive.app.screen.get_size() == (1280, 720)
+    return table
+
+
+def refused_spot(table: CouchStarsScene, seat: int) -> str:
+    """Move ``seat``'s ghost to a spot the rules refuse; the reason's code."""
+    board = table.boards[seat]
+    board.cursor.keyboard_ghost = True
+    for x in range(10):
+        for y in range(11):
+            board.cursor.anchor = (x, y)
+            ghost = table_ghost(table, seat)
+            if ghost is not None and ghost[2] is not None:
+                return ghost[2]
+    raise AssertionError("no refused spot for the card")
+
+
+#: the box the single table draws behind why a ghost is refused
+REASON_BOX = (30, 10, 20)
+
+
+def reason_box_on(drive: Driver, board: pygame.Rect) -> bool:
+    drive.step(2)
+    screen = drive.app.screen
+    return any(screen.get_at((x, y))[:3] == REASON_BOX
+               for x in range(board.x, board.right, 2) for y in range(board.y, board.bottom, 2))
+
+
+@pytest.mark.timeout(60)
+def test_four_boards_in_a_row_at_720p_take_the_small_type_and_say_why_under_the_board(
+        ) -> None:
+    """At 1280x720 four boards in a row left the screen's height empty while their names and
+    hints were 9-11 px, and why a spot was refused floated in a box over the player's own
+    small board: names and hints take the body and small types, the hint two lines, and the
+    reason stands in the hint lines, the boards keeping their size."""
+    from game.client.stars.table_draw import reason_text
+
+    drive = Driver()
+    try:
+        table = party_table_at_720p(drive, bots=1)
+        lay = table.layout
+        fonts = table.grid_fonts
+        assert fonts["header"] >= lay.font_px("body") and fonts["footer"] >= lay.font_px("small")
+        assert fonts["footer_lines"] == 2
+        frames = [board.frame for board in table.boards]
+        assert len({frame.y for frame in frames}) == 1, "one row"
+        room = table.layout.width - table.side.right
+        assert sum(frame.w for frame in frames) > 0.9 * room, "the boards keep the width"
+        problem = refused_spot(table, 0)
+        words, colour = table.hint(table.boards[0], table.shared_view())
+        assert (words, colour) == (reason_text(problem), theme.ILLEGAL)
+        assert not reason_box_on(drive, table.boards[0].geo.rect), "no box over the board"
+        shown = drawn_texts(drive.app)
+        lines = table.text.wrap(words, fonts["footer"], table.hint_room(table.boards[0]))
+        assert len(lines) == 2 and all(line in shown for line in lines), (lines, shown)
+        assert not text_problems(drive.app)
+        table.session.close()
+    finally:
+        drive.close()
+
+
+@pytest.mark.timeout(60)
+def test_eight_boards_at_720p_keep_the_reason_over_the_ghost_where_the_hint_line_is_short(
+        ) -> None:
+    """Eight boards at 1280x720 have one short hint line: the reason would be cut there, so
+    it floats above the ghost as at a single table, and the hint line keeps the controls."""
+    drive = Driver()
+    try:
+        table = party_table_at_720p(drive, bots=5)
+        assert table.grid_fonts["footer_lines"] == 1
+        refused_spot(table, 0)
+        words, colour = table.hint(table.boards[0], table.shared_view())
+        assert colour != theme.ILLEGAL and "W/A/S/D" in words, words
+        assert reason_box_on(drive, table.boards[0].geo.rect)
+        assert not text_problems(drive.app)
+        table.session.close()
+    finally:
+        drive.close()

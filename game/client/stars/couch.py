@@ -25,6 +25,7 @@ from game.client import theme
 from game.client.couch import CouchSeats, remember_device
 from game.client.devices import DIRECTIONS, Action, directions_glyph, glyph, join_keys
 from game.client.i18n import N_, _, ngettext, tr
+from game.client.layout import is_wide
 from game.client.stars.cursor import SeatCursor
 from game.client.stars.render import (
     GRID_H,
@@ -35,7 +36,7 @@ from game.client.stars.render import (
     power_label,
 )
 from game.client.stars.table import StarsTableScene
-from game.client.stars.table_draw import WATCHING_HELP
+from game.client.stars.table_draw import WATCHING_HELP, reason_text
 from game.client.widgets import draw_panel
 
 if TYPE_CHECKING:
@@ -122,6 +123,7 @@ class CouchStarsScene(StarsTableScene):
         if self.grid:
             return GRID_WATCHING_HELP
         return (*WATCHING_HELP, N_("G: every board at once"))
+
 
     def __init__(self, app: Stage, config: GameConfig | None, seed: int = 0,
                  session: Session | None = None) -> None:
@@ -210,15 +212,9 @@ class CouchStarsScene(StarsTableScene):
         area = pygame.Rect(self.side.right + margin, top,
                            lay.width - self.side.right - 2 * margin, self.side.h)
         count = len(self.boards)
-        # the name line and the hint line grow with the boards, from the smallest type up
-        trial = board_grid(count, area, margin, 2 * lay.font_px("small") + lay.px(12))
-        board_h = trial[0].h if trial else 100
-        header = max(theme.MIN_FONT_PX, min(lay.font_px("body"), board_h // 18))
-        footer = max(theme.MIN_FONT_PX, min(lay.font_px("small"), board_h // 22))
-        self.grid_fonts = {"header": header, "footer": footer}
-        header_h = int(header * 1.3) + lay.px(6)
-        # a spectator's boards have no hint line: nothing to press under them
-        footer_h = 0 if self.watching else int(footer * 1.3) + lay.px(6)
+        header, footer, lines = self.label_fonts(count, area, margin)
+        self.grid_fonts = {"header": header, "footer": footer, "footer_lines": lines}
+        header_h, footer_h = self.label_heights(header, footer, lines)
         cells = board_grid(count, area, margin, header_h + footer_h)
         for board, cell in zip(self.boards, cells, strict=True):
             geo = BoardGeometry(pygame.Rect(cell.x, cell.y + header_h, cell.w,
@@ -234,14 +230,45 @@ class CouchStarsScene(StarsTableScene):
                 x = board.footer.right
                 for name, _label in reversed(MOUSE_BUTTONS):
                     x -= width + lay.px(4)
-                    board.buttons[name] = pygame.Rect(x, board.footer.y + lay.px(2), width,
-                                                      footer_h - lay.px(4))
+                    button = pygame.Rect(x, 0, width, int(footer * 1.3) + lay.px(2))
+                    button.centery = board.footer.centery
+                    board.buttons[name] = button
             if board.cursor.pointer is not None and board.cursor.mouse_on_board:
                 board.cursor.mouse_on_board = geo.rect.collidepoint(board.cursor.pointer)
         spacing = self.boards[0].geo.spacing if self.boards else 20
         self.fonts["board"] = self.text.pen(max(theme.MIN_FONT_PX, int(spacing * 0.42)))
         self.fonts["badge"] = self.text.pen(max(theme.MIN_FONT_PX, int(spacing * 0.26)),
                                             bold=True)
+
+    def label_heights(self, header: int, footer: int, lines: int) -> tuple[int, int]:
+        """The px of a board's name line and of its ``lines`` hint lines at those sizes."""
+        lay = self.layout
+        # a spectator's boards have no hint line: nothing to press under them
+        footer_h = 0 if self.watching else lines * int(footer * 1.3) + lay.px(6)
+        return int(header * 1.3) + lay.px(6), footer_h
+
+    def label_fonts(self, count: int, area: pygame.Rect, margin: int) -> tuple[int, int, int]:
+        """The name line's and the hint line's type sizes and the hint's number of lines.
+
+        They grow with the boards, from the smallest type up; where the boards are held by the
+        screen's width (four in a row at 1280x720: the space above and below stays empty),
+        the names and hints take the body and small sizes and the hint two lines, as long
+        as the boards keep their size (a playtest read 9-11 px type at 720p)."""
+        lay = self.layout
+        trial = board_grid(count, area, margin, 2 * lay.font_px("small") + lay.px(12))
+        board_h = trial[0].h if trial else 100
+        header = max(theme.MIN_FONT_PX, min(lay.font_px("body"), board_h // 18))
+        footer = max(theme.MIN_FONT_PX, min(lay.font_px("small"), board_h // 22))
+        fitted = board_grid(count, area, margin, sum(self.label_heights(header, footer, 1)))
+        if not fitted:
+            return header, footer, 1
+        for larger in ((lay.font_px("body"), lay.font_px("small"), 2),
+                       (lay.font_px("body"), lay.font_px("small"), 1),
+                       (header, footer, 2)):
+            cells = board_grid(count, area, margin, sum(self.label_heights(*larger)))
+            if cells[0].w >= fitted[0].w - lay.px(2):
+                return larger
+        return header, footer, 1
 
     def toggle_grid(self) -> None:
         """A spectator's switch: every board at once, or one large with the others small."""
@@ -714,6 +741,11 @@ class CouchStarsScene(StarsTableScene):
             return glyph(device, intent) or intent
 
         if phase == "play":
+            if ghost is not None and ghost[2] is not None:
+                with self.acting_for(seat):
+                    floats = self.reason_floats(ghost[2])
+                if not floats:
+                    return reason_text(ghost[2]), theme.ILLEGAL
             if ghost is not None and ghost[2] is None:
                 with self.acting_for(seat):
                     preview = self.preview()
@@ -761,7 +793,6 @@ class CouchStarsScene(StarsTableScene):
         lay = self.layout
         size = self.grid_fonts["footer"]
         rect = board.footer
-        room = rect.w
         if board.buttons and self.local(board.seat) and not view["over"]:
             with self.acting_for(board.seat):
                 phase = self.phase()
@@ -779,15 +810,52 @@ class CouchStarsScene(StarsTableScene):
                 text = self.text.render(words, fit, theme.TEXT if on else theme.TEXT_DIM,
                                         bold=True)
                 surface.blit(text, text.get_rect(center=rect_b.center))
-            room = min(r.x for r in board.buttons.values()) - rect.x - lay.px(6)
         words, color = self.hint(board, view)
         if not words:
             return
         inset = lay.px(5)  # off the frame's line, as the header's name
-        room -= inset
-        fit = self.text.fit(words, size, room)
-        label = self.text.render(self.clipped(words, fit, room), fit, color)
-        surface.blit(label, label.get_rect(midleft=(rect.x + inset, rect.centery)))
+        room = self.hint_room(board)
+        lines, size = self.hint_lines(words, size, room, self.grid_fonts["footer_lines"])
+        step = int(size * 1.3)
+        top = rect.centery - step * len(lines) // 2
+        for i, line in enumerate(lines):
+            label = self.text.render(line, size, color)
+            surface.blit(label, label.get_rect(midleft=(rect.x + inset,
+                                                        top + i * step + step // 2)))
+
+    def reason_floats(self, problem: str) -> bool:
+        """Every board at once: why a spot is refused is said in the acting board's hint
+        line, not over the board (a box over a small board hid the stars round the ghost, a
+        playtest), unless the line is too short for it."""
+        if not self.grid or self.watching:
+            return True
+        board = self.boards[self.active]
+        size, room = self.grid_fonts["footer"], self.hint_room(board)
+        lines = self.text.wrap(reason_text(problem), size, room)
+        return len(lines) > self.grid_fonts["footer_lines"] \
+            or any(self.text.size(line, size)[0] > room for line in lines)
+
+    def hint_room(self, board: CouchBoard) -> int:
+        """The px of ``board``'s hint line left of its mouse buttons, off the frame."""
+        room = board.footer.w
+        if board.buttons:
+            room = min(r.x for r in board.buttons.values()) - board.footer.x - self.layout.px(6)
+        return room - self.layout.px(5)
+
+    def hint_lines(self, words: str, size: int, width: int, most: int) -> tuple[list[str], int]:
+        """``words`` in at most ``most`` lines of ``width`` px, and their type size: ``size``
+        if they fit, smaller (not below the smallest type) if not, the last line cut short
+        with "…" if even that is too long."""
+        while True:
+            lines = self.text.wrap(words, size, width)
+            if len(lines) <= most or size <= theme.MIN_FONT_PX:
+                break
+            size -= 1
+        if len(lines) > most:
+            rest = lines[most - 1:]
+            joiner = "" if is_wide(rest[0][-1]) else " "  # Japanese has no spaces to put back
+            lines = lines[:most - 1] + [joiner.join(rest)]
+        return [self.clipped(line, size, width) for line in lines], size
 
     def clipped(self, words: str, size: int, width: int) -> str:
         """``words`` cut short with "…" to fit ``width`` px (a tiny board's hint line)."""

@@ -434,7 +434,7 @@ class StarsTablePainter:
             for a, b in zip(points, points[1:], strict=False):
                 draw_segment(surface, a, b, color, width)
             pygame.draw.circle(surface, color, points[0], int(geo.spacing * 0.22))
-        if problem is not None:
+        if problem is not None and self.reason_floats(problem):
             # the reason floats just above the ghost, kept inside the board
             # (wrapped to the board: a small board at one screen with everyone's is narrow)
             pad = self.layout.px(8)
@@ -453,6 +453,11 @@ class StarsTablePainter:
                              border_radius=self.layout.px(6))
             for i, label in enumerate(labels):
                 surface.blit(label, label.get_rect(midtop=(box.centerx, box.y + i * step)))
+
+    def reason_floats(self, problem: str) -> bool:
+        """Whether why the ghost is refused floats just above it (the couch table says it
+        in the board's hint line where it fits)."""
+        return True
 
     @staticmethod
     def _ghost_points(kind: str, shape: list) -> list[tuple[int, int]]:
