@@ -21,7 +21,7 @@ from game.client.scenes.couch import CouchLobbyScene, RenameScene
 from game.client.scenes.menu import MainMenuScene
 from game.client.session import GameConfig, Session
 from tests.client.clienthelpers import Driver
-from tests.client.textboxes import drawn_texts
+from tests.client.textboxes import drawn_texts, text_problems
 from tests.client.virtual_pads import VirtualPad, pump_until, tap
 
 A, B = pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B
@@ -330,8 +330,17 @@ def test_a_pad_player_types_their_name_on_the_screens_keys(drive: Driver) -> Non
         pump_until(drive.app, lambda: pad.instance_id in drive.app.devices.controllers)
         tap(drive.app, pad, A)
         tap(drive.app, pad, pygame.CONTROLLER_BUTTON_X)
-        keys = drive.scene
-        assert isinstance(keys, KeyboardScene) and isinstance(drive.app.stack[-2], RenameScene)
+        keys, rename = drive.scene, drive.app.stack[-2]
+        assert isinstance(keys, KeyboardScene) and isinstance(rename, RenameScene)
+        # the keys stand under the whole dialog, which says whose seat it names (they hung
+        # over its lower half, and it did not say whose: a playtest)
+        drive.step(2)
+        screen = drive.app.screen.get_rect()
+        assert not keys.panel.colliderect(rename.panel) and screen.contains(keys.panel)
+        seat_number = next(n for n, s in enumerate(lobby.seats, 1)
+                           if s is not None and s.device == pad.device)
+        assert f"Seat {seat_number}  ·  Pad 1" in drawn_texts(drive.app), drawn_texts(drive.app)
+        assert not text_problems(drive.app)
         for _ in range(2):  # D-pad right twice from "1": "3"
             tap(drive.app, pad, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
         tap(drive.app, pad, A)

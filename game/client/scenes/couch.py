@@ -268,12 +268,10 @@ class CouchLobbyScene(SkyScene):
             elif seat is not None:
                 self.start_game()  # a seated pad's Start button
         elif intent == "rotate" and seat is not None:
-            rename = RenameScene(self.app, self.seats[seat])
+            rename = RenameScene(self.app, self.seats[seat], seat + 1)
             self.app.push(rename)
             if is_pad(device):  # a pad has no letters: its player types on the screen's keys
-                from game.client.scenes.keyboard import KeyboardScene
-
-                self.app.push(KeyboardScene(self.app, rename.field))
+                rename.open_keys()
         elif intent == "confirm":
             # a seated player's confirm presses the focused button; it never turns a row
             # (players press A again and again while they wait: the game must not change)
@@ -552,31 +550,51 @@ class RenameScene(Scene):
 
     opaque = False
 
-    def __init__(self, app: Stage, seat: LobbySeat) -> None:
+    def __init__(self, app: Stage, seat: LobbySeat, number: int) -> None:
+        """``number``: the seat's number in the lobby (from 1), which the dialog names."""
         super().__init__(app)
         self.seat = seat
+        self.number = number
         self.field = TextField(N_("Your name"), "", lambda _value: None, limit=16)
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.shade: pygame.Surface | None = None
         #: False until drawn once: the text of the key that opened it is not a letter
         self.shown = False
+        #: the on-screen keyboard was opened: the dialog stands at the top, the keys below it
+        self.typing_on_screen = False
+
+    def open_keys(self) -> None:
+        """The on-screen keyboard under the whole dialog (it covered the dialog's lower half
+        and its words, a playtest)."""
+        from game.client.scenes.keyboard import KeyboardScene
+
+        self.typing_on_screen = True
+        self.relayout()
+        self.app.push(KeyboardScene(self.app, self.field, lambda: self.panel))
 
     def relayout(self) -> None:
         lay = self.layout
-        self.panel = pygame.Rect(0, 0, min(lay.px(620), lay.width - lay.px(40)), lay.px(190))
+        self.panel = pygame.Rect(0, 0, min(lay.px(620), lay.width - lay.px(40)), lay.px(200))
         self.panel.center = lay.rect.center
+        if self.typing_on_screen:
+            self.panel.top = lay.px(16)
         self.field.rect = pygame.Rect(0, 0, self.panel.w - lay.px(48), lay.px(56))
-        self.field.rect.midtop = (self.panel.centerx, self.panel.y + lay.px(40))
+        self.field.rect.midtop = (self.panel.centerx, self.panel.y + lay.px(64))
         self.shade = shade_layer(lay.rect.size)
+
+    def whose(self) -> str:
+        """The dialog's heading: which seat, played with what."""
+        if self.seat.device is None:
+            return _("Seat {n}").format(n=self.number)
+        return _("Seat {n}  ·  {device}").format(
+            n=self.number, device=self.app.devices.device_words(self.seat.device))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_r and \
                 getattr(event, "device", None):
-            from game.client.scenes.keyboard import KeyboardScene
-
-            self.app.push(KeyboardScene(self.app, self.field))  # a pad's X: the keys again
+            self.open_keys()  # a pad's X: the keys again
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.seat.name = self.field.value.strip() or self.seat.name
             if self.seat.device:  # the same device gets it back in this run's next lobby
@@ -592,6 +610,11 @@ class RenameScene(Scene):
         if self.shade is not None:
             surface.blit(self.shade, (0, 0))
         draw_panel(surface, self.panel, lay, theme.PANEL, theme.ACCENT, 2)
+        heading = self.whose()
+        size = self.text.fit(heading, lay.font_px("large"), self.panel.w - lay.px(32), True)
+        label = self.text.render(heading, size, theme.ACCENT, bold=True)
+        surface.blit(label, label.get_rect(midtop=(self.panel.centerx,
+                                                   self.panel.y + lay.px(16))))
         self.field.draw(surface, self.text, lay, True, False)
         hint = (_("X: type a name (now: {name})  ·  A: OK  ·  B: cancel")
                 if pad_in_hand(self.app) else

@@ -5,11 +5,13 @@ does it: ``typing_widget`` says which field). D-pad moves over the keys, A types
 one, X deletes, Y makes the next letter a capital, B (or the Done key) closes it with what
 was typed. The letters go to the field as the keyboard's own text does (a ``TEXTINPUT`` to
 the widget), so every field keeps its limit and its ``on_change``. The keyboard sits in the
-half of the screen away from the field, which stays in sight above or below it.
+half of the screen away from the field (or the dialog round it), which stays in sight above
+or below it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -43,9 +45,13 @@ class KeyboardScene(Scene):
 
     opaque = False
 
-    def __init__(self, app: Stage, field: Widget) -> None:
+    def __init__(self, app: Stage, field: Widget,
+                 in_sight: Callable[[], pygame.Rect] | None = None) -> None:
+        """``in_sight``: what must stay in sight beside the keys (a dialog round the field;
+        asked at each layout); the field if None."""
         super().__init__(app)
         self.field = field
+        self.in_sight = in_sight or (lambda: self.field.rect)
         self.capitals = False
         self.rows: list[list[Button]] = [
             [Button(ch, lambda ch=ch: self.type(ch), size="body") for ch in row] for row in ROWS]
@@ -98,7 +104,7 @@ class KeyboardScene(Scene):
     def relayout(self) -> None:
         lay = self.layout
         gap, margin, hint_h = lay.px(8), lay.px(12), lay.px(34)
-        field = self.field.rect
+        field = self.in_sight()
         footer = lay.px(30)  # the scene's footer keeps its line under the keyboard
         below, above = lay.height - field.bottom - 2 * margin - footer, field.top - 2 * margin
         room = max(below, above)  # away from the field, on its roomier side
