@@ -918,8 +918,7 @@ class Table:
         if autosave_path is None and keep_autosave and not isinstance(source, dict):
             autosave_path = Path(source)
         seats_data = data["seats"]
-        damage = saved_seats_problem(seats_data, data["moves"],
-                                     data.get("status") in ("playing", "over"))
+        damage = saved_seats_problem(seats_data, data["moves"], data.get("status"))
         if damage:
             raise TableError("bad_save", f"the save is damaged: {damage}")
         #: what the replay was at when it failed, for the error's sentence
@@ -971,12 +970,20 @@ class Table:
         return table
 
 
-def saved_seats_problem(seats: list[Any], moves: list[Any], started: bool) -> str | None:
-    """What makes a save's seats or moves unusable, in words (None: nothing): a seat that is
-    not one, a token that is not a string (every reconnect then failed with an internal
-    error), a taken seat without a token, two seats with one token, a free LAN seat in a game
-    under way (each left a seat nobody could take back, and the game waited for ever: an
-    outside hostile test), a move that is not ``[seat, move]``."""
+def saved_seats_problem(seats: list[Any], moves: list[Any], status: Any) -> str | None:
+    """What makes a save's status, seats or moves unusable, in words (None: nothing): a
+    status that is none of ``STATUSES``, or a game not started that holds moves (it resumed
+    into a lobby whose start dealt the game again, the moves lost), a seat that is not one, a
+    token that is not a string (every reconnect then failed with an internal error), a taken
+    seat without a token, two seats with one token, a free LAN seat in a game under way (each
+    left a seat nobody could take back, and the game waited for ever: an outside hostile
+    test), a move that is not ``[seat, move]``."""
+    if status is not None and status not in STATUSES:
+        return f"its status {short_repr(status)} is none of {', '.join(STATUSES)}"
+    started = status in ("playing", "over")
+    if not started and moves:
+        return (f"its game has not started but it holds {len(moves)} "
+                f"move{'s' if len(moves) != 1 else ''}")
     tokens: list[str] = []
     for number, seat in enumerate(seats, start=1):
         if not isinstance(seat, dict) or not isinstance(seat.get("kind"), str) \

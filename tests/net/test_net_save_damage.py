@@ -52,6 +52,17 @@ DAMAGE: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
     "a move without its seat": (lambda d: d["moves"].append([{"t": "x"}]),
                                 "is not a seat and a move"),
     "a move that is nil": (lambda d: d["moves"].append(None), "is not a seat and a move"),
+    # (a save said "paused", or "lobby" with its moves: it resumed into a lobby whose start
+    # dealt the game again, every move lost: an outside hostile test)
+    "a status that is none": (lambda d: d.update(status="paused"),
+                              "its status 'paused' is none of lobby, playing, over"),
+    "a status that is a number": (lambda d: d.update(status=3), "its status 3 is none of"),
+    "a lobby that holds moves": (lambda d: (d.update(status="lobby"),
+                                            d["moves"].append([0, {"t": "add", "n": 1}])),
+                                 "its game has not started but it holds 1 move"),
+    "no status and moves": (lambda d: (d.pop("status"),
+                                       d["moves"].extend([[0, {"t": "add", "n": 1}]] * 2)),
+                            "its game has not started but it holds 2 moves"),
 }
 
 
