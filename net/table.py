@@ -921,6 +921,14 @@ class Table:
         damage = saved_seats_problem(seats_data, data["moves"], data.get("status"))
         if damage:
             raise TableError("bad_save", f"the save is damaged: {damage}")
+        for number, seat in enumerate(seats_data, start=1):
+            level = seat.get("bot")  # (none: the table's default level)
+            if seat["kind"] == "ai" and level is not None \
+                    and not bot_level_known(bot_factory, data["game"], level):
+                # (it played random, said only in the host's log: an outside hostile test)
+                raise TableError("bad_save", f"the save's seat {number} is a bot of level "
+                                             f"{short_repr(level)}, which this build cannot "
+                                             f"make")
         #: what the replay was at when it failed, for the error's sentence
         stage, verb = "its options or seats", "do"
         try:
@@ -968,6 +976,17 @@ class Table:
             table.saves.start()  # a snapshot with every journaled move, the journal reset
             table.ai.start()
         return table
+
+
+def bot_level_known(bot_factory: BotFactory, game: str, level: Any) -> bool:
+    """Whether ``bot_factory`` makes a bot of ``level`` for ``game`` (``KeyError``: no)."""
+    if not isinstance(level, str):
+        return False
+    try:
+        bot_factory(game, level, 0)
+    except KeyError:
+        return False
+    return True
 
 
 def saved_seats_problem(seats: list[Any], moves: list[Any], status: Any) -> str | None:

@@ -112,3 +112,27 @@ def test_a_save_that_does_not_replay_says_where_not_a_python_error() -> None:
         resume_toy(data)
     assert refused.value.message == \
         "the save cannot be replayed: move 1 does not fit toy (TypeError)", refused.value.message
+
+
+def test_a_bot_level_this_build_cannot_make_is_refused_not_played_as_random() -> None:
+    """A save whose bot seat names a level this build has not (a newer build's, or spoilt)
+    resumed with a random bot in its place, said only in the host's log (an outside hostile
+    test): the save is refused, naming the seat and the level."""
+    from game.ai import make_bot
+    from tests.net.nethelpers import TOY_TURNS
+
+    def real_levels(_game: str, level: str, seed: int) -> Any:
+        return make_bot("stars", level, seed)  # the game's own factory: KeyError if unknown
+
+    for level, named in (("superhard", "'superhard'"), (7, "7"), (["hard"], "a list")):
+        data = started_save()
+        data["seats"][3]["bot"] = level
+        with pytest.raises(TableError) as refused:
+            Table.resume(data, ruleset_for=lambda _game: TOY_TURNS, bot_factory=real_levels)
+        assert refused.value.code == "bad_save"
+        assert refused.value.message == (f"the save's seat 4 is a bot of level {named}, which "
+                                          "this build cannot make"), refused.value.message
+    data = started_save()
+    data["seats"][3]["bot"] = "hard"
+    table = Table.resume(data, ruleset_for=lambda _game: TOY_TURNS, bot_factory=real_levels)
+    table.close()
