@@ -51,6 +51,10 @@ if TYPE_CHECKING:
 HEADLESS_NAME = "Star Party"
 
 
+#: a headless host lets a bot play for a LAN player gone this long (seconds; ``--bot-after``)
+STAND_IN_AFTER = 60.0
+
+
 class HostError(Exception):
     """``starparty host`` options that cannot be honoured (said in one sentence)."""
 
@@ -101,6 +105,10 @@ def host_parser() -> argparse.ArgumentParser:
     parser.add_argument("--linger", type=float, default=10.0,
                         help="seconds a headless host keeps serving after the game ends "
                              "(default: %(default)s)")
+    parser.add_argument("--bot-after", type=float, default=STAND_IN_AFTER, metavar="SECONDS",
+                        help="headless: a LAN player gone this long in a game under way is "
+                             "played by a bot until they reconnect (0: the game waits for "
+                             "them; default: %(default)s)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option (repeatable), e.g. --option live_score=true")
     parser.add_argument("--size", type=parse_size, default=(1280, 720), help="window WxH")
@@ -251,10 +259,55 @@ async def serve_headless(table: Table, args: argparse.Namespace) -> int:
     return status
 
 
+class StandIns:
+    """A headless host's answer to a LAN player who left mid-game: after ``after`` seconds
+    away, a bot plays their seat (``Table.replace_with_bot``, the table's default level) and
+    they take it back by reconnecting with their token (``Table.reclaim_from_bot``). A window
+    host asks its player instead (``game.client.departures``); nobody sits at a headless host
+    to ask, and the game waited for ever (an outside hostile test)."""
+
+    def __init__(self, table: Table, after: float) -> None:
+        self.table = table
+        self.after = after
+        #: seats whose player is gone, and since when (``time.monotonic``)
+        self.away_since: dict[int, float] = {}
+        #: seats a bot plays for now
+        self.standing: set[int] = set()
+
+    def track(self, now: float) -> None:
+        """Note who left and who came back; hand the seats away long enough to a bot."""
+        if self.after <= 0 or self.table.status != "playing":
+            self.away_since.clear()
+            return
+        for seat in self.table.info()["seats"]:
+            index = seat["seat"]
+            if index in self.standing and not seat["stand_in"]:
+                self.standing.discard(index)
+                say(f"Seat {index} ({seat['name']}) is back; the bot stepped aside")
+            gone = seat["kind"] in ("remote", "open") and seat["taken"] and not seat["connected"]
+            if not gone:
+                self.away_since.pop(index, None)
+                continue
+            since = self.away_since.setdefault(index, now)
+            if since == now:
+                say(f"Seat {index} ({seat['name']}) left; a bot plays for them in "
+                    f"{self.after:g} s unless they come back")
+            elif now - since >= self.after:
+                try:
+                    self.table.replace_with_bot(index, "")
+                except TableError:
+                    continue  # back just now, or the game ended meanwhile
+                del self.away_since[index]
+                self.standing.add(index)
+                say(f"A bot plays for seat {index} ({seat['name']}); they take the seat back "
+                    f"by reconnecting")
+
+
 async def _host_loop(table: Table, args: argparse.Namespace, stop: asyncio.Event,
                      advertiser: Any) -> int:
     ended_at: float | None = None
     last_status = table.status
+    stand_ins = StandIns(table, args.bot_after)
     if args.start == "now" and table.status == "lobby":
         table.start()
     while not stop.is_set():
@@ -262,6 +315,7 @@ async def _host_loop(table: Table, args: argparse.Namespace, stop: asyncio.Event
             await asyncio.wait_for(stop.wait(), 0.2)
         if table.status == "lobby" and table.seats_taken() == table.seat_count:
             table.start(fill_open=None)
+        stand_ins.track(time.monotonic())
         if table.status != last_status:
             last_status = table.status
             say(f"Table is now {table.status} (move {table.version})")
