@@ -553,10 +553,14 @@ def walk_results(hands: Hands, results: ResultsScene) -> None:
     assert results.form.focused() is None, "no button is chosen before the arrows choose"
     focus_on(hands, results.form, labelled("Statistics"), "right")
     assert_form_focus(drive, results.form)
+    buttons = [tuple(button.rect) for button in results.form.widgets]
     hands.press("confirm")
     assert results.showing_statistics
+    # the buttons stay where they were (they jumped under the pointer: a playtest)
+    assert [tuple(button.rect) for button in results.form.widgets] == buttons
     hands.press("back")
     assert not results.showing_statistics and drive.scene is results
+    assert [tuple(button.rect) for button in results.form.widgets] == buttons
     focus_on(hands, results.form, labelled("Final boards"), "right")
     assert_form_focus(drive, results.form)
     hands.press("confirm")

@@ -296,27 +296,36 @@ class ResultsScene(SkyScene):
         note = self.text.font(lay.font_px("small")).get_linesize() + lay.px(14) \
             if self.lan_guest else 0
         room = int(lay.height * 0.81) - h - lay.px(64) - note  # from the panel's top to the buttons
-        if self.showing_statistics:
-            rows = len(self.statistics) + 1
-            self.row_h = min(lay.px(34), max(lay.font_px("small") + 4,
-                                             (room - lay.px(24)) // rows))
-            height = self.row_h * rows + lay.px(24)
-        else:
-            rows = max(1, len(self.scores))
-            self.row_h = min(lay.px(52), int(lay.height * 0.52 / rows))
-            height = self.row_h * rows + lay.px(30) + self.header_h
-            if self.score_note() is not None:  # a line under the rows, inside the panel
-                height += self.text.font(lay.font_px("small")).get_linesize()
+        self.row_h, height = self.panel_rows(self.showing_statistics, room)
+        # the buttons stand under the taller of the two panels, so that they stay put when
+        # Statistics and Scores take turns (they jumped under the pointer: a playtest)
+        tallest = max(height, self.panel_rows(not self.showing_statistics, room)[1]) \
+            if self.statistics else height
         self.panel = pygame.Rect(0, 0, min(lay.px(1180), lay.width - lay.px(40)), height)
         self.panel.midtop = (lay.width // 2, int(lay.height * 0.19))
         buttons = self.form.widgets
         w = min(lay.px(240), (lay.width - lay.px(40) - gap * (len(buttons) - 1))
                 // len(buttons))
-        y = min(self.panel.bottom + lay.px(24), lay.height - h - lay.px(40) - note)
+        y = min(self.panel.y + tallest + lay.px(24), lay.height - h - lay.px(40) - note)
         x = lay.width // 2 - (w * len(buttons) + gap * (len(buttons) - 1)) // 2
         for button in buttons:
             button.rect = pygame.Rect(x, y, w, h)
             x += w + gap
+
+    def panel_rows(self, statistics: bool, room: int) -> tuple[int, int]:
+        """The row height and the panel height of the statistics (or the scores) when
+        ``room`` px stand between the panel's top and the buttons."""
+        lay = self.layout
+        if statistics:
+            rows = len(self.statistics) + 1
+            row_h = min(lay.px(34), max(lay.font_px("small") + 4, (room - lay.px(24)) // rows))
+            return row_h, row_h * rows + lay.px(24)
+        rows = max(1, len(self.scores))
+        row_h = min(lay.px(52), int(lay.height * 0.52 / rows))
+        height = row_h * rows + lay.px(30) + self.header_h
+        if self.score_note() is not None:  # a line under the rows, inside the panel
+            height += self.text.font(lay.font_px("small")).get_linesize()
+        return row_h, height
 
     def enter(self) -> None:
         super().enter()
