@@ -102,7 +102,11 @@ def test_a_value_off_its_shape_is_found_with_its_place() -> None:
     ]:
         assert problem(bad, sheet, "view") == said
     assert problem("x" * 65, Text(), "name") == \
-        "name: '" + "x" * 36 + "... is not a string of at most 64"
+        "name: '" + "x" * 40 + "'... is not a string of at most 64"
+    deep: list[Any] = []
+    for _ in range(100_000):  # a host's value too deep for repr: named by its type
+        deep = [deep]
+    assert problem(deep, "bool", "view.x") == "view.x: a list is not a bool"
     assert problem("x" * 65, Text(longest=65), "name") is None
     shapes = {"sun_rose": {"day": Int(1, 2)}}
     assert event_problem({"type": "sun_rose", "day": 3}, shapes) == \

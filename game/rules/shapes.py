@@ -25,6 +25,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from game.rules.base import short_repr
+
 
 @dataclass(frozen=True)
 class Int:
@@ -58,18 +60,18 @@ def problem(value: Any, shape: Any, where: str = "") -> str | None:
     if shape == "any":
         return None
     if shape == "bool":
-        return None if isinstance(value, bool) else f"{where}: {_short(value)} is not a bool"
+        return None if isinstance(value, bool) else f"{where}: {short_repr(value)} is not a bool"
     if isinstance(shape, Int):
         if not isinstance(value, int) or isinstance(value, bool):
-            return f"{where}: {_short(value)} is not an int"
+            return f"{where}: {short_repr(value)} is not an int"
         if not shape.low <= value <= shape.high:
             return f"{where}: {value} is not {shape.low}-{shape.high}"
         return None
     if isinstance(shape, Text):
         if not isinstance(value, str) or len(value) > shape.longest:
-            return f"{where}: {_short(value)} is not a string of at most {shape.longest}"
+            return f"{where}: {short_repr(value)} is not a string of at most {shape.longest}"
         if shape.choices and value not in shape.choices:
-            return f"{where}: {_short(value)} is not one of {', '.join(sorted(shape.choices))}"
+            return f"{where}: {short_repr(value)} is not one of {', '.join(sorted(shape.choices))}"
         return None
     if isinstance(shape, list):
         item, longest = shape
@@ -183,8 +185,3 @@ def shape_json(shape: Any) -> Any:
     if isinstance(shape, dict):
         return {"map": {key: shape_json(item) for key, item in shape.items()}}
     raise TypeError(f"not a shape: {shape!r}")
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
