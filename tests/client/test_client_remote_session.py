@@ -182,7 +182,7 @@ def test_what_is_not_an_event_in_an_events_message_is_left_out() -> None:
     ({"t": "welcome", "seat": 17, "token": "t"}, "welcome.seat: 17 is not 0-7"),
     ({"t": "welcome", "seat": "x"}, "welcome.seat: 'x' is not an int"),
     ({"t": "error", "code": "replaced", "message": 5}, "error.message: 5 is not a string"),
-    ({"t": "refused", "code": ["x"], "detail": ""}, "refused.code: ['x'] is not a string"),
+    ({"t": "refused", "code": ["x"], "detail": ""}, "refused.code: a list is not a string"),
     ({"t": "game_over", "scores": [{"total": "9"}], "ranking": [1]},
      "game_over.scores[0].total: '9' is not an int"),
     ({"t": "game_over", "scores": None}, "game_over.scores: not a list of at most 8"),
