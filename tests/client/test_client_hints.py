@@ -383,8 +383,9 @@ def test_a_full_panel_still_shows_the_hint_and_says_it_cut_the_rest(
     ask_hint(drive, table, "stars")
     hint = table.hints.line()
     assert hint and hint.startswith("Hint:")
-    many = [(f"Breaks your {n}-line constellation: it would grow to {n + 1} lines and score "
-             "nothing.", (255, 160, 60)) for n in range(3, 15)]
+    # one message too long for the panel: it is cut in its middle, wherever the panel ends
+    many = [(" ".join(f"Breaks your {n}-line constellation: it would grow to {n + 1} lines "
+                      "and score nothing." for n in range(3, 15)), (255, 160, 60))]
     monkeypatch.setattr(type(table), "preview_lines", lambda self: many)
     table.keyboard_ghost = True  # the ghost on the board: the preview's lines are said
     texts = drawn_texts(drive.app)

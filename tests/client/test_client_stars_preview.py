@@ -118,6 +118,10 @@ def test_hovering_shows_the_score_change_and_warns_before_breaking_a_constellati
     assert f"Score if drawn here: {after['total'] - score_sheet(sheet)['total']:+d}" in lines
     assert any(text.startswith("Constellations -7") for text in lines), lines
     assert any("Breaks your 7-line constellation" in text for text in lines), lines
+    # what the spot costs comes before how to draw it: at 720p the panel cut the warning
+    # after the "Legal here" line (a playtest)
+    legal = next(i for i, text in enumerate(lines) if text.startswith("Legal here"))
+    assert legal > max(i for i, text in enumerate(lines) if "Breaks your" in text), lines
     glowing = [near(drive.pixel(midpoint_px(table, line)), theme.WARNING, 120)
                for line in SEVEN[:3]]
     assert any(glowing), "the constellation at risk is marked on the board"
@@ -143,7 +147,8 @@ def test_the_card_turns_with_the_ghost(drive: Driver) -> None:
 
 def test_a_loss_in_the_preview_says_why(drive: Driver) -> None:
     """A 3-line constellation grown to 5 beside a 5 that already scores: "Constellations -3"
-    comes with the reason, and a placement that loses nothing has none."""
+    comes with the reason (the reason first: a panel too short at 720p cuts the last lines,
+    and cut the reason, a playtest), and a placement that loses nothing has none."""
     five = [[x, 3, x + 1, 3] for x in range(5)]
     three = [[x, 6, x + 1, 6] for x in range(2, 5)]
     table = open_table(drive, crafted(STRAIGHT_CARD, five + three))
@@ -155,7 +160,7 @@ def test_a_loss_in_the_preview_says_why(drive: Driver) -> None:
     reason = ("Constellations: you already have a 5-line constellation, and only one of each "
               "size scores.")
     assert reason in lines, lines
-    assert lines.index(reason) > next(i for i, t in enumerate(lines)
+    assert lines.index(reason) < next(i for i, t in enumerate(lines)
                                       if t.startswith("Constellations -3"))
     assert table.preview()["losses"][0]["why"] == "size_taken"
     shown = " ".join(drawn_texts(drive.app))

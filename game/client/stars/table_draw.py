@@ -601,10 +601,13 @@ class StarsTablePainter:
             if ghost and (self.mouse_on_board or self.keyboard_ghost):
                 problem = ghost[2]
                 if problem is None:
+                    # what the spot scores and why first, how to draw it after: at 720p the
+                    # panel cut the "Breaks your constellation" warning (a playtest), and the
+                    # help under the panel says how to draw too
+                    lines += self.preview_lines()
                     lines.append((controls_hint(self.app,
                                                 _("Legal here: click or Enter to draw."),
                                                 _("Legal here: A to draw.")), theme.LEGAL))
-                    lines += self.preview_lines()
                 else:
                     lines.append((reason_text(problem), theme.ILLEGAL))
             else:
@@ -670,20 +673,22 @@ class StarsTablePainter:
         lines = [(_("Score if drawn here: {verdict}").format(verdict=verdict),
                   theme.WARNING if total < 0 else
                   theme.ACCENT if total > 0 else theme.TEXT_DIM)]
-        if parts:
-            lines.append((_(", ").join(parts), theme.TEXT))
+        # why it costs before the sums per category: a panel too short at 720p cuts the last
+        # lines, and the warnings are what a player must not miss (a playtest)
+        for broken in preview["broken"]:
+            lines.append((_("Breaks your {size}-line constellation: it would grow to {into} "
+                            "lines and score nothing.").format(size=broken["size"],
+                                                               into=broken["into"]),
+                          theme.WARNING))
+        lines += [(text, theme.WARNING) for text in self.loss_reasons(preview)]
         uses = preview.get("power_uses", 0)
         if uses:
             power = power_label(self.view["power"])
             lines.append((ngettext("Completes your power shape: {n} use of {power}.",
                                    "Completes your power shapes: {n} uses of {power}.",
                                    uses).format(n=uses, power=power), theme.ACCENT))
-        lines += [(text, theme.WARNING) for text in self.loss_reasons(preview)]
-        for broken in preview["broken"]:
-            lines.append((_("Breaks your {size}-line constellation: it would grow to {into} "
-                            "lines and score nothing.").format(size=broken["size"],
-                                                               into=broken["into"]),
-                          theme.WARNING))
+        if parts:
+            lines.append((_(", ").join(parts), theme.TEXT))
         return lines
 
     @staticmethod
