@@ -80,6 +80,13 @@ def test_the_name_prompt_cannot_be_skipped_into_a_default(
         drive.click(prompt.ok.rect.center)
         assert drive.scene is prompt
         assert not drive.app.settings.name_chosen
+        # the letters typed after a refused OK click go to the field (they went nowhere:
+        # OK kept the focus, a playtest)
+        drive.type_text("Cy")
+        assert prompt.field.value == "Cy" and not prompt.refused
+        for _ in range(2):
+            drive.key(pygame.K_BACKSPACE)
+        assert prompt.field.value == ""
         drive.key(pygame.K_ESCAPE)
         assert isinstance(drive.scene, TitleScene), "Esc goes back, not on to the menu"
         leave_title(drive)

@@ -127,7 +127,12 @@ class NameScene(SkyScene):
             self.back()
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.accept()
-        elif event.type != pygame.TEXTINPUT or self.shown:
+        elif event.type == pygame.TEXTINPUT and self.shown:
+            # letters go to the one field whatever has the focus (after a refused OK click
+            # they went nowhere: a playtest)
+            self.form.focus = self.form.widgets.index(self.field)
+            self.form.handle(event)
+        elif event.type != pygame.TEXTINPUT:
             self.form.handle(event)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
