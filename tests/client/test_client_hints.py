@@ -173,6 +173,11 @@ def test_a_skip_hint_takes_away_a_ghost_left_where_it_cannot_go(drive: Driver) -
     lines = table.status_lines(table.view, table.phase())
     assert lines[0][0].startswith("Hint: skip this card"), lines
     assert not any(color == theme.ILLEGAL for _text, color in lines), lines
+    # Enter follows it, as it draws where a placement hint's ghost is (it did nothing, and a
+    # keyboard player following the hints was stuck: a playtest)
+    drive.key(pygame.K_RETURN)
+    drive.until(lambda: table.phase() == "review", timeout=10, what="the skip")
+    assert table.view["pending"]["action"] == "skip"
 
 
 def host_a_table(drive: Driver, hints: bool) -> StarsTableScene:

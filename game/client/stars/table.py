@@ -349,6 +349,18 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
             self.keyboard_ghost = self.mouse_on_board = False  # board" beside the hint
         return {"skip": _("skip this card"), "skip_power": _("skip the power")}.get(kind)
 
+    def hinted_skip(self) -> bool:
+        """The hint on screen says to skip (the card, or the power) and no ghost stands
+        elsewhere: Enter then skips (it did nothing, and a keyboard player following the
+        hints was stuck: a playtest)."""
+        hint = self.hints.hint
+        if hint is None or self.hints.reviewed or self.hints.thinking:
+            return False
+        kind = hint.move["t"]
+        if kind == "skip":
+            return self.phase() == "play" and not (self.mouse_on_board or self.keyboard_ghost)
+        return kind == "skip_power" and self.phase() == "power"
+
     def confirm(self) -> None:
         if self.phase() == "review":
             self.send({"t": "confirm"})
@@ -586,7 +598,9 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
             elif phase == "play":
                 self.move_ghost(*ARROW_STEPS[key])
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if phase == "play":
+            if self.hinted_skip():
+                self.skip()  # Enter follows the hint, as it draws where a hint's ghost is
+            elif phase == "play":
                 self.place()
             elif phase == "power":
                 targets = self.targets()
