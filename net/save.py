@@ -301,9 +301,15 @@ def prune_finished_saves(directory: Path, keep: int = KEEP_FINISHED_SAVES,
     deleted: list[Path] = []
     for _, path in finished[max(0, keep):]:
         try:
-            journal_path(path).unlink(missing_ok=True)
-            path.unlink()
+            delete_save(path)
             deleted.append(path)
         except OSError as exc:
             log.warning("could not delete the old save %s: %s", path, exc)
     return deleted
+
+
+def delete_save(path: Path) -> None:
+    """Delete a save and its journal (a journal left behind would outlive it). ``OSError``
+    if the save cannot be deleted; one already gone is no error."""
+    journal_path(path).unlink(missing_ok=True)
+    Path(path).unlink(missing_ok=True)

@@ -11,7 +11,9 @@ What happens depends on where the table runs (``leaving_case``):
 - ``host`` / ``host_unsaved`` (a LAN host): the table closes (``HostSession.close``), which
   disconnects everyone; with an autosave, Continue serves it again and the others take their
   seats back by token;
-- ``saved`` / ``unsaved`` (solo, hot-seat): with an autosave, Continue brings it back.
+- ``saved`` / ``unsaved`` (solo, hot-seat): with an autosave, Continue brings it back;
+- ``unplayed`` (solo, hot-seat, nobody has moved yet): the game is not kept
+  (``LocalSession.close``).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ LEAVE_WARNINGS: dict[str, Msg] = {
     "host_unsaved": N_("Leave this game? The table closes for everyone and the game is lost."),
     "saved": N_("Leave this game? 'Continue' in the menu brings it back."),
     "unsaved": N_("Leave this game? It will be lost."),
+    "unplayed": N_("Leave this game? Nothing has been played yet, so it is not kept."),
 }
 QUIT_WARNINGS: dict[str, Msg] = {
     "guest": N_("Quit Star Party? The game goes on at the host and your seat stays yours: join "
@@ -38,6 +41,8 @@ QUIT_WARNINGS: dict[str, Msg] = {
     "host_unsaved": N_("Quit Star Party? The table closes for everyone and the game is lost."),
     "saved": N_("Quit Star Party? The game is saved: 'Continue' brings it back."),
     "unsaved": N_("Quit Star Party? The game in progress will be lost."),
+    "unplayed": N_("Quit Star Party? Nothing has been played yet in this game, so it is not "
+                   "kept."),
 }
 
 
@@ -48,6 +53,8 @@ def leaving_case(session: Session | None) -> str:
     saved = isinstance(session, LocalSession) and session.table.autosave_path is not None
     if isinstance(session, HostSession):
         return "host" if saved else "host_unsaved"
+    if saved and isinstance(session, LocalSession) and session.unplayed:
+        return "unplayed"
     return "saved" if saved else "unsaved"
 
 

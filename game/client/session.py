@@ -380,13 +380,33 @@ class LocalSession(TableInfo):
         return [(seat, with_move(event, message)) for event in message.get("events", [])
                 if "to" in event or fresh_public]
 
+    #: a game left before its first move is not kept for Continue (such games piled up
+    #: in its list: a playtest); a LAN host's is (its guests' seats are in it)
+    keeps_unplayed_game = False
+
+    @property
+    def unplayed(self) -> bool:
+        """The game is under way and no player at this window has moved yet (bots may have):
+        leaving it loses nothing of theirs."""
+        if self.table.status != "playing":
+            return False
+        local = set(self.connections)
+        return not any(seat in local for seat, _move in list(self.table.moves))
+
     def close(self) -> None:
         if self.closed:
             return
         self.closed = True
         for connection in self.connections.values():
             connection.close()
+        forget = self.unplayed and not self.keeps_unplayed_game
+        path = self.table.autosave_path
         self.table.close()
+        if forget and path is not None:
+            from net.save import delete_save
+
+            with contextlib.suppress(OSError):  # (then it stays in Continue's list)
+                delete_save(path)
 
 
 class HostSession(LocalSession):
@@ -396,6 +416,8 @@ class HostSession(LocalSession):
     ``connections``: the host seat's connection, or seat -> connection for several local
     seats (as ``LocalSession`` holds them); ``config``: a couch game's seats and devices
     (``mode == "couch"``), handed to the kit's table when the game starts (None: one seat)."""
+
+    keeps_unplayed_game = True
 
     def __init__(self, table: Any, connections: Any, server: Any, advertiser: Any,
                  config: GameConfig | None = None) -> None:

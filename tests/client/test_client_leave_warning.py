@@ -41,11 +41,31 @@ def question_on_escape(drive: Driver) -> str:
 def test_solo_says_continue_brings_it_back_and_it_does(drive: Driver) -> None:
     table = start_solo(drive)
     assert table.session.table.autosave_path is not None
+    drive.key(pygame.K_s)  # the player's first move: the card skipped
+    drive.until(lambda: table.phase() == "review", what="the skip")
     question = question_on_escape(drive)
     assert question == "Leave this game? 'Continue' in the menu brings it back."
     drive.click(drive.scene.form.widgets[1].rect.center)  # "Leave"
     drive.until(lambda: isinstance(drive.scene, MainMenuScene), what="the menu")
     assert drive.scene.form.widgets[0].label == CONTINUE
+
+
+def test_a_game_left_before_the_players_first_move_is_not_kept(drive: Driver) -> None:
+    """Games left at once piled up in Continue's list (a playtest): a game in which no
+    player at this window has moved (the bots may have) is not kept, and the question says
+    so; the quit question too."""
+    table = start_solo(drive)
+    path = table.session.table.autosave_path
+    assert path is not None and path.exists()
+    drive.until(lambda: table.session.table.version > 0, what="the bot's first move")
+    question = question_on_escape(drive)
+    assert question == "Leave this game? Nothing has been played yet, so it is not kept."
+    assert quit_warning(table.session) == ("Quit Star Party? Nothing has been played yet in "
+                                           "this game, so it is not kept.")
+    drive.click(drive.scene.form.widgets[1].rect.center)  # "Leave"
+    drive.until(lambda: isinstance(drive.scene, MainMenuScene), what="the menu")
+    assert not path.exists() and not path.with_name(path.name + ".journal").exists()
+    assert drive.scene.form.widgets[0].label != CONTINUE
 
 
 def test_a_game_that_is_not_saved_is_lost(drive: Driver) -> None:

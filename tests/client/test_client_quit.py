@@ -40,8 +40,12 @@ from game.client.settings import Settings
 app = App((800, 600), settings=Settings(player_name="Ann"), start="menu", save_settings=False)
 app.ai_delay = 0.0
 config = GameConfig("stars", [SeatChoice("human", "Ann"), SeatChoice("ai", "Vega", "random")])
-app.push(get_kit("stars").open_table(app, config, 5, None))
+table = get_kit("stars").open_table(app, config, 5, None)
+app.push(table)
 for _ in range(10):
+    app.frame()
+table.session.send(0, {"t": "skip"})  # Ann's first move (a game nobody played is not kept)
+while table.phase() != "review":
     app.frame()
 print("playing", flush=True)
 sys.exit(app.run())

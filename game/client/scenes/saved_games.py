@@ -154,10 +154,10 @@ class SavedGamesScene(SkyScene):
         from game.client.scenes.dialog import ConfirmDialog
 
         def forget() -> None:
+            from net.save import delete_save
+
             try:
-                row.path.unlink()
-            except FileNotFoundError:
-                pass
+                delete_save(row.path)  # and its journal
             except OSError as error:
                 self.app.toast(N_("Could not delete that save: {error}", error=str(error)))
                 return
