@@ -80,6 +80,9 @@ class ClientKit:
     #: results: a line under the score table about what a column counts in this game, from
     #: the final view (None: nothing to say); Look at the Stars: what the power's column holds
     score_note: Callable[[dict[str, Any]], Any] = field(default=lambda view: None)
+    #: the handover screen's button for the player the screen is passed to ({name}): a game
+    #: with a private board shows it, one with everything public just gives the turn
+    take_over_words: str = N_("I am {name}: show my board")
     #: the handover screen's line about where the game stands (None: nothing to say)
     progress_line: Callable[[dict[str, Any]], str | None] = field(default=lambda view: None)
     #: the bot level a LAN host fills free seats with (None: the strongest registered)

@@ -55,7 +55,7 @@ class HandoverScene(SkyScene):
         self.undo = undo
         self.name = table.session.names[seat]
         self.kit = get_kit(table.session.info["game"])
-        widgets = [Button(N_("I am {name}: show my board", name=self.name), self.ready)]
+        widgets = [Button(N_(self.kit.take_over_words, name=self.name), self.ready)]
         if self.previous is not None:
             prev_name = table.session.names[self.previous]
             widgets.append(Button(N_("Back to {name} (undo their turn)", name=prev_name),

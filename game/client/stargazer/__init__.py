@@ -158,6 +158,8 @@ KIT = ClientKit(
     rules=STARGAZER,
     score_columns=SCORE_COLUMNS,
     progress_line=progress_line,
+    # (its table is public: "show my board" read oddly, a playtest)
+    take_over_words=N_("I am {name}: my turn"),
     tie_line=tie_line,
     # the strong heuristic bot answers at once; "hard" (a 2 s search per decision) stays a
     # choice on the setup screen
