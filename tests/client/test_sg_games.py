@@ -383,3 +383,22 @@ def test_a_first_enter_with_nothing_chosen_shows_a_choice(drive) -> None:  # noq
     assert table.crew_choice == table.legal_crews()[0] and 0 not in table.session.last_move
     drive.key(pygame.K_RETURN)
     drive.until(lambda: table.session.last_move.get(0, {}).get("t") == "crew", what="the pick")
+
+
+def test_a_skill_with_one_target_is_used_with_one_press(
+        drive, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: ANN001
+    """A skill with a single legal target took two Enters, the first seemingly dead (a
+    playtest): one press uses it. With several, the first press shows the first target and
+    the second uses the one shown."""
+    table = table_for(drive, [SeatChoice("human", "Ann"), *bots("Vega", "Altair")], {}, 3)
+    targets = [{"t": "skill", "planet": 2}, {"t": "skill", "planet": 4}]
+    sent: list[dict] = []
+    monkeypatch.setattr(type(table), "phase", lambda self: "skill")
+    monkeypatch.setattr(table, "send", sent.append)
+    for offered, presses in ((targets[:1], [[targets[0]]]), (targets, [[], [targets[0]]])):
+        monkeypatch.setattr(type(table), "skill_targets", lambda self, o=offered: o)
+        table.target_choice = None
+        for expected in presses:
+            sent.clear()
+            table.handle_key(pygame.K_RETURN)
+            assert sent == expected, (offered, sent)

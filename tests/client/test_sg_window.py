@@ -44,6 +44,13 @@ def test_the_rules_screen_has_every_crew_and_planet(drive) -> None:  # noqa: ANN
         assert " ".join(str(vp) for vp in info["track"]) in body
     for word in ("Majority", "Specialty", "Round end", "Investigating"):
         assert word in headings
+    # what a first-time player missed (a playtest): how the first start player is chosen
+    # (the Japanese page said it, the English did not), the keys without a mouse, and the
+    # 0 square told apart from an accident
+    for words in ("The first start player is chosen at random",
+                  "Without the mouse: Left / Right choose a crew",
+                  "Up / Down change the number of cubes", "not an accident"):
+        assert words in body, words
     for _ in range(80):  # the whole page scrolls into view
         drive.key(pygame.K_PAGEDOWN)
     assert rules.scroll == rules.max_scroll > 0

@@ -60,7 +60,8 @@ STARGAZER: list[tuple[str, str]] = [
      f"and the others ({WOOD_CUBES - 3} with 3 players, {WOOD_CUBES - 4} with 4) are the "
      "neutral free cubes of the stock, one of them on Captain Armstrong. Captain Armstrong is "
      "always in play, with players + 1 other crews."),
-    ("Turn order", "Your position in round 1 is an edge or a handicap (who picks a crew first, "
+    ("Turn order", "The first start player is chosen at random; the others follow clockwise. "
+     "Your position in round 1 is an edge or a handicap (who picks a crew first, "
      "whose cubes take the higher squares), so each player starts with turn-order VP by their "
      f"round-1 position, first start player first ({_ORDER})."
      + (f" Whoever starts with the fewest also wins a tie on VP ({_TIE_HOLDERS}; see Winner)."
@@ -78,15 +79,17 @@ STARGAZER: list[tuple[str, str]] = [
      f"from the stock (at most {MAX_FREE_CUBES_ON_CREW}), the workers come back, and Captain "
      "Armstrong's holder names the next start player."),
     ("Majority", "On each planet the owners are ranked by cubes (the free cubes are a virtual "
-     "player who scores nothing). Ties go to the first cube further back (on the dark planet: "
-     "nearer the front); a cube on a 0 square does not count here. With k the highest filled "
-     "square, the first scores the VP of square k, the second of k - 1, and so on. A 0 VP "
-     "square is an accident; the square before the last always pays, so a full planet pays its "
-     "runner-up too."),
+     "player who scores nothing). Of two owners with as many cubes, the one whose first cube "
+     "(the one nearest the front) sits further back, on a higher square, ranks higher (on the "
+     "dark planet: nearer the front); a cube on a 0 square does not count here. With k the "
+     "highest filled square, the first scores the VP of square k, the second of k - 1, and "
+     "so on. A 0 VP square is an accident; the square before the last always pays, so a full "
+     "planet pays its runner-up too."),
     ("Specialty", "Group your cubes by planet colour (0 squares included): score 1 VP per cube "
      "of your largest group, or of every group tied for largest (3 cubes in each of 4 colours: "
      "12 VP). The diamond planet's cubes are wild."),
-    ("The 0 square", "Every planet has one square numbered 0, the box left of square 1. It "
+    ("The 0 square", "Every planet has one square numbered 0, the box left of square 1 (not "
+     "an accident: those are squares of the track worth 0 VP, their number in red). It "
      "never fills the planet's track and only skills use it (the Archaeologist puts a cube "
      "there, the Treasure Hunter swaps another player's cube there for one of yours). A cube "
      "on a 0 square does not count for the majority, but counts for the specialty."),
@@ -108,7 +111,10 @@ STARGAZER: list[tuple[str, str]] = [
      "the path; click it to start there, click a highlighted planet to send the next cube "
      "elsewhere, + / - or the wheel change the number of cubes, U or right click undoes a pick, "
      "Enter confirms. Hover a crew or planet for its full text. H (or the Hint button) asks "
-     "the hard bot for its move. Esc backs out."),
+     "the hard bot for its move. Esc backs out. Without the mouse: Left / Right choose a "
+     "crew, a skill's place or the start planet, Enter picks it; investigating, Up / Down "
+     "change the number of cubes, Space puts the next cube on the planet chosen, U takes one "
+     "back, Enter confirms; L opens the game log."),
     ("At one screen", "Party at one screen: each player holds a pad, half of the keyboard "
      "(left: W A S D, right: the arrows) or the mouse; the player whose turn it is plays, and "
      "the bar at the bottom names them and their buttons. Choose: D-pad / W A S D / arrows. "

@@ -433,6 +433,8 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
             self.crew_choice = self.legal_crews()[0]  # nothing chosen yet: a first press shows
         elif phase == "skill" and self.target_choice is None and self.skill_targets():
             self.target_choice = 0  # the first target (a press with nothing chosen did nothing)
+            if len(self.skill_targets()) == 1:  # nothing to choose: the press uses it (the
+                self.send(self.skill_targets()[0])  # first press seemed dead: a playtest)
         elif phase == "crew" and self.crew_choice is not None:
             self.send({"t": "crew", "crew": view["crews"][self.crew_choice]})
         elif phase == "skill" and self.target_choice is not None:
