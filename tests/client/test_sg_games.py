@@ -137,7 +137,8 @@ def test_the_next_cube_is_offered_only_while_the_chosen_count_wants_more(drive) 
         return [text for text, _colour in table.action_lines(table.view)[1]
                 if text.startswith("Next cube may go to: ")]
 
-    assert offer() and offer()[0].endswith(". Click one."), offer()
+    # (the keys too: a keyboard player read only "click", a playtest)
+    assert offer() and offer()[0].endswith(". Click one, or Left/Right + Space."), offer()
     assert ") (" not in offer()[0], "no parentheses side by side"
     while table.count > 1:
         drive.key(pygame.K_MINUS)

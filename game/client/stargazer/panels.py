@@ -438,7 +438,8 @@ class StargazerPanels:
                     timing=timing_words(crew["timing"]), skill=_(crew["text"])), theme.TEXT))
             if self.pointing():
                 lines.append((controls_hint(
-                    self.app, _("Click a crew (green) to choose; click again or Enter to pick."),
+                    self.app, _("Click a crew (green) or Left/Right to choose; click again or "
+                                "Enter to pick."),
                     _("D-pad: choose a crew (green)  ·  A: pick it.")), theme.TEXT_DIM))
             return _("Choose a crew"), lines
         if phase == "skill":
@@ -468,7 +469,8 @@ class StargazerPanels:
                                                           skill=_(crew["text"])), theme.TEXT_DIM))
             if not self.path and self.pointing():
                 lines.append((controls_hint(
-                    self.app, _("Click the start planet (green); the mouse shows the path."),
+                    self.app, _("Click the start planet (green), or Left/Right + Enter; "
+                                "Up/Down: cubes."),
                     _("Up/Down: cubes  ·  Left/Right: start planet  ·  A: start there.")),
                     theme.TEXT))
             if path:
@@ -490,7 +492,8 @@ class StargazerPanels:
                 if nxt and len(self.path) < min(most, self.count):
                     if self.pointing():
                         words = controls_hint(
-                            self.app, _("Next cube may go to: {places}. Click one."),
+                            self.app, _("Next cube may go to: {places}. Click one, or "
+                                        "Left/Right + Space."),
                             _("Next cube may go to: {places}. Left/Right, then X."))
                     else:
                         words = _("Next cube may go to: {places}.")
