@@ -77,6 +77,17 @@ def test_a_stargazer_handover_offers_no_undo_that_does_nothing(drive) -> None:  
     assert not hasattr(handover.table, "undo")
 
 
+def test_a_stargazer_hot_seat_game_hands_over_its_first_turn_too(drive) -> None:  # noqa: ANN001
+    """A hot-seat game (a continued one too) opened on the first player's turn at once, where
+    Look at the Stars asks who is at the screen (a playtest): the first turn is handed over."""
+    kit = get_kit("stargazer")
+    config = GameConfig("stargazer", [SeatChoice("human", "Ann"), SeatChoice("human", "Bo"),
+                                      SeatChoice("ai", "Vega")], {"start_player": 0})
+    drive.app.push(kit.open_table(drive.app, config, 3, None))
+    drive.until(lambda: isinstance(drive.scene, HandoverScene), what="the handover")
+    assert [widget.label for widget in drive.scene.form.widgets] == ["I am Ann: my turn"]
+
+
 @pytest.mark.parametrize("game", ["stars", "stargazer"])
 def test_esc_asks_before_leaving_a_game_in_play_and_the_answer_leaves(
         drive, game: str) -> None:  # noqa: ANN001

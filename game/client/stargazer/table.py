@@ -454,6 +454,8 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
     # --- hot-seat ---------------------------------------------------------------------------------
     #: the view a turn was outlined on (``mark_turn``)
     _marked_for: dict[str, Any] | None = None
+    #: a hot-seat handover was shown (the first human turn gets one too)
+    handed_over_once = False
 
     def mark_turn(self, moves: list[Move]) -> None:
         """Outline ``moves`` of the seat on screen as a move on the stage is outlined: the
@@ -625,8 +627,11 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
                 self.last_move_left = 0.0  # the review's choice holds for its moment only
         if self.hotseat and not self.awaiting_handover and view["phase"] != "over":
             current = view["current"]
-            if current in self.session.human_seats and current != self.active and \
-                    self.app.scene is self:
+            # the first human turn is handed over too, as every later one (a continued game
+            # opened on someone's turn at once, where Look at the Stars asks first: a playtest)
+            if current in self.session.human_seats and self.app.scene is self and \
+                    (current != self.active or not self.handed_over_once):
+                self.handed_over_once = True
                 self.show_handover(current)
         self.follow_turn()
         self._new_turn_check()
