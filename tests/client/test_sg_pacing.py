@@ -189,7 +189,11 @@ def test_space_skips_to_the_next_turn_played_here(drive) -> None:  # noqa: ANN00
     table = solo_table(drive, "slow")
     play_until_a_bot_moves(drive, table)
     drive.until(lambda: table.pacer.holding() is not None, what="a bot's move on stage")
+    assert table.caption(), "the move on the stage has its caption"
     drive.key(pygame.K_SPACE)
+    # the caption of a move skipped goes with it (one a round old stayed up while the next
+    # bot thought: a playtest; here Ann's turn comes at once, so its time left is what tells)
+    assert not table.caption() and table.pacer.caption_left == 0, table.caption()
     drive.until(lambda: table.phase() != "watching", timeout=30, what="Ann's turn")
     assert table.view is table.session.views[0], "Ann's turn shows at once, on the newest view"
     assert table.pacer.holding() is None

@@ -728,6 +728,9 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
         if self.pacer.holding() is not None:
             self.pacer.hurry = True
             self.skipping = True
+            # the moves skipped are not told one by one: the caption of the move on the stage
+            # goes with them (it stayed up, a round old, over the new round: a playtest)
+            self.pacer.caption_left = 0.0
         else:
             self.round_end = None
 
