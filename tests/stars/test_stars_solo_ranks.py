@@ -57,7 +57,10 @@ def test_the_results_screen_names_the_rank_earned_and_the_next(total: int, expec
     # than 0 % of the hard bot's games" for a beginner (a new player's playtest)
     standing = solo_standing(total)
     level, share = next((lv, sh) for lv, sh in reversed(standing) if sh >= 10)
-    assert line.endswith(f"better than {share}% of the {level} bot's games"), line
+    # the level named as the setup names it: its place among the five (a playtest)
+    place = {"random": 1, "easy": 2, "greedy": 3, "normal": 4, "hard": 5}[level]
+    assert line.endswith(f"better than {share}% of the games of the {level} bot ({place} of "
+                         "5)"), line
     assert "points for" not in line
 
 
@@ -71,8 +74,10 @@ def test_the_standing_is_measured_against_games_with_the_same_power_card() -> No
     card6 = dict(solo_standing(49, 6))["hard"]
     assert card6 < default
     view = {"seats": [{"sheet": {"power_card": 6}}]}
-    assert solo_rank_text(49, view).endswith(f"better than {card6}% of the hard bot's games")
+    assert solo_rank_text(49, view).endswith(f"better than {card6}% of the games of the hard "
+                                             "bot (5 of 5)")
     assert dict(solo_standing(49, "default"))["hard"] == default, "an unknown card: default"
     # with card 6, 46 points beat hard's games too rarely to say so: normal's are the measure
     normal6 = dict(solo_standing(46, 6))["normal"]
-    assert solo_rank_text(46, view).endswith(f"better than {normal6}% of the normal bot's games")
+    assert solo_rank_text(46, view).endswith(f"better than {normal6}% of the games of the "
+                                             "normal bot (4 of 5)")

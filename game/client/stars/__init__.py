@@ -107,10 +107,15 @@ def solo_rank_text(total: int, view: dict[str, Any] | None = None) -> str:
     # hard bot's games" told a new player nothing but that they lost (a playtest)
     level, share = next(((lv, sh) for lv, sh in reversed(standing) if sh >= STANDING_SHARE),
                         standing[0])
-    from game.client.session import bot_level_word
+    from game.client.session import bot_level_word, bot_levels
 
-    return _("{line}  ·  better than {share}% of the {level} bot's games").format(
-        line=line, share=share, level=bot_level_word(level))
+    # the level as the setup names it, "(4 of 5)": "normal" alone, beside a setup that said
+    # "greedy, 3 of 5", read as a contradiction (a playtest)
+    levels = bot_levels("stars")
+    return _("{line}  ·  better than {share}% of the games of the {level} bot ({n} of "
+             "{count})").format(line=line, share=share, level=bot_level_word(level),
+                                n=levels.index(level) + 1 if level in levels else "?",
+                                count=len(levels))
 
 
 def setup_previews(text: TextCache, options: dict[str, Any],
