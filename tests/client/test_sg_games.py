@@ -403,3 +403,35 @@ def test_a_skill_with_one_target_is_used_with_one_press(
             sent.clear()
             table.handle_key(pygame.K_RETURN)
             assert sent == expected, (offered, sent)
+
+
+def test_the_ring_middle_shows_each_players_score_parts_worth_something(drive) -> None:  # noqa: ANN001
+    """With all five parts the line under a name was cut at 1280x720 ("... motivation 0 ·
+    turn o...": a playtest): the majority always, the other parts when they are not 0."""
+    table = table_for(drive, [SeatChoice("human", "Ann"), *bots("Vega", "Altair", "Deneb")],
+                      {"start_player": 0}, 5)
+    scores = [{"majority": 15, "specialty": 4, "motivation": 0, "skills": 1, "order": 2},
+              {"majority": 9, "specialty": 3, "motivation": 6, "skills": 0, "order": 0},
+              {"majority": 4, "specialty": 3, "motivation": 0, "skills": 0, "order": 1},
+              {"majority": 0, "specialty": 0, "motivation": 0, "skills": 0, "order": 0}]
+    for score in scores:
+        score["total"] = sum(score.values())
+    rendered: list[str] = []
+    render = table.text.render
+
+    def noting(text: str, *args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        rendered.append(text)
+        return render(text, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:  # (the ring's middle is drawn to a picture)
+        patch.setattr(table.text, "render", noting)
+        patch.setattr(table, "shown_scores", lambda _view: scores)
+        table.draw_centre(pygame.Surface(drive.app.screen.get_size()), table.view)
+    parts = [text for text in rendered if text.startswith("majority ")]
+    assert len(parts) == 4, parts
+    for line, score in zip(parts, scores, strict=True):
+        assert line.startswith(f"majority {score['majority']}"), line
+        for key, word in (("specialty", "specialty"), ("motivation", "motivation"),
+                          ("skills", "skills"), ("order", "turn order")):
+            assert (f"{word} {score[key]}" in line) == bool(score[key]), (line, score)
+        assert not line.endswith(("...", "…")), line

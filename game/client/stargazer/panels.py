@@ -165,14 +165,15 @@ class StargazerPanels:
             surface.blit(label, label.get_rect(midleft=(x + lay.px(28), middle)))
             if detail:
                 parts = scores[seat]
-                words = _("majority {majority} · specialty {specialty} · motivation "
-                          "{motivation}").format(majority=parts["majority"],
-                                                 specialty=parts["specialty"],
-                                                 motivation=parts["motivation"])
-                if parts["skills"]:
-                    words = _("{words} · skills {n}").format(words=words, n=parts["skills"])
-                if parts.get("order"):
-                    words = _("{words} · turn order {n}").format(words=words, n=parts["order"])
+                # the parts worth something (with all five the line was cut at 720p, "turn
+                # o...": a playtest); the majority always, the rest when not 0
+                words = _("majority {n}").format(n=parts["majority"])
+                for key, more in (("specialty", N_("{words} · specialty {n}")),
+                                  ("motivation", N_("{words} · motivation {n}")),
+                                  ("skills", N_("{words} · skills {n}")),
+                                  ("order", N_("{words} · turn order {n}"))):
+                    if parts.get(key):
+                        words = _(more).format(words=words, n=parts[key])
                 line = self.text.render(self.fit(words, small, width), small, theme.TEXT_DIM)
                 surface.blit(line, (x, row.y + row_h - lay.px(3)))
             y = row.bottom + lay.px(2)
