@@ -21,7 +21,8 @@ LOOK_AT_THE_STARS: list[tuple[str, str]] = [
      "edge numbers them. After the first pile the two bottom rows (1-2) close; after the "
      "second pile rows 1-4 are closed. What is drawn there still scores."),
     ("Constellations", "Lines that share a star or cross form a group. A group of 3 to 8 lines is "
-     "a constellation. Each size from 3 to 8 scores its size once (at most 33)."),
+     "a constellation. Each size from 3 to 8 scores its size once (at most 33). On your "
+     "board a circled number beside a group counts its lines."),
     ("Planets", "Each planet scores 1 per different constellation touching one of its 8 "
      "neighbouring stars."),
     ("Point bonus", "Every copy of the point-bonus shape in your lines (turned, never mirrored) "
