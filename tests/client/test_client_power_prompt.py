@@ -46,6 +46,10 @@ def test_power_prompt_highlights_targets_and_uses_the_chosen_one(drive) -> None:
     assert "bonus" in drive.app.sounds.played
     lines = [text for text, _ in table.status_lines(table.view, "power")]
     assert any("Power bonus: Line" in text for text in lines)
+    # the words say what a circle stands for (a first-time player could not tell: a
+    # playtest; the rules page says how one of two crossing lines is chosen)
+    assert any("draw one extra line: click the circle at its middle" in text
+               for text in lines), lines
     # the mouse picks the line under it, even one of the two crossing diagonals of a square
     targets = [t["line"] for t in table.targets()]
     for index in range(len(targets)):

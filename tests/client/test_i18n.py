@@ -261,16 +261,19 @@ def test_rules_pages_are_japanese_when_the_window_is() -> None:
     assert i18n.rules_page("no such game", english) == english
 
 
-def test_both_rules_pages_say_what_a_boards_circled_numbers_count() -> None:
+def test_both_rules_pages_say_what_the_boards_circles_mean() -> None:
     """A first-time player met the circled numbers beside line groups with no word about
     them (a playtest): both languages' Look at the Stars pages say what they count."""
     from game.client.stars import KIT
 
     english = " ".join(body for _heading, body in KIT.rules)
     assert "a circled number beside a group counts its lines" in english
+    # and which of two crossing lines the Line power draws (the pointer's nearer one)
+    assert "where two possible lines cross, the one nearer the pointer is drawn" in english
     i18n.set_language("ja")
     japanese = " ".join(body for _heading, body in i18n.rules_page("stars", KIT.rules))
     assert "丸で囲んだ数字はその線の本数" in japanese
+    assert "マウスに近いほうが描かれます" in japanese
 
 
 def test_the_japanese_stargazer_rules_name_and_explain_every_crew_and_planet() -> None:

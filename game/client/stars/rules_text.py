@@ -30,7 +30,9 @@ LOOK_AT_THE_STARS: list[tuple[str, str]] = [
      "largest number of copies that share no segment."),
     ("Power bonus", "Whenever your lines complete the power-bonus shape you may use its power "
      "once per copy (a planet, an extra line, new stars, a galaxy, ...) or skip it."),
-    ("Powers", "Line: draw one extra line (it may complete another copy). Planet: put a planet "
+    ("Powers", "Line: draw one extra line (it may complete another copy): click the circle at "
+     "its middle; where two possible lines cross, the one nearer the pointer is drawn. Planet: "
+     "put a planet "
      "on a free star; it scores as a planet. New stars: open 2 covered artwork points as stars. "
      "Galaxy: cover 2 side-by-side free stars, one next to the constellation that earned it: 2 "
      "points. Aura: put it on a star of a group of 3+ lines: 2 points, and no line may touch "

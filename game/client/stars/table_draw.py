@@ -35,7 +35,8 @@ from game.rules.stars import REASON_TEXT, data
 
 POWER_HELP = {
     data.PLANET: N_("put a new planet on a free star"),
-    data.LINE: N_("draw one extra line"),
+    # (which line a circle stands for, and which of two crossing ones: a playtest)
+    data.LINE: N_("draw one extra line: click the circle at its middle"),
     data.NEW_STAR: N_("open a covered illustration point as a new star"),
     data.GALAXY: N_("put a galaxy on two free stars side by side"),
     data.TWINKLING_STAR: N_("put a twinkling star on a free star"),
