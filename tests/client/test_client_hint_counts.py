@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pygame
 import pytest
 
 from game.client.scenes.menu import CONTINUE
@@ -26,6 +27,11 @@ def test_a_continued_game_keeps_the_hints_asked_before(config_dir: Path,
         ask_hint(first, table, "stars")
         assert table.hints.asked_by == {0: 1}
         game = table.session.table_id
+        n = table.view["card"]["n"]  # a move (a game left before its first is not kept)
+        first.key(pygame.K_s)
+        first.until(lambda: table.phase() == "review", what="the skip")
+        first.key(pygame.K_RETURN)
+        first.until(lambda: table.view["card"]["n"] > n, what="the next card")
     finally:
         first.close()
     assert HintCounts().get(game) == {0: 1}

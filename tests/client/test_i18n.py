@@ -536,3 +536,14 @@ def test_the_english_rules_pages_name_the_hint_key_and_read_as_sentences() -> No
     assert "card(s)" not in text and "3 planet cards in the box" in text
     assert "1 planet card in the box" in text
     assert "(9 with 3 players, 8 with 4)" in dict(STARGAZER)["The game"]
+
+
+def test_japanese_leave_and_quit_questions_stand_on_a_line_of_their_own() -> None:
+    """The leave dialog wrapped "...再開でき / ます。", leaving "ます。" alone on its line (a
+    playtest): in Japanese the question ends its line and what happens follows below."""
+    from game.client.leaving import LEAVE_WARNINGS, QUIT_WARNINGS
+
+    i18n.set_language("ja")
+    for message in (*LEAVE_WARNINGS.values(), *QUIT_WARNINGS.values()):
+        question, _newline, rest = i18n.tr(message).partition("\n")
+        assert question.endswith("？") and rest and "\n" not in rest, i18n.tr(message)
