@@ -124,7 +124,6 @@ class CouchStarsScene(StarsTableScene):
             return GRID_WATCHING_HELP
         return (*WATCHING_HELP, N_("G: every board at once"))
 
-
     def __init__(self, app: Stage, config: GameConfig | None, seed: int = 0,
                  session: Session | None = None) -> None:
         super().__init__(app, config, seed, session)
