@@ -66,6 +66,9 @@ def test_a_hard_variant_takes_its_settings_from_the_level() -> None:
     tuned = stars_bot("hard:p.shape=0/0.25/0.6,p.fade=8,steps=500", 3)
     assert tuned.steps == 500 and tuned.weights == shipped.weights
     assert tuned.policy == dataclasses.replace(shipped.policy, shape=(0.0, 0.25, 0.6), fade=8.0)
+    endgame = stars_bot("hard:end=8,end_wide=3,end_width=12,end_steps=1600", 3)
+    assert (endgame.end, endgame.end_wide, endgame.end_width, endgame.end_steps) == (8, 3, 12, 1600)
+    assert shipped.end == 0  # hard as it ships: no endgame search
 
 
 def test_the_stars_bench_plays_the_power_cards_asked_for_in_their_order(

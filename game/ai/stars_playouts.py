@@ -19,10 +19,16 @@ without ``stop`` the bot is deterministic for its seed. At the default 1,200 (wi
 card takes about 150 ms CPU median on the project's VM (issue 10: <= 250 ms), and the table's
 budget (``THINK_SECONDS``, 0.5 s) cuts a decision only on a slow or busy machine.
 ``bench/ai.py stars --levels "hard:steps=1500,race=0"`` plays it with other settings.
+
+An endgame search (``end``, off as hard ships, a bench setting): over the last
+cards the playouts are short, so a decision there can weigh every candidate (or ``end_width``)
+on futures that cover the unseen cards evenly, every order of them when they are few; for
+example ``hard:end=8,end_wide=5,end_width=12,end_steps=1800``.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Callable
 from functools import partial
@@ -65,6 +71,12 @@ class PlayoutBot(PlanBot):
         race_after: int = 3,
         prompts: int = 1,
         lines: int = 0,
+        end: int = 0,
+        end_width: int = 0,
+        end_wide: int = 0,
+        end_orders: int = 200,
+        end_steps: int = 3000,
+        end_race: float = 2.0,
     ) -> None:
         super().__init__(seed, weights or HARD_WEIGHTS)
         self.width = width
@@ -79,6 +91,19 @@ class PlayoutBot(PlanBot):
         self.prompts = prompts
         #: Line-power uses drawn in the playouts (0: counted at their estimated worth)
         self.lines = lines
+        #: the endgame (0: off): a decision with at most ``end`` cards to come after it weighs
+        #: every candidate when at most ``end_wide`` cards come, else ``end_width`` (0: every
+        #: one), on futures that cover the unseen cards evenly (every order, when there are at
+        #: most ``end_orders`` of them; else about ``end_orders`` with every unseen card first
+        #: equally often), capped at ``end_steps`` cards, racing at ``end_race``: the short
+        #: playouts of the last cards leave the budget for it (``ForesightBot`` does not read
+        #: the deck there)
+        self.end = end
+        self.end_width = end_width
+        self.end_wide = end_wide
+        self.end_orders = end_orders
+        self.end_steps = end_steps
+        self.end_race = end_race
         #: the playouts' policy: ``normal``'s numbers (with hard's they gained less)
         self.policy = DEFAULT_WEIGHTS
         self.last_playouts = 0
@@ -91,9 +116,11 @@ class PlayoutBot(PlanBot):
         if cards_left_after(view) == 0 or len(scored) <= 1:
             return self._pick([(v, o[0]) for v, o in scored])
         scored.sort(key=lambda item: -item[0])
+        endgame = self._endgame(view)
+        width = self._end_width(view, len(scored)) if endgame else self.width
         top = [(value, option[0], partial(_played, model, option))
-               for value, option in scored[: self.width]]
-        return self._play_off(view, top, stop)
+               for value, option in scored[:width]]
+        return self._play_off(view, top, stop, endgame)
 
     def choose_prompt(
         self, view: dict[str, Any], seat: int, moves: list[Move], stop: StopCheck | None
@@ -106,24 +133,46 @@ class PlayoutBot(PlanBot):
         if not self.prompts or cards_left_after(view) == 0 or len(scored) <= 1:
             return self._pick(scored) if scored else moves[0]
         scored.sort(key=lambda item: -item[0])
+        endgame = self._endgame(view)
+        width = self._end_width(view, len(scored)) if endgame else self.width
         top = [(value, move, partial(_copied, *_answered(view, seat, move)))
-               for value, move in scored[: self.width]]
-        return self._play_off(view, top, stop)
+               for value, move in scored[:width]]
+        return self._play_off(view, top, stop, endgame)
+
+    def _endgame(self, view: dict[str, Any]) -> bool:
+        """Whether this decision is searched as the endgame (``end``)."""
+        return 0 < cards_left_after(view) <= self.end
+
+    def _end_width(self, view: dict[str, Any], count: int) -> int:
+        """How many of the ``count`` candidates an endgame decision weighs."""
+        if cards_left_after(view) <= self.end_wide or not self.end_width:
+            return count
+        return self.end_width
 
     def _play_off(
-        self, view: dict[str, Any], top: list[Candidate], stop: StopCheck | None
+        self,
+        view: dict[str, Any],
+        top: list[Candidate],
+        stop: StopCheck | None,
+        endgame: bool = False,
     ) -> Move:
         """The candidate whose playouts end best on average, over orders of the unseen cards
-        shared by every candidate (``steps``, ``race``: the module docstring)."""
+        shared by every candidate (``steps``, ``race``: the module docstring; in the
+        ``endgame``, ``end_steps``, ``end_race`` and its even futures)."""
         pool = [c for c in self.unseen() if c != view["card"]["id"]]
         depth = min(cards_left_after(view), len(pool))
-        orders = self._orders(view, pool, depth)
+        if endgame:
+            orders = self._even_orders(pool, depth)
+            steps, race = self.end_steps, self.end_race
+        else:
+            orders = self._orders(view, pool, depth)
+            steps, race = self.steps, self.race
         first = view["card"]["n"] + 1
         results: list[list[float]] = [[] for _ in top]
         alive = list(range(len(top)))
         spent = 0
         for order in orders:
-            if self.steps and spent + len(alive) * depth > self.steps:
+            if steps and spent + len(alive) * depth > steps:
                 break
             for i in alive:
                 if stop is not None and stop():
@@ -132,8 +181,8 @@ class PlayoutBot(PlanBot):
                 results[i].append(self.playout(after, order, first, uses))
                 self.last_playouts += 1
             spent += len(alive) * depth
-            if self.race and len(results[alive[0]]) >= self.race_after:
-                alive = self._race(results, alive)
+            if race and len(results[alive[0]]) >= self.race_after:
+                alive = self._race(results, alive, race)
                 if len(alive) == 1:
                     break
         return self._pick(self._values(top, results, alive))
@@ -143,9 +192,30 @@ class PlayoutBot(PlanBot):
         (the cards not seen). ``stars_clairvoyant.ForesightBot`` puts the real ones first."""
         return [self.rng.sample(pool, depth) for _ in range(self.orders)]
 
-    def _race(self, results: list[list[float]], alive: list[int]) -> list[int]:
+    def _even_orders(self, pool: list[int], depth: int) -> list[list[int]]:
+        """The endgame's futures: every order of ``depth`` cards from ``pool`` (shuffled, so
+        that a race or a cap meets a fair part) when there are at most ``end_orders``; else
+        rounds in which every card of ``pool`` leads one order (the rest drawn), about
+        ``end_orders`` orders in all."""
+        if math.perm(len(pool), depth) <= self.end_orders:
+            every = [list(order) for order in itertools.permutations(pool, depth)]
+            self.rng.shuffle(every)
+            return every
+        orders = []
+        for _ in range(max(1, self.end_orders // len(pool))):
+            leads = list(pool)
+            self.rng.shuffle(leads)
+            for card in leads:
+                rest = [c for c in pool if c != card]
+                orders.append([card, *self.rng.sample(rest, depth - 1)])
+        return orders
+
+    def _race(
+        self, results: list[list[float]], alive: list[int], race: float | None = None
+    ) -> list[int]:
         """The placements still in the race: the leader, and each whose paired deficit to it is
-        not yet ``race`` standard errors."""
+        not yet ``race`` standard errors (default: the bot's ``race``)."""
+        race = self.race if race is None else race
         rounds = len(results[alive[0]])
         leader = max(alive, key=lambda i: sum(results[i]))
         kept = []
@@ -153,7 +223,7 @@ class PlayoutBot(PlanBot):
             diffs = [a - b for a, b in zip(results[leader], results[i], strict=True)]
             mean = sum(diffs) / rounds
             spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (rounds - 1))
-            if i == leader or mean <= 0 or mean * math.sqrt(rounds) < self.race * spread:
+            if i == leader or mean <= 0 or mean * math.sqrt(rounds) < race * spread:
                 kept.append(i)
         return kept
 
