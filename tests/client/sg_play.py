@@ -12,6 +12,7 @@ import pygame
 from game.client import theme
 from game.client.stargazer.table import StargazerTableScene
 from game.rules.stargazer import CREWS_BY_ID, RULESET
+from net.client import Client
 from tests.client.clienthelpers import Driver
 from tests.client.textboxes import Recorder, RecordingSurface, recording
 
@@ -183,3 +184,22 @@ def painted(drive: Driver, table: StargazerTableScene) -> Recorder:
             table._scratch = None
             table._panels.clear()
     return recorder
+
+
+def bea_joins_the_game(drive: Driver, lobby: Any) -> tuple[StargazerTableScene, Client]:
+    """A host's Stargazer lobby of three seats (the host, Bea's, a bot): Bea joins from her
+    machine (her messages read by the window's frames) and the host starts; the table and her
+    client."""
+    bea = Client("127.0.0.1", lobby.session.server.port, "Bea", reconnect=False)
+    drive.hooks.append(bea.poll)
+    drive.until(lambda: lobby.session.table.seats_taken() == 3, what="Bea to join")
+    drive.click(lobby.start_button.rect.center)
+    drive.until(lambda: isinstance(drive.scene, StargazerTableScene), what="the game")
+    return drive.scene, bea
+
+
+def bea_goes_away(drive: Driver, table: StargazerTableScene, bea: Client) -> None:
+    """Bea's machine goes away; the host notices (seat 1 is away)."""
+    drive.hooks.remove(bea.poll)
+    bea.close()
+    drive.until(lambda: 1 in table.departures.away_since, what="the host to notice")

@@ -362,7 +362,7 @@ def test_a_stargazer_hosts_departures_prompt_leaves_the_action_panel_whole(
     """The prompt at the right column's foot covered the Stargazer action panel's newest log
     lines (and its buttons, on the host's turn): the panel ends above it while it shows."""
     from game.client.departures import REPLACE_AFTER
-    from game.client.stargazer.table import StargazerTableScene
+    from tests.client.sg_play import bea_goes_away, bea_joins_the_game
 
     drive.click(drive.scene.button("Host LAN game").rect.center)
     setup = drive.scene
@@ -372,17 +372,9 @@ def test_a_stargazer_hosts_departures_prompt_leaves_the_action_panel_whole(
     setup._refresh()
     setup.seats[2].set_value("normal")
     setup.start_game()
-    lobby = drive.scene
-    bea = Client("127.0.0.1", lobby.session.server.port, "Bea", reconnect=False)
-    drive.hooks.append(bea.poll)
-    drive.until(lambda: lobby.session.table.seats_taken() == 3, what="Bea to join")
-    drive.click(lobby.start_button.rect.center)
-    drive.until(lambda: isinstance(drive.scene, StargazerTableScene), what="the game")
-    table = drive.scene
+    table, bea = bea_joins_the_game(drive, drive.scene)
     whole = table.action_rect.copy()
-    drive.hooks.remove(bea.poll)
-    bea.close()
-    drive.until(lambda: 1 in table.departures.away_since, what="the host to notice")
+    bea_goes_away(drive, table, bea)
     drive.step(int(REPLACE_AFTER / 0.25) + 4, seconds=0.25)
     drive.until(lambda: bool(table.departures.buttons), what="the prompt")
     drive.step(2)

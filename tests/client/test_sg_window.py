@@ -24,7 +24,7 @@ from net.remote_bot import BotPlayer
 from net.server import ServerThread
 from net.table import SeatSpec
 from tests.client.clienthelpers import Driver
-from tests.client.sg_play import play_to_results, play_turn
+from tests.client.sg_play import bea_goes_away, bea_joins_the_game, play_to_results, play_turn
 
 
 def test_the_rules_screen_has_every_crew_and_planet(drive) -> None:  # noqa: ANN001
@@ -274,16 +274,8 @@ def test_the_host_lets_a_bot_play_on_for_a_stargazer_player_who_left(drive) -> N
     while setup.seats[2].value != "random":
         drive.click((setup.seats[2].rect.right - 10, setup.seats[2].rect.centery))
     drive.click(setup.start.rect.center)
-    lobby = drive.scene
-    bea = Client("127.0.0.1", lobby.session.server.port, "Bea", reconnect=False)
-    drive.hooks.append(bea.poll)
-    drive.until(lambda: lobby.session.table.seats_taken() == 3, what="Bea to join")
-    drive.click(lobby.start_button.rect.center)
-    drive.until(lambda: isinstance(drive.scene, StargazerTableScene), what="the game")
-    table = drive.scene
-    drive.hooks.remove(bea.poll)
-    bea.close()  # Bea's machine goes away
-    drive.until(lambda: 1 in table.departures.away_since, what="the host to notice")
+    table, bea = bea_joins_the_game(drive, drive.scene)
+    bea_goes_away(drive, table, bea)
     assert not table.departures.buttons, "a short absence is waited out"
     drive.step(int(REPLACE_AFTER / 0.25) + 4, seconds=0.25)
     button = table.departures.buttons[1]
