@@ -73,6 +73,14 @@ class Seat:
         }
 
 
+def player_away(seat: dict[str, Any]) -> bool:
+    """Whether a seat of the table's public list (``Seat.public``) is a LAN player's who left:
+    taken, not connected (a host may let a bot play for them: the window asks its player,
+    ``game.client.departures``; a headless host does it after a while, ``starparty host``)."""
+    return seat["kind"] in ("remote", "open") and bool(seat.get("taken")) \
+        and not seat.get("connected")
+
+
 #: printable characters that draw nothing (Hangul fillers, the blank Braille pattern): a
 #: name made of them and spaces showed as an empty seat (an outside hostile test)
 BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800")

@@ -22,6 +22,7 @@ from game.client.layout import Layout, TextCache
 from game.client.net_text import error_text
 from game.client.session import HostSession, RemoteSession, Session
 from game.client.widgets import Button, draw_panel
+from net.seats import player_away
 from net.table import TableError
 
 #: a LAN host is offered a bot for a remote player who has been gone this long (seconds)
@@ -70,8 +71,7 @@ class Departures:
             names = self.session.names
             for seat in self.session.info["seats"]:
                 index = seat["seat"]
-                gone = seat["kind"] in ("remote", "open") and seat.get("taken") and \
-                    not seat.get("connected")
+                gone = player_away(seat)
                 if gone and index not in self.away_since:
                     self.away_since[index] = clock
                     self.say(N_("{name} left the table: the game waits for them.",

@@ -39,6 +39,7 @@ from game.tables import (
 )
 from net.discovery import advertised_interfaces
 from net.save import SaveError, default_autosave_dir, newest_save
+from net.seats import player_away
 from net.server import DEFAULT_PORT
 from net.table import Table, TableError
 
@@ -284,15 +285,13 @@ class StandIns:
             if index in self.standing and not seat["stand_in"]:
                 self.standing.discard(index)
                 say(f"Seat {index} ({seat['name']}) is back; the bot stepped aside")
-            gone = seat["kind"] in ("remote", "open") and seat["taken"] and not seat["connected"]
-            if not gone:
+            if not player_away(seat):
                 self.away_since.pop(index, None)
-                continue
-            since = self.away_since.setdefault(index, now)
-            if since == now:
+            elif index not in self.away_since:
+                self.away_since[index] = now
                 say(f"Seat {index} ({seat['name']}) left; a bot plays for them in "
                     f"{self.after:g} s unless they come back")
-            elif now - since >= self.after:
+            elif now - self.away_since[index] >= self.after:
                 try:
                     self.table.replace_with_bot(index, "")
                 except TableError:

@@ -431,10 +431,11 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
         view = self.view
         if phase == "crew" and self.crew_choice is None and self.legal_crews():
             self.crew_choice = self.legal_crews()[0]  # nothing chosen yet: a first press shows
-        elif phase == "skill" and self.target_choice is None and self.skill_targets():
+        elif phase == "skill" and self.target_choice is None and \
+                (targets := self.skill_targets()):
             self.target_choice = 0  # the first target (a press with nothing chosen did nothing)
-            if len(self.skill_targets()) == 1:  # nothing to choose: the press uses it (the
-                self.send(self.skill_targets()[0])  # first press seemed dead: a playtest)
+            if len(targets) == 1:  # nothing to choose: the press uses it (the first press
+                self.send(targets[0])  # seemed dead: a playtest)
         elif phase == "crew" and self.crew_choice is not None:
             self.send({"t": "crew", "crew": view["crews"][self.crew_choice]})
         elif phase == "skill" and self.target_choice is not None:
