@@ -55,6 +55,11 @@ class ScoreColumn:
     color: Color
 
 
+#: a rules page entry with this heading is a picture from the kit's ``rules_figures``, named by
+#: the entry's second part (translated pages put it at the same place in their own order)
+FIGURE_HEADING = "@figure"
+
+
 @dataclass(frozen=True)
 class ClientKit:
     """A game's client. ``open_table(stage, config, seed, session)`` makes its table scene:
@@ -113,6 +118,10 @@ class ClientKit:
     #: the review's name for one decision of a seat, ``{n}`` its number (Look at the Stars
     #: decides once per card: "Card {n}")
     decision_name: str = N_("Turn {n}")
+    #: pictures a rules page shows where an entry reads ``(FIGURE_HEADING, name)``: ``name`` ->
+    #: ``(text, width, unit, body px, small px, colour_blind)`` -> a surface that wide
+    rules_figures: Mapping[str, Callable[[TextCache, int, float, int, int, bool],
+                                         pygame.Surface]] = field(default_factory=dict)
 
 
 def get_kit(game: str) -> ClientKit:

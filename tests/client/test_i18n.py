@@ -14,6 +14,7 @@ from babel.messages.pofile import read_po
 
 from game.client import i18n
 from game.client.i18n import N_, _, ngettext, tr
+from game.client.kits import FIGURE_HEADING
 from game.client.layout import NO_LINE_END, NO_LINE_START, TextCache
 from game.client.scenes.settings_scene import SettingsScene
 from game.client.settings import Settings
@@ -257,6 +258,8 @@ def test_rules_pages_are_japanese_when_the_window_is() -> None:
         page = i18n.rules_page(game, english)
         assert len(page) >= 10
         for heading, body in page:
+            if heading == FIGURE_HEADING:  # a picture's name, not text
+                continue
             assert heading and body and re.search("[\u3040-\u30ff\u4e00-\u9fff]", body)
     assert i18n.rules_page("no such game", english) == english
 

@@ -1,5 +1,5 @@
-"""Rules: each game's rules page (from its client kit) in short paragraphs; wheel or
-Up/Down scroll, Left/Right switch games, Esc backs out."""
+"""Rules: each game's rules page (from its client kit) in short paragraphs and the kit's
+pictures between them; wheel or Up/Down scroll, Left/Right switch games, Esc backs out."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pygame
 
 from game.client import theme
 from game.client.i18n import _, rules_page
-from game.client.kits import get_kit, playable_games
+from game.client.kits import FIGURE_HEADING, get_kit, playable_games
 from game.client.scenes.base import SkyScene
 from game.client.widgets import draw_panel
 
@@ -25,6 +25,8 @@ class RulesScene(SkyScene):
         self.scroll = 0
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.lines: list[tuple[str, str]] = []
+        #: the page's pictures by name, made at this layout
+        self.figures: dict[str, pygame.Surface] = {}
         self.content_height = 0
 
     def relayout(self) -> None:
@@ -34,18 +36,38 @@ class RulesScene(SkyScene):
         self.panel.midtop = (lay.width // 2, int(lay.height * 0.16))
         width = self.panel.w - lay.px(60)
         self.lines = []
+        self.figures = {}
         kit = self.kits[self.index]
         for heading, body in rules_page(kit.game, kit.rules):
+            if heading == FIGURE_HEADING:
+                make = kit.rules_figures.get(body)
+                if make is not None:
+                    self.figures[body] = make(self.text, width, lay.unit, lay.font_px("body"),
+                                              lay.font_px("small"),
+                                              self.app.settings.colour_blind)
+                    self.lines += [("figure", body), ("gap", "")]
+                continue
             self.lines.append(("heading", heading))
             self.lines += [("body", line) for line in
                            self.text.wrap(body, lay.font_px("body"), width)]
             self.lines.append(("gap", ""))
-        self.content_height = sum(self._line_height(kind) for kind, _line in self.lines)
+        self.content_height = sum(self._line_height(kind, line) for kind, line in self.lines)
         self.scroll = min(self.scroll, self.max_scroll)
 
-    def _line_height(self, kind: str) -> int:
+    def _line_height(self, kind: str, line: str) -> int:
         lay = self.layout
+        if kind == "figure":
+            return self.figures[line].get_height()
         return {"heading": lay.px(34), "body": lay.px(25), "gap": lay.px(10)}[kind]
+
+    def figure_offset(self, name: str) -> int | None:
+        """How far down the page the picture ``name`` starts (None: not on this page)."""
+        y = 0
+        for kind, line in self.lines:
+            if kind == "figure" and line == name:
+                return y
+            y += self._line_height(kind, line)
+        return None
 
     @property
     def max_scroll(self) -> int:
@@ -114,8 +136,13 @@ class RulesScene(SkyScene):
         # while the page goes on, its last row is the cue's ("More below"), not a line's
         bottom = inner.bottom - (self.cue_height() if self.scroll < self.max_scroll else 0)
         for kind, line in self.lines:
-            height = self._line_height(kind)
-            if kind != "gap" and inner.top - height < y < inner.bottom:
+            height = self._line_height(kind, line)
+            if kind == "figure" and inner.top - height < y < bottom:
+                # a picture may stand half under the panel's edge (not under the cue)
+                surface.set_clip(pygame.Rect(inner.x, inner.y, inner.w, bottom - inner.y))
+                surface.blit(self.figures[line], (x, y))
+                surface.set_clip(inner)
+            elif kind not in ("gap", "figure") and inner.top - height < y < inner.bottom:
                 if kind == "heading":
                     label = self.text.render(line, lay.font_px("large"), theme.ACCENT, bold=True)
                 else:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.client.i18n import N_, _
 from game.client.kits import ClientKit, ScoreColumn
+from game.client.stargazer.rules_figure import majority_figure
 from game.client.stargazer.rules_text import STARGAZER
 
 if TYPE_CHECKING:
@@ -172,5 +173,6 @@ KIT = ClientKit(
     # a review's row is named by its round (a new player read "Turn 7" in a 6-round game:
     # the start-player choice is a row of its own, in the round it ends)
     decision_name=N_("Round {n}"),
+    rules_figures={"majority": majority_figure},
     watch=True,  # a spectator's table is "watching" (everything in Stargazer is public)
 )

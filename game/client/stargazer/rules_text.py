@@ -6,6 +6,7 @@ follows every change of the design; ``docs/rules/stargazer.md`` is the full refe
 
 from __future__ import annotations
 
+from game.client.kits import FIGURE_HEADING
 from game.rules.stargazer import fewest_turn_order_vp
 from game.rules.stargazer.content import (
     CREWS,
@@ -85,6 +86,7 @@ STARGAZER: list[tuple[str, str]] = [
      "highest filled square, the first scores the VP of square k, the second of k - 1, and "
      "so on. A 0 VP square is an accident; the square before the last always pays, so a full "
      "planet pays its runner-up too."),
+    (FIGURE_HEADING, "majority"),  # a worked example: rules_figure.py
     ("Specialty", "Group your cubes by planet colour (0 squares included): score 1 VP per cube "
      "of your largest group, or of every group tied for largest (3 cubes in each of 4 colours: "
      "12 VP). The diamond planet's cubes are wild."),

@@ -210,6 +210,12 @@ def shoot(shot: Shooter) -> None:
         shot.key(pygame.K_RIGHT)
     shot.step(5)
     shot.save("stargazer-rules")
+    # and scrolled to its worked example of a majority, the heading above it in sight
+    rules = app.scene
+    rules.scroll = min(rules.max_scroll, (rules.figure_offset("majority") or 0)
+                       - rules.layout.px(200))
+    shot.step(5)
+    shot.save("stargazer-rules-majority")
     app.settings.ai_speed = ai_speed
     app.reset_to(MainMenuScene(app))
     couch(shot)
