@@ -407,12 +407,16 @@ def test_a_skill_with_one_target_is_used_with_one_press(
 
 def test_the_ring_middle_shows_each_players_score_parts_worth_something(drive) -> None:  # noqa: ANN001
     """With all five parts the line under a name was cut at 1280x720 ("... motivation 0 ·
-    turn o...": a playtest): the majority always, the other parts when they are not 0."""
+    turn o...": a playtest): the majority always, the other parts when they are not 0, on a
+    second line when four large parts do not fit one (never split inside a part); the start
+    tag leads that line, so a bot's name beside its figures keeps its "(AI)" whole ("Altair
+    (..." a playtest)."""
     table = table_for(drive, [SeatChoice("human", "Ann"), *bots("Vega", "Altair", "Deneb")],
-                      {"start_player": 0}, 5)
+                      {"start_player": 2}, 5)
+    assert table.view["start"] == 2
     scores = [{"majority": 15, "specialty": 4, "motivation": 0, "skills": 1, "order": 2},
-              {"majority": 9, "specialty": 3, "motivation": 6, "skills": 0, "order": 0},
-              {"majority": 4, "specialty": 3, "motivation": 0, "skills": 0, "order": 1},
+              {"majority": 12, "specialty": 13, "motivation": 16, "skills": 10, "order": 0},
+              {"majority": 14, "specialty": 3, "motivation": 11, "skills": 12, "order": 1},
               {"majority": 0, "specialty": 0, "motivation": 0, "skills": 0, "order": 0}]
     for score in scores:
         score["total"] = sum(score.values())
@@ -427,11 +431,21 @@ def test_the_ring_middle_shows_each_players_score_parts_worth_something(drive) -
         patch.setattr(table.text, "render", noting)
         patch.setattr(table, "shown_scores", lambda _view: scores)
         table.draw_centre(pygame.Surface(drive.app.screen.get_size()), table.view)
-    parts = [text for text in rendered if text.startswith("majority ")]
-    assert len(parts) == 4, parts
-    for line, score in zip(parts, scores, strict=True):
-        assert line.startswith(f"majority {score['majority']}"), line
-        for key, word in (("specialty", "specialty"), ("motivation", "motivation"),
-                          ("skills", "skills"), ("order", "turn order")):
-            assert (f"{word} {score[key]}" in line) == bool(score[key]), (line, score)
-        assert not line.endswith(("...", "…")), line
+    words = ("majority", "specialty", "motivation", "skills", "turn order")
+    # each seat's breakdown: the lines from its "majority ..." to the next seat's row
+    seats: list[list[str]] = []
+    for text in rendered:
+        if text.startswith("majority "):
+            seats.append([text])
+        elif seats and text.startswith(words):
+            seats[-1].append(text)
+    assert len(seats) == 4, rendered
+    assert any(len(lines) == 2 for lines in seats), "four large parts take a second line"
+    for lines, score in zip(seats, scores, strict=True):
+        pieces = " · ".join(lines).split(" · ")
+        assert pieces[0] == f"majority {score['majority']}", lines
+        for key, word in zip(("specialty", "motivation", "skills", "order"), words[1:],
+                             strict=True):
+            assert (f"{word} {score[key]}" in pieces) == bool(score[key]), (lines, score)
+        assert not any(line.endswith(("...", "…")) for line in lines), lines
+    assert "Altair (AI)" in rendered and "start" in rendered, rendered

@@ -72,6 +72,10 @@ def cubes_word(count: int) -> str:
     return ngettext("{n} cube", "{n} cubes", count).format(n=count)
 
 
+#: what stands between two score parts in ``parts_words`` (both languages' templates)
+PART_SEPARATOR = " · "
+
+
 class StargazerPanels:
     """The middle of the ring, the crews and the action panel of ``StargazerTableScene``."""
 
@@ -116,10 +120,22 @@ class StargazerPanels:
                                  theme.TEXT)
         below = (lay.px(8) + stock.get_height() + lay.px(6) + len(ending) * int(small * 1.15)
                  + lay.px(6))
-        detail = box.bottom - y >= view["players"] * (row_h + small + lay.px(4)) + below
-        for seat in range(view["players"]):
+        # each breakdown in as many lines as it takes (four large parts did not fit one line
+        # at 720p: a playtest), else in one line cut short, else none
+        players = view["players"]
+        start_tag = self.text.size(_("start"), small, bold=True)[0] + lay.px(14)
+        words = [self.parts_words(scores[seat]) for seat in range(players)]
+        wrapped = [self.wrap_parts(words[seat], small, width - (
+            start_tag if seat == view["start"] else 0)) for seat in range(players)]
+        detail_lines = [lines if len(lines) <= 2 else lines[:1] for lines in wrapped]
+        line_h = small + lay.px(2)
+        if box.bottom - y < players * (row_h + lay.px(2)) + sum(
+                len(lines) * line_h for lines in detail_lines) + below:
+            detail_lines = [[lines[0]] for lines in wrapped]
+        detail = box.bottom - y >= players * (row_h + line_h + lay.px(2)) + below
+        for seat in range(players):
             row = pygame.Rect(box.x + lay.px(6), y, box.w - lay.px(12),
-                              row_h + (small + lay.px(2) if detail else 0))
+                              row_h + (len(detail_lines[seat]) * line_h if detail else 0))
             if seat == view["current"] and view["phase"] != "over":
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, row, border_radius=lay.px(6))
             middle = row.y + row_h // 2
@@ -144,12 +160,19 @@ class StargazerPanels:
             surface.blit(cube, cube.get_rect(midright=(right, middle)))
             name_end = right - cube.get_width() - lay.px(6)
             if seat == view["start"]:
+                # beside the name without a breakdown, else leading the breakdown's line,
+                # where it leaves the name its room ("Altair (..." at 720p: a playtest)
                 star = self.text.render(_("start"), small, theme.SKY, bold=True)
-                tag = star.get_rect(midright=(right - cube.get_width() - lay.px(8), middle))
+                if detail:
+                    tag = star.get_rect(midleft=(x + lay.px(3),
+                                                 row.y + row_h - lay.px(3) + line_h // 2))
+                else:
+                    tag = star.get_rect(midright=(right - cube.get_width() - lay.px(8),
+                                                  middle))
+                    name_end = tag.x - lay.px(8)
                 pygame.draw.rect(surface, theme.ACCENT, tag.inflate(lay.px(6), lay.px(2)),
                                  border_radius=lay.px(4))
                 surface.blit(star, tag)
-                name_end = tag.x - lay.px(8)
             # the name in the room the figures (and the start tag) leave it (a narrow middle:
             # the spectator's ring)
             room = min(width * 0.42, name_end - x - lay.px(28))
@@ -164,18 +187,11 @@ class StargazerPanels:
                                      bold=current)
             surface.blit(label, label.get_rect(midleft=(x + lay.px(28), middle)))
             if detail:
-                parts = scores[seat]
-                # the parts worth something (with all five the line was cut at 720p, "turn
-                # o...": a playtest); the majority always, the rest when not 0
-                words = _("majority {n}").format(n=parts["majority"])
-                for key, more in (("specialty", N_("{words} · specialty {n}")),
-                                  ("motivation", N_("{words} · motivation {n}")),
-                                  ("skills", N_("{words} · skills {n}")),
-                                  ("order", N_("{words} · turn order {n}"))):
-                    if parts.get(key):
-                        words = _(more).format(words=words, n=parts[key])
-                line = self.text.render(self.fit(words, small, width), small, theme.TEXT_DIM)
-                surface.blit(line, (x, row.y + row_h - lay.px(3)))
+                left = x + (start_tag if seat == view["start"] else 0)
+                for i, words_line in enumerate(detail_lines[seat]):
+                    line = self.text.render(self.fit(words_line, small, x + width - left),
+                                            small, theme.TEXT_DIM)
+                    surface.blit(line, (left, row.y + row_h - lay.px(3) + i * line_h))
             y = row.bottom + lay.px(2)
         y += lay.px(6)
         free = cube_sprite(lay.px(15), self.palette.free, "none")
@@ -188,6 +204,29 @@ class StargazerPanels:
             label = self.text.render(line, small, theme.TEXT_DIM)
             surface.blit(label, (x, y))
             y += int(small * 1.15)
+
+    @staticmethod
+    def parts_words(parts: dict[str, int]) -> str:
+        """A player's score parts worth something, in words: the majority always, the rest
+        when not 0 (all five did not fit the middle of the ring at 720p: a playtest)."""
+        words = _("majority {n}").format(n=parts["majority"])
+        for key, more in (("specialty", N_("{words} · specialty {n}")),
+                          ("motivation", N_("{words} · motivation {n}")),
+                          ("skills", N_("{words} · skills {n}")),
+                          ("order", N_("{words} · turn order {n}"))):
+            if parts.get(key):
+                words = _(more).format(words=words, n=parts[key])
+        return words
+
+    def wrap_parts(self, words: str, size: int, width: int) -> list[str]:
+        """A breakdown's lines, broken only between its parts ("skills / 1" split a part)."""
+        lines: list[str] = []
+        for part in words.split(PART_SEPARATOR):
+            if lines and self.text.size(lines[-1] + PART_SEPARATOR + part, size)[0] <= width:
+                lines[-1] += PART_SEPARATOR + part
+            else:
+                lines.append(part)
+        return lines
 
     def shown_scores(self, view: dict[str, Any]) -> list[dict[str, int]]:
         """Each player's score if the game ended now (the engine's breakdown), cached."""
