@@ -33,6 +33,9 @@ class Layout:
         return max(theme.MIN_FONT_PX, self.px(theme.FONT_SIZES[name]))
 
 
+#: below this type size the default font's space is about a pixel wide and its words run
+#: together ("4left", "no cubesyet"): text there is drawn with each space doubled
+WIDE_SPACES_BELOW = 14
 #: the fallback for characters the default font lacks: kana, kanji, hangul, hanzi, symbols
 #: (a subset of Noto Sans CJK JP made by ``tools/make_font.py``; licence ``fonts/OFL.txt``)
 FALLBACK_FONT = Path(__file__).resolve().parent / "fonts" / "NotoSansJP-subset.otf"
@@ -101,9 +104,11 @@ class TextCache:
         return known[char]
 
     def runs(self, text: str, size: int, bold: bool = False) -> list[tuple[str, pygame.font.Font]]:
-        """``text`` cut into runs that each render with one font."""
+        """``text`` cut into runs that each render with one font, as they are drawn: below
+        ``WIDE_SPACES_BELOW`` the default font's spaces are doubled (its one-pixel space ran
+        words together: "4left", a playtest)."""
         if text.isascii():
-            return [(text, self.font(size, bold))]
+            return [(self._spaced(text, size), self.font(size, bold))]
         runs: list[tuple[str, bool]] = []
         for char in text:
             use_fallback = (not self._has_glyph(char, False) and self._has_glyph(char, True))
@@ -111,8 +116,12 @@ class TextCache:
                 runs[-1] = (runs[-1][0] + char, use_fallback)
             else:
                 runs.append((char, use_fallback))
-        return [(run, self.fallback(size, bold) if fb else self.font(size, bold))
-                for run, fb in runs]
+        return [(run, self.fallback(size, bold)) if fb else
+                (self._spaced(run, size), self.font(size, bold)) for run, fb in runs]
+
+    @staticmethod
+    def _spaced(text: str, size: int) -> str:
+        return text.replace(" ", "  ") if size < WIDE_SPACES_BELOW else text
 
     def size(self, text: str, size: int, bold: bool = False) -> tuple[int, int]:
         """The pixel size ``render`` gives ``text``."""
@@ -122,7 +131,7 @@ class TextCache:
             return found
         runs = self.runs(text, size, bold)
         if len(runs) == 1:
-            found = runs[0][1].size(text)
+            found = runs[0][1].size(runs[0][0])
         else:
             ascent = max(font.get_ascent() for _, font in runs)
             descent = max(-font.get_descent() for _, font in runs)
@@ -185,7 +194,7 @@ class TextCache:
                      bold: bool) -> pygame.Surface:
         runs = self.runs(text, size, bold)
         if len(runs) == 1:
-            return runs[0][1].render(text, True, color)
+            return runs[0][1].render(runs[0][0], True, color)
         ascent = max(font.get_ascent() for _, font in runs)
         surface = pygame.Surface(self.size(text, size, bold), pygame.SRCALPHA)
         x = 0

@@ -12,7 +12,7 @@ import pygame
 import pytest
 from babel.messages.pofile import read_po
 
-from game.client import i18n
+from game.client import i18n, theme
 from game.client.i18n import N_, _, ngettext, tr
 from game.client.kits import FIGURE_HEADING
 from game.client.layout import NO_LINE_END, NO_LINE_START, TextCache
@@ -550,3 +550,30 @@ def test_japanese_leave_and_quit_questions_stand_on_a_line_of_their_own() -> Non
     for message in (*LEAVE_WARNINGS.values(), *QUIT_WARNINGS.values()):
         question, _newline, rest = i18n.tr(message).partition("\n")
         assert question.endswith("？") and rest and "\n" not in rest, i18n.tr(message)
+
+
+def _widest_blank(surface: pygame.Surface) -> int:
+    """The widest run of empty columns between a rendered text's first and last ink."""
+    width, height = surface.get_size()
+    ink = [any(surface.get_at((x, y)).a > 40 for y in range(height)) for x in range(width)]
+    first, last = ink.index(True), width - 1 - ink[::-1].index(True)
+    widest = run = 0
+    for x in range(first, last + 1):
+        run = 0 if ink[x] else run + 1
+        widest = max(widest, run)
+    return widest
+
+
+@pytest.mark.parametrize("size", range(theme.MIN_FONT_PX, 25))
+def test_a_space_parts_two_words_at_every_type_size(text_cache, size) -> None:  # noqa: ANN001
+    """At the smallest sizes the default font's space was narrower than the gaps inside its
+    words and "4 left" read "4left" (a playtest): a space leaves at least as many blank
+    columns as any gap inside a word, in Latin and mixed text, and the measured width is the
+    drawn one."""
+    cache = text_cache
+    inside = max(_widest_blank(cache.render(word, size))
+                 for word in ("left", "bottom", "cubes", "front", "majority", "specialty"))
+    for words in ("4 left", "no cubes", "ties: front", "4 left 星"):
+        drawn = cache.render(words, size)
+        assert _widest_blank(drawn) >= max(3, inside), (words, size)
+        assert drawn.get_width() == cache.size(words, size)[0]
