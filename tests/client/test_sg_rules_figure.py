@@ -9,6 +9,7 @@ from game.client import i18n
 from game.client.kits import FIGURE_HEADING, get_kit
 from game.client.scenes.rules import RulesScene
 from game.client.stargazer.rules_figure import (
+    EXAMPLE_NAMES,
     EXAMPLE_QUEUE,
     example_rows,
     majority_figure,
@@ -45,6 +46,7 @@ def test_the_example_says_why_in_words() -> None:
     japanese = row_words(rows, 0)
     assert japanese.startswith("ベン：2個") and "アンと同数" in japanese
     assert "マス4はアクシデント" in row_words(rows, 2)
+    assert set(EXAMPLE_NAMES) == set(i18n.LANGUAGES)  # every language names its players
 
 
 def test_the_figure_wraps_its_words_to_a_narrow_page() -> None:

@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from game.client import theme
-from game.client.i18n import N_, _, ngettext
+from game.client.i18n import N_, _, language, ngettext
 from game.client.layout import TextCache
 from game.client.stargazer.palette import PLANET_TEXTURES, palette_for, player_mark
 from game.client.stargazer.ring import ACCIDENT, SQUARE, ZERO_SQUARE
@@ -29,8 +29,10 @@ EXAMPLE_PLANET = "ocean"
 #: Ann and Ben tie on two cubes, Cai and the free cube on one, and Cai's rank lands on the
 #: accident
 EXAMPLE_QUEUE: list[int] = [0, 1, 0, 1, FREE, 2]
-#: the example players' names, by seat
-EXAMPLE_NAMES = (N_("Ann"), N_("Ben"), N_("Cai"))
+#: the example players' names, by seat, per language (names, not catalog strings: a player
+#: called Ann would read as text left untranslated)
+EXAMPLE_NAMES: dict[str, tuple[str, ...]] = {"en": ("Ann", "Ben", "Cai"),
+                                             "ja": ("アン", "ベン", "カイ")}
 _ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"), N_("6th"), N_("7th"))
 
 
@@ -40,7 +42,9 @@ def example_rows() -> list[dict[str, int]]:
 
 
 def owner_name(owner: int) -> str:
-    return _("Free cubes") if owner == FREE else _(EXAMPLE_NAMES[owner])
+    if owner == FREE:
+        return _("Free cubes")
+    return EXAMPLE_NAMES.get(language(), EXAMPLE_NAMES["en"])[owner]
 
 
 def row_words(rows: list[dict[str, Any]], index: int) -> str:
@@ -84,8 +88,8 @@ def majority_figure(text: TextCache, width: int, unit: float, body: int, small: 
     rows = example_rows()
     square = max(px(44), text.size("00", small, bold=True)[0] + px(12))
     gap = px(8)
-    body_line = text.font(body).get_linesize()
-    small_line = text.font(small).get_linesize()
+    body_line = text.pen(body).get_linesize() + px(2)
+    small_line = text.pen(small).get_linesize() + px(1)
     disc = planet_sprite(px(12), palette.planet(info["colour"]),
                          PLANET_TEXTURES.get(info["colour"], "none"))
     caption = _("Example: the {planet} at the game's end (k = {k}, its highest filled "
