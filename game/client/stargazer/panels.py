@@ -127,11 +127,13 @@ class StargazerPanels:
         words = [self.parts_words(scores[seat]) for seat in range(players)]
         wrapped = [self.wrap_parts(words[seat], small, width - (
             start_tag if seat == view["start"] else 0)) for seat in range(players)]
-        detail_lines = [lines if len(lines) <= 2 else lines[:1] for lines in wrapped]
+        # (one line is the whole breakdown, cut short with "..." where it does not fit)
+        detail_lines = [lines if len(lines) <= 2 else [words[seat]]
+                        for seat, lines in enumerate(wrapped)]
         line_h = small + lay.px(2)
         if box.bottom - y < players * (row_h + lay.px(2)) + sum(
                 len(lines) * line_h for lines in detail_lines) + below:
-            detail_lines = [[lines[0]] for lines in wrapped]
+            detail_lines = [[words[seat]] for seat in range(players)]
         detail = box.bottom - y >= players * (row_h + line_h + lay.px(2)) + below
         for seat in range(players):
             row = pygame.Rect(box.x + lay.px(6), y, box.w - lay.px(12),
