@@ -68,7 +68,8 @@ def test_a_hard_variant_takes_its_settings_from_the_level() -> None:
     assert tuned.policy == dataclasses.replace(shipped.policy, shape=(0.0, 0.25, 0.6), fade=8.0)
     endgame = stars_bot("hard:end=8,end_wide=3,end_width=12,end_steps=1600", 3)
     assert (endgame.end, endgame.end_wide, endgame.end_width, endgame.end_steps) == (8, 3, 12, 1600)
-    assert shipped.end == 0  # hard as it ships: no endgame search
+    assert stars_bot("hard:end=0", 3).end == 0  # hard without its endgame search
+    assert shipped.end == PlayoutBot().end > 0  # hard as it ships searches the endgame
 
 
 def test_the_stars_bench_plays_the_power_cards_asked_for_in_their_order(

@@ -16,14 +16,16 @@ each one (at most 17 cards, a few ms), so a decision ends within one playout of 
 the placements are compared on the rounds all of them finished (none: on their value now, as
 ``normal``). ``steps`` caps the cards played out in one decision: a budget counted in work, so
 without ``stop`` the bot is deterministic for its seed. At the default 1,200 (with the race) a
-card takes about 150 ms CPU median on the project's VM (issue 10: <= 250 ms), and the table's
-budget (``THINK_SECONDS``, 0.5 s) cuts a decision only on a slow or busy machine.
+card took about 150 ms CPU median on the slowest of the project's VMs (issue 10: <= 250 ms),
+about 235 ms with the endgame search below, and the table's budget (``THINK_SECONDS``, 0.5 s)
+cuts a decision only on a slow or busy machine.
 ``bench/ai.py stars --levels "hard:steps=1500,race=0"`` plays it with other settings.
 
-An endgame search (``end``, off as hard ships, a bench setting): over the last
-cards the playouts are short, so a decision there can weigh every candidate (or ``end_width``)
-on futures that cover the unseen cards evenly, every order of them when they are few; for
-example ``hard:end=8,end_wide=5,end_width=12,end_steps=1800``.
+The endgame search (``end``, since session 51; ``hard:end=0`` plays without it): over the
+last 6 cards the playouts are short, so a decision there weighs every candidate with at most 4
+cards to come (the 10 best with 5 or 6) on futures that cover the unseen cards evenly, every
+order of them when they are few, capped at 1,400 cards: +0.84 [+0.38, +1.30] points on fresh
+seeds (docs/AI.md, session 51).
 """
 
 from __future__ import annotations
@@ -71,11 +73,11 @@ class PlayoutBot(PlanBot):
         race_after: int = 3,
         prompts: int = 1,
         lines: int = 0,
-        end: int = 0,
-        end_width: int = 0,
-        end_wide: int = 0,
+        end: int = 6,
+        end_width: int = 10,
+        end_wide: int = 4,
         end_orders: int = 200,
-        end_steps: int = 3000,
+        end_steps: int = 1400,
         end_race: float = 2.0,
     ) -> None:
         super().__init__(seed, weights or HARD_WEIGHTS)

@@ -126,10 +126,12 @@ def test_a_power_prompt_is_played_out_only_when_asked() -> None:
     by_model = max(prompt_values(view, 0, moves, PlayoutBot().weights), key=lambda vm: vm[0])[1]
     plain = PlayoutBot(seed=5, prompts=0)
     assert plain.choose(STARS, state, 0) == by_model and plain.last_playouts == 0
-    searching = PlayoutBot(seed=5, prompts=1, orders=4, race=0)
+    # (the position is near the game's end: without the endgame search, for its counts)
+    searching = PlayoutBot(seed=5, prompts=1, orders=4, race=0, end=0)
     answer = searching.choose(STARS, state, 0)
     assert answer in moves and searching.last_playouts == searching.width * 4
-    assert PlayoutBot(seed=5, prompts=1, orders=4, race=0).choose(STARS, state, 0) == answer
+    assert PlayoutBot(seed=5, prompts=1, orders=4, race=0, end=0).choose(
+        STARS, state, 0) == answer
     assert PlayoutBot().prompts  # the shipped hard plays its prompts out
     stopped = PlayoutBot(seed=5, prompts=1, orders=4)
     assert stopped.choose(STARS, state, 0, stop=lambda: True) == by_model
@@ -177,22 +179,43 @@ def test_a_line_use_in_a_playout_is_drawn_where_it_gains_most() -> None:
 PINNED_GAMES = {3: (48, 36, "71f35f1856307585"), 12: (45, 37, "09a8880904b8a5cb")}
 
 
-@pytest.mark.parametrize("seed", sorted(PINNED_GAMES))
-def test_with_the_endgame_off_hard_replays_its_games(seed: int) -> None:
-    """``end`` 0 (the default; the other endgame settings then change nothing): move for
-    move the games hard played before the endgame existed."""
+def solo_game(bot: PlayoutBot, seed: int) -> tuple[int, int, str]:
+    """A whole solo game of ``bot`` on ``seed``: final score, moves, the moves' digest."""
     import hashlib
     import json
 
-    for bot in (PlayoutBot(seed=seed, orders=6, steps=300),
+    state = STARS.setup({"players": 1}, seed)
+    moves = []
+    while not STARS.is_over(state):
+        moves.append(bot.choose(STARS, state, 0))
+        STARS.apply(state, 0, moves[-1])
+    digest = hashlib.sha256(json.dumps(moves, sort_keys=True).encode()).hexdigest()[:16]
+    return STARS.score(state)[0]["total"], len(moves), digest
+
+
+@pytest.mark.parametrize("seed", sorted(PINNED_GAMES))
+def test_with_the_endgame_off_hard_replays_its_games(seed: int) -> None:
+    """``end`` 0 (the other endgame settings then change nothing): move for move the games
+    hard played before the endgame existed."""
+    for bot in (PlayoutBot(seed=seed, orders=6, steps=300, end=0),
                 PlayoutBot(seed=seed, orders=6, steps=300, end=0, end_width=3, end_wide=2)):
-        state = STARS.setup({"players": 1}, seed)
-        moves = []
-        while not STARS.is_over(state):
-            moves.append(bot.choose(STARS, state, 0))
-            STARS.apply(state, 0, moves[-1])
-        digest = hashlib.sha256(json.dumps(moves, sort_keys=True).encode()).hexdigest()[:16]
-        assert (STARS.score(state)[0]["total"], len(moves), digest) == PINNED_GAMES[seed]
+        assert solo_game(bot, seed) == PINNED_GAMES[seed]
+
+
+#: the same games with the endgame search as hard ships it (session 51)
+PINNED_ENDGAME_GAMES = {3: (54, 37, "9798181891434a7b"), 12: (48, 37, "28af730594a8295b")}
+
+
+@pytest.mark.parametrize("seed", sorted(PINNED_GAMES))
+def test_hard_as_it_ships_searches_the_endgame_and_replays_its_games(seed: int) -> None:
+    """The shipped endgame settings: a decision with at most 6 cards to come weighs more
+    candidates; the games replay move for move for their seed."""
+    shipped = PlayoutBot()
+    assert (shipped.end, shipped.end_wide, shipped.end_width, shipped.end_steps) == (
+        6, 4, 10, 1400)
+    game = solo_game(PlayoutBot(seed=seed, orders=6, steps=300), seed)
+    assert game == PINNED_ENDGAME_GAMES[seed]
+    assert game != PINNED_GAMES[seed]  # the endgame changed some decision
 
 
 def test_the_endgame_futures_cover_the_unseen_cards_evenly() -> None:
@@ -217,10 +240,11 @@ def test_the_endgame_weighs_every_candidate_on_every_future() -> None:
         view = STARS.view(state, 0)
         if cards_left_after(view) == 2 and not view["pending"]:
             break
-        STARS.apply(state, 0, PlayoutBot(seed=1, steps=100).choose(STARS, state, 0))
+        STARS.apply(state, 0, PlayoutBot(seed=1, steps=100, end=0).choose(STARS, state, 0))
     view = STARS.view(state, 0)
     assert cards_left_after(view) == 2
-    bot = PlayoutBot(seed=2, end=2, end_width=4, end_orders=10_000, end_race=0, end_steps=0)
+    bot = PlayoutBot(seed=2, end=2, end_wide=0, end_width=4, end_orders=10_000, end_race=0,
+                     end_steps=0)
     move = bot.choose(STARS, state, 0)
     assert move in STARS.legal_moves(state, 0)
     pool = len([c for c in bot.unseen() if c != view["card"]["id"]])  # it saw this card only
@@ -238,4 +262,4 @@ def test_the_endgame_weighs_every_candidate_only_where_few_cards_come() -> None:
         assert bot._end_width({"card": {"n": 18 - left, "of": 18}}, 40) == width
     assert not bot._endgame({"card": {"n": 9, "of": 18}})
     assert not bot._endgame({"card": {"n": 18, "of": 18}})
-    assert PlayoutBot(end=5)._end_width({"card": {"n": 13, "of": 18}}, 40) == 40
+    assert PlayoutBot(end=5, end_width=0)._end_width({"card": {"n": 13, "of": 18}}, 40) == 40
