@@ -168,6 +168,18 @@ def play_to_results(drive: Driver, table: StargazerTableScene, rng: random.Rando
     return seen
 
 
+def open_stargazer_rules(drive: Driver) -> Any:
+    """From the main menu, the rules screen turned to Stargazer's page."""
+    from game.client.scenes.rules import RulesScene
+
+    drive.click(drive.scene.button("Rules").rect.center)
+    rules = drive.scene
+    assert isinstance(rules, RulesScene)
+    while rules.kits[rules.index].game != "stargazer":
+        drive.key(pygame.K_RIGHT)
+    return rules
+
+
 def painted(drive: Driver, table: StargazerTableScene) -> Recorder:
     """The table drawn afresh with its cached panels (crews, the action panel with its caption
     and log) painted again onto a recording surface: what text each draws, and where."""

@@ -7,7 +7,6 @@ import pygame
 
 from game.client import i18n
 from game.client.kits import FIGURE_HEADING, get_kit
-from game.client.scenes.rules import RulesScene
 from game.client.stargazer.rules_figure import (
     EXAMPLE_NAMES,
     EXAMPLE_QUEUE,
@@ -17,6 +16,7 @@ from game.client.stargazer.rules_figure import (
 )
 from game.client.stargazer.rules_text import STARGAZER
 from game.rules.stargazer.scoring import FREE
+from tests.client.sg_play import open_stargazer_rules
 
 
 def test_the_example_ranks_a_tie_by_the_later_first_cube_and_the_free_cubes_like_a_player(
@@ -86,11 +86,7 @@ def test_every_picture_a_rules_page_names_is_one_its_kit_draws() -> None:
 
 
 def test_the_rules_page_draws_the_example_where_its_text_stands(drive) -> None:  # noqa: ANN001
-    drive.click(drive.scene.button("Rules").rect.center)
-    rules = drive.scene
-    assert isinstance(rules, RulesScene)
-    while rules.kits[rules.index].game != "stargazer":
-        drive.key(pygame.K_RIGHT)
+    rules = open_stargazer_rules(drive)
     for language in ("en", "ja"):
         drive.app.set_language(language)
         kinds = [kind for kind, _line in rules.lines]

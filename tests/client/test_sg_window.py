@@ -13,7 +13,6 @@ import pytest
 from game.client.scenes.lan import JoinScene, LobbyScene
 from game.client.scenes.menu import CONTINUE
 from game.client.scenes.results import ResultsScene
-from game.client.scenes.rules import RulesScene
 from game.client.session import GameConfig, SeatChoice
 from game.client.stargazer.table import StargazerTableScene
 from game.client.stars.table import StarsTableScene
@@ -24,15 +23,17 @@ from net.remote_bot import BotPlayer
 from net.server import ServerThread
 from net.table import SeatSpec
 from tests.client.clienthelpers import Driver
-from tests.client.sg_play import bea_goes_away, bea_joins_the_game, play_to_results, play_turn
+from tests.client.sg_play import (
+    bea_goes_away,
+    bea_joins_the_game,
+    open_stargazer_rules,
+    play_to_results,
+    play_turn,
+)
 
 
 def test_the_rules_screen_has_every_crew_and_planet(drive) -> None:  # noqa: ANN001
-    drive.click(drive.scene.button("Rules").rect.center)
-    rules = drive.scene
-    assert isinstance(rules, RulesScene)
-    while rules.kits[rules.index].game != "stargazer":
-        drive.key(pygame.K_RIGHT)
+    rules = open_stargazer_rules(drive)
     drive.step()
     headings = [line for kind, line in rules.lines if kind == "heading"]
     body = " ".join(line for kind, line in rules.lines if kind == "body")
