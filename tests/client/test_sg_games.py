@@ -449,3 +449,46 @@ def test_the_ring_middle_shows_each_players_score_parts_worth_something(drive) -
             assert (f"{word} {score[key]}" in pieces) == bool(score[key]), (lines, score)
         assert not any(line.endswith(("...", "…")) for line in lines), lines
     assert "Altair (AI)" in rendered and "start" in rendered, rendered
+
+
+def test_where_the_ring_middle_is_short_a_second_line_goes_to_the_first_breakdowns_needing_it(
+        drive) -> None:  # noqa: ANN001
+    """Japanese type is taller: the middle had room for one second line, not two, and every
+    breakdown was cut to one line; now the first that needs it takes the room, the others
+    stay one line cut with "..."."""
+    table = table_for(drive, [SeatChoice("human", "Ann"), *bots("Vega", "Altair", "Deneb")],
+                      {"start_player": 0}, 5)
+    big = {"majority": 14, "specialty": 13, "motivation": 11, "skills": 12, "order": 1}
+    small = {"majority": 3, "specialty": 0, "motivation": 0, "skills": 0, "order": 0}
+    scores = [dict(small), dict(big), dict(big), dict(small)]
+    for score in scores:
+        score["total"] = sum(score.values())
+
+    def breakdowns(height_cut: int) -> list[list[str]]:
+        rendered: list[str] = []
+        render = table.text.render
+
+        def noting(text: str, *args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+            rendered.append(text)
+            return render(text, *args, **kwargs)
+
+        centre = table.ring.geo.centre
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(table.text, "render", noting)
+            patch.setattr(table, "shown_scores", lambda _view: scores)
+            patch.setattr(table.ring.geo, "centre", centre.inflate(0, -height_cut))
+            table.draw_centre(pygame.Surface(drive.app.screen.get_size()), table.view)
+        seats: list[list[str]] = []
+        for text in rendered:
+            if text.startswith("majority "):
+                seats.append([text])
+            elif seats and text.startswith(("specialty", "motivation", "skills", "turn order")):
+                seats[-1].append(text)
+        return seats
+
+    roomy = breakdowns(0)
+    assert [len(lines) for lines in roomy] == [1, 2, 2, 1], roomy
+    line_h = table.layout.font_px("tiny") + table.layout.px(2)
+    short = breakdowns(2 * line_h - 2)  # room for one second line, not two
+    assert [len(lines) for lines in short] == [1, 2, 1, 1], short
+    assert short[1] == roomy[1] and short[2][0].endswith(("...", "…")), short

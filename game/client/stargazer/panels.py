@@ -127,13 +127,15 @@ class StargazerPanels:
         words = [self.parts_words(scores[seat]) for seat in range(players)]
         wrapped = [self.wrap_parts(words[seat], small, width - (
             start_tag if seat == view["start"] else 0)) for seat in range(players)]
-        # (one line is the whole breakdown, cut short with "..." where it does not fit)
-        detail_lines = [lines if len(lines) <= 2 else [words[seat]]
-                        for seat, lines in enumerate(wrapped)]
+        # (one line is the whole breakdown, cut short with "..." where it does not fit; a
+        # second line goes to each breakdown needing one, in seat order, while there is room)
         line_h = small + lay.px(2)
-        if box.bottom - y < players * (row_h + lay.px(2)) + sum(
-                len(lines) * line_h for lines in detail_lines) + below:
-            detail_lines = [[words[seat]] for seat in range(players)]
+        detail_lines = [[words[seat]] for seat in range(players)]
+        spare = box.bottom - y - players * (row_h + line_h + lay.px(2)) - below
+        for seat, lines in enumerate(wrapped):
+            if len(lines) == 2 and spare >= line_h:
+                detail_lines[seat] = lines
+                spare -= line_h
         detail = box.bottom - y >= players * (row_h + line_h + lay.px(2)) + below
         for seat in range(players):
             row = pygame.Rect(box.x + lay.px(6), y, box.w - lay.px(12),
