@@ -352,7 +352,7 @@ SOLO_BOT_SCORES: dict[str, tuple[float, float]] = {
 }
 
 #: the same per power card (1-9): 500 seeded games a level (docs/AI.md), but hard's since
-#: session 39 (the playout bot as it ships): 100 games a card (seeds 0-99), 500 on the default
+#: session 51 (the playout bot as it ships): 100 games a card (seeds 0-99), 500 on the default
 #: card 4; the cards shift a bot's mean by up to ~4 points, so a solo total is measured against
 #: games with its card
 SOLO_BOT_SCORES_BY_POWER: dict[int, dict[str, tuple[float, float]]] = {
@@ -361,21 +361,21 @@ SOLO_BOT_SCORES_BY_POWER: dict[int, dict[str, tuple[float, float]]] = {
         "easy": (27.08, 8.7),
         "greedy": (41.04, 3.67),
         "normal": (43.29, 4.53),
-        "hard": (50.7, 4.51),
+        "hard": (52.22, 4.03),
     },
     2: {
         "random": (12.43, 7.05),
         "easy": (26.02, 8.78),
         "greedy": (40.36, 3.7),
         "normal": (45.74, 4.57),
-        "hard": (52.17, 4.44),
+        "hard": (52.74, 4.51),
     },
     3: {
         "random": (12.0, 6.39),
         "easy": (25.05, 9.1),
         "greedy": (39.82, 3.36),
         "normal": (43.72, 3.55),
-        "hard": (47.99, 3.39),
+        "hard": (48.8, 3.27),
     },
     4: {
         "random": (12.02, 6.69),
@@ -389,34 +389,34 @@ SOLO_BOT_SCORES_BY_POWER: dict[int, dict[str, tuple[float, float]]] = {
         "easy": (25.28, 8.59),
         "greedy": (39.44, 3.22),
         "normal": (43.5, 4.11),
-        "hard": (48.84, 3.68),
+        "hard": (48.93, 3.44),
     },
     6: {
         "random": (13.06, 6.7),
         "easy": (27.1, 8.43),
         "greedy": (41.02, 4.24),
         "normal": (47.38, 3.93),
-        "hard": (52.59, 3.33),
+        "hard": (53.18, 3.19),
     },
     7: {
         "random": (12.24, 6.78),
         "easy": (25.02, 9.01),
         "greedy": (39.32, 3.3),
         "normal": (43.54, 3.7),
-        "hard": (48.01, 3.34),
+        "hard": (49.07, 3.03),
     },
     8: {
         "random": (12.27, 6.77),
         "easy": (24.43, 8.98),
         "greedy": (39.39, 3.27),
         "normal": (44.01, 4.24),
-        "hard": (48.93, 3.74),
+        "hard": (50.12, 3.51),
     },
     9: {
         "random": (12.33, 6.83),
         "easy": (24.95, 9.16),
         "greedy": (40.51, 3.62),
         "normal": (45.01, 4.04),
-        "hard": (50.62, 3.39),
+        "hard": (51.24, 3.54),
     },
 }
