@@ -1,11 +1,11 @@
 """The rules page's worked example of a planet majority: one planet's track with cubes on it,
 and each owner's rank, cubes and VP in words beneath.
 
-A first-time player read the Majority paragraph three times and still asked who wins a tie
-(a playtest): a picture with a tie, the free cubes' rank and an accident answers it at a
-glance. The example is data (``EXAMPLE_PLANET``, ``EXAMPLE_QUEUE``) and its ranks and VP come
-from the final scoring itself (``planet_standings``), so the picture cannot disagree with the
-rules the game plays by.
+A first-time player found the rules page all text, with no worked example of a majority with
+a tie (a playtest): one picture shows a tie, the free cubes' rank and an accident together. The
+example is data (``EXAMPLE_PLANET``, ``EXAMPLE_QUEUE``) and its ranks and VP come from the final
+scoring itself (``planet_standings``), so the picture cannot disagree with the rules the game
+plays by.
 """
 
 from __future__ import annotations
