@@ -106,7 +106,7 @@ class TextCache:
     def runs(self, text: str, size: int, bold: bool = False) -> list[tuple[str, pygame.font.Font]]:
         """``text`` cut into runs that each render with one font, as they are drawn: below
         ``WIDE_SPACES_BELOW`` the default font's spaces are doubled (its one-pixel space ran
-        words together: "4left", a playtest)."""
+        words together: "4left" on a planet card at 720p)."""
         if text.isascii():
             return [(self._spaced(text, size), self.font(size, bold))]
         runs: list[tuple[str, bool]] = []

@@ -567,7 +567,7 @@ def _widest_blank(surface: pygame.Surface) -> int:
 @pytest.mark.parametrize("size", range(theme.MIN_FONT_PX, 25))
 def test_a_space_parts_two_words_at_every_type_size(text_cache, size) -> None:  # noqa: ANN001
     """At the smallest sizes the default font's space was narrower than the gaps inside its
-    words and "4 left" read "4left" (a playtest): a space leaves at least as many blank
+    words and "4 left" read "4left" on a planet card at 720p: a space leaves at least as many blank
     columns as any gap inside a word, in Latin and mixed text, and the measured width is the
     drawn one."""
     cache = text_cache
