@@ -17,7 +17,7 @@ the placements are compared on the rounds all of them finished (none: on their v
 ``normal``). ``steps`` caps the cards played out in one decision: a budget counted in work, so
 without ``stop`` the bot is deterministic for its seed. At the default 1,200 (with the race) a
 card took about 150 ms CPU median on the slowest of the project's VMs (issue 10: <= 250 ms),
-about 235 ms with the endgame search below, and the table's budget (``THINK_SECONDS``, 0.5 s)
+about 238 ms with the endgame search below, and the table's budget (``THINK_SECONDS``, 0.5 s)
 cuts a decision only on a slow or busy machine.
 ``bench/ai.py stars --levels "hard:steps=1500,race=0"`` plays it with other settings.
 
@@ -118,11 +118,9 @@ class PlayoutBot(PlanBot):
         if cards_left_after(view) == 0 or len(scored) <= 1:
             return self._pick([(v, o[0]) for v, o in scored])
         scored.sort(key=lambda item: -item[0])
-        endgame = self._endgame(view)
-        width = self._end_width(view, len(scored)) if endgame else self.width
         top = [(value, option[0], partial(_played, model, option))
-               for value, option in scored[:width]]
-        return self._play_off(view, top, stop, endgame)
+               for value, option in scored[:self._width(view, len(scored))]]
+        return self._play_off(view, top, stop)
 
     def choose_prompt(
         self, view: dict[str, Any], seat: int, moves: list[Move], stop: StopCheck | None
@@ -135,18 +133,19 @@ class PlayoutBot(PlanBot):
         if not self.prompts or cards_left_after(view) == 0 or len(scored) <= 1:
             return self._pick(scored) if scored else moves[0]
         scored.sort(key=lambda item: -item[0])
-        endgame = self._endgame(view)
-        width = self._end_width(view, len(scored)) if endgame else self.width
         top = [(value, move, partial(_copied, *_answered(view, seat, move)))
-               for value, move in scored[:width]]
-        return self._play_off(view, top, stop, endgame)
+               for value, move in scored[:self._width(view, len(scored))]]
+        return self._play_off(view, top, stop)
 
     def _endgame(self, view: dict[str, Any]) -> bool:
         """Whether this decision is searched as the endgame (``end``)."""
         return 0 < cards_left_after(view) <= self.end
 
-    def _end_width(self, view: dict[str, Any], count: int) -> int:
-        """How many of the ``count`` candidates an endgame decision weighs."""
+    def _width(self, view: dict[str, Any], count: int) -> int:
+        """How many of the ``count`` candidates this decision weighs: ``width``; in the
+        endgame every one when at most ``end_wide`` cards come, else ``end_width``."""
+        if not self._endgame(view):
+            return self.width
         if cards_left_after(view) <= self.end_wide or not self.end_width:
             return count
         return self.end_width
@@ -156,14 +155,13 @@ class PlayoutBot(PlanBot):
         view: dict[str, Any],
         top: list[Candidate],
         stop: StopCheck | None,
-        endgame: bool = False,
     ) -> Move:
         """The candidate whose playouts end best on average, over orders of the unseen cards
-        shared by every candidate (``steps``, ``race``: the module docstring; in the
-        ``endgame``, ``end_steps``, ``end_race`` and its even futures)."""
+        shared by every candidate (``steps``, ``race``: the module docstring; in the endgame,
+        ``end_steps``, ``end_race`` and its even futures)."""
         pool = [c for c in self.unseen() if c != view["card"]["id"]]
         depth = min(cards_left_after(view), len(pool))
-        if endgame:
+        if self._endgame(view):
             orders = self._even_orders(pool, depth)
             steps, race = self.end_steps, self.end_race
         else:

@@ -259,7 +259,8 @@ def test_the_endgame_weighs_every_candidate_only_where_few_cards_come() -> None:
     bot = PlayoutBot(end=8, end_wide=3, end_width=12)
     for left, width in ((1, 40), (3, 40), (4, 12), (8, 12)):
         assert bot._endgame({"card": {"n": 18 - left, "of": 18}})
-        assert bot._end_width({"card": {"n": 18 - left, "of": 18}}, 40) == width
+        assert bot._width({"card": {"n": 18 - left, "of": 18}}, 40) == width
     assert not bot._endgame({"card": {"n": 9, "of": 18}})
+    assert bot._width({"card": {"n": 9, "of": 18}}, 40) == bot.width  # outside: ``width``
     assert not bot._endgame({"card": {"n": 18, "of": 18}})
-    assert PlayoutBot(end=5, end_width=0)._end_width({"card": {"n": 13, "of": 18}}, 40) == 40
+    assert PlayoutBot(end=5, end_width=0)._width({"card": {"n": 13, "of": 18}}, 40) == 40
