@@ -124,19 +124,20 @@ class StargazerPanels:
         # at 720p: a playtest), else in one line cut short, else none
         players = view["players"]
         start_tag = self.text.size(_("start"), small, bold=True)[0] + lay.px(14)
-        words = [self.parts_words(scores[seat]) for seat in range(players)]
-        wrapped = [self.wrap_parts(words[seat], small, width - (
-            start_tag if seat == view["start"] else 0)) for seat in range(players)]
         # (one line is the whole breakdown, cut short with "..." where it does not fit; a
         # second line goes to each breakdown needing one, in seat order, while there is room)
         line_h = small + lay.px(2)
-        detail_lines = [[words[seat]] for seat in range(players)]
+        detail_lines = [[self.parts_words(scores[seat])] for seat in range(players)]
         spare = box.bottom - y - players * (row_h + line_h + lay.px(2)) - below
-        for seat, lines in enumerate(wrapped):
-            if len(lines) == 2 and spare >= line_h:
+        detail = spare >= 0  # (room for one line each)
+        for seat in range(players):
+            if spare < line_h:
+                break
+            lines = self.wrap_parts(detail_lines[seat][0], small, width - (
+                start_tag if seat == view["start"] else 0))
+            if len(lines) == 2:
                 detail_lines[seat] = lines
                 spare -= line_h
-        detail = box.bottom - y >= players * (row_h + line_h + lay.px(2)) + below
         for seat in range(players):
             row = pygame.Rect(box.x + lay.px(6), y, box.w - lay.px(12),
                               row_h + (len(detail_lines[seat]) * line_h if detail else 0))
