@@ -12,6 +12,7 @@ picture is cached until what it shows changes; a frame only blits it.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -129,6 +130,33 @@ class RingGeometry:
                 self.area.centery + self.radii[1] * math.sin(angle))
 
 
+def draw_track_square(surface: pygame.Surface, rect: pygame.Rect, vp: int | None,
+                      px: Callable[[float], int]) -> None:
+    """One square of a planet's track as the table draws it: the 0 square (``vp`` None) in its
+    own colour and edge, an accident (``vp`` 0) red with hazard stripes, else a plain square;
+    ``px`` scales the corners and lines (the ring's, or the rules page's example)."""
+    if vp is None:
+        pygame.draw.rect(surface, ZERO_SQUARE, rect, border_radius=px(5))
+        pygame.draw.rect(surface, theme.ACCENT_DARK, rect, max(1, px(1)), border_radius=px(5))
+        return
+    pygame.draw.rect(surface, ACCIDENT if vp == 0 else SQUARE, rect, border_radius=px(3))
+    if vp == 0:  # an accident: hazard stripes as well as the red
+        clip = surface.get_clip()
+        surface.set_clip(rect)
+        for x in range(rect.x - rect.h, rect.right, max(3, rect.w // 3)):
+            pygame.draw.line(surface, (170, 70, 80), (x, rect.bottom), (x + rect.h, rect.y),
+                             max(1, px(2)))
+        surface.set_clip(clip)
+
+
+def draw_first_notch(surface: pygame.Surface, rect: pygame.Rect, colour: theme.Color,
+                     gap: int, half: int, height: int) -> None:
+    """The notch under an owner's first cube on a track (ties look at it)."""
+    tip = (rect.centerx, rect.bottom + gap)
+    pygame.draw.polygon(surface, colour, [tip, (tip[0] - half, tip[1] + height),
+                                          (tip[0] + half, tip[1] + height)])
+
+
 def track_of(view: dict[str, Any], planet: int) -> list[int]:
     return PLANET_TYPES[view["planets"][planet]]["track"]
 
@@ -229,23 +257,11 @@ class RingPainter:
         small = geo.px(12)
         for square in range(len(track) + 1):
             rect = geo.square_rect(planet, square).move(ox, oy)
+            draw_track_square(surface, rect, track[square - 1] if square else None, geo.px)
             if square == 0:
-                pygame.draw.rect(surface, ZERO_SQUARE, rect, border_radius=geo.px(5))
-                pygame.draw.rect(surface, theme.ACCENT_DARK, rect, max(1, geo.px(1)),
-                                 border_radius=geo.px(5))
                 label = self.text.render("0", small, theme.ACCENT, bold=True)
             else:
                 vp = track[square - 1]
-                pygame.draw.rect(surface, ACCIDENT if vp == 0 else SQUARE, rect,
-                                 border_radius=geo.px(3))
-                if vp == 0:  # an accident: hazard stripes as well as the red
-                    clip = surface.get_clip()
-                    surface.set_clip(rect)
-                    step = max(3, rect.w // 3)
-                    for x in range(rect.x - rect.h, rect.right, step):
-                        pygame.draw.line(surface, (170, 70, 80), (x, rect.bottom),
-                                         (x + rect.h, rect.y), max(1, geo.px(2)))
-                    surface.set_clip(clip)
                 label = self.text.render(str(vp), small, theme.ILLEGAL if vp == 0 else theme.TEXT,
                                          bold=vp == max(track))
             surface.blit(label, label.get_rect(midbottom=(rect.centerx, rect.y - geo.px(1))))
@@ -259,10 +275,8 @@ class RingPainter:
                 surface.blit(sprite, sprite.get_rect(center=rect.center))
             if owner not in seen:
                 seen.add(owner)
-                tip = (rect.centerx, rect.bottom + geo.px(2))
-                pygame.draw.polygon(surface, palette.player(owner),
-                                    [tip, (tip[0] - geo.px(4), tip[1] + geo.px(5)),
-                                     (tip[0] + geo.px(4), tip[1] + geo.px(5))])
+                draw_first_notch(surface, rect, palette.player(owner), geo.px(2), geo.px(4),
+                                 geo.px(5))
         zero = view["zero"][planet]
         if zero is not None and (planet, 0) not in hidden:
             rect = geo.square_rect(planet, 0).move(ox, oy)

@@ -18,7 +18,7 @@ from game.client import theme
 from game.client.i18n import N_, _, language, ngettext
 from game.client.layout import TextCache
 from game.client.stargazer.palette import PLANET_TEXTURES, palette_for, player_mark
-from game.client.stargazer.ring import ACCIDENT, SQUARE, ZERO_SQUARE
+from game.client.stargazer.ring import draw_first_notch, draw_track_square
 from game.client.stargazer.sprites import cube_sprite, planet_sprite
 from game.rules.stargazer.content import PLANET_TYPES
 from game.rules.stargazer.scoring import FREE, planet_standings
@@ -117,22 +117,11 @@ def majority_figure(text: TextCache, width: int, unit: float, body: int, small: 
     first_seen: set[int] = set()
     for index in range(len(track) + 1):
         rect = pygame.Rect(index * (square + gap), track_y, square, square)
+        draw_track_square(surface, rect, track[index - 1] if index else None, px)
         if index == 0:
-            pygame.draw.rect(surface, ZERO_SQUARE, rect, border_radius=px(5))
-            pygame.draw.rect(surface, theme.ACCENT_DARK, rect, max(1, px(1)),
-                             border_radius=px(5))
             vp_label = text.render("0", small, theme.ACCENT, bold=True)
         else:
             vp = track[index - 1]
-            pygame.draw.rect(surface, ACCIDENT if vp == 0 else SQUARE, rect,
-                             border_radius=px(4))
-            if vp == 0:  # the table's hazard stripes
-                clip = surface.get_clip()
-                surface.set_clip(rect)
-                for x in range(rect.x - rect.h, rect.right, max(3, rect.w // 3)):
-                    pygame.draw.line(surface, (170, 70, 80), (x, rect.bottom),
-                                     (x + rect.h, rect.y), max(1, px(2)))
-                surface.set_clip(clip)
             vp_label = text.render(str(vp), small, theme.ILLEGAL if vp == 0 else theme.TEXT,
                                    bold=True)
             number = text.render(str(index), small, theme.TEXT_DIM)
@@ -142,11 +131,9 @@ def majority_figure(text: TextCache, width: int, unit: float, body: int, small: 
             owner = EXAMPLE_QUEUE[index - 1]
             sprite = cube_sprite(cube, palette.player(owner), player_mark(owner))
             surface.blit(sprite, sprite.get_rect(center=rect.center))
-            if owner not in first_seen:  # the notch the table puts under a first cube
+            if owner not in first_seen:
                 first_seen.add(owner)
-                tip = (rect.centerx, rect.bottom + px(2))
-                pygame.draw.polygon(surface, palette.player(owner), [
-                    tip, (tip[0] - px(5), tip[1] + px(7)), (tip[0] + px(5), tip[1] + px(7))])
+                draw_first_notch(surface, rect, palette.player(owner), px(2), px(5), px(7))
     for i, words in enumerate(legend_lines):
         label = text.render(words, small, theme.TEXT_DIM)
         surface.blit(label, (0, legend_y + i * small_line))
