@@ -199,5 +199,14 @@ def test_continue_says_which_game_it_brings_back_where_it_stands_and_with_whom(
         assert progress.replace(" ", "") in flat, shown
         assert _("{players} with {others}").format(
             players="Ann", others=_(", ").join(["Vega", "Rigel"])).replace(" ", "") in flat
+        # the details read at the body's type, as the game's name (they were in the small
+        # type at 1280x720, hard to read: a new player's playtest)
+        from tests.client.textboxes import drawn_sizes
+
+        body = menu.layout.font_px("body")
+        sizes = dict(drawn_sizes(drive.app))
+        detail = next(text for text in sizes if text.replace(" ", "") in
+                      progress.replace(" ", ""))
+        assert sizes[detail] == body, sizes
     finally:
         drive.close()

@@ -99,6 +99,50 @@ def test_the_results_column_titles_read_at_the_bodys_small_type(ended) -> None: 
     assert sizes["Constellations"] > results.layout.font_px("tiny"), sizes
 
 
+def test_the_statistics_read_at_the_bodys_type(ended) -> None:  # noqa: ANN001
+    """The statistics were set in the small type in a mostly empty table at 1280x720 (a new
+    player's playtest): their titles, names and figures are in the body's type where the
+    titles fit a third of the panel."""
+    from tests.client.textboxes import drawn_sizes
+
+    drive, _table, results = ended
+    drive.key(pygame.K_TAB)
+    assert results.showing_statistics and drive.app.screen.get_size() == (1280, 720)
+    sizes = drawn_sizes(drive.app)
+    body = results.layout.font_px("body")
+    titles = [title for title, _values in results.statistics]
+    drawn = dict(sizes)
+    assert all(drawn.get(title) == body for title in titles), sizes
+    figures = {str(v) for _title, values in results.statistics for v in values}
+    assert {size for text, size in sizes if text in figures} == {body}, sizes
+    assert results.panel.bottom < min(b.rect.top for b in results.form.widgets)
+
+
+def test_a_japanese_statistics_title_stands_on_its_figures_line(ended) -> None:  # noqa: ANN001
+    """A title in the CJK font has a taller surface: set by its top it sat a few pixels
+    below its row's figures. Each title's letters and its figures share a centre line."""
+    from game.client.i18n import _
+    from tests.client.textboxes import RecordingSurface, recording
+
+    drive, _table, results = ended
+    drive.app.set_language("ja")
+    drive.key(pygame.K_TAB)
+    surface = RecordingSurface(drive.app.screen.get_size())
+    with recording(drive.app) as recorder:
+        surface.recorder = recorder
+        results.draw(surface, 0.0)
+    marks = [mark for mark in surface.marks() if mark.kind == "text"]
+    for title, values in results.statistics:
+        label = next(mark for mark in marks if mark.text == _(title))
+        assert label.text != title, "(the title is in Japanese)"
+        row = [mark for mark in marks if mark.text in {str(v) for v in values}
+               and abs(mark.rect.centery - label.rect.centery) < results.row_h // 2]
+        assert row, (title, label.rect)
+        for figure in row:
+            assert abs(figure.rect.bottom - label.rect.bottom) <= 2, (title, label.rect,
+                                                                     figure.rect)
+
+
 def test_final_boards_mark_what_scored_in_each_category(ended) -> None:  # noqa: ANN001
     drive, table, results = ended
     drive.click(button(results, "Final boards").rect.center)

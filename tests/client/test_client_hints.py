@@ -565,3 +565,33 @@ def test_the_review_says_no_count_before_it_knows_one(drive: Driver,
     assert "The hard bot looks at each of your decisions: 2 of 7..." in said, said
     release.set()
     review.exit()
+
+
+@pytest.mark.parametrize("game", ["stars", "stargazer"])
+def test_the_reviews_move_lines_read_at_the_bodys_type(drive: Driver, game: str) -> None:
+    """The two move lines of a row are what the review is read for; at 1280x720 they were
+    set in the small type, hard to read (a new player's playtest): the body's type now."""
+    from game.client.record import GameRecord
+    from game.client.scenes.review import ReviewScene
+    from tests.client.textboxes import drawn_sizes
+    from tests.test_review import bot_game
+
+    players = 2 if game == "stars" else 3
+    options, moves = bot_game(game, players, 5)
+    names = ["Ann", "Bea", "Cy"][:players]
+    record = GameRecord(game, options, 5, moves, names, ["human"] + ["ai"] * (players - 1))
+    review = ReviewScene(drive.app, record, 0, budget=0.02)
+    drive.app.push(review)
+    drive.until(lambda: bool(review.rows), timeout=60, what="the review")
+    drive.step(2)
+    assert drive.app.screen.get_size() == (1280, 720)
+    sizes = drawn_sizes(drive.app)
+    body = review.layout.font_px("body")
+    lines = [words for index in range(len(review.row_rects))
+             for words in review.moves_words(index)]
+    assert len(lines) >= 8, "(rows on the panel)"
+    drawn = dict(sizes)
+    small = review.layout.font_px("small")
+    # each whole, at the body's type, or as large as fits the panel (a long Stargazer turn)
+    assert all(small < drawn.get(words, 0) <= body for words in lines), (body, lines, sizes)
+    assert sum(drawn[words] == body for words in lines) >= len(lines) // 2, sizes

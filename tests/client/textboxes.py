@@ -374,10 +374,15 @@ def text_problems(app: Any) -> list[str]:
 
 def drawn_texts(app: Any) -> list[str]:
     """Every text the visible scenes draw now, in drawing order."""
+    return [text for text, _size in drawn_sizes(app)]
+
+
+def drawn_sizes(app: Any) -> list[tuple[str, int]]:
+    """Every text the visible scenes draw now with its type size (px), in drawing order."""
     surface = RecordingSurface(app.screen.get_size())
     with recording(app) as recorder:
         surface.recorder = recorder
         recorder.screen = surface.get_rect()
         for scene in app.visible_scenes():
             scene.draw(surface, 0.0)
-    return [mark.text for mark in surface.marks() if mark.kind == "text"]
+    return [(mark.text, mark.size) for mark in surface.marks() if mark.kind == "text"]

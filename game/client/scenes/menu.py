@@ -85,7 +85,9 @@ class MainMenuScene(SkyScene):
             return
         rows = []
         for index, line in enumerate(self.saved_game_lines()):
-            size = lay.font_px("body" if index == 0 else "small")
+            # the details wrap in the body's type too (the small type read too small: a
+            # playtest)
+            size = lay.font_px("body")
             colour = theme.ACCENT if index == 0 else theme.TEXT_DIM
             for part in [line] if index == 0 else self.text.wrap(line, size, width):
                 rows.append(self.text.render(self.text.cut(part, size, width, bold=index == 0),

@@ -318,7 +318,7 @@ class ResultsScene(SkyScene):
         lay = self.layout
         if statistics:
             rows = len(self.statistics) + 1
-            row_h = min(lay.px(34), max(lay.font_px("small") + 4, (room - lay.px(24)) // rows))
+            row_h = min(lay.px(34), max(lay.font_px("body") + 4, (room - lay.px(24)) // rows))
             return row_h, row_h * rows + lay.px(24)
         rows = max(1, len(self.scores))
         row_h = min(lay.px(52), int(lay.height * 0.52 / rows))
@@ -402,8 +402,11 @@ class ResultsScene(SkyScene):
         """The kit's statistics of the game: a row per figure, a column per player."""
         lay = self.layout
         titles = [_(title) for title, _values in self.statistics]
-        size = self.text.fit(max(titles, key=len), lay.font_px("small"), lay.px(230))
-        size = min(self.text.fit(title, size, lay.px(230)) for title in titles)
+        # the body's type where the titles fit a third of the panel (the small type read too
+        # small in a mostly empty table: a playtest), smaller only where they do not
+        room = max(lay.px(230), self.panel.w // 3)
+        size = self.text.fit(max(titles, key=len), lay.font_px("body"), room)
+        size = min(self.text.fit(title, size, room) for title in titles)
         label_w = max(self.text.size(title, size)[0] for title in titles)
         x0 = self.panel.x + lay.px(24)
         col_w = (self.panel.right - lay.px(24) - x0 - label_w - lay.px(16)) // max(
@@ -430,12 +433,15 @@ class ResultsScene(SkyScene):
         for i, (title, values) in enumerate(zip(titles, (v for _t, v in self.statistics),
                                                 strict=True)):
             row_y = y + (i + 1) * self.row_h
+            # titles and figures on one baseline (a Japanese title's taller surface sat lower)
+            line = row_y + self.text.font(size).get_linesize() // 2
             label = self.text.render(title, size, theme.TEXT_DIM)
-            surface.blit(label, (x0, row_y))
+            surface.blit(label, (x0, self.text.line_top(title, size, line)))
             for j, seat in enumerate(self.order):
                 cx = x0 + label_w + lay.px(16) + j * col_w + col_w // 2
                 value = self.text.render(str(values[seat]), size, theme.TEXT)
-                surface.blit(value, value.get_rect(midtop=(cx, row_y)))
+                surface.blit(value, (cx - value.get_width() // 2,
+                                     self.text.line_top(str(values[seat]), size, line)))
 
     def draw_scores(self, surface: pygame.Surface) -> None:
         lay = self.layout

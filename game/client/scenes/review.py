@@ -270,7 +270,9 @@ class ReviewScene(SkyScene):
             surface.blit(self.text.render(line, small, theme.TEXT_DIM), (x, y))
             y += int(small * 1.2)
         y += lay.px(8)
-        row_h = max(lay.px(30), body + lay.px(8)) + 2 * (small + lay.px(3))
+        # the two move lines in the body's type: they are what the review is read for (the
+        # small type read too small: a playtest)
+        row_h = max(lay.px(30), body + lay.px(8)) + 2 * (body + lay.px(3))
         fits = max(1, (panel.bottom - lay.px(12) - y) // row_h)
         cue_h = self.text.font(small).get_linesize() + lay.px(4)
         if fits < len(self.rows):  # the list goes on: its last row is the cue's (see below)
@@ -293,9 +295,9 @@ class ReviewScene(SkyScene):
             surface.blit(label, label.get_rect(topright=(x + width, top)))
             line_y = top + body + lay.px(4)
             for words in self.moves_words(index):
-                words, size = fitted(self.text, words, small, width)
+                words, size = fitted(self.text, words, body, width)
                 surface.blit(self.text.render(words, size, theme.TEXT_DIM), (x, line_y))
-                line_y += small + lay.px(3)
+                line_y += body + lay.px(3)
             self.row_rects.append((rect, index))
             y += row_h
         below = len(self.rows) - self.first_row - fits
