@@ -33,9 +33,16 @@ class Layout:
         return max(theme.MIN_FONT_PX, self.px(theme.FONT_SIZES[name]))
 
 
-#: below this type size the default font's space is about a pixel wide and its words run
-#: together ("4left", "no cubesyet"): text there is drawn with each space doubled
-WIDE_SPACES_BELOW = 14
+#: below this type size (the small and tiny type at 1280x720) the default font is drawn
+#: ``SMOOTH_SCALE`` times larger and scaled down (``SmoothFont``): hinted, its letters fell on
+#: whole pixels unevenly ("bot tom", "spec ialty"), and below 14 px its space was about a
+#: pixel wide, so words ran together ("4left", "no cubesyet"). Larger type stays hinted
+#: (crisper, and its spacing is less uneven)
+SMOOTH_BELOW = 20
+SMOOTH_SCALE = 3
+#: a space of ``SmoothFont`` in spaces of the font: wide enough to stand out from the gaps
+#: inside words at every small size (a test measures both)
+WIDE_SPACE = 1.6
 #: the fallback for characters the default font lacks: kana, kanji, hangul, hanzi, symbols
 #: (a subset of Noto Sans CJK JP made by ``tools/make_font.py``; licence ``fonts/OFL.txt``)
 FALLBACK_FONT = Path(__file__).resolve().parent / "fonts" / "NotoSansJP-subset.otf"
@@ -60,6 +67,65 @@ def is_wide(char: str) -> bool:
             or 0x20000 <= code <= 0x3FFFF)
 
 
+class SmoothFont:
+    """The default font at a small size, drawn ``SMOOTH_SCALE`` times larger and scaled down
+    into the width the small font gives the text: the letters spread evenly over it (the
+    font's own hinting put them on whole pixels unevenly, so words read as two: "bot tom"),
+    and every measure (width, height, baseline) stays the small font's, so no layout moves."""
+
+    def __init__(self, size: int, bold: bool = False) -> None:
+        self.small = pygame.font.Font(None, size)
+        self.small.bold = bold
+        self.large = pygame.font.Font(None, size * SMOOTH_SCALE)
+        self.large.bold = bold
+
+    def size(self, text: str) -> tuple[int, int]:
+        return self.small.size(text)
+
+    def render(self, text: str, antialias: bool, color: theme.Color) -> pygame.Surface:
+        """As ``pygame.font.Font.render`` (a line, ``get_linesize``, high)."""
+        width = self.small.size(text)[0]
+        surface = pygame.Surface((max(1, width), self.small.get_linesize()), pygame.SRCALPHA)
+        # the words on the large font's line, each space ``WIDE_SPACE`` of the font's (at
+        # small sizes its space barely stood out from the gaps inside words)
+        space = self.large.size(" ")[0] * WIDE_SPACE
+        placed, x = [], 0.0
+        for n, word in enumerate(text.split(" ")):
+            if n:
+                x += space
+            if word:
+                placed.append((word, round(x)))
+                x += self.large.size(word)[0]
+        if not placed or width < 1:
+            return surface
+        # the baseline on a boundary of SMOOTH_SCALE rows, so that letters standing on it
+        # end on a whole pixel (no faint row under them), as the small font's do
+        top = -self.large.get_ascent() % SMOOTH_SCALE
+        rows = -(-(top + self.large.get_height()) // SMOOTH_SCALE)
+        large = pygame.Surface((max(1, round(x)), rows * SMOOTH_SCALE), pygame.SRCALPHA)
+        large.fill((*color[:3], 0))
+        for word, left in placed:
+            large.blit(self.large.render(word, True, color), (left, top))
+        # a pixel short of the width: the last letter's blur stays off the next text, as
+        # the small font's own last letter does
+        small = pygame.transform.smoothscale(large, (max(1, width - 1), rows))
+        baseline = (top + self.large.get_ascent()) // SMOOTH_SCALE
+        surface.blit(small, (0, self.small.get_ascent() - baseline))
+        return surface
+
+    def get_ascent(self) -> int:
+        return self.small.get_ascent()
+
+    def get_descent(self) -> int:
+        return self.small.get_descent()
+
+    def get_height(self) -> int:
+        return self.small.get_height()
+
+    def get_linesize(self) -> int:
+        return self.small.get_linesize()
+
+
 class TextCache:
     """Pre-rendered text: a font per pixel size and an LRU of rendered surfaces.
 
@@ -73,6 +139,7 @@ class TextCache:
     def __init__(self, limit: int = 800) -> None:
         self.fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self.fallbacks: dict[tuple[int, bool], pygame.font.Font] = {}
+        self.smooth: dict[tuple[int, bool], SmoothFont] = {}
         self.surfaces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self.limit = limit
         self._default_has: dict[str, bool] = {}
@@ -87,6 +154,16 @@ class TextCache:
             font.bold = bold
             self.fonts[key] = font
         return self.fonts[key]
+
+    def drawing_font(self, size: int, bold: bool = False) -> pygame.font.Font | SmoothFont:
+        """The font the default font's runs are drawn with: below ``SMOOTH_BELOW`` a
+        ``SmoothFont``."""
+        if size >= SMOOTH_BELOW:
+            return self.font(size, bold)
+        key = (size, bold)
+        if key not in self.smooth:
+            self.smooth[key] = SmoothFont(size, bold)
+        return self.smooth[key]
 
     def fallback(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (size, bold)
@@ -103,12 +180,13 @@ class TextCache:
             known[char] = _glyph_signature(font, char) != _glyph_signature(font, _NO_GLYPH)
         return known[char]
 
-    def runs(self, text: str, size: int, bold: bool = False) -> list[tuple[str, pygame.font.Font]]:
-        """``text`` cut into runs that each render with one font, as they are drawn: below
-        ``WIDE_SPACES_BELOW`` the default font's spaces are doubled (its one-pixel space ran
-        words together: "4left" on a planet card at 720p)."""
+    def runs(
+        self, text: str, size: int, bold: bool = False
+    ) -> list[tuple[str, pygame.font.Font | SmoothFont]]:
+        """``text`` cut into runs that each render with one font (``drawing_font`` for the
+        default font's, the fallback for characters it lacks)."""
         if text.isascii():
-            return [(self._spaced(text, size), self.font(size, bold))]
+            return [(text, self.drawing_font(size, bold))]
         runs: list[tuple[str, bool]] = []
         for char in text:
             use_fallback = (not self._has_glyph(char, False) and self._has_glyph(char, True))
@@ -117,11 +195,7 @@ class TextCache:
             else:
                 runs.append((char, use_fallback))
         return [(run, self.fallback(size, bold)) if fb else
-                (self._spaced(run, size), self.font(size, bold)) for run, fb in runs]
-
-    @staticmethod
-    def _spaced(text: str, size: int) -> str:
-        return text.replace(" ", "  ") if size < WIDE_SPACES_BELOW else text
+                (run, self.drawing_font(size, bold)) for run, fb in runs]
 
     def size(self, text: str, size: int, bold: bool = False) -> tuple[int, int]:
         """The pixel size ``render`` gives ``text``."""
