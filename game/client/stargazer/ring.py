@@ -161,6 +161,33 @@ def track_of(view: dict[str, Any], planet: int) -> list[int]:
     return PLANET_TYPES[view["planets"][planet]]["track"]
 
 
+def path_spans(room: list[int], path: list[int]) -> list[int]:
+    """How far round the ring each step of ``path`` goes, signed (+ clockwise, a whole lap
+    is the ring's count): the way the walk went when every planet it passed on that side was
+    full as it passed (the draft's clockwise walk skipping full planets, or the Pilot's
+    counter-clockwise one), taking the whole path one way; else, a skill that places anywhere
+    or stacks on one planet, the shorter way (0: none). ``room``: each planet's free squares
+    before the path's first cube."""
+    n = len(room)
+
+    def walked(way: int) -> list[int] | None:
+        left = room[:]
+        spans = []
+        for a, b in zip(path, path[1:], strict=False):
+            left[a] -= 1
+            span = ((b - a) * way) % n or n
+            if any(left[(a + way * k) % n] > 0 for k in range(1, span)):
+                return None
+            spans.append(way * span)
+        return spans
+
+    found = walked(1) or walked(-1)
+    if found is not None:
+        return found
+    return [(b - a) % n if (b - a) % n <= (a - b) % n else -((a - b) % n)
+            for a, b in zip(path, path[1:], strict=False)]
+
+
 class RingPainter:
     """Draws the ring for a view; caches each card's picture by what it shows."""
 

@@ -23,10 +23,10 @@ from game.client.stargazer.motion import FIRST_IMPACT, bounce
 from game.client.stargazer.names import planet_name
 from game.client.stargazer.palette import colour_word, player_mark
 from game.client.stargazer.panels import StargazerPanels, ordinal, phase_words, timing_words
-from game.client.stargazer.ring import COLOR_KEY, RingGeometry
+from game.client.stargazer.ring import COLOR_KEY, RingGeometry, path_spans
 from game.client.stargazer.sprites import cube_sprite, faded_cube, pawn_sprite
 from game.client.widgets import Button, draw_panel
-from game.rules.stargazer import CREWS_BY_ID, PLANET_TYPES
+from game.rules.stargazer import CREWS_BY_ID, PLANET_TYPES, room_left
 
 #: a crew's or planet's full text shows once the mouse has rested on it this long (seconds)
 TOOLTIP_DELAY = 0.45
@@ -437,22 +437,22 @@ class StargazerTablePainter(StargazerPanels):
             disc.center = tag.center
             pygame.draw.rect(surface, theme.ACCENT, disc, border_radius=side // 2)
             surface.blit(badge, tag)
-        for a, b in zip(path, path[1:], strict=False):
-            self._ring_arrow(surface, a, b, mine)
+        # the way each cube went round (the shorter way drew the walk backwards past an
+        # open planet when full ones were skipped: a playtest)
+        for a, span in zip(path, path_spans(room_left(view), path), strict=False):
+            self._ring_arrow(surface, a, span, mine)
 
-    def _ring_arrow(self, surface: pygame.Surface, a: int, b: int, color: theme.Color) -> None:
-        """The way from planet ``a`` to planet ``b`` drawn along the ring itself (the shorter
-        way round: the Pilot's counter-clockwise walk runs backwards), where no card covers
-        it, with an arrowhead where it reaches ``b``."""
+    def _ring_arrow(self, surface: pygame.Surface, a: int, span: int,
+                    color: theme.Color) -> None:
+        """The way from planet ``a`` ``span`` planets round the ring (``path_spans``: negative
+        counter-clockwise) drawn along the ring itself, where no card covers it, with an
+        arrowhead where it arrives."""
         geo = self.ring.geo
-        n = geo.count
-        if a == b:
+        if not span:
             return
-        key = ("arrow", a, b, geo.area.size, geo.area.topleft, geo.scale)
+        key = ("arrow", a, span, geo.area.size, geo.area.topleft, geo.scale)
         runs = self._memo.get(key)
         if runs is None:
-            forward, backward = (b - a) % n, (a - b) % n
-            span = forward if forward <= backward else -backward
             steps = 40 * abs(span)
             runs = [[]]
             for i in range(steps + 1):
