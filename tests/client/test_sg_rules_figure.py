@@ -109,3 +109,18 @@ def test_the_rules_page_draws_the_example_where_its_text_stands(drive) -> None: 
                     assert screen.get_at((top_left[0] + x, top_left[1] + y))[:3] == colour[:3]
                     compared += 1
         assert compared > 200, "the figure's first squares hold opaque pixels"
+
+
+def test_the_rules_page_says_a_walk_comes_back_round_to_the_one_open_planet() -> None:
+    """A new player saw a bot put three cubes in a row on the one planet with room and took it
+    for cheating: the page said "never two in a row on one planet" and nothing of the lap the
+    walk makes when every other planet is full (the engine's walk, the draft's "going round
+    and coming back is fine"). Both languages' Investigating paragraphs say it."""
+    from game.rules.stargazer.placement import _walk
+
+    assert (0, 0, 0) in _walk([3, 0, 0, 0, 0], 0, 3, 1), "(the engine's walk laps)"
+    english = dict(STARGAZER)["Investigating"]
+    assert "whole lap" in english and "every other planet is full" in english
+    i18n.set_language("ja")
+    japanese = dict(i18n.rules_page("stargazer", STARGAZER))["手番 2: 調査"]
+    assert "ひと回り" in japanese and "ほかの惑星がすべて埋まっていれば" in japanese

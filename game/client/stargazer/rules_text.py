@@ -72,7 +72,9 @@ STARGAZER: list[tuple[str, str]] = [
      "ignored when it cannot. Then investigate."),
     ("Investigating", "Place up to the crew's count of cubes: one on a start planet, then one "
      "on each following planet clockwise, full planets skipped, never two in a row on one "
-     "planet. Each cube goes at the back of the queue: the next free square. You must place at "
+     "planet (coming back after a whole lap is fine: when every other planet is full, the "
+     "next cube goes round the ring to the same one). Each cube goes at the back of the "
+     "queue: the next free square. You must place at "
      "least one cube if you can. The table shows the path and the VP of each square before you "
      "confirm; until then you may change it."),
     ("Round end", "When everyone has played, the game ends if a hand is empty or as many "
