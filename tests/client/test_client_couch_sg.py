@@ -317,7 +317,8 @@ def test_at_one_screen_a_double_confirm_picks_the_crew_only(drive: Driver,
 
 @pytest.mark.timeout(60)
 def test_the_footer_offers_undo_only_when_there_is_a_pick_to_take_back(drive: Driver) -> None:
-    """The footer offered "Right Ctrl: undo" while Undo pick was greyed (nothing picked)."""
+    """The footer offered "Right Ctrl: undo" while "Take back a cube" was greyed (nothing
+    picked)."""
     table = couch_table(drive, [("Ann", "keys:right"), ("Vega", None), ("Rigel", None)])
     drive.until(lambda: table.turn_seat() == 0 and table.phase() == "crew", what="Ann's turn")
     move = next(m for m in legal(table) if m["t"] == "crew" and CREWS_BY_ID[m["crew"]]["timing"]

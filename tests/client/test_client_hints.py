@@ -595,3 +595,24 @@ def test_the_reviews_move_lines_read_at_the_bodys_type(drive: Driver, game: str)
     # each whole, at the body's type, or as large as fits the panel (a long Stargazer turn)
     assert all(small < drawn.get(words, 0) <= body for words in lines), (body, lines, sizes)
     assert sum(drawn[words] == body for words in lines) >= len(lines) // 2, sizes
+
+
+def test_a_stargazer_hint_names_the_target_of_its_skill(drive: Driver) -> None:
+    """A hint said "use the skill, then investigate with 2 cubes" without saying where (a new
+    player stepped through five targets to guess): it names the planet or crew it aims at."""
+    from game.ai.hints import Hint
+    from game.client.stargazer.names import planet_name
+
+    config = GameConfig("stargazer", [SeatChoice("human", "Ann"), SeatChoice("ai", "B", "normal"),
+                                      SeatChoice("ai", "C", "normal")])
+    drive.app.push(get_kit("stargazer").open_table(drive.app, config, 7, None))
+    table = drive.scene
+    drive.until(lambda: table.phase() == "crew", timeout=60, what="Ann's turn")
+    view = table.view
+    on_planet = {"t": "skill", "planet": 2}
+    words = table.show_hint(Hint([{"t": "crew", "crew": view["crews"][0]}, on_planet,
+                                  {"t": "investigate", "planets": [3]}], 4))
+    assert f"use the skill on {planet_name(view['planets'], 2, short=False)}" in words, words
+    on_crew = {"t": "skill", "crew": "medic"}
+    words = table.show_hint(Hint([{"t": "crew", "crew": view["crews"][0]}, on_crew], 1))
+    assert "use the skill on Dr. Hale, Medic" in words, words

@@ -145,7 +145,7 @@ def test_stargazer_top_bar_says_watching_not_seat_0s_name(drive: Driver) -> None
             assert table.watching and table.phase() in ("watching", "over")
             assert table.legal() == []
             shown = texts(drive)
-            for word in ("Confirm (Enter)", "Undo pick (U)", "your turn", "Choose a crew"):
+            for word in ("Confirm (Enter)", "Take back a cube (U)", "your turn", "Choose a crew"):
                 assert word not in shown, word
             drive.step(5)
 

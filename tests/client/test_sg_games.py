@@ -492,3 +492,28 @@ def test_where_the_ring_middle_is_short_a_second_line_goes_to_the_first_breakdow
     short = breakdowns(2 * line_h - 2)  # room for one second line, not two
     assert [len(lines) for lines in short] == [1, 2, 1, 1], short
     assert short[1] == roomy[1] and short[2][0].endswith(("...", "…")), short
+
+
+def test_with_nothing_chosen_left_chooses_the_last_and_right_the_first(drive) -> None:  # noqa: ANN001
+    """Left with no crew chosen went to the first crew, and Enter picked it (a playtest: the
+    player meant to wrap round to the last): Left / Up start from the end, Right / Down from
+    the start, for crews and start planets alike."""
+    table = table_for(drive, [SeatChoice("human", "Ann"), *bots("Vega", "Altair")],
+                      {"start_player": 0, "crews": ["engineer", "medic", "pilot", "scout"]}, 4)
+    drive.until(lambda: table.phase() == "crew", what="Ann's turn")
+    crews = table.legal_crews()
+    assert table.crew_choice is None and len(crews) > 2
+    drive.key(pygame.K_LEFT)
+    assert table.crew_choice == crews[-1]
+    table.crew_choice = None
+    drive.key(pygame.K_RIGHT)
+    assert table.crew_choice == crews[0]
+    play_crew(drive, table, "medic", keyboard=True)
+    drive.until(lambda: table.phase() in ("skill", "investigate"), what="Ann's turn goes on")
+    if table.phase() == "skill":
+        drive.key(pygame.K_RETURN)
+        drive.until(lambda: table.phase() == "investigate", what="the investigation")
+    starts = table.candidates([])
+    table.focus_planet = None
+    drive.key(pygame.K_LEFT)
+    assert table.focus_planet == starts[-1]

@@ -58,5 +58,5 @@ def test_a_replay_shows_no_buttons_that_do_nothing(drive) -> None:  # noqa: ANN0
         assert table.visible_buttons() == []
         texts = " ".join(item.text for item in painted(drive, table).drawn)
         for label in ("< Previous", "Next >", "Use the skill here", "Pick this crew",
-                      "Confirm (Enter)", "Start here", "Undo pick"):
+                      "Confirm (Enter)", "Start here", "Take back a cube"):
             assert label not in texts, (position, label)

@@ -69,7 +69,7 @@ BUTTON_WORDS: dict[str, tuple[str, str]] = {
     "Start here (Enter)": (N_("Start here ({key})"), "confirm"),
     "Pick this crew (Enter)": (N_("Pick this crew ({key})"), "confirm"),
     "Use the skill here (Enter)": (N_("Use the skill here ({key})"), "confirm"),
-    "Undo pick (U)": (N_("Undo pick ({key})"), "back"),
+    "Take back a cube (U)": (N_("Take back a cube ({key})"), "back"),
     "< Previous": (N_("< Previous ({key})"), "previous"),
     "Next >": (N_("Next > ({key})"), "next"),
 }

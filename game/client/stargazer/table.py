@@ -30,6 +30,7 @@ from game.client.settings import AI_SPEEDS
 from game.client.stargazer.couch_play import StargazerCouch
 from game.client.stargazer.final_scoring import ScoringShow
 from game.client.stargazer.motion import CubeMotion, Flight
+from game.client.stargazer.names import planet_name
 from game.client.stargazer.pacing import (
     CAPTION_LINGER,
     MOST_WAITING,
@@ -418,9 +419,20 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
                 words.append(ngettext("investigate with {n} cube",
                                       "investigate with {n} cubes",
                                       len(step["planets"])).format(n=len(step["planets"])))
-            elif step["t"] == "skill":
-                words.append(_("use the skill"))
+            elif step["t"] == "skill":  # named (a hint said only "use the skill": a playtest)
+                target = self.target_name(step)
+                words.append(_("use the skill on {target}").format(target=target) if target
+                             else _("use the skill"))
         return _(", then ").join(words) or None
+
+    def target_name(self, move: dict[str, Any]) -> str | None:
+        """What a skill move aims at, in words: its planet, else its crew (None: neither)."""
+        view = self.view
+        planet = move.get("planet")
+        if view is not None and isinstance(planet, int) and 0 <= planet < len(view["planets"]):
+            return planet_name(view["planets"], planet, short=False)
+        crew = CREWS_BY_ID.get(str(move.get("crew")))
+        return _(crew["name"]) if crew is not None else None
 
     def choose_start_player(self, seat: int) -> None:
         if self.phase() == "start_player":
@@ -800,15 +812,19 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
             self.log_open = not self.log_open
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
             step = 1 if key in (pygame.K_RIGHT, pygame.K_DOWN) else -1
+            # with nothing chosen yet, Right / Down choose the first and Left / Up the last
+            # (Left chose the first too: a playtest)
             if phase == "crew":
                 crews = self.legal_crews()
                 if crews:
-                    at = crews.index(self.crew_choice) if self.crew_choice in crews else -step
+                    at = crews.index(self.crew_choice) if self.crew_choice in crews \
+                        else _before(step, len(crews))
                     self.crew_choice = crews[(at + step) % len(crews)]
             elif phase == "skill":
                 targets = self.skill_targets()
                 if targets:
-                    at = -step if self.target_choice is None else self.target_choice
+                    at = _before(step, len(targets)) if self.target_choice is None \
+                        else self.target_choice
                     self.target_choice = (at + step) % len(targets)
             elif phase == "investigate":
                 if key in (pygame.K_UP, pygame.K_DOWN):
@@ -817,7 +833,7 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
                     options = self.candidates()
                     if options:
                         at = options.index(self.focus_planet) \
-                            if self.focus_planet in options else -step
+                            if self.focus_planet in options else _before(step, len(options))
                         self.focus_planet = options[(at + step) % len(options)]
                         self.focus_moved = bool(self.path)
             elif phase == "start_player":
@@ -937,3 +953,9 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
 
     def results_due(self) -> None:
         self.scoring = ScoringShow(self.view, self.session.results or {})
+
+
+def _before(step: int, count: int) -> int:
+    """Where a choice among ``count`` stands before the first press: so that a step forward
+    chooses the first and a step back the last."""
+    return -1 if step > 0 else count

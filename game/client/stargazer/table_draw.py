@@ -48,7 +48,7 @@ def readable(size: int) -> int:
 PAD_LABELS = {"Confirm (Enter)": N_("Confirm (A)"), "Start here (Enter)": N_("Start here (A)"),
               "Pick this crew (Enter)": N_("Pick this crew (A)"),
               "Use the skill here (Enter)": N_("Use the skill here (A)"),
-              "Undo pick (U)": N_("Undo pick (Y)")}
+              "Take back a cube (U)": N_("Take back a cube (Y)")}
 
 class StargazerTablePainter(StargazerPanels):
     """Layout and drawing for ``StargazerTableScene`` (uses its session, view and choices)."""
@@ -112,7 +112,7 @@ class StargazerTablePainter(StargazerPanels):
                 "confirm": Button(N_("Confirm (Enter)"), self.confirm, size="body"),
                 "fewer": Button(N_("- cube"), lambda: self.change_count(-1), size="body"),
                 "more": Button(N_("+ cube"), lambda: self.change_count(1), size="body"),
-                "undo": Button(N_("Undo pick (U)"), self.undo_pick, size="body"),
+                "undo": Button(N_("Take back a cube (U)"), self.undo_pick, size="body"),
                 "previous": Button(N_("< Previous"), lambda: self._cycle_target(-1),
                                    size="body"),
                 "next": Button(N_("Next >"), lambda: self._cycle_target(1), size="body"),
@@ -185,14 +185,14 @@ class StargazerTablePainter(StargazerPanels):
             several = len(self.skill_targets()) > 1
             self.buttons["previous"].enabled = self.buttons["next"].enabled = several
         if self.couch is not None:
-            for name, label in (("undo", N_("Undo pick (U)")), ("previous", N_("< Previous")),
-                                ("next", N_("Next >"))):
+            for name, label in (("undo", N_("Take back a cube (U)")),
+                                ("previous", N_("< Previous")), ("next", N_("Next >"))):
                 self.buttons[name].label = label
             self.couch_labels(buttons)
             device = self.turn_device()
             self.hints.name_key("" if device in (None, "mouse") else hint_glyph(device, "hint"))
         else:
-            self.buttons["undo"].label = N_("Undo pick (U)")
+            self.buttons["undo"].label = N_("Take back a cube (U)")
             pad = pad_in_hand(self.app)
             self.hints.name_key(hint_glyph(self.app.last_device, "hint") if pad else "H")
             if pad:  # the pad's buttons on the buttons
