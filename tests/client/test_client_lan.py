@@ -390,3 +390,40 @@ def test_a_stargazer_hosts_departures_prompt_leaves_the_action_panel_whole(
     drive.step(2)
     assert not table.departures.all_buttons and table.action_rect == whole
     drive.key(pygame.K_ESCAPE)
+
+
+def test_a_stargazer_lobby_shows_each_seat_with_the_piece_it_plays_with(drive) -> None:  # noqa: ANN001
+    """The waiting room named the players in the generic seat colours (Ann yellow) and the
+    table then gave them Stargazer's (Ann red): a playtest. Each seat's piece stands beside
+    its name, drawn as the table and the results draw it."""
+    from game.client.kits import get_kit
+    from tests.client.textboxes import RecordingSurface, recording
+
+    drive.click(drive.scene.button("Host LAN game").rect.center)
+    setup = drive.scene
+    setup.game.set_value("stargazer")
+    setup._refresh()
+    setup.count.set_value(3)
+    setup._refresh()
+    drive.click(setup.start.rect.center)
+    lobby = drive.scene
+    assert isinstance(lobby, LobbyScene)
+    drive.step(2)
+    size = lobby.layout.px(22)
+    kit = get_kit("stargazer")
+    expected = [pygame.image.tobytes(kit.seat_token(seat, size, False), "RGBA")
+                for seat in range(3)]
+    blitted: list[bytes] = []
+    surface = RecordingSurface(drive.app.screen.get_size())
+    original = surface.blit
+
+    def blit(source, dest=(0, 0), area=None, special_flags=0):  # noqa: ANN001, ANN202
+        blitted.append(pygame.image.tobytes(source, "RGBA"))
+        return original(source, dest, area, special_flags)
+
+    surface.blit = blit  # type: ignore[method-assign]
+    with recording(drive.app) as recorder:
+        surface.recorder = recorder
+        lobby.draw(surface, 0.0)
+    assert all(token in blitted for token in expected), "each seat's piece beside its name"
+    drive.key(pygame.K_ESCAPE)

@@ -181,6 +181,16 @@ class LobbyScene(SkyScene):
             config = getattr(self.session, "config", None)
             self.app.replace(get_kit(game).open_table(self.app, config, 0, self.session))
 
+    def seat_token(self, info: dict[str, Any], seat: int, size: int) -> pygame.Surface | None:
+        """The piece ``seat`` plays with at the table (the kit's ``seat_token``), or None."""
+        game = info.get("game", "")
+        if not isinstance(game, str) or not has_table(game):
+            return None
+        kit = get_kit(game)
+        if kit.seat_token is None:
+            return None
+        return kit.seat_token(seat, size, self.app.settings.colour_blind)
+
     def error_text(self, event: dict[str, Any]) -> str:
         """Why the connection failed, in the window's language when the code is known."""
         code = getattr(self.session, "error_code", "") or ""
@@ -256,11 +266,17 @@ class LobbyScene(SkyScene):
             shown = who if not mine else (
                 _("{name}  (you)") if len(self.session.human_seats) == 1  # else a couch host's
                 else _("{name}  (at this screen)")).format(name=who)
-            name = self.text.render(shown, body, theme.SEAT_COLORS[seat["seat"] % 8], bold=True)
             # name and state on one baseline (TextCache.line_top): a Latin name beside a
             # Japanese state would sit higher than it
             line = y + self.text.font(body).get_linesize() // 2
-            surface.blit(name, (x, self.text.line_top(shown, body, line, bold=True)))
+            name_x, colour = x, theme.SEAT_COLORS[seat["seat"] % 8]
+            token = self.seat_token(info, seat["seat"], lay.px(22))
+            if token is not None:  # the seat's piece, as the table shows it (the generic seat
+                # colours named the players in other colours than the table's: a playtest)
+                surface.blit(token, token.get_rect(midleft=(x, line)))
+                name_x, colour = x + token.get_width() + lay.px(8), theme.TEXT
+            name = self.text.render(shown, body, colour, bold=True)
+            surface.blit(name, (name_x, self.text.line_top(shown, body, line, bold=True)))
             status = self.text.render(state, body, color)
             surface.blit(status, (self.panel.right - lay.px(28) - status.get_width(),
                                   self.text.line_top(state, body, line)))
