@@ -207,6 +207,7 @@ def test_the_results_say_what_the_power_column_holds_for_every_power(power_card:
     power = data.POWER_CARDS[power_card - 1]["power"]
     assert note.startswith("Power bonus: ")
     if power in ("line", "planet", "new_star"):  # their uses score elsewhere, or nothing
-        assert "not here" in note or "nothing" in note, note
+        assert "nothing" in note or "0 with" in note, note
+        assert "own marks" not in note, "(said plainly: that took a new player several readings)"
     else:
         assert power_label(power) in note, note

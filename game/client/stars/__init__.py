@@ -62,12 +62,13 @@ SETUP_OPTIONS = [
 #: results: what the "Power bonus" column holds for the game's power, where it is not what a
 #: player who used the power would expect (its uses score in another column, or nothing)
 POWER_COLUMN_NOTES = {
-    "line": N_("Power bonus: the power's own marks. A Line use scores where its line is drawn "
-               "(Constellations, the point bonus), not here."),
-    "planet": N_("Power bonus: the power's own marks. A planet from the power scores under "
-                 "Planets, not here."),
-    "new_star": N_("Power bonus: the power's own marks. New stars score nothing themselves: "
-                   "they open points to draw on."),
+    # (said plainly: "the power's own marks ... not here" took a new player several readings)
+    "line": N_("Power bonus: 0 with the Line power, which places no marks of its own; its "
+               "lines score like any others, under Constellations and the point bonus."),
+    "planet": N_("Power bonus: a planet the power places scores under Planets, so nothing "
+                 "shows here."),
+    "new_star": N_("Power bonus: new stars score nothing themselves; they give you more "
+                   "points to draw lines between."),
 }
 
 
