@@ -31,7 +31,9 @@ LEAVE_WARNINGS: dict[str, Msg] = {
     "host_unsaved": N_("Leave this game? The table closes for everyone and the game is lost."),
     "saved": N_("Leave this game? 'Continue' in the menu brings it back."),
     "unsaved": N_("Leave this game? It will be lost."),
-    "unplayed": N_("Leave this game? Nothing has been played yet, so it is not kept."),
+    # (the bots may have moved: "nothing has been played" read wrong beside a bot's
+    # confirmed card, a playtest)
+    "unplayed": N_("Leave this game? You have not played yet, so it is not kept."),
 }
 QUIT_WARNINGS: dict[str, Msg] = {
     "guest": N_("Quit Star Party? The game goes on at the host and your seat stays yours: join "
@@ -41,7 +43,7 @@ QUIT_WARNINGS: dict[str, Msg] = {
     "host_unsaved": N_("Quit Star Party? The table closes for everyone and the game is lost."),
     "saved": N_("Quit Star Party? The game is saved: 'Continue' brings it back."),
     "unsaved": N_("Quit Star Party? The game in progress will be lost."),
-    "unplayed": N_("Quit Star Party? Nothing has been played yet in this game, so it is not "
+    "unplayed": N_("Quit Star Party? You have not played in this game yet, so it is not "
                    "kept."),
 }
 

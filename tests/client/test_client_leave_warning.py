@@ -59,9 +59,10 @@ def test_a_game_left_before_the_players_first_move_is_not_kept(drive: Driver) ->
     assert path is not None and path.exists()
     drive.until(lambda: table.session.table.version > 0, what="the bot's first move")
     question = question_on_escape(drive)
-    assert question == "Leave this game? Nothing has been played yet, so it is not kept."
-    assert quit_warning(table.session) == ("Quit Star Party? Nothing has been played yet in "
-                                           "this game, so it is not kept.")
+    # (not "nothing has been played": the bot has moved, and its card showed confirmed)
+    assert question == "Leave this game? You have not played yet, so it is not kept."
+    assert quit_warning(table.session) == ("Quit Star Party? You have not played in this "
+                                           "game yet, so it is not kept.")
     drive.click(drive.scene.form.widgets[1].rect.center)  # "Leave"
     drive.until(lambda: isinstance(drive.scene, MainMenuScene), what="the menu")
     assert not path.exists() and not path.with_name(path.name + ".journal").exists()
