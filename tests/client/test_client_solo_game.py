@@ -74,7 +74,7 @@ def test_whole_solo_game_reaches_results(drive) -> None:  # noqa: ANN001
     # "Power bonus 0" read as "your power did nothing" (a new player who used Line): a line
     # under the table says what the column holds with this game's power
     note = [text for text in drawn_texts(drive.app) if text.startswith("Power bonus: ")]
-    assert note and "A Line use scores where its line is drawn" in note[0], note
+    assert note and "its lines score like any others" in note[0], note
     last_row_bottom = results.panel.y + results.header_h + len(results.scores) * results.row_h
     assert results.panel.bottom - last_row_bottom >= results.layout.font_px("small"), \
         "the panel grew a line for it below the rows"
