@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 import pygame
 import pytest
@@ -338,6 +339,17 @@ def test_the_host_lets_a_bot_play_on_for_a_player_who_left_and_gives_the_seat_ba
 
 
 @pytest.mark.timeout(60)
+def stargazer_host_setup(drive: Any) -> Any:
+    """From the menu: Host LAN game, set to Stargazer for 3 players (the setup scene)."""
+    drive.click(drive.scene.button("Host LAN game").rect.center)
+    setup = drive.scene
+    setup.game.set_value("stargazer")
+    setup._refresh()
+    setup.count.set_value(3)
+    setup._refresh()
+    return setup
+
+
 def test_the_host_lobby_button_says_bots_only_while_a_seat_is_free(drive) -> None:  # noqa: ANN001
     drive.click(drive.scene.button("Host LAN game").rect.center)
     drive.click(drive.scene.start.rect.center)
@@ -364,12 +376,7 @@ def test_a_stargazer_hosts_departures_prompt_leaves_the_action_panel_whole(
     from game.client.departures import REPLACE_AFTER
     from tests.client.sg_play import bea_goes_away, bea_joins_the_game
 
-    drive.click(drive.scene.button("Host LAN game").rect.center)
-    setup = drive.scene
-    setup.game.set_value("stargazer")
-    setup._refresh()
-    setup.count.set_value(3)
-    setup._refresh()
+    setup = stargazer_host_setup(drive)
     setup.seats[2].set_value("normal")
     setup.start_game()
     table, bea = bea_joins_the_game(drive, drive.scene)
@@ -399,12 +406,7 @@ def test_a_stargazer_lobby_shows_each_seat_with_the_piece_it_plays_with(drive) -
     from game.client.kits import get_kit
     from tests.client.textboxes import RecordingSurface, recording
 
-    drive.click(drive.scene.button("Host LAN game").rect.center)
-    setup = drive.scene
-    setup.game.set_value("stargazer")
-    setup._refresh()
-    setup.count.set_value(3)
-    setup._refresh()
+    setup = stargazer_host_setup(drive)
     drive.click(setup.start.rect.center)
     lobby = drive.scene
     assert isinstance(lobby, LobbyScene)

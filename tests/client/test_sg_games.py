@@ -304,16 +304,22 @@ def test_a_click_puts_the_tooltip_away_until_the_mouse_goes_elsewhere(drive) -> 
         "another planet: its tooltip"
 
 
-def test_the_path_on_screen_is_the_one_enter_starts_mouse_or_arrows(drive) -> None:  # noqa: ANN001
-    """The mouse on a planet showed the path from there while Enter started from the arrows'
-    planet: one start on screen, another taken."""
-    table = table_for(drive, [SeatChoice("human", "Ann"), *bots("Vega", "Altair")],
-                      {"start_player": 0, "crews": ["engineer", "medic", "pilot", "scout"]}, 4)
+def medic_to_investigation(drive, table: StargazerTableScene) -> None:  # noqa: ANN001
+    """Pick the Medic with the keys and go on (its skill's first target) to the
+    investigation."""
     play_crew(drive, table, "medic", keyboard=True)
     drive.until(lambda: table.phase() in ("skill", "investigate"), what="Ann's turn goes on")
     if table.phase() == "skill":
         drive.key(pygame.K_RETURN)
         drive.until(lambda: table.phase() == "investigate", what="the investigation")
+
+
+def test_the_path_on_screen_is_the_one_enter_starts_mouse_or_arrows(drive) -> None:  # noqa: ANN001
+    """The mouse on a planet showed the path from there while Enter started from the arrows'
+    planet: one start on screen, another taken."""
+    table = table_for(drive, [SeatChoice("human", "Ann"), *bots("Vega", "Altair")],
+                      {"start_player": 0, "crews": ["engineer", "medic", "pilot", "scout"]}, 4)
+    medic_to_investigation(drive, table)
     starts = table.candidates([])
     assert len(starts) >= 3
     drive.key(pygame.K_RIGHT)
@@ -508,11 +514,7 @@ def test_with_nothing_chosen_left_chooses_the_last_and_right_the_first(drive) ->
     table.crew_choice = None
     drive.key(pygame.K_RIGHT)
     assert table.crew_choice == crews[0]
-    play_crew(drive, table, "medic", keyboard=True)
-    drive.until(lambda: table.phase() in ("skill", "investigate"), what="Ann's turn goes on")
-    if table.phase() == "skill":
-        drive.key(pygame.K_RETURN)
-        drive.until(lambda: table.phase() == "investigate", what="the investigation")
+    medic_to_investigation(drive, table)
     starts = table.candidates([])
     table.focus_planet = None
     drive.key(pygame.K_LEFT)
