@@ -143,6 +143,45 @@ def test_a_japanese_statistics_title_stands_on_its_figures_line(ended) -> None: 
                                                                      figure.rect)
 
 
+def test_the_item_under_the_mouse_shows_on_the_large_board(ended) -> None:  # noqa: ANN001
+    """The Planets view listed "planet touching 3 constellations" without showing which planet
+    (a playtest): on the large board the item whose row is under the mouse is picked out (the
+    rest of the board dimmed, its lines in its category's colour), its row on a lighter
+    ground."""
+    from game.client.stars.categories import CATEGORY
+
+    drive, _table, results = ended
+    drive.click(button(results, "Final boards").rect.center)
+    boards = drive.scene
+    assert isinstance(boards, FinalBoardsScene)
+    drive.key(pygame.K_TAB)  # the first board large
+    drive.step(2)
+    rows = [(rect, item) for rect, item in boards.item_rows if item["lines"] and item["points"]]
+    assert rows, "(an item with lines in the list)"
+    rect, item = rows[-1]
+    geo = boards.board_rects[0][0]
+    mine = {tuple(line) for line in item["lines"]}
+    other = next(line for line in boards.sheets[0]["lines"] if tuple(line) not in mine)
+
+    def middle(line) -> tuple[int, int]:  # noqa: ANN001
+        x1, y1, x2, y2 = line
+        (ax, ay), (bx, by) = geo.to_px(x1, y1), geo.to_px(x2, y2)
+        return (ax + bx) // 2, (ay + by) // 2
+
+    def brightness(point: tuple[int, int]) -> int:
+        return sum(drive.app.screen.get_at(point)[:3])
+
+    drive.move((boards.list_rect.centerx, boards.list_rect.bottom - 2))  # under no row
+    drive.step(2)
+    before = brightness(middle(other))
+    drive.move(rect.center)
+    drive.step(2)
+    pixel = drive.app.screen.get_at(middle(item["lines"][0]))
+    colour = CATEGORY[item["category"]].color
+    assert all(abs(a - b) < 40 for a, b in zip(pixel[:3], colour, strict=True)), pixel
+    assert brightness(middle(other)) < before * 0.7, "the rest of the board is dimmed"
+
+
 def test_final_boards_mark_what_scored_in_each_category(ended) -> None:  # noqa: ANN001
     drive, table, results = ended
     drive.click(button(results, "Final boards").rect.center)

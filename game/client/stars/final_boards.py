@@ -71,6 +71,8 @@ class FinalBoardsScene(SkyScene):
         self.tabs = [Button(title, lambda i=i: self.choose(i), size="small")
                      for i, (_, title) in enumerate(CHOICES)]
         self.board_rects: list[tuple[BoardGeometry, pygame.Rect, int]] = []
+        #: the large board's list: each row's place and its item (made as it is drawn)
+        self.item_rows: list[tuple[pygame.Rect, dict[str, Any]]] = []
         self.clock = 0.0
 
     @property
@@ -106,6 +108,7 @@ class FinalBoardsScene(SkyScene):
     def layout_boards(self) -> None:
         lay = self.layout
         area = self.area
+        self.item_rows = []
         seats = [self.focus] if self.focus is not None else list(range(len(self.sheets)))
         label_h = 2 * self.text.pen(lay.font_px("small")).get_linesize() + lay.px(6)
         if self.focus is not None:  # one board large, its items listed beside it
@@ -188,12 +191,17 @@ class FinalBoardsScene(SkyScene):
                 stripe = pygame.Rect(tab.rect.x + lay.px(10), tab.rect.bottom - lay.px(5),
                                      tab.rect.w - lay.px(20), max(2, lay.px(3)))
                 pygame.draw.rect(surface, CATEGORY[key].color, stripe)
+        pointed = self.pointed_item(mouse)
         for geo, rect, seat in self.board_rects:
             self.draw_board(surface, geo, rect, seat)
+            if pointed is not None:
+                self.draw_pointed(surface, geo, pointed)
         if self.focus is not None:
-            self.draw_items(surface, self.focus)
+            self.draw_items(surface, self.focus, pointed)
         hint = N_("Left/Right or 1-6: category  ·  click a board or Tab: one board large  ·  "
-                  "Esc: back")
+                  "Esc: back") if self.focus is None else \
+            N_("Left/Right or 1-6: category  ·  the mouse on a line of the list: it shows on "
+               "the board  ·  Tab: next board  ·  Esc: back")
         self.draw_footer(surface, hint, N_("Left/Right: category  ·  Up/Down or A: one board "
                                            "large  ·  B: back"))
 
@@ -243,8 +251,34 @@ class FinalBoardsScene(SkyScene):
         detail = self.text.render(points, fitted, theme.TEXT)
         surface.blit(detail, (geo.rect.x, geo.rect.bottom + lay.px(4) + label.get_height()))
 
-    def draw_items(self, surface: pygame.Surface, seat: int) -> None:
-        """The focused board's scoring items, in its categories' colours."""
+    def pointed_item(self, mouse: tuple[int, int]) -> dict[str, Any] | None:
+        """The large board's item whose row is under the mouse (None: none, or all boards)."""
+        if self.focus is None:
+            return None
+        return next((item for rect, item in self.item_rows if rect.collidepoint(mouse)), None)
+
+    def draw_pointed(self, surface: pygame.Surface, geo: BoardGeometry,
+                     item: dict[str, Any]) -> None:
+        """The item under the mouse picked out on the board: the rest dimmed, its lines (a
+        planet's: the constellations it counts) and its star or object ringed in its
+        category's colour (the Planets view named a planet's figures without showing which:
+        a playtest)."""
+        shade = pygame.Surface(geo.rect.size, pygame.SRCALPHA)
+        shade.fill((*theme.SKY, 170))
+        surface.blit(shade, geo.rect)
+        colour = CATEGORY[item["category"]].color if item["points"] else theme.TEXT
+        for x1, y1, x2, y2 in item["lines"]:
+            draw_segment(surface, geo.to_px(x1, y1), geo.to_px(x2, y2), colour,
+                         geo.width(0.16))
+        for x, y in item["stars"][:1] if item["kind"] in COUNTING else \
+                ([] if item["lines"] else item["stars"]):
+            pygame.draw.circle(surface, colour, geo.to_px(x, y), int(geo.spacing * 0.5),
+                               max(3, geo.width(0.09)))
+
+    def draw_items(self, surface: pygame.Surface, seat: int,
+                   pointed: dict[str, Any] | None = None) -> None:
+        """The focused board's scoring items, in its categories' colours; the row under the
+        mouse (``pointed``) on a lighter ground, its item picked out on the board."""
         lay = self.layout
         rect = self.list_rect
         draw_panel(surface, rect, lay)
@@ -252,9 +286,14 @@ class FinalBoardsScene(SkyScene):
         pad = lay.px(12)
         y = rect.y + pad
         step = int(size * 1.3)
+        self.item_rows = []
         for item in sorted(self.shown_items(seat), key=lambda i: (i["category"], -i["points"])):
             if y + step > rect.bottom - pad:
                 break
+            row = pygame.Rect(rect.x + pad // 2, y - lay.px(2), rect.w - pad, step)
+            self.item_rows.append((row, item))
+            if item is pointed:
+                pygame.draw.rect(surface, theme.PANEL_LIGHT, row, border_radius=lay.px(4))
             color = CATEGORY[item["category"]].color if item["points"] else theme.TEXT_DIM
             text = f"{item['points']:>2}  {item_label(item)}"
             fitted = self.text.fit(text, size, rect.w - 2 * pad)
