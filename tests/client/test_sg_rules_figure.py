@@ -124,3 +124,16 @@ def test_the_rules_page_says_a_walk_comes_back_round_to_the_one_open_planet() ->
     i18n.set_language("ja")
     japanese = dict(i18n.rules_page("stargazer", STARGAZER))["手番 2: 調査"]
     assert "ひと回り" in japanese and "ほかの惑星がすべて埋まっていれば" in japanese
+
+
+def test_the_rules_page_says_what_a_hand_the_stock_and_a_crew_are_before_using_them() -> None:
+    """A new player met "hand", "stock" and "crew" before the page said what they were: the
+    first paragraph says, in both languages."""
+    english = STARGAZER[0][1]
+    assert STARGAZER[0][0] == "The game"
+    assert "your hand" in english and "in the stock" in english
+    assert "crews are cards with a skill" in english
+    i18n.set_language("ja")
+    japanese = i18n.rules_page("stargazer", STARGAZER)[0][1]
+    assert "「手元」" in japanese and "「ストック」" in japanese
+    assert "スキルを持つカード" in japanese

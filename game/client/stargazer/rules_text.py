@@ -56,11 +56,14 @@ _TIES = (f"Ties: a tie on VP goes to whoever started with the fewest turn-order 
 
 STARGAZER: list[tuple[str, str]] = [
     ("The game", f"3 or 4 players explore a ring of planets ({_PLANETS}), clockwise order "
-     f"matters. Each player has a worker and {CUBES_PER_PLAYER} cubes of their colour. Apart "
+     f"matters. Each player has a worker and {CUBES_PER_PLAYER} cubes of their colour: the "
+     "cubes not yet placed are your hand. Apart "
      f"from those there are {WOOD_CUBES} wood cubes: each player takes one as a score marker, "
      f"and the others ({WOOD_CUBES - 3} with 3 players, {WOOD_CUBES - 4} with 4) are the "
-     "neutral free cubes of the stock, one of them on Captain Armstrong. Captain Armstrong is "
-     "always in play, with players + 1 other crews."),
+     "neutral free cubes: one starts on Captain Armstrong, the rest wait in the stock. The "
+     "crews are cards with a skill each, beside the ring: each round every player picks one "
+     "and puts their worker on it. Captain Armstrong is always in play, with players + 1 "
+     "other crews."),
     ("Turn order", "The first start player is chosen at random; the others follow clockwise. "
      "Your position in round 1 is an edge or a handicap (who picks a crew first, "
      "whose cubes take the higher squares), so each player starts with turn-order VP by their "
