@@ -72,6 +72,23 @@ def test_solo_from_the_menu_to_the_results(drive) -> None:  # noqa: ANN001
     assert seen["flights"] >= 2, "cubes were seen dropping one after another"
     drive.step(3)
     assert results._picture is not None and results._picture[1] is not None, "the final ring"
+    # its figures were unreadable at 720p (a playtest): a click on it shows the whole table
+    # as the game ended, the replay at its last move
+    from game.client.scenes.replay import ReplayScene
+
+    drive.click(results.picture_rect.center)
+    replay = drive.scene
+    assert isinstance(replay, ReplayScene)
+    assert replay.session.position == replay.session.length > 0
+    drive.key(pygame.K_ESCAPE)
+    assert drive.scene is results
+    drive.step(2)
+    spot = results.picture_rect.center
+    results.toggle_statistics()
+    drive.step(2)
+    drive.click(spot)
+    assert drive.scene is results, "(no picture under the statistics: nothing to click)"
+    results.toggle_statistics()
     # Stargazer's own statistics (it had none: a guest's only row was "Hints asked", and a TV
     # got no Statistics at all: an outside playtest)
     rows = dict(results.statistics)

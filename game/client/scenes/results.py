@@ -146,6 +146,8 @@ class ResultsScene(SkyScene):
         self.mine = local[0] if len(local) == 1 else mine
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._picture: tuple[tuple, pygame.Surface | None] | None = None
+        #: where the kit's picture stands (a click on it shows the table at the game's end)
+        self.picture_rect: pygame.Rect | None = None
         if not self.reopened:
             views = session.views if session is not None else {}
             # a LAN host's table closes with its results: shown again later, its game cannot be
@@ -264,6 +266,14 @@ class ResultsScene(SkyScene):
         if self.record is not None:
             self.app.push(ReplayScene(self.app, self.record))
 
+    def final_table(self) -> None:
+        """The whole table as the game ended, full size: the replay at its last move (the
+        results' picture of it is small: a playtest found its figures unreadable at 720p)."""
+        self.watch_replay()
+        replay = self.app.scene
+        if replay is not self and hasattr(replay, "go"):
+            replay.go(replay.session.length)
+
     def review(self) -> None:
         """Your moves beside the hard bot's (the first human seat here: yours)."""
         from game.client.scenes.review import ReviewScene
@@ -353,6 +363,10 @@ class ResultsScene(SkyScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and self.statistics:
             self.toggle_statistics()
             return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and \
+                self.picture_rect is not None and self.picture_rect.collidepoint(event.pos):
+            self.final_table()
+            return
         self.form.handle(event)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -382,6 +396,7 @@ class ResultsScene(SkyScene):
             play = self.form.widgets[0].rect
             surface.blit(note, note.get_rect(midtop=(lay.width // 2,
                                                      play.bottom + lay.px(14))))
+        self.picture_rect = None  # (set again when the picture is drawn)
         if not self.showing_statistics:
             self.draw_picture(surface)
         self.draw_footer(surface, self.footer(),
@@ -526,4 +541,5 @@ class ResultsScene(SkyScene):
             self._picture = (key, hook(view, self.text, size, key[1]))
         picture = self._picture[1]
         if picture is not None:
-            surface.blit(picture, picture.get_rect(midtop=(lay.width // 2, top)))
+            self.picture_rect = picture.get_rect(midtop=(lay.width // 2, top))
+            surface.blit(picture, self.picture_rect)

@@ -355,7 +355,7 @@ def final_ring_picture(view: dict[str, Any], text: TextCache, size: tuple[int, i
     from game.client.stargazer.palette import palette_for
 
     surface = pygame.Surface(size, pygame.SRCALPHA)
-    words = _("The final ring, clockwise from the left")
+    words = _("The final ring, clockwise from the left (click: the whole table at the end)")
     caption = text.render(words, text.fit(words, max(10, size[1] // 10), size[0]),
                           theme.TEXT_DIM)
     surface.blit(caption, caption.get_rect(midtop=(size[0] // 2, 0)))
