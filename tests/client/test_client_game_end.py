@@ -156,7 +156,7 @@ def test_the_item_under_the_mouse_shows_on_the_large_board(ended) -> None:  # no
     assert isinstance(boards, FinalBoardsScene)
     drive.key(pygame.K_TAB)  # the first board large
     drive.step(2)
-    rows = [(rect, item) for rect, item in boards.item_rows if item["lines"] and item["points"]]
+    rows = [(rect, item) for rect, item in boards.item_rows() if item["lines"] and item["points"]]
     assert rows, "(an item with lines in the list)"
     rect, item = rows[-1]
     geo = boards.board_rects[0][0]

@@ -71,8 +71,6 @@ class FinalBoardsScene(SkyScene):
         self.tabs = [Button(title, lambda i=i: self.choose(i), size="small")
                      for i, (_, title) in enumerate(CHOICES)]
         self.board_rects: list[tuple[BoardGeometry, pygame.Rect, int]] = []
-        #: the large board's list: each row's place and its item (made as it is drawn)
-        self.item_rows: list[tuple[pygame.Rect, dict[str, Any]]] = []
         self.clock = 0.0
 
     @property
@@ -108,7 +106,6 @@ class FinalBoardsScene(SkyScene):
     def layout_boards(self) -> None:
         lay = self.layout
         area = self.area
-        self.item_rows = []
         seats = [self.focus] if self.focus is not None else list(range(len(self.sheets)))
         label_h = 2 * self.text.pen(lay.font_px("small")).get_linesize() + lay.px(6)
         if self.focus is not None:  # one board large, its items listed beside it
@@ -197,7 +194,7 @@ class FinalBoardsScene(SkyScene):
             if pointed is not None:
                 self.draw_pointed(surface, geo, pointed)
         if self.focus is not None:
-            self.draw_items(surface, self.focus, pointed)
+            self.draw_items(surface, pointed)
         hint = N_("Left/Right or 1-6: category  ·  click a board or Tab: one board large  ·  "
                   "Esc: back") if self.focus is None else \
             N_("Left/Right or 1-6: category  ·  the mouse on a line of the list: it shows on "
@@ -251,11 +248,22 @@ class FinalBoardsScene(SkyScene):
         detail = self.text.render(points, fitted, theme.TEXT)
         surface.blit(detail, (geo.rect.x, geo.rect.bottom + lay.px(4) + label.get_height()))
 
+    def item_rows(self) -> list[tuple[pygame.Rect, dict[str, Any]]]:
+        """The large board's list: each row's place and its item, as many as the panel holds
+        (none while every board shows)."""
+        if self.focus is None:
+            return []
+        lay, rect = self.layout, self.list_rect
+        pad = lay.px(12)
+        step = int(lay.font_px("small") * 1.3)
+        items = sorted(self.shown_items(self.focus), key=lambda i: (i["category"], -i["points"]))
+        fits = max(0, (rect.h - 2 * pad) // step)
+        return [(pygame.Rect(rect.x + pad // 2, rect.y + pad + n * step - lay.px(2),
+                             rect.w - pad, step), item) for n, item in enumerate(items[:fits])]
+
     def pointed_item(self, mouse: tuple[int, int]) -> dict[str, Any] | None:
         """The large board's item whose row is under the mouse (None: none, or all boards)."""
-        if self.focus is None:
-            return None
-        return next((item for rect, item in self.item_rows if rect.collidepoint(mouse)), None)
+        return next((item for rect, item in self.item_rows() if rect.collidepoint(mouse)), None)
 
     def draw_pointed(self, surface: pygame.Surface, geo: BoardGeometry,
                      item: dict[str, Any]) -> None:
@@ -275,8 +283,7 @@ class FinalBoardsScene(SkyScene):
             pygame.draw.circle(surface, colour, geo.to_px(x, y), int(geo.spacing * 0.5),
                                max(3, geo.width(0.09)))
 
-    def draw_items(self, surface: pygame.Surface, seat: int,
-                   pointed: dict[str, Any] | None = None) -> None:
+    def draw_items(self, surface: pygame.Surface, pointed: dict[str, Any] | None = None) -> None:
         """The focused board's scoring items, in its categories' colours; the row under the
         mouse (``pointed``) on a lighter ground, its item picked out on the board."""
         lay = self.layout
@@ -284,19 +291,11 @@ class FinalBoardsScene(SkyScene):
         draw_panel(surface, rect, lay)
         size = lay.font_px("small")
         pad = lay.px(12)
-        y = rect.y + pad
-        step = int(size * 1.3)
-        self.item_rows = []
-        for item in sorted(self.shown_items(seat), key=lambda i: (i["category"], -i["points"])):
-            if y + step > rect.bottom - pad:
-                break
-            row = pygame.Rect(rect.x + pad // 2, y - lay.px(2), rect.w - pad, step)
-            self.item_rows.append((row, item))
+        for row, item in self.item_rows():
             if item is pointed:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, row, border_radius=lay.px(4))
             color = CATEGORY[item["category"]].color if item["points"] else theme.TEXT_DIM
             text = f"{item['points']:>2}  {item_label(item)}"
             fitted = self.text.fit(text, size, rect.w - 2 * pad)
             label = self.text.render(text, fitted, color)
-            surface.blit(label, (rect.x + pad, y))
-            y += step
+            surface.blit(label, (rect.x + pad, row.y + lay.px(2)))
