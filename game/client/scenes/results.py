@@ -259,20 +259,17 @@ class ResultsScene(SkyScene):
         if view is not None and self.kit.final_boards is not None:
             self.app.push(self.kit.final_boards(self.app, view, self.names))
 
-    def watch_replay(self) -> None:
-        """The game again, move by move, on its own table (never the live one)."""
+    def watch_replay(self, at_end: bool = False) -> None:
+        """The game again, move by move, on its own table (never the live one); ``at_end``:
+        from its last move, the whole table as the game ended (the results' picture of it is
+        small: a playtest found its figures unreadable at 720p)."""
         from game.client.scenes.replay import ReplayScene
 
         if self.record is not None:
-            self.app.push(ReplayScene(self.app, self.record))
-
-    def final_table(self) -> None:
-        """The whole table as the game ended, full size: the replay at its last move (the
-        results' picture of it is small: a playtest found its figures unreadable at 720p)."""
-        self.watch_replay()
-        replay = self.app.scene
-        if replay is not self and hasattr(replay, "go"):
-            replay.go(replay.session.length)
+            replay = ReplayScene(self.app, self.record)
+            self.app.push(replay)
+            if at_end:
+                replay.go(replay.session.length)
 
     def review(self) -> None:
         """Your moves beside the hard bot's (the first human seat here: yours)."""
@@ -365,7 +362,7 @@ class ResultsScene(SkyScene):
             return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and \
                 self.picture_rect is not None and self.picture_rect.collidepoint(event.pos):
-            self.final_table()
+            self.watch_replay(at_end=True)
             return
         self.form.handle(event)
 
