@@ -454,6 +454,35 @@ def test_both_stargazer_rules_pages_say_what_the_0_square_is() -> None:
     assert "番号0" in japanese and "マジョリティ" in japanese and "専攻惑星" in japanese
 
 
+def test_both_stargazer_rules_pages_read_in_the_order_a_game_is_played() -> None:
+    """A new player met Winner and its tie-breaks before the planets and crews, and no section
+    said when the game ends (a playtest; the Japanese page had one): both pages go from the
+    turn through the round's end, the game's end and the scoring to Winner, and only then list
+    the planets and crews, under a heading that says they are for reference."""
+    from game.client.stargazer.rules_text import STARGAZER as ENGLISH
+    from game.rules.stargazer.content import CREWS, PLANET_TYPES
+
+    pages = {"en": (ENGLISH, ("A turn", "Round end", "Game end", "Majority", "Specialty",
+                              "Winner", "The planets and the crews"))}
+    i18n.set_language("ja")
+    pages["ja"] = (i18n.rules_page("stargazer", ENGLISH),
+                   ("手番 1: クルーを選ぶ", "ラウンドの終わり", "ゲームの終わり",
+                    "惑星マジョリティボーナス", "専攻惑星ボーナス", "勝敗", "惑星とクルー"))
+    for language, (page, flow) in pages.items():
+        i18n.set_language(language)
+        headings = [heading for heading, _body in page]
+        places = [headings.index(heading) for heading in flow]
+        assert places == sorted(places), (language, headings)
+        cards = [i for i, heading in enumerate(headings)
+                 if any(_(thing["name"]) in heading
+                        for thing in [*PLANET_TYPES.values(), *CREWS])]
+        assert len(cards) == len(PLANET_TYPES) + len(CREWS), (language, headings)
+        assert min(cards) > places[-1], (language, headings)
+    game_end = dict(ENGLISH)["Game end"]
+    assert "hand is empty" in game_end and "as many planets as players are full" in game_end
+    assert "game ends" not in dict(ENGLISH)["Round end"], "said once, under Game end"
+
+
 def test_both_stars_rules_pages_number_rows_as_the_board_does() -> None:
     """"Rows 0-3 are closed" did not say which end row 0 is (a new player's playtest); then
     a second new player found the replay's and the review's boards numbering rows from 1:

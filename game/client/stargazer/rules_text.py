@@ -65,9 +65,9 @@ STARGAZER: list[tuple[str, str]] = [
      "and puts their worker on it. Captain Armstrong is always in play, with players + 1 "
      "other crews."),
     ("Turn order", "The first start player is chosen at random; the others follow clockwise. "
-     "Your position in round 1 is an edge or a handicap (who picks a crew first, "
-     "whose cubes take the higher squares), so each player starts with turn-order VP by their "
-     f"round-1 position, first start player first ({_ORDER})."
+     "Where you sit in round 1 matters (who picks a crew first, whose cubes land on the "
+     "higher squares), so to even it out each player starts with a few VP by their round-1 "
+     f"position, first start player first ({_ORDER})."
      + (f" Whoever starts with the fewest also wins a tie on VP ({_TIE_HOLDERS}; see Winner)."
         if _TIE_HOLDERS else "")),
     ("A turn", "Pick a crew without a worker (its motivation bonus: +1 VP per free cube on it, "
@@ -80,17 +80,20 @@ STARGAZER: list[tuple[str, str]] = [
      "queue: the next free square. You must place at "
      "least one cube if you can. The table shows the path and the VP of each square before you "
      "confirm; until then you may change it."),
-    ("Round end", "When everyone has played, the game ends if a hand is empty or as many "
-     "planets as players are full. Otherwise each crew without a worker gets a free cube "
-     f"from the stock (at most {MAX_FREE_CUBES_ON_CREW}), the workers come back, and Captain "
-     "Armstrong's holder names the next start player."),
+    ("Round end", "When everyone has played, the round ends. Each crew without a worker gets "
+     f"a free cube from the stock (at most {MAX_FREE_CUBES_ON_CREW}), the workers come back, "
+     "and Captain Armstrong's holder names the next start player."),
+    ("Game end", "At a round's end the game ends if any player's hand is empty or at least "
+     "as many planets as players are full (the 0 squares do not count). Then everyone scores: "
+     "Majority, Specialty and Winner below say how."),
     ("Majority", "On each planet the owners are ranked by cubes (the free cubes are a virtual "
      "player who scores nothing). Of two owners with as many cubes, the one whose first cube "
      "(the one nearest the front) sits further back, on a higher square, ranks higher (on the "
      "dark planet: nearer the front); a cube on a 0 square does not count here. With k the "
      "highest filled square, the first scores the VP of square k, the second of k - 1, and "
-     "so on. A 0 VP square is an accident; the square before the last always pays, so a full "
-     "planet pays its runner-up too."),
+     "so on. A 0 VP square is an accident: whoever's rank lands there scores nothing on that "
+     "planet. No planet's second-to-last square is an accident, so a full planet always pays "
+     "its runner-up."),
     (FIGURE_HEADING, "majority"),  # a worked example: rules_figure.py
     ("Specialty", "Group your cubes by planet colour (0 squares included): score 1 VP per cube "
      "of your largest group, or of every group tied for largest (3 cubes in each of 4 colours: "
@@ -101,6 +104,9 @@ STARGAZER: list[tuple[str, str]] = [
      "there, the Treasure Hunter swaps another player's cube there for one of yours). A cube "
      "on a 0 square does not count for the majority, but counts for the specialty."),
     ("Winner", f"Majority + specialty + motivation + skill + turn-order VP. {_TIES}"),
+    ("The planets and the crews", "For reference, the cards on the table: each planet's "
+     "track and each crew's skill. During play, hover one (or choose it with the keys) for "
+     "the same text."),
     *[(info["name"], _planet_line(info)) for info in PLANET_TYPES.values()],
     *[(crew["name"], _crew_line(crew)) for crew in CREWS],
     ("Under each planet", "Who would score what if the game ended now, leader first: a "
