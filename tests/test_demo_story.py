@@ -33,12 +33,16 @@ def test_stargazer_demo_tells_every_seats_turn_of_every_round(capsys) -> None:
 
 
 def test_stargazer_skill_moves_read_as_sentences(capsys) -> None:
-    from game.rules.stargazer.skills import SKILL_MOVE_TEXT  # the data the lines come from
+    from game.rules.stargazer.skills import (  # the data the lines come from
+        SKILL_MOVE_TEXT,
+        SKILL_MOVE_TEXT_MANY,
+    )
 
     lines = demo(capsys, "--game", "stargazer", "--seed", "2", "--players", "4")
     patterns = [re.escape(text).replace(r"\{name\}", "seat \\d")
                 .replace(r"\{planet\}", ".+ planet( [A-C])?").replace(r"\{crew\}", "[^,]+, .+")
-                .replace(r"\{square\}", "\\d") for text in SKILL_MOVE_TEXT.values()]
+                .replace(r"\{square\}", "\\d").replace(r"\{n\}", "\\d")
+                for text in [*SKILL_MOVE_TEXT.values(), *SKILL_MOVE_TEXT_MANY.values()]]
     skills = [line for line in lines if any(re.fullmatch("  " + p, line) for p in patterns)]
     assert len(skills) >= 3, lines
 

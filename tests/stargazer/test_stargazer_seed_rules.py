@@ -396,6 +396,23 @@ def test_skill_security_takes_exactly_one_free_cube_for_one_vp() -> None:
     assert state["crew_free"][2] == 2 and state["stock"] == 10 and state["skill_vp"] == [2, 0, 0]
 
 
+def test_a_skill_move_that_takes_free_cubes_says_how_many(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """"clears the free cubes off" was read for a single cube (a new player's playtest): the
+    Security Chief's move reads as the one cube it takes; a crew that takes more names the
+    count, as the cubes it will really take (never more than the crew holds)."""
+    state = game(["security", "driller", "navigator", "pilot"])
+    state["crew_free"] = [0, 0, 3, 0, 0]
+    pick(state, "security")
+    move = {"t": "skill", "crew": "driller"}
+    driller = "Kaur, Deep Driller"
+    assert RULESET.describe_move(state, 0, move) == f"seat 0 takes a free cube off {driller}"
+    monkeypatch.setitem(CREWS_BY_ID["security"]["params"], "most", 3)
+    assert RULESET.describe_move(state, 0, move) == f"seat 0 takes 3 free cubes off {driller}"
+    state["crew_free"][2] = 2
+    assert RULESET.describe_move(state, 0, move) == f"seat 0 takes 2 free cubes off {driller}"
+
+
 def test_skill_engineer_cube_goes_to_the_back_and_is_the_virtual_players() -> None:
     state = game(["engineer", "driller", "navigator", "pilot"])
     state["tracks"][0] = [1, 2]

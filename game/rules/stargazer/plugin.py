@@ -13,7 +13,7 @@ def messages() -> list[tuple[str, str]]:
     """The strings the window shows from this game's data: planets, crews, how a skill move
     reads and the statistics' labels (``tools/extract_messages.py``)."""
     from game.rules.stargazer import content
-    from game.rules.stargazer.skills import SKILL_MOVE_TEXT
+    from game.rules.stargazer.skills import SKILL_MOVE_TEXT, SKILL_MOVE_TEXT_MANY
     from game.rules.stargazer.stats import STATISTICS
 
     found: list[tuple[str, str]] = []
@@ -23,6 +23,8 @@ def messages() -> list[tuple[str, str]]:
     for crew in content.CREWS:
         found += [(crew[key], f"stargazer crew {crew['id']}: {key}") for key in ("name", "text")]
     found += [(text, f"stargazer skill move {effect}") for effect, text in SKILL_MOVE_TEXT.items()]
+    found += [(text, f"stargazer skill move {effect}, more than one cube")
+              for effect, text in SKILL_MOVE_TEXT_MANY.items()]
     found += [(label, f"stargazer statistic {key}") for key, (label, *_how) in
               STATISTICS.items()]
     return found

@@ -80,10 +80,15 @@ def _clear_options(state: dict[str, Any], seat: int) -> list[Move]:
     ]
 
 
+def _clear_count(state: dict[str, Any], index: int) -> int:
+    """How many free cubes the active crew's skill takes off crew ``index``."""
+    most = CREWS_BY_ID[state["crews"][state["active_crew"]]]["params"].get("most", 3)
+    return min(most, state["crew_free"][index])
+
+
 def _clear_resolve(state: dict[str, Any], seat: int, move: Move) -> list[Event]:
     index = state["crews"].index(move["crew"])
-    most = CREWS_BY_ID[state["crews"][state["active_crew"]]]["params"].get("most", 3)
-    taken = min(most, state["crew_free"][index])
+    taken = _clear_count(state, index)
     state["crew_free"][index] -= taken
     state["stock"] += taken
     state["skill_vp"][seat] += taken
@@ -185,11 +190,25 @@ SKILL_MOVE_TEXT: dict[str, str] = {
     "cube_to_zero_square": "{name} puts a cube on the 0 square of {planet}",
     "cube_to_crew": "{name} puts a cube on {crew}",
     "free_cube_to_planet": "{name} adds a free cube to {planet}",
-    "clear_crew": "{name} clears the free cubes off {crew}",
+    "clear_crew": "{name} takes a free cube off {crew}",
     "recall": "{name} takes back the last cube on {planet}",
     "swap_ahead": "{name} moves up to square {square} of {planet}",
     "claim_zero_square": "{name} claims the 0 square of {planet}",
 }
+
+#: effect -> how a skill move of that effect reads when it moves ``{n}`` cubes, more than one
+#: (the texts above say one; a playtest read "clears the free cubes" for a single cube)
+SKILL_MOVE_TEXT_MANY: dict[str, str] = {
+    "clear_crew": "{name} takes {n} free cubes off {crew}",
+}
+
+
+def _cubes_moved(state: dict[str, Any], effect: str, move: Move) -> int:
+    """How many cubes the skill move takes (1 but for a crew cleared of several)."""
+    crews, free = state.get("crews", []), state.get("crew_free", [])
+    if effect != "clear_crew" or move.get("crew") not in crews or len(free) != len(crews):
+        return 1
+    return _clear_count(state, crews.index(move["crew"]))
 
 
 def skill_move_words(state: dict[str, Any], move: Move) -> tuple[str, dict[str, Any]] | None:
@@ -217,4 +236,7 @@ def skill_move_words(state: dict[str, Any], move: Move) -> tuple[str, dict[str, 
     needed = {"{planet}": "planet", "{crew}": "crew", "{square}": "square"}
     if any(mark in SKILL_MOVE_TEXT[effect] and key not in values for mark, key in needed.items()):
         return None
+    cubes = _cubes_moved(state, effect, move)
+    if cubes > 1 and effect in SKILL_MOVE_TEXT_MANY:
+        return SKILL_MOVE_TEXT_MANY[effect], {**values, "n": cubes}
     return SKILL_MOVE_TEXT[effect], values
