@@ -18,7 +18,7 @@ from game.client.stargazer.table import StargazerTableScene
 from game.rules.stargazer import CREWS_BY_ID, PLANET_TYPES, RULESET, room_left
 from game.rules.stargazer.placement import investigation_sequences
 from tests.client.sg_play import build_path, painted, play_crew, play_path, play_to_results
-from tests.client.textboxes import text_problems
+from tests.client.textboxes import drawn_marks, text_problems
 
 CHOICE_EFFECTS = {crew["effect"] for crew in CREWS_BY_ID.values() if crew["timing"] == "choice"}
 
@@ -536,3 +536,36 @@ def test_with_nothing_chosen_left_chooses_the_last_and_right_the_first(drive) ->
     table.focus_planet = None
     drive.key(pygame.K_LEFT)
     assert table.focus_planet == starts[-1]
+
+
+
+def test_every_crews_skill_shows_whole_in_its_row_where_two_lines_hold_it(drive) -> None:  # noqa: ANN001
+    """Crew texts ended in "..." with room to spare beside them (a new player's playtest, at
+    1280x720 and 1920x1080): under its name a skill runs as wide as the worker's column
+    leaves, so at 1280x720 all but the two longest skills show whole in a row's two lines, and
+    a cut one shows as much as fits."""
+    from game.rules.stargazer import CREWS
+
+    table = table_for(drive, [SeatChoice("human", "Ann")] + bots("B", "C", "D"),
+                      {"players": 4}, 5)
+    assert drive.app.screen.get_size() == (1280, 720)
+    shown = len(table.view["crews"])
+    cut = set()
+    for start in range(0, len(CREWS), shown):
+        ids = [crew["id"] for crew in CREWS[start:start + shown]]
+        table.view["crews"] = ids + table.view["crews"][len(ids):]
+        table._panels.clear()
+        marks = drawn_marks(drive.app)
+        for index, crew_id in enumerate(ids):
+            row = table.crew_rects[index]
+            crew = CREWS_BY_ID[crew_id]
+            # under the name, from where the name starts (the corner's label is right-aligned)
+            name = next(m for m in marks if row.contains(m.rect) and m.text == crew["name"])
+            lines = [m.text for m in marks if row.contains(m.rect)
+                     and abs(m.rect.x - name.rect.x) <= 2 and m.rect.y >= name.rect.bottom]
+            if " ".join(lines) != crew["text"]:
+                cut.add(crew["name"])
+                assert len(lines) == 2 and lines[1].endswith("..."), lines
+                assert crew["text"].startswith(f"{lines[0]} {lines[1].removesuffix('...')}")
+    assert cut == {"Rivera, Quartermaster", "Kaur, Deep Driller"}
+    assert text_problems(drive.app) == []

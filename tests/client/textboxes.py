@@ -379,10 +379,16 @@ def drawn_texts(app: Any) -> list[str]:
 
 def drawn_sizes(app: Any) -> list[tuple[str, int]]:
     """Every text the visible scenes draw now with its type size (px), in drawing order."""
+    return [(mark.text, mark.size) for mark in drawn_marks(app)]
+
+
+def drawn_marks(app: Any) -> list[Mark]:
+    """Every text the visible scenes draw now (where on the screen, its size), in drawing
+    order."""
     surface = RecordingSurface(app.screen.get_size())
     with recording(app) as recorder:
         surface.recorder = recorder
         recorder.screen = surface.get_rect()
         for scene in app.visible_scenes():
             scene.draw(surface, 0.0)
-    return [(mark.text, mark.size) for mark in surface.marks() if mark.kind == "text"]
+    return [mark for mark in surface.marks() if mark.kind == "text"]

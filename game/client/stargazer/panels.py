@@ -375,24 +375,26 @@ class StargazerPanels:
                     badge.bottom + caption.get_height() <= rect.bottom:
                 surface.blit(caption, caption.get_rect(midtop=(badge.centerx, badge.bottom)))
             text_x = badge.right + lay.px(8)
-            text_w = rect.right - lay.px(128) - text_x
+            text_w = rect.right - lay.px(128) - text_x  # the name: beside the cubes on it
             dim = taken and index != active
             name = self.text.render(self.fit(_(crew["name"]), body, text_w, True), body,
                                     theme.TEXT_DIM if dim else theme.TEXT, bold=True)
             surface.blit(name, (text_x, rect.y + lay.px(6)))
-            words = self.wrap(_(crew["text"]), small, text_w)
-            # two lines of the skill where the row has room for them (one in a small window)
-            step = max(lay.px(14), self.text.size("Ag星", small)[1])
-            top = max(rect.y + lay.px(26), rect.y + lay.px(6) + name.get_height())
-            shown = max(1, min(2, (rect.bottom - lay.px(2) - top) // step))
-            for i, line in enumerate(words[:shown]):
-                if i == shown - 1 and len(words) > shown:
-                    line = self.fit(line + " ...", small, text_w)
-                label = self.text.render(line, small, theme.TEXT_DIM)
-                surface.blit(label, (text_x, top + i * step))
+            # the corner's label: the bonus of a free crew, or who holds it
+            worker = view["workers"][index]
+            bonus = motivation_bonus(view, index)
+            corner = None
+            if bonus and not taken:
+                corner = self.text.render(_("+{n} VP").format(n=bonus), small, theme.ACCENT,
+                                          bold=True)
+            elif taken and worker is not None:
+                corner = self.text.render(self.session.names[worker], small, theme.TEXT_DIM)
+            corner_rect = None if corner is None else corner.get_rect(
+                bottomright=(rect.right - lay.px(8), rect.bottom - lay.px(5)))
+            self.draw_skill_lines(surface, _(crew["text"]), rect, text_x, top=max(
+                rect.y + lay.px(26), rect.y + lay.px(6) + name.get_height()), corner=corner_rect)
             # what is on the crew: its worker, free cubes, players' cubes, the bonus
             landing = falling.get(index, [])
-            worker = view["workers"][index]
             slot = self.place_rect(("worker", index))
             if worker is not None and not any(
                     f.kind == "drop" and f.place == ("worker", index) for f in self.motion.flights):
@@ -410,17 +412,36 @@ class StargazerPanels:
                 sprite = cube_sprite(cube, self.palette.player(owner), player_mark(owner))
                 surface.blit(sprite, (x, spot.y))
                 x += cube + lay.px(2)
-            bonus = motivation_bonus(view, index)
-            if bonus and not taken:
-                label = self.text.render(_("+{n} VP").format(n=bonus), small, theme.ACCENT,
-                                         bold=True)
-                surface.blit(label, label.get_rect(bottomright=(rect.right - lay.px(8),
-                                                                rect.bottom - lay.px(5))))
-            elif taken and worker is not None:
-                label = self.text.render(self.session.names[worker], small,
-                                         theme.TEXT_DIM)
-                surface.blit(label, label.get_rect(bottomright=(rect.right - lay.px(8),
-                                                                rect.bottom - lay.px(5))))
+            if corner is not None and corner_rect is not None:
+                surface.blit(corner, corner_rect)
+
+    def skill_lines(self, words: str, size: int, width: int, last_width: int,
+                    shown: int) -> list[str]:
+        """A crew's skill in at most ``shown`` lines ``width`` wide, the last one
+        ``last_width`` wide; what does not fit ends in "..." (the full text is a hover or a
+        focus away)."""
+        lines = self.wrap(words, size, width)
+        if len(lines) <= shown and self.text.size(lines[-1], size)[0] <= last_width:
+            return lines
+        rest = words  # what the lines before the last leave, spaces and all
+        for line in lines[:shown - 1]:
+            at = rest.find(line)
+            rest = rest[at + len(line):].lstrip() if at >= 0 else rest
+        return [*lines[:shown - 1], self.fit(rest, size, last_width)]
+
+    def draw_skill_lines(self, surface: pygame.Surface, words: str, rect: pygame.Rect,
+                         x: int, top: int, corner: pygame.Rect | None) -> None:
+        """A crew row's skill under its name: two lines where the row has room (one in a
+        small window), as wide as the row leaves beside the worker's column (the cubes on the
+        crew sit on the name's line), the last one clear of the corner's label."""
+        lay = self.layout
+        small = lay.font_px("tiny")
+        step = max(lay.px(14), self.text.size("Ag星", small)[1])
+        shown = max(1, min(2, (rect.bottom - lay.px(2) - top) // step))
+        width = rect.right - lay.px(40) - x
+        last = width if corner is None else min(width, corner.x - lay.px(8) - x)
+        for i, line in enumerate(self.skill_lines(words, small, width, last, shown)):
+            surface.blit(self.text.render(line, small, theme.TEXT_DIM), (x, top + i * step))
 
     # --- the action panel --------------------------------------------------------------------
     def pointing(self) -> bool:
