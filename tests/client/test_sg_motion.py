@@ -114,3 +114,30 @@ def test_a_later_floater_of_a_place_takes_the_place_of_the_one_still_shown() -> 
     motion.say("+5 VP", ("crew", 0), (255, 255, 255))
     assert [(f.text, f.place, f.row) for f in motion.floaters] == [
         ("+3 VP", ("crew", 4), 0), ("+5 VP", ("crew", 0), 0)]
+
+
+def test_nothing_in_the_air_crosses_the_top_bar(table) -> None:  # noqa: ANN001
+    """A worker lifting off the first crew flew over the top bar's "Esc: menu" (a playtest),
+    as did a cube falling onto a planet at the top of the ring: the bar shows the same pixels
+    while they fly as without them."""
+    import pygame
+
+    geo = table.ring.geo
+    top = min(range(len(geo.cards)), key=lambda planet: geo.cards[planet].y)
+    table.motion.skip()
+    screen = table.app.screen
+
+    def top_bar_now() -> bytes:
+        table.draw(screen, 0.0)
+        return pygame.image.tobytes(screen.subsurface(table.top_bar), "RGB")
+
+    still = top_bar_now()
+    table.motion.lift(("worker", 0), 0)
+    table.motion.lift(("crew", 0), 1)
+    table.motion.drop(("square", top, 1), 2)
+    flying = []
+    for _ in range(20):
+        table.motion.clock += 0.02
+        flying.append(top_bar_now())
+    assert table.motion.busy
+    assert all(shot == still for shot in flying)

@@ -507,6 +507,19 @@ class StargazerTablePainter(StargazerPanels):
 
     # --- what moves --------------------------------------------------------------------------
     def draw_flights(self, surface: pygame.Surface) -> None:
+        """Cubes and workers in the air, and the VP rising from where they land: between the
+        top bar and the footer (a cube falling onto a top planet, or a worker lifting off the
+        first crew, flew over the bar's "Esc: menu": a playtest)."""
+        below = pygame.Rect(0, self.top_bar.bottom, surface.get_width(),
+                            self.footer_rect.y - self.top_bar.bottom)
+        clip = surface.get_clip()
+        surface.set_clip(below.clip(clip))
+        try:
+            self.draw_in_air(surface)
+        finally:
+            surface.set_clip(clip)
+
+    def draw_in_air(self, surface: pygame.Surface) -> None:
         lay = self.layout
         geo = self.ring.geo
         size = geo.square_size - geo.px(3)
