@@ -25,7 +25,7 @@ from game.rules.base import make_rng, replay, reproducible_secrets
 from game.rules.stars import RULESET, game_statistics, score_details
 from tests.client.clienthelpers import Driver
 from tests.client.stars_play import near
-from tests.client.textboxes import drawn_texts
+from tests.client.textboxes import drawn_texts, text_problems
 
 
 def finish_quickly(table: object, seat: int = 0, seed: int = 1) -> None:
@@ -180,6 +180,51 @@ def test_the_item_under_the_mouse_shows_on_the_large_board(ended) -> None:  # no
     colour = CATEGORY[item["category"]].color
     assert all(abs(a - b) < 40 for a, b in zip(pixel[:3], colour, strict=True)), pixel
     assert brightness(middle(other)) < before * 0.7, "the rest of the board is dimmed"
+
+
+def _row(y: int, xs: range) -> list[list[int]]:
+    """Lines joining the stars of row ``y`` from ``xs``' first to its last."""
+    return [[x, y, x + 1, y] for x in list(xs)[:-1]]
+
+
+def test_final_boards_say_why_lines_score_nothing(drive: Driver) -> None:
+    """A second 6-line constellation was drawn pale with nothing saying why (a playtest): under
+    the boards a legend gives each colour of lines that score nothing its reason, only for what
+    the boards show, and only where constellations are drawn."""
+    from game.client.stars.final_boards import UNSCORED
+
+    sheet = RULESET.view(RULESET.setup(RULESET.normalize_options({"players": 1}), 3),
+                         0)["seats"][0]["sheet"]
+    plain = {**sheet, "lines": _row(3, range(0, 4))}  # one constellation of 3: it scores
+    sheet = {**sheet, "lines": _row(3, range(0, 4)) + _row(3, range(5, 9))  # another 3
+             + _row(7, range(1, 4)) + _row(4, range(0, 10))}  # 2 lines; 9 lines
+    kinds = [item["kind"] for item in score_details(sheet)]
+    assert kinds.count("constellation") == 2 and "dead_group" in kinds
+    boards = FinalBoardsScene(drive.app, {"seats": [{"sheet": sheet}, {"sheet": plain}]},
+                              ["Ann", "Bea"])
+    drive.app.push(boards)
+    drive.step(2)
+    shown = drawn_texts(drive.app)
+    words = [words for _colour, words in UNSCORED.values()]
+    assert all(text in shown for text in words), shown
+    assert boards.unscored_kinds(1) == set()
+    drive.key(pygame.K_TAB)  # Bea's board large: all her lines score
+    drive.key(pygame.K_TAB)
+    drive.step(2)
+    assert boards.focus == 1 and not any(text in drawn_texts(drive.app) for text in words)
+    drive.key(pygame.K_ESCAPE)
+    boards.choose(2)  # the planets: the constellations are not drawn
+    drive.step(2)
+    assert not any(text in drawn_texts(drive.app) for text in words)
+    boards.choose(1)
+    drive.step(2)
+    assert text_problems(drive.app) == []
+    legend = drive.app.screen.get_rect()
+    legend.top = max(rect.bottom for _geo, rect, _seat in boards.board_rects)
+    pixels = {drive.pixel((x, y)) for x in range(0, legend.w, 2)
+              for y in range(legend.top, legend.top + boards.legend_height() + 12)}
+    for colour, _words in UNSCORED.values():
+        assert any(near(pixel, colour, 30) for pixel in pixels), colour
 
 
 def test_final_boards_mark_what_scored_in_each_category(ended) -> None:  # noqa: ANN001

@@ -27,6 +27,11 @@ if TYPE_CHECKING:
 #: items that count other items' lines (their ``lines`` are constellations, ``stars[0]`` the
 #: object itself)
 COUNTING = ("planet", "twinkling_star", "crescent_moon")
+#: what a line's colour says where it scores nothing (the legend under the boards: a new
+#: player saw a second 6-line constellation drawn pale and could not tell why)
+UNSCORED = {"already_scored": (theme.TEXT_DIM, N_("a size already scored: one of each counts")),
+            "too_big": (theme.WARNING, N_("9 lines or more: scores nothing")),
+            "too_small": (theme.LINE, N_("1 or 2 lines: not a constellation"))}
 #: the selector: None shows every category at once
 CHOICES: list[tuple[str | None, str]] = [(None, N_("Everything"))] + [
     (column.key, column.title) for column in SCORE_COLUMNS]
@@ -86,6 +91,33 @@ class FinalBoardsScene(SkyScene):
         return [item for item in self.items[seat]
                 if category is None or item["category"] == category]
 
+    def unscored_kinds(self, seat: int) -> set[str]:
+        """How ``seat``'s lines score nothing, as ``UNSCORED`` names them (constellations
+        already held, groups too big, groups of 1 or 2 lines)."""
+        kinds, grouped = set(), set()
+        for item in self.items[seat]:
+            if item["kind"] in ("constellation", "nova_group", "dead_group"):
+                grouped.update(tuple(line) for line in item["lines"])
+            if item["kind"] == "dead_group":
+                kinds.add("too_big")
+            elif item["kind"] == "constellation" and item["points"] == 0:
+                kinds.add("already_scored")
+        if any(tuple(line) not in grouped for line in self.sheets[seat]["lines"]):
+            kinds.add("too_small")
+        return kinds
+
+    def legend(self) -> list[tuple[theme.Color, str]]:
+        """The legend's entries for the boards shown: only what they show, and only where the
+        constellations are drawn."""
+        if self.category not in (None, "constellations"):
+            return []
+        seats = [self.focus] if self.focus is not None else range(len(self.sheets))
+        shown = set().union(*(self.unscored_kinds(seat) for seat in seats))
+        return [UNSCORED[kind] for kind in UNSCORED if kind in shown]
+
+    def legend_height(self) -> int:
+        return self.text.pen(self.layout.font_px("small")).get_linesize() + self.layout.px(10)
+
     # --- layout ------------------------------------------------------------------------------
     def relayout(self) -> None:
         lay = self.layout
@@ -99,7 +131,8 @@ class FinalBoardsScene(SkyScene):
             tab.rect = pygame.Rect(x, top, width, tab_h)
             x += width + gap
         area = pygame.Rect(lay.px(20), top + tab_h + lay.px(14), lay.width - lay.px(40),
-                           lay.height - top - tab_h - lay.px(14) - lay.px(44))
+                           lay.height - top - tab_h - lay.px(14) - lay.px(44)
+                           - self.legend_height())
         self.area = area
         self.layout_boards()
 
@@ -195,12 +228,44 @@ class FinalBoardsScene(SkyScene):
                 self.draw_pointed(surface, geo, pointed)
         if self.focus is not None:
             self.draw_items(surface, pointed)
+        self.draw_legend(surface)
         hint = N_("Left/Right or 1-6: category  ·  click a board or Tab: one board large  ·  "
                   "Esc: back") if self.focus is None else \
             N_("Left/Right or 1-6: category  ·  the mouse on a line of the list: it shows on "
                "the board  ·  Tab: next board  ·  Esc: back")
         self.draw_footer(surface, hint, N_("Left/Right: category  ·  Up/Down or A: one board "
                                            "large  ·  B: back"))
+
+    def draw_legend(self, surface: pygame.Surface) -> None:
+        """One row under the boards: a stroke of each colour of lines that score nothing
+        here, and why."""
+        entries = self.legend()
+        if not entries:
+            return
+        lay = self.layout
+        stroke, gap = lay.px(22), lay.px(28)
+        room = lay.width - lay.px(40) - (stroke + lay.px(8)) * len(entries) - \
+            gap * (len(entries) - 1)
+        size = lay.font_px("small")
+        while size > theme.MIN_FONT_PX and sum(
+                self.text.size(tr(words), size)[0] for _c, words in entries) > room:
+            size -= 1
+        labels = [(color, self.text.render(tr(words), size, theme.TEXT)) for color, words in
+                  entries]
+        width = sum(stroke + lay.px(8) + label.get_width() for _c, label in labels) + \
+            gap * (len(labels) - 1)
+        x = max(lay.px(20), lay.width // 2 - width // 2)
+        # under the boards' names (one board large: under the list beside it too)
+        top = self.area.bottom if self.focus is not None else min(
+            self.area.bottom, max(rect.bottom for _geo, rect, _seat in self.board_rects)
+            + lay.px(10))
+        middle = top + self.legend_height() // 2
+        for color, label in labels:
+            pygame.draw.line(surface, color, (x, middle), (x + stroke, middle),
+                             max(2, lay.px(4)))
+            x += stroke + lay.px(8)
+            surface.blit(label, label.get_rect(midleft=(x, middle)))
+            x += label.get_width() + gap
 
     def draw_board(self, surface: pygame.Surface, geo: BoardGeometry, rect: pygame.Rect,
                    seat: int) -> None:
