@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from game.client.i18n import N_, Lazy, _, ngettext
 from game.client.kits import ClientKit, SetupOption
 from game.client.stars.categories import SCORE_COLUMNS
+from game.client.stars.rules_figures import line_card_figure, scoring_figure
 from game.client.stars.rules_text import LOOK_AT_THE_STARS
 from game.rules.stars import (
     STATISTICS,
@@ -261,4 +262,5 @@ KIT = ClientKit(
     watch=True,  # a spectator's table shows every board, read-only (``StarsTableScene``)
     own_boards=True,
     decision_name=N_("Card {n}"),
+    rules_figures={"line_card": line_card_figure, "scoring": scoring_figure},
 )

@@ -59,6 +59,32 @@ def item_label(item: dict[str, Any]) -> str:
     return power_label(kind).lower() if kind else item["label"]
 
 
+def item_colour(item: dict[str, Any], pulse: float = 1.0) -> theme.Color:
+    """A scoring item's colour on a board: its category's (``pulse``: its brightness now),
+    or why it scores nothing (``UNSCORED``)."""
+    if item["points"] == 0:
+        return theme.WARNING if item["kind"] == "dead_group" else theme.TEXT_DIM
+    return tuple(int(c * pulse) for c in CATEGORY[item["category"]].color)
+
+
+def draw_item(surface: pygame.Surface, geo: BoardGeometry, item: dict[str, Any],
+              color: theme.Color, counted_lines: bool = True) -> None:
+    """One scoring item on a board drawn at ``geo``: its lines, or its object ringed (a
+    planet, moon or twinkling star also the constellations it counts, unless
+    ``counted_lines`` is False)."""
+    counted = item["kind"] in COUNTING
+    for x1, y1, x2, y2 in item["lines"] if counted_lines or not counted else []:
+        draw_segment(surface, geo.to_px(x1, y1), geo.to_px(x2, y2), color, geo.width(0.13))
+    if counted:  # the planet (moon, twinkling star) itself, ringed
+        x, y = item["stars"][0]
+        pygame.draw.circle(surface, color, geo.to_px(x, y), int(geo.spacing * 0.5),
+                           max(2, geo.width(0.07)))
+    elif not item["lines"]:  # an object, and the stars it scores (a black hole)
+        for x, y in item["stars"]:
+            pygame.draw.circle(surface, color, geo.to_px(x, y), int(geo.spacing * 0.36),
+                               max(2, geo.width(0.07)))
+
+
 class FinalBoardsScene(SkyScene):
     def __init__(self, app: Stage, view: dict[str, Any], names: list[str]) -> None:
         super().__init__(app)
@@ -278,25 +304,10 @@ class FinalBoardsScene(SkyScene):
         # constellations under the copies and objects that sit on their lines
         order = {column.key: i for i, column in enumerate(SCORE_COLUMNS)}
         for item in sorted(self.shown_items(seat), key=lambda i: order[i["category"]]):
-            color = CATEGORY[item["category"]].color
-            if item["points"] == 0:
-                color = theme.WARNING if "scores nothing" in item["label"] else theme.TEXT_DIM
-            else:
-                color = tuple(int(c * pulse) for c in color)
             # all at once, a planet (moon, twinkling star) shows itself, not the lines it
             # counts: those are the constellations' own
-            counted = item["kind"] in COUNTING
-            for x1, y1, x2, y2 in [] if everything and counted else item["lines"]:
-                draw_segment(surface, geo.to_px(x1, y1), geo.to_px(x2, y2), color,
-                             geo.width(0.13))
-            if counted:  # the planet (moon, twinkling star) itself, ringed
-                x, y = item["stars"][0]
-                pygame.draw.circle(surface, color, geo.to_px(x, y), int(geo.spacing * 0.5),
-                                   max(2, geo.width(0.07)))
-            elif not item["lines"]:  # an object, and the stars it scores (a black hole)
-                for x, y in item["stars"]:
-                    pygame.draw.circle(surface, color, geo.to_px(x, y),
-                                       int(geo.spacing * 0.36), max(2, geo.width(0.07)))
+            draw_item(surface, geo, item, item_colour(item, pulse),
+                      counted_lines=not everything)
         pygame.draw.rect(surface, theme.SEAT_COLORS[seat % 8], geo.rect, max(1, lay.px(2)))
         size = lay.font_px("small")
         total = sum(self.totals[seat].values())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.client.kits import FIGURE_HEADING
 from game.rules.stars import data
 
 _RANKS = ", ".join(f"{name} from {low}" if low else name for low, name in data.SOLO_RANKS)
@@ -11,6 +12,7 @@ LOOK_AT_THE_STARS: list[tuple[str, str]] = [
      "Everyone draws the same card on their own board at the same time."),
     ("Line cards", "Draw both segments of the card as one rigid shape between stars: turn it in "
      "quarter turns (never mirrored) and put it anywhere legal. You may skip any card."),
+    (FIGURE_HEADING, "line_card"),  # the card's quarter turns: rules_figures.py
     ("Where lines may go", "Line ends must be on usable stars: not on planets, covered points "
      "or objects, not in rows closed by the sun. A segment may not repeat one already drawn "
      "and may not touch or cross a shooting star. Lines may share stars and cross each other."),
@@ -28,6 +30,7 @@ LOOK_AT_THE_STARS: list[tuple[str, str]] = [
     ("Point bonus", "Every copy of the point-bonus shape in your lines (turned, never mirrored) "
      "scores the card's points. Copies may share stars but not segments; Star Party counts the "
      "largest number of copies that share no segment."),
+    (FIGURE_HEADING, "scoring"),  # a worked example: rules_figures.py
     ("Power bonus", "Whenever your lines complete the power-bonus shape you may use its power "
      "once per copy (a planet, an extra line, new stars, a galaxy, ...) or skip it."),
     ("Powers", "Line: draw one extra line (it may complete another copy): click the circle at "
