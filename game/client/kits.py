@@ -78,6 +78,9 @@ class ClientKit:
     #: solo results: the rank line for a score and the game's final view (None when the
     #: window has none); None: the game has no solo ranks
     solo_line: Callable[[int, dict[str, Any] | None], str] | None = None
+    #: solo, where the total stands among each bot level's measured solo games: (level, the
+    #: percent of its games the total beats), weakest first (``(total, final view)``)
+    solo_standing: Callable[[int, dict[str, Any] | None], list[tuple[str, int]]] | None = None
     #: results: how a tie on points for first place was broken, in the rules' words,
     #: ``(final view, totals, ranking, names)`` -> a line, or None (no tie, or no view)
     tie_line: Callable[[dict[str, Any] | None, list[int], list[int], list[str]],

@@ -83,6 +83,41 @@ def test_results_show_the_statistics_of_the_game(ended) -> None:  # noqa: ANN001
     assert not results.showing_statistics
 
 
+def test_solo_results_show_where_the_total_stands_against_every_bot_level(ended) -> None:  # noqa: ANN001
+    """The solo line compared a new player with "the normal bot" after a game against greedy
+    (a playtest), and the room under the scores stood empty: there a bar per bot level shows
+    the share of its measured solo games the total beats, the level played here marked."""
+    from game.rules.stars import solo_standing
+
+    drive, table, results = ended
+    total = results.scores[0]["total"]
+    power_card = table.session.table.state["seats"][0]["sheet"]["power_card"]
+    expected = solo_standing(total, power_card)
+    assert [(level, share) for level, share, _played in results.standing()] == expected
+    assert [level for level, _share, played in results.standing() if played] == ["random"]
+    drive.step()
+    shown = drawn_texts(drive.app)
+    for level, share in expected:
+        assert f"{level} bot" in shown and f"{share}%" in shown, (level, shown)
+    assert "played in this game" in shown
+    assert text_problems(drive.app) == []
+    results.toggle_statistics()
+    drive.step()
+    assert "played in this game" not in drawn_texts(drive.app), "the statistics take the room"
+
+
+def test_hot_seat_results_show_no_solo_standing(drive: Driver) -> None:
+    config = GameConfig("stars", [SeatChoice("human", "Ann"), SeatChoice("human", "Bea")], {},
+                        "hotseat")
+    scores = {"scores": [{"total": 30}, {"total": 20}], "ranking": [1, 2]}
+    results = ResultsScene(drive.app, "stars", config, scores, ["Ann", "Bea"],
+                           ["human", "human"])
+    assert results.standing() == []
+    solo = ResultsScene(drive.app, "stars", GameConfig("stars", config.seats[:1], {}, "solo"),
+                        {"scores": [{"total": 30}]}, ["Ann"], ["human"])
+    assert [played for _level, _share, played in solo.standing()] == [False] * 5
+
+
 def test_the_results_column_titles_read_at_the_bodys_small_type(ended) -> None:  # noqa: ANN001
     """The column titles were set in the tiny type, much smaller than the rest (a new
     player's playtest): a title that fits its column is set at the small type."""

@@ -17,7 +17,7 @@ from game.client.net_text import error_text
 from game.client.press_guard import PressGuard
 from game.client.record import GameRecord, record_of
 from game.client.scenes.base import SkyScene
-from game.client.session import GameConfig, HostSession, RemoteSession, Session
+from game.client.session import GameConfig, HostSession, RemoteSession, Session, bot_level_word
 from game.client.widgets import Button, Form, draw_panel
 
 if TYPE_CHECKING:
@@ -221,6 +221,21 @@ class ResultsScene(SkyScene):
             return None  # a LAN game is never solo, even with one player at each machine
         return self.kit.solo_line(self.scores[humans[0]]["total"], self.final_view())
 
+    def standing(self) -> list[tuple[str, int, bool]]:
+        """Solo: for each bot level, the percent of its measured solo games the human's total
+        beats, and whether a bot of that level played in this game (the solo line names one
+        level, often not the one played: a playtest asked for the one played)."""
+        humans = [i for i, kind in enumerate(self.kinds) if kind == "human"]
+        if self.config is None or len(humans) != 1 or not self.scores or \
+                self.kit.solo_standing is None:
+            return []
+        from game.ai import default_level
+
+        played = {seat.bot or default_level(self.kit.game) for seat in self.config.seats
+                  if seat.kind == "ai"}
+        return [(level, share, level in played) for level, share in
+                self.kit.solo_standing(self.scores[humans[0]]["total"], self.final_view())]
+
     def play_again(self) -> None:
         """Solo / hot-seat: a new table with the same setup. LAN host: a new game at the same
         table (same seats, new seed); every connected guest receives its first snapshot."""
@@ -396,6 +411,7 @@ class ResultsScene(SkyScene):
         self.picture_rect = None  # (set again when the picture is drawn)
         if not self.showing_statistics:
             self.draw_picture(surface)
+            self.draw_standing(surface)
         self.draw_footer(surface, self.footer(),
                          N_("Left/Right: choose  ·  A: open  ·  B: back to the scores")
                          if self.showing_statistics else
@@ -522,6 +538,57 @@ class ResultsScene(SkyScene):
             label = self.text.render(words, size, theme.TEXT_DIM)
             surface.blit(label, label.get_rect(midbottom=(self.panel.centerx,
                                                           self.panel.bottom - lay.px(12))))
+
+    def draw_standing(self, surface: pygame.Surface) -> None:
+        """Solo, in the room between the scores and the buttons: a bar per bot level, filled
+        to the share of its solo games the total beats, the levels played here marked."""
+        rows = self.standing()
+        lay = self.layout
+        top = self.panel.bottom + lay.px(16)
+        bottom = self.form.widgets[0].rect.top - lay.px(16)
+        small, body = lay.font_px("small"), lay.font_px("body")
+        line, body_line = (self.text.font(size).get_linesize() for size in (small, body))
+        bar_h = max(lay.px(12), small // 2)
+        needed = line + lay.px(10) + body_line + lay.px(4) + bar_h + lay.px(4) + line
+        if not rows or bottom - top < needed:
+            return
+        top += (bottom - top - needed) // 2
+        total = self.scores[self.kinds.index("human")]["total"]
+        title = ngettext("Your {n} point beats this share of each bot level's solo games",
+                         "Your {n} points beat this share of each bot level's solo games",
+                         total).format(n=total)
+        width = self.panel.w
+        label = self.text.render(title, self.text.fit(title, small, width), theme.TEXT_DIM)
+        surface.blit(label, label.get_rect(midtop=(self.panel.centerx, top)))
+        gap = lay.px(16)
+        cell_w = (width - gap * (len(rows) - 1)) // len(rows)
+        y = top + line + lay.px(10)
+        for index, (level, share, played) in enumerate(rows):
+            x = self.panel.x + index * (cell_w + gap)
+            name = _("{level} bot").format(level=bot_level_word(level))
+            colour = theme.ACCENT if played else theme.TEXT
+            share_text = f"{share}%"
+            figure = self.text.render(share_text, body, colour, bold=True)
+            room = cell_w - figure.get_width() - lay.px(8)
+            size = self.text.fit(name, body, room, bold=played)
+            words = self.text.render(name, size, colour, bold=played)
+            # on one baseline: a Japanese level's surface is taller than the figure's
+            middle = y + body_line // 2
+            surface.blit(words, (x, self.text.line_top(name, size, middle, bold=played)))
+            surface.blit(figure, (x + cell_w - figure.get_width(),
+                                  self.text.line_top(share_text, body, middle, bold=True)))
+            bar = pygame.Rect(x, y + body_line + lay.px(4), cell_w, bar_h)
+            pygame.draw.rect(surface, theme.PANEL, bar, border_radius=bar_h // 2)
+            filled = bar.copy()
+            filled.w = round(cell_w * max(0, min(100, share)) / 100)
+            if filled.w:
+                pygame.draw.rect(surface, colour, filled, border_radius=bar_h // 2)
+            pygame.draw.rect(surface, theme.PANEL_EDGE, bar, 1, border_radius=bar_h // 2)
+            if played:
+                tag = _("played in this game")
+                tag_label = self.text.render(tag, self.text.fit(tag, small, cell_w),
+                                             theme.ACCENT)
+                surface.blit(tag_label, (x, bar.bottom + lay.px(4)))
 
     def draw_picture(self, surface: pygame.Surface) -> None:
         """The kit's picture of the finished game (``results_picture``), under the buttons."""

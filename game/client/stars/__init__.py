@@ -90,6 +90,19 @@ def score_note(view: dict[str, Any]) -> Any:
 STANDING_SHARE = 10
 
 
+def standing_among_bots(total: int, view: dict[str, Any] | None = None) -> list[tuple[str, int]]:
+    """Per bot level this window offers (weakest first), the percent of its measured solo
+    games ``total`` beats, with the game's power card (the final ``view`` tells it)."""
+    from game.client.session import bot_levels
+
+    power_card = None
+    if view is not None and view.get("seats"):
+        power_card = view["seats"][0].get("sheet", {}).get("power_card")
+    offered = bot_levels("stars")
+    return [(level, share) for level, share in solo_standing(total, power_card)
+            if level in offered] or solo_standing(total, power_card)
+
+
 def solo_rank_text(total: int, view: dict[str, Any] | None = None) -> str:
     """The solo line: the rank earned, which rank is next and from how many points, and where
     the total stands among the measured games of the strongest bot it beats in a fair share
@@ -101,10 +114,7 @@ def solo_rank_text(total: int, view: dict[str, Any] | None = None) -> str:
     if following is not None:
         lowest, title = following
         line = _("{line}  ·  next: {rank}, from {n}").format(line=line, rank=_(title), n=lowest)
-    power_card = None
-    if view is not None and view.get("seats"):
-        power_card = view["seats"][0].get("sheet", {}).get("power_card")
-    standing = solo_standing(total, power_card)
+    standing = standing_among_bots(total, view)
     # the strongest bot the total beats in a fair share of its games: "better than 0 % of the
     # hard bot's games" told a new player nothing but that they lost (a playtest)
     level, share = next(((lv, sh) for lv, sh in reversed(standing) if sh >= STANDING_SHARE),
@@ -252,6 +262,7 @@ KIT = ClientKit(
     setup_options=SETUP_OPTIONS,
     setup_previews=setup_previews,
     solo_line=solo_rank_text,
+    solo_standing=standing_among_bots,
     progress_line=progress_line,
     score_note=score_note,
     default_bot="greedy",
