@@ -421,8 +421,9 @@ class StargazerPanels:
         ``last_width`` wide; what does not fit ends in "..." (the full text is a hover or a
         focus away)."""
         lines = self.wrap(words, size, width)
-        if len(lines) <= shown and self.text.size(lines[-1], size)[0] <= last_width:
-            return lines
+        if len(lines) < shown or (len(lines) == shown and
+                                  self.text.size(lines[-1], size)[0] <= last_width):
+            return lines  # (a line above the last stands clear of the corner)
         rest = words  # what the lines before the last leave, spaces and all
         for line in lines[:shown - 1]:
             at = rest.find(line)
