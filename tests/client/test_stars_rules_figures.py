@@ -130,3 +130,35 @@ def test_the_rules_page_draws_the_pictures_with_no_text_out_of_place(
                     assert text_problems(drive.app) == [], (language, name)
     finally:
         drive.close()
+
+
+@pytest.mark.parametrize("game", ["stars", "stargazer"])
+def test_a_picture_scrolled_half_out_of_the_panel_shows_no_half_text(game: str) -> None:
+    """A picture's text cut in half at the panel's edge (the walk caught "4 constellation of 4
+    lines" cut by the clip): as with the lines of text, a picture shows only between rows where
+    nothing crosses, at every scroll position around it, in both languages."""
+    from game.client.scenes.rules import RulesScene
+    from tests.client.clienthelpers import Driver
+    from tests.client.textboxes import text_problems, tracking
+
+    drive = Driver()
+    try:
+        rules = RulesScene(drive.app, game)
+        drive.app.push(rules)
+        drive.step()
+        for language in ("en", "ja"):
+            drive.app.set_language(language)
+            with tracking(drive.app):
+                rules.relayout()
+                seen = 0
+                for name, figure in rules.figures.items():
+                    offset = rules.figure_offset(name)
+                    first = max(0, offset - rules.panel.h)
+                    last = min(rules.max_scroll, offset + figure.get_height())
+                    for scroll in range(first, last + 1, 11):
+                        rules.scroll = scroll
+                        assert text_problems(drive.app) == [], (language, name, scroll)
+                        seen += 1
+                assert seen > 20
+    finally:
+        drive.close()

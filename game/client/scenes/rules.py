@@ -3,18 +3,50 @@ pictures between them; wheel or Up/Down scroll, Left/Right switch games, Esc bac
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.client import theme
 from game.client.i18n import _, rules_page
 from game.client.kits import FIGURE_HEADING, get_kit, playable_games
+from game.client.layout import Pen, TextCache
 from game.client.scenes.base import SkyScene
 from game.client.widgets import draw_panel
 
 if TYPE_CHECKING:
     from game.client.scenes.base import Stage
+
+
+class _Unwritten:
+    """A ``TextCache`` that measures as the real one and writes nothing: a picture made with
+    it shows, by what differs, where the real picture has text."""
+
+    def __init__(self, text: TextCache) -> None:
+        self._text = text
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._text, name)
+
+    def render(self, words: str, size: int, color: theme.Color = theme.TEXT,
+               bold: bool = False) -> pygame.Surface:
+        return pygame.Surface(self._text.render(words, size, color, bold).get_size(),
+                              pygame.SRCALPHA)
+
+    def pen(self, size: int, bold: bool = False) -> Pen:
+        return Pen(self, size, bold)  # type: ignore[arg-type]
+
+
+def text_free_rows(figure: pygame.Surface, unwritten: pygame.Surface) -> list[int]:
+    """The rows of ``figure`` no text crosses (the rows it shares with ``unwritten``, the same
+    picture drawn without its text), with its top and its bottom: where it may be cut."""
+    width, height = figure.get_size()
+    if unwritten.get_size() != (width, height):
+        return [0, height]
+    full, bare = (pygame.image.tobytes(picture, "RGBA") for picture in (figure, unwritten))
+    row = 4 * width
+    return [0] + [y for y in range(height)
+                  if full[y * row:(y + 1) * row] == bare[y * row:(y + 1) * row]] + [height]
 
 
 class RulesScene(SkyScene):
@@ -27,6 +59,9 @@ class RulesScene(SkyScene):
         self.lines: list[tuple[str, str]] = []
         #: the page's pictures by name, made at this layout
         self.figures: dict[str, pygame.Surface] = {}
+        #: per picture, the rows where it may be cut at the panel's edge (no text crosses
+        #: them), with its top and bottom
+        self.figure_cuts: dict[str, list[int]] = {}
         self.content_height = 0
 
     def relayout(self) -> None:
@@ -37,14 +72,17 @@ class RulesScene(SkyScene):
         width = self.panel.w - lay.px(60)
         self.lines = []
         self.figures = {}
+        self.figure_cuts = {}
         kit = self.kits[self.index]
         for heading, body in rules_page(kit.game, kit.rules):
             if heading == FIGURE_HEADING:
                 make = kit.rules_figures.get(body)
                 if make is not None:
-                    self.figures[body] = make(self.text, width, lay.unit, lay.font_px("body"),
-                                              lay.font_px("small"),
-                                              self.app.settings.colour_blind)
+                    sizes = (width, lay.unit, lay.font_px("body"), lay.font_px("small"),
+                             self.app.settings.colour_blind)
+                    self.figures[body] = make(self.text, *sizes)
+                    self.figure_cuts[body] = text_free_rows(
+                        self.figures[body], make(_Unwritten(self.text), *sizes))
                     self.lines += [("figure", body), ("gap", "")]
                 continue
             self.lines.append(("heading", heading))
@@ -53,6 +91,16 @@ class RulesScene(SkyScene):
             self.lines.append(("gap", ""))
         self.content_height = sum(self._line_height(kind, line) for kind, line in self.lines)
         self.scroll = min(self.scroll, self.max_scroll)
+
+    def figure_part(self, name: str, top: int, bottom: int) -> pygame.Rect:
+        """The rows of picture ``name`` to show when rows ``top`` to ``bottom`` (its own
+        coordinates) are inside the panel: from its first cut at or under ``top`` to its last
+        at or above ``bottom`` (a drawing may be cut, a text never)."""
+        figure = self.figures[name]
+        cuts = self.figure_cuts.get(name, [0, figure.get_height()])
+        start = next((c for c in cuts if c >= top), figure.get_height())
+        end = next((c for c in reversed(cuts) if c <= bottom), 0)
+        return pygame.Rect(0, start, figure.get_width(), max(0, end - start))
 
     def _line_height(self, kind: str, line: str) -> int:
         lay = self.layout
@@ -138,10 +186,11 @@ class RulesScene(SkyScene):
         for kind, line in self.lines:
             height = self._line_height(kind, line)
             if kind == "figure" and inner.top - height < y < bottom:
-                # a picture may stand half under the panel's edge (not under the cue)
-                surface.set_clip(pygame.Rect(inner.x, inner.y, inner.w, bottom - inner.y))
-                surface.blit(self.figures[line], (x, y))
-                surface.set_clip(inner)
+                # the part of a picture between the panel's edges, cut only where nothing
+                # crosses (a picture's text, like a line, shows whole or not at all)
+                shown = self.figure_part(line, inner.top - y, bottom - y)
+                if shown.h > 0:
+                    surface.blit(self.figures[line], (x, y + shown.y), shown)
             elif kind not in ("gap", "figure") and inner.top - height < y < inner.bottom:
                 if kind == "heading":
                     label = self.text.render(line, lay.font_px("large"), theme.ACCENT, bold=True)
