@@ -358,8 +358,16 @@ def shoot(shot: Shooter) -> None:
     shot.step(30)
     shot.save("replay")
     app.pop()
-    # the hot-seat handover
+    # the rules page's worked example of scoring, whole
     app.scene.to_menu()
+    app.scene.button("Rules").activate()
+    rules = app.scene
+    rules.scroll = min(rules.max_scroll, (rules.figure_offset("scoring") or 0)
+                       - rules.layout.px(40))
+    shot.step(5)
+    shot.save("stars-rules-example")
+    app.pop()
+    # the hot-seat handover
     app.scene.button("Hot-seat").activate()
     app.scene.start.activate()
     shot.step(60)  # the handover takes input after a moment: show it ready
