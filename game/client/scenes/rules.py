@@ -186,7 +186,7 @@ class RulesScene(SkyScene):
         for kind, line in self.lines:
             height = self._line_height(kind, line)
             if kind == "figure" and inner.top - height < y < bottom:
-                # the part of a picture between the panel's edges, cut only where nothing
+                # the part of a picture between the panel's edges, cut only where no text
                 # crosses (a picture's text, like a line, shows whole or not at all)
                 shown = self.figure_part(line, inner.top - y, bottom - y)
                 if shown.h > 0:
