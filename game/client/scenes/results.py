@@ -148,6 +148,7 @@ class ResultsScene(SkyScene):
         self._picture: tuple[tuple, pygame.Surface | None] | None = None
         #: where the kit's picture stands (a click on it shows the table at the game's end)
         self.picture_rect: pygame.Rect | None = None
+        self._standing: list[tuple[str, int, bool]] | None = None
         if not self.reopened:
             views = session.views if session is not None else {}
             # a LAN host's table closes with its results: shown again later, its game cannot be
@@ -213,28 +214,40 @@ class ResultsScene(SkyScene):
         return self.kit.tie_line(self.final_view(), [s["total"] for s in self.scores],
                                  self.ranking, self.names)
 
+    def solo_seat(self) -> int | None:
+        """The one human's seat of a solo game played here (None: hot-seat, LAN, no
+        scores): the solo line and the standing are about that player."""
+        humans = [i for i, kind in enumerate(self.kinds) if kind == "human"]
+        if self.config is None or len(humans) != 1 or not self.scores:
+            return None  # a LAN game is never solo, even with one player at each machine
+        return humans[0]
+
     def solo_line(self) -> str | None:
         """Solo: the human's rank title from the published table (``SOLO_RANKS``)."""
-        humans = [i for i, kind in enumerate(self.kinds) if kind == "human"]
-        if self.config is None or len(humans) != 1 or not self.scores or \
-                self.kit.solo_line is None:
-            return None  # a LAN game is never solo, even with one player at each machine
-        return self.kit.solo_line(self.scores[humans[0]]["total"], self.final_view())
+        seat = self.solo_seat()
+        if seat is None or self.kit.solo_line is None:
+            return None
+        return self.kit.solo_line(self.scores[seat]["total"], self.final_view())
 
     def standing(self) -> list[tuple[str, int, bool]]:
         """Solo: for each bot level, the percent of its measured solo games the human's total
         beats, and whether a bot of that level played in this game (the solo line names one
-        level, often not the one played: a playtest asked for the one played)."""
-        humans = [i for i, kind in enumerate(self.kinds) if kind == "human"]
-        if self.config is None or len(humans) != 1 or not self.scores or \
-                self.kit.solo_standing is None:
+        level, often not the one played: a playtest asked for the one played). Worked out
+        once: the scores and the seats do not change here."""
+        if self._standing is None:
+            self._standing = self._work_out_standing()
+        return self._standing
+
+    def _work_out_standing(self) -> list[tuple[str, int, bool]]:
+        seat = self.solo_seat()
+        if seat is None or self.config is None or self.kit.solo_standing is None:
             return []
         from game.ai import default_level
 
-        played = {seat.bot or default_level(self.kit.game) for seat in self.config.seats
-                  if seat.kind == "ai"}
+        played = {choice.bot or default_level(self.kit.game) for choice in self.config.seats
+                  if choice.kind == "ai"}
         return [(level, share, level in played) for level, share in
-                self.kit.solo_standing(self.scores[humans[0]]["total"], self.final_view())]
+                self.kit.solo_standing(self.scores[seat]["total"], self.final_view())]
 
     def play_again(self) -> None:
         """Solo / hot-seat: a new table with the same setup. LAN host: a new game at the same
@@ -542,7 +555,7 @@ class ResultsScene(SkyScene):
     def draw_standing(self, surface: pygame.Surface) -> None:
         """Solo, in the room between the scores and the buttons: a bar per bot level, filled
         to the share of its solo games the total beats, the levels played here marked."""
-        rows = self.standing()
+        rows, seat = self.standing(), self.solo_seat()
         lay = self.layout
         top = self.panel.bottom + lay.px(16)
         bottom = self.form.widgets[0].rect.top - lay.px(16)
@@ -550,10 +563,10 @@ class ResultsScene(SkyScene):
         line, body_line = (self.text.font(size).get_linesize() for size in (small, body))
         bar_h = max(lay.px(12), small // 2)
         needed = line + lay.px(10) + body_line + lay.px(4) + bar_h + lay.px(4) + line
-        if not rows or bottom - top < needed:
+        if not rows or seat is None or bottom - top < needed:
             return
         top += (bottom - top - needed) // 2
-        total = self.scores[self.kinds.index("human")]["total"]
+        total = self.scores[seat]["total"]
         title = ngettext("Your {n} point beats this share of each bot level's solo games",
                          "Your {n} points beat this share of each bot level's solo games",
                          total).format(n=total)
