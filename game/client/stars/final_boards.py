@@ -68,21 +68,39 @@ def item_colour(item: dict[str, Any], pulse: float = 1.0) -> theme.Color:
 
 
 def draw_item(surface: pygame.Surface, geo: BoardGeometry, item: dict[str, Any],
-              color: theme.Color, counted_lines: bool = True) -> None:
+              color: theme.Color, counted_lines: bool = True, picked: bool = False) -> None:
     """One scoring item on a board drawn at ``geo``: its lines, or its object ringed (a
     planet, moon or twinkling star also the constellations it counts, unless
-    ``counted_lines`` is False)."""
+    ``counted_lines`` is False); ``picked``: bolder, every ring as wide as a planet's (the
+    item the mouse points at in the large board's list)."""
     counted = item["kind"] in COUNTING
+    line_w, ring_w = (geo.width(0.16), max(3, geo.width(0.09))) if picked else \
+        (geo.width(0.13), max(2, geo.width(0.07)))
     for x1, y1, x2, y2 in item["lines"] if counted_lines or not counted else []:
-        draw_segment(surface, geo.to_px(x1, y1), geo.to_px(x2, y2), color, geo.width(0.13))
+        draw_segment(surface, geo.to_px(x1, y1), geo.to_px(x2, y2), color, line_w)
     if counted:  # the planet (moon, twinkling star) itself, ringed
         x, y = item["stars"][0]
-        pygame.draw.circle(surface, color, geo.to_px(x, y), int(geo.spacing * 0.5),
-                           max(2, geo.width(0.07)))
+        pygame.draw.circle(surface, color, geo.to_px(x, y), int(geo.spacing * 0.5), ring_w)
     elif not item["lines"]:  # an object, and the stars it scores (a black hole)
+        radius = int(geo.spacing * (0.5 if picked else 0.36))
         for x, y in item["stars"]:
-            pygame.draw.circle(surface, color, geo.to_px(x, y), int(geo.spacing * 0.36),
-                               max(2, geo.width(0.07)))
+            pygame.draw.circle(surface, color, geo.to_px(x, y), radius, ring_w)
+
+
+def unscored_kinds(items: list[dict[str, Any]], sheet: dict[str, Any]) -> set[str]:
+    """How a sheet's lines score nothing, as ``UNSCORED`` names them (constellations of a size
+    already held, groups too big, groups of 1 or 2 lines), from its scoring ``items``."""
+    kinds, grouped = set(), set()
+    for item in items:
+        if item["kind"] in ("constellation", "nova_group", "dead_group"):
+            grouped.update(tuple(line) for line in item["lines"])
+        if item["kind"] == "dead_group":
+            kinds.add("too_big")
+        elif item["kind"] == "constellation" and item["points"] == 0:
+            kinds.add("already_scored")
+    if any(tuple(line) not in grouped for line in sheet["lines"]):
+        kinds.add("too_small")
+    return kinds
 
 
 class FinalBoardsScene(SkyScene):
@@ -92,6 +110,9 @@ class FinalBoardsScene(SkyScene):
         self.names = names
         self.sheets = [seat["sheet"] for seat in view["seats"]]
         self.items = [score_details(sheet) for sheet in self.sheets]
+        #: per seat, how its lines score nothing (the legend's entries come from these)
+        self.unscored = [unscored_kinds(items, sheet)
+                         for items, sheet in zip(self.items, self.sheets, strict=True)]
         self.totals = [{column.key: sum(i["points"] for i in items
                                         if i["category"] == column.key)
                         for column in SCORE_COLUMNS} for items in self.items]
@@ -118,19 +139,8 @@ class FinalBoardsScene(SkyScene):
                 if category is None or item["category"] == category]
 
     def unscored_kinds(self, seat: int) -> set[str]:
-        """How ``seat``'s lines score nothing, as ``UNSCORED`` names them (constellations
-        already held, groups too big, groups of 1 or 2 lines)."""
-        kinds, grouped = set(), set()
-        for item in self.items[seat]:
-            if item["kind"] in ("constellation", "nova_group", "dead_group"):
-                grouped.update(tuple(line) for line in item["lines"])
-            if item["kind"] == "dead_group":
-                kinds.add("too_big")
-            elif item["kind"] == "constellation" and item["points"] == 0:
-                kinds.add("already_scored")
-        if any(tuple(line) not in grouped for line in self.sheets[seat]["lines"]):
-            kinds.add("too_small")
-        return kinds
+        """How ``seat``'s lines score nothing, as ``UNSCORED`` names them."""
+        return self.unscored[seat]
 
     def legend(self) -> list[tuple[theme.Color, str]]:
         """The legend's entries for the boards shown: only what they show, and only where the
@@ -351,13 +361,7 @@ class FinalBoardsScene(SkyScene):
         shade.fill((*theme.SKY, 170))
         surface.blit(shade, geo.rect)
         colour = CATEGORY[item["category"]].color if item["points"] else theme.TEXT
-        for x1, y1, x2, y2 in item["lines"]:
-            draw_segment(surface, geo.to_px(x1, y1), geo.to_px(x2, y2), colour,
-                         geo.width(0.16))
-        for x, y in item["stars"][:1] if item["kind"] in COUNTING else \
-                ([] if item["lines"] else item["stars"]):
-            pygame.draw.circle(surface, colour, geo.to_px(x, y), int(geo.spacing * 0.5),
-                               max(3, geo.width(0.09)))
+        draw_item(surface, geo, item, colour, picked=True)
 
     def draw_items(self, surface: pygame.Surface, pointed: dict[str, Any] | None = None) -> None:
         """The focused board's scoring items, in its categories' colours; the row under the
