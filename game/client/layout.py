@@ -17,6 +17,11 @@ from game.client import theme
 REFERENCE = (1280, 720)
 
 
+def scaled_px(value: float, unit: float) -> int:
+    """``value`` reference pixels (at 1280x720) at the scale ``unit``, never below 1."""
+    return max(1, round(value * unit))
+
+
 class Layout:
     """Sizes for the current window. Rebuilt on every resize."""
 
@@ -26,7 +31,7 @@ class Layout:
         self.rect = pygame.Rect(0, 0, self.width, self.height)
 
     def px(self, value: float) -> int:
-        return max(1, round(value * self.unit))
+        return scaled_px(value, self.unit)
 
     def font_px(self, name: str) -> int:
         """The pixel size of type ``name``: scaled, never below what stays readable."""

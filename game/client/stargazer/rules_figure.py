@@ -10,13 +10,14 @@ plays by.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
 
 from game.client import theme
 from game.client.i18n import N_, _, language, ngettext
-from game.client.layout import TextCache
+from game.client.layout import TextCache, scaled_px
 from game.client.stargazer.palette import PLANET_TEXTURES, palette_for, player_mark
 from game.client.stargazer.ring import draw_first_notch, draw_track_square
 from game.client.stargazer.sprites import cube_sprite, planet_sprite
@@ -79,8 +80,7 @@ def majority_figure(text: TextCache, width: int, unit: float, body: int, small: 
     """The worked example, ``width`` px wide: ``unit`` is the layout's scale, ``body`` and
     ``small`` its type sizes (the page's own, so the example reads like the text around it)."""
 
-    def px(value: float) -> int:
-        return max(1, round(value * unit))
+    px = partial(scaled_px, unit=unit)
 
     palette = palette_for(colour_blind)
     info = PLANET_TYPES[EXAMPLE_PLANET]

@@ -11,13 +11,14 @@ rules the game plays by.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
 
 from game.client import theme
 from game.client.i18n import _, ngettext
-from game.client.layout import TextCache
+from game.client.layout import TextCache, scaled_px
 from game.client.stars.categories import SCORE_COLUMNS
 from game.client.stars.final_boards import draw_item, item_colour, item_label
 from game.client.stars.render import BoardGeometry, SheetRenderer, render_bonus_card, render_card
@@ -61,8 +62,7 @@ def line_card_figure(text: TextCache, width: int, unit: float, body: int, small:
     ``width`` px wide."""
     del body, colour_blind  # the cards have no colour a palette changes
 
-    def px(value: float) -> int:
-        return max(1, round(value * unit))
+    px = partial(scaled_px, unit=unit)
 
     gap = px(16)
     size = min(px(96), (width - 6 * gap) // 5)
@@ -102,8 +102,7 @@ def scoring_figure(text: TextCache, width: int, unit: float, body: int, small: i
     """The example board at the night's end beside what it scores, ``width`` px wide."""
     del colour_blind
 
-    def px(value: float) -> int:
-        return max(1, round(value * unit))
+    px = partial(scaled_px, unit=unit)
 
     body_h = text.pen(body).get_linesize() + px(2)
     small_h = text.pen(small).get_linesize()
