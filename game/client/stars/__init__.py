@@ -98,9 +98,8 @@ def standing_among_bots(total: int, view: dict[str, Any] | None = None) -> list[
     power_card = None
     if view is not None and view.get("seats"):
         power_card = view["seats"][0].get("sheet", {}).get("power_card")
-    offered = bot_levels("stars")
-    return [(level, share) for level, share in solo_standing(total, power_card)
-            if level in offered] or solo_standing(total, power_card)
+    offered, standing = bot_levels("stars"), solo_standing(total, power_card)
+    return [(level, share) for level, share in standing if level in offered] or standing
 
 
 def solo_rank_text(total: int, view: dict[str, Any] | None = None) -> str:
