@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pygame.freetype
 
 from game.client import theme
 
@@ -41,9 +42,15 @@ class Layout:
 #: below this type size (the small and tiny type at 1280x720) the default font is drawn
 #: ``SMOOTH_SCALE`` times larger and scaled down (``SmoothFont``): hinted, its letters fell on
 #: whole pixels unevenly ("bot tom", "spec ialty"), and below 14 px its space was about a
-#: pixel wide, so words ran together ("4left", "no cubesyet"). Larger type stays hinted
-#: (crisper, and its spacing is less uneven)
+#: pixel wide, so words ran together ("4left", "no cubesyet"). From this size up it is drawn
+#: by FreeType directly (``EvenFont``), whose spacing is even at these sizes
 SMOOTH_BELOW = 20
+#: the pixel size pygame gives its default font per size unit (``pygame.font`` applies it
+#: to the default font itself; ``pygame.freetype`` does not)
+DEFAULT_FONT_SCALE = 0.6875
+#: how much FreeType thickens bold type, in ems (its default, 1/36, read as barely bold
+#: beside SDL_ttf's bold; the default font is a bold face already)
+BOLD_STRENGTH = 1 / 24
 SMOOTH_SCALE = 3
 #: a space of ``SmoothFont`` in spaces of the font: wide enough to stand out from the gaps
 #: inside words at every small size (a test measures both)
@@ -131,6 +138,64 @@ class SmoothFont:
         return self.small.get_linesize()
 
 
+class EvenFont:
+    """The default font at body size and up, drawn by ``pygame.freetype``: SDL_ttf's hinting
+    put its letters on whole pixels unevenly at every size ("bot tom", "le ft", "f rom"),
+    FreeType's own rendering spaces them evenly and stays crisp. Heights, ascent and line
+    size are ``pygame.font``'s, so no line moves; widths are FreeType's (the letters' own
+    advances, within a few per cent of the hinted ones). Bold letters grow into the space
+    between words, so a bold space is widened by as much as a letter grows."""
+
+    def __init__(self, size: int, bold: bool = False) -> None:
+        if not pygame.freetype.get_init():
+            pygame.freetype.init()
+        self.metric = pygame.font.Font(None, size)
+        self.metric.bold = bold
+        self.face = pygame.freetype.Font(None, size * DEFAULT_FONT_SCALE)
+        self.face.pad = True  # widths by advance, as pygame.font measures them
+        self.face.origin = True  # render_to's position is the pen on the baseline
+        self.space = self.face.get_rect(" ").width
+        if bold:
+            self.face.strong = True
+            self.face.strength = BOLD_STRENGTH
+            self.space += max(1, round(BOLD_STRENGTH * size * DEFAULT_FONT_SCALE))
+
+    def _placed(self, text: str) -> tuple[list[tuple[str, int]], int]:
+        """Each word of ``text`` and where it starts, and the width of the whole."""
+        placed, x = [], 0
+        for n, word in enumerate(text.split(" ")):
+            if n:
+                x += self.space
+            if word:
+                placed.append((word, x))
+                x += self.face.get_rect(word).width
+        return placed, x
+
+    def size(self, text: str) -> tuple[int, int]:
+        return self._placed(text)[1], self.metric.get_linesize()
+
+    def render(self, text: str, antialias: bool, color: theme.Color) -> pygame.Surface:
+        """As ``pygame.font.Font.render`` (a line, ``get_linesize``, high)."""
+        placed, width = self._placed(text)
+        surface = pygame.Surface((max(1, width), self.metric.get_linesize()), pygame.SRCALPHA)
+        baseline = self.metric.get_ascent()
+        for word, left in placed:
+            self.face.render_to(surface, (left, baseline), word, color)
+        return surface
+
+    def get_ascent(self) -> int:
+        return self.metric.get_ascent()
+
+    def get_descent(self) -> int:
+        return self.metric.get_descent()
+
+    def get_height(self) -> int:
+        return self.metric.get_height()
+
+    def get_linesize(self) -> int:
+        return self.metric.get_linesize()
+
+
 class TextCache:
     """Pre-rendered text: a font per pixel size and an LRU of rendered surfaces.
 
@@ -144,7 +209,7 @@ class TextCache:
     def __init__(self, limit: int = 800) -> None:
         self.fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self.fallbacks: dict[tuple[int, bool], pygame.font.Font] = {}
-        self.smooth: dict[tuple[int, bool], SmoothFont] = {}
+        self.smooth: dict[tuple[int, bool], SmoothFont | EvenFont] = {}
         self.surfaces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self.limit = limit
         self._default_has: dict[str, bool] = {}
@@ -160,14 +225,12 @@ class TextCache:
             self.fonts[key] = font
         return self.fonts[key]
 
-    def drawing_font(self, size: int, bold: bool = False) -> pygame.font.Font | SmoothFont:
+    def drawing_font(self, size: int, bold: bool = False) -> SmoothFont | EvenFont:
         """The font the default font's runs are drawn with: below ``SMOOTH_BELOW`` a
-        ``SmoothFont``."""
-        if size >= SMOOTH_BELOW:
-            return self.font(size, bold)
+        ``SmoothFont``, from there an ``EvenFont``."""
         key = (size, bold)
         if key not in self.smooth:
-            self.smooth[key] = SmoothFont(size, bold)
+            self.smooth[key] = (SmoothFont if size < SMOOTH_BELOW else EvenFont)(size, bold)
         return self.smooth[key]
 
     def fallback(self, size: int, bold: bool = False) -> pygame.font.Font:
@@ -187,7 +250,7 @@ class TextCache:
 
     def runs(
         self, text: str, size: int, bold: bool = False
-    ) -> list[tuple[str, pygame.font.Font | SmoothFont]]:
+    ) -> list[tuple[str, pygame.font.Font | SmoothFont | EvenFont]]:
         """``text`` cut into runs that each render with one font (``drawing_font`` for the
         default font's, the fallback for characters it lacks)."""
         if text.isascii():

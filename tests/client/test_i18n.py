@@ -327,7 +327,7 @@ def test_names_in_japanese_chinese_and_korean_render_as_glyphs(text_cache) -> No
         assert len(pictures) == len(set(name)), f"{name}: two characters look the same"
     runs = text_cache.runs("星野 wins!", 32)
     assert [run for run, _font in runs] == ["星野", " wins!"]
-    assert runs[0][1] is text_cache.fallback(32) and runs[1][1] is text_cache.font(32)
+    assert runs[0][1] is text_cache.fallback(32) and runs[1][1] is text_cache.drawing_font(32)
     mixed = text_cache.render("星野 wins!", 32)
     assert mixed.get_size() == text_cache.size("星野 wins!", 32)
     assert mixed.get_width() > text_cache.render(" wins!", 32).get_width()
@@ -593,22 +593,28 @@ def _widest_blank(surface: pygame.Surface) -> int:
     return widest
 
 
-@pytest.mark.parametrize("size", range(theme.MIN_FONT_PX, 25))
-def test_a_space_parts_two_words_at_every_type_size(text_cache, size) -> None:  # noqa: ANN001
+@pytest.mark.parametrize("bold", [False, True])
+@pytest.mark.parametrize("size", range(theme.MIN_FONT_PX, 49))
+def test_a_space_parts_two_words_at_every_type_size(text_cache, size, bold) -> None:  # noqa: ANN001
     """At the smallest sizes the default font's space was narrower than the gaps inside its
     words and "4 left" read "4left" on a planet card at 720p: a space leaves at least as many blank
     columns as any gap inside a word, in Latin and mixed text, and the measured width is the
     drawn one. Below ``SMOOTH_BELOW`` no word is split by a gap of 3 columns either (the
-    font's hinting left one in most words at every small size: "bot tom", "spec ialty")."""
+    font's hinting left one in most words at every small size: "bot tom", "spec ialty"); from
+    there up (body, large and title type) a gap inside a word is at most half a space (hinted,
+    "bot tom", "le ft", "f rom" and "playerssee" showed at 20-31 px: a playtest)."""
     from game.client.layout import SMOOTH_BELOW
 
     cache = text_cache
-    inside = max(_widest_blank(cache.render(word, size))
+    inside = max(_widest_blank(cache.render(word, size, bold=bold))
                  for word in ("left", "bottom", "cubes", "front", "majority", "specialty",
-                              "Constellations", "motivation"))
+                              "Constellations", "motivation", "Players", "from"))
     if size < SMOOTH_BELOW:
         assert inside <= 2, size
-    for words in ("4 left", "no cubes", "ties: front", "4 left 星"):
-        drawn = cache.render(words, size)
-        assert _widest_blank(drawn) >= max(3, inside), (words, size)
-        assert drawn.get_width() == cache.size(words, size)[0]
+    for words in ("4 left", "no cubes", "ties: front", "players see", "4 left 星"):
+        drawn = cache.render(words, size, bold=bold)
+        space = _widest_blank(drawn)
+        assert space >= max(3, inside), (words, size)
+        if size >= SMOOTH_BELOW:
+            assert 2 * inside <= space, (words, size, inside, space)
+        assert drawn.get_width() == cache.size(words, size, bold)[0]
