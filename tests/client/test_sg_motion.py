@@ -141,3 +141,26 @@ def test_nothing_in_the_air_crosses_the_top_bar(table) -> None:  # noqa: ANN001
         flying.append(top_bar_now())
     assert table.motion.busy
     assert all(shot == still for shot in flying)
+
+
+def test_floaters_of_one_moment_stay_beside_the_crews_name_inside_its_row(table) -> None:  # noqa: ANN001
+    """A crew picked for its VP with a Quartermaster's cube on it says "+1 VP" and "+2 VP"
+    at once: side by side the later one stood left of the cubes, over the end of a long
+    name ("Dr. Okafor, Archaeologist", the screenshot walk): the pair starts no further left
+    than the cubes' place and stays inside the crew's row while it rises."""
+    from tests.client.textboxes import drawn_marks
+
+    table.motion.skip()
+    crew = 1
+    table.motion.say("+1 VP", ("crew", crew), (255, 255, 255))
+    table.motion.say("+2 VP", ("crew", crew), (255, 255, 255))
+    row, place = table.crew_rects[crew], table.place_rect(("crew", crew))
+    for _ in range(4):
+        marks = [m for m in drawn_marks(table.app) if m.text in ("+1 VP", "+2 VP")
+                 and m.size == table.layout.font_px("body")]
+        assert len(marks) == 2
+        later, first = sorted(marks, key=lambda m: m.rect.x)
+        assert later.text == "+2 VP", "the later stands to the left"
+        assert later.rect.left >= place.left and first.rect.right <= row.right
+        assert not later.rect.colliderect(first.rect)
+        table.motion.update(0.3)

@@ -572,8 +572,17 @@ class StargazerTablePainter(StargazerPanels):
             home = self.target_rect(floater.place)
             if home is not None and home != rect:
                 bottom = max(bottom, home.y + label.get_height() + lay.px(2))
-            # floaters of one place and moment stand side by side, the later to the left
-            x = rect.centerx - floater.row * (label.get_width() + lay.px(6))
+            # floaters of one place and moment stand side by side, the later to the left,
+            # the group centred on the place; on a crew's row it starts no further left than
+            # the place (the crew's name ends there) and stays inside the row
+            gap = lay.px(6)
+            together = sum(1 for other in self.motion.floaters
+                           if other.place == floater.place and other.start == floater.start)
+            span = together * label.get_width() + (together - 1) * gap
+            left = rect.centerx - span // 2
+            if home is not None and home != rect:
+                left = max(rect.left, min(left, home.right - lay.px(4) - span))
+            x = left + span - label.get_width() // 2 - floater.row * (label.get_width() + gap)
             surface.blit(label, label.get_rect(midbottom=(x, bottom)))
 
     def draw_tooltip(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
