@@ -10,6 +10,7 @@ import time
 import pygame
 import pytest
 
+from game.client import theme
 from game.client.kits import get_kit
 from game.client.record import record_of
 from game.client.replay_session import ReplaySession
@@ -260,6 +261,41 @@ def test_final_boards_say_why_lines_score_nothing(drive: Driver) -> None:
               for y in range(legend.top, legend.top + boards.legend_height() + 12)}
     for colour, _words in UNSCORED.values():
         assert any(near(pixel, colour, 30) for pixel in pixels), colour
+
+
+def test_the_large_boards_list_is_in_the_colours_of_the_lines(drive: Driver) -> None:
+    """A group of 9 lines was drawn orange on the board (the legend: "9 lines or more") but
+    listed dim beside it, as a constellation already scored is: each row of the list is in
+    the colour of its item's lines, and the item pointed at keeps that colour on the board."""
+    from game.client.stars.final_boards import item_colour
+
+    sheet = RULESET.view(RULESET.setup(RULESET.normalize_options({"players": 1}), 3),
+                         0)["seats"][0]["sheet"]
+    sheet = {**sheet, "lines": _row(3, range(0, 4)) + _row(3, range(5, 9))  # two of 3
+             + _row(4, range(0, 10))}  # 9 lines
+    boards = FinalBoardsScene(drive.app, {"seats": [{"sheet": sheet}]}, ["Ann"])
+    drive.app.push(boards)
+    drive.key(pygame.K_TAB)  # the board large, with its list
+    drive.step(2)
+    rows = {item["kind"] + ("" if item["points"] else " 0"): (rect, item)
+            for rect, item in boards.item_rows()}
+    assert {"dead_group 0", "constellation", "constellation 0"} <= set(rows), rows
+
+    def row_pixels(rect: pygame.Rect) -> set:
+        return {drive.pixel((x, y)) for x in range(rect.x, rect.right, 2)
+                for y in range(rect.y, rect.bottom)}
+
+    dead_rect, dead = rows["dead_group 0"]
+    assert item_colour(dead) == theme.WARNING
+    assert any(near(pixel, theme.WARNING, 30) for pixel in row_pixels(dead_rect))
+    dim_rect, _dim = rows["constellation 0"]
+    assert not any(near(pixel, theme.WARNING, 30) for pixel in row_pixels(dim_rect))
+    drive.move(dead_rect.center)
+    drive.step(2)
+    geo = boards.board_rects[0][0]
+    x1, y1, x2, y2 = dead["lines"][0]
+    (ax, ay), (bx, by) = geo.to_px(x1, y1), geo.to_px(x2, y2)
+    assert near(drive.pixel(((ax + bx) // 2, (ay + by) // 2)), theme.WARNING, 40)
 
 
 def test_final_boards_mark_what_scored_in_each_category(ended) -> None:  # noqa: ANN001

@@ -360,8 +360,9 @@ class FinalBoardsScene(SkyScene):
         shade = pygame.Surface(geo.rect.size, pygame.SRCALPHA)
         shade.fill((*theme.SKY, 170))
         surface.blit(shade, geo.rect)
-        colour = CATEGORY[item["category"]].color if item["points"] else theme.TEXT
-        draw_item(surface, geo, item, colour, picked=True)
+        colour = item_colour(item)
+        draw_item(surface, geo, item, theme.TEXT if colour == theme.TEXT_DIM else colour,
+                  picked=True)
 
     def draw_items(self, surface: pygame.Surface, pointed: dict[str, Any] | None = None) -> None:
         """The focused board's scoring items, in its categories' colours; the row under the
@@ -374,7 +375,7 @@ class FinalBoardsScene(SkyScene):
         for row, item in self.item_rows():
             if item is pointed:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, row, border_radius=lay.px(4))
-            color = CATEGORY[item["category"]].color if item["points"] else theme.TEXT_DIM
+            color = item_colour(item)  # as its lines on the board (a 9+ group: orange)
             text = f"{item['points']:>2}  {item_label(item)}"
             fitted = self.text.fit(text, size, rect.w - 2 * pad)
             label = self.text.render(text, fitted, color)
