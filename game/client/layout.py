@@ -45,16 +45,16 @@ class Layout:
 #: pixel wide, so words ran together ("4left", "no cubesyet"). From this size up it is drawn
 #: by FreeType directly (``EvenFont``), whose spacing is even at these sizes
 SMOOTH_BELOW = 20
+SMOOTH_SCALE = 3
+#: a space of ``SmoothFont`` in spaces of the font: wide enough to stand out from the gaps
+#: inside words at every small size (a test measures both)
+WIDE_SPACE = 1.6
 #: the pixel size pygame gives its default font per size unit (``pygame.font`` applies it
 #: to the default font itself; ``pygame.freetype`` does not)
 DEFAULT_FONT_SCALE = 0.6875
 #: how much FreeType thickens bold type, in ems (its default, 1/36, read as barely bold
 #: beside SDL_ttf's bold; the default font is a bold face already)
 BOLD_STRENGTH = 1 / 24
-SMOOTH_SCALE = 3
-#: a space of ``SmoothFont`` in spaces of the font: wide enough to stand out from the gaps
-#: inside words at every small size (a test measures both)
-WIDE_SPACE = 1.6
 #: the fallback for characters the default font lacks: kana, kanji, hangul, hanzi, symbols
 #: (a subset of Noto Sans CJK JP made by ``tools/make_font.py``; licence ``fonts/OFL.txt``)
 FALLBACK_FONT = Path(__file__).resolve().parent / "fonts" / "NotoSansJP-subset.otf"
@@ -209,7 +209,7 @@ class TextCache:
     def __init__(self, limit: int = 800) -> None:
         self.fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self.fallbacks: dict[tuple[int, bool], pygame.font.Font] = {}
-        self.smooth: dict[tuple[int, bool], SmoothFont | EvenFont] = {}
+        self.drawing: dict[tuple[int, bool], SmoothFont | EvenFont] = {}
         self.surfaces: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self.limit = limit
         self._default_has: dict[str, bool] = {}
@@ -229,9 +229,9 @@ class TextCache:
         """The font the default font's runs are drawn with: below ``SMOOTH_BELOW`` a
         ``SmoothFont``, from there an ``EvenFont``."""
         key = (size, bold)
-        if key not in self.smooth:
-            self.smooth[key] = (SmoothFont if size < SMOOTH_BELOW else EvenFont)(size, bold)
-        return self.smooth[key]
+        if key not in self.drawing:
+            self.drawing[key] = (SmoothFont if size < SMOOTH_BELOW else EvenFont)(size, bold)
+        return self.drawing[key]
 
     def fallback(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (size, bold)
