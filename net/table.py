@@ -152,7 +152,7 @@ class Table:
         self.hints = bool(hints)
         self._seats = [
             Seat(spec.kind, clean_name(spec.name, f"Player {i + 1}"),
-                 (spec.bot or default_bot) if spec.kind == "ai" else spec.bot,
+                 (spec.bot or default_bot) if spec.kind == "ai" else None,  # who plays it
                  reserved=(clean_name(spec.name, "") or None) if spec.kind == "remote" else None)
             for i, spec in enumerate(seats)
         ]
@@ -523,9 +523,11 @@ class Table:
         return self._seats[seat]
 
     def _restore_player(self, seat: int) -> None:
-        """Under the lock: the stand-in bot of ``seat`` leaves; the kept token holds it."""
+        """Under the lock: the stand-in bot of ``seat`` leaves (its level with it: ``bot`` names
+        only the bot that plays a seat); the kept token holds it."""
         target = self._seats[seat]
         target.kind, target.token, target.away_token = "remote", target.away_token, None
+        target.bot = None
         self.ai.drop(seat)  # a move it is thinking about is dropped
         self.saves.checkpoint()
         self._announce_table()

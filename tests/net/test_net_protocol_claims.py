@@ -7,7 +7,11 @@ password counts as wrong, refused tries while locked out do not, spectators are 
 too; a reclaim keeps the token; a reserved name is matched whatever its letter case), 4/5 (a
 taken ``open`` seat stays ``open``; a lobby ``leave`` is one ``table`` message, a drop one
 too), 7/11 (the shape is checked after the table's own checks and before ``not_your_turn``;
-Look at the Stars' ``already_confirmed`` reaches no TCP client)."""
+Look at the Stars' ``already_confirmed`` reaches no TCP client). Session 54's outside check (a
+client in JavaScript) added: where the decoder's own depth limit lies, ``bot`` nil unless a bot
+plays the seat, the 11th error answered alone, unprintable name characters dropped and an
+unknown role refused, a spectator's move still needing its ``version``, the host's ping
+numbers, and the join that fills a headless table."""
 
 from __future__ import annotations
 
@@ -259,3 +263,119 @@ def test_a_seat_that_confirmed_a_stars_card_is_told_not_your_turn() -> None:
     finally:
         server.stop()
         table.close()
+
+
+# --- session 54's outside check (a client in JavaScript from the document alone) ---------------
+def test_nesting_past_the_decoders_own_stack_is_bad_frame_and_before_it_bad_message() -> None:
+    """Section 1 said "thousands of levels" where the decoder gives up; it gives up at 1 025."""
+    for depth, code in ((33, "bad_message"), (1024, "bad_message"), (1025, "bad_frame")):
+        payload = b"\x91" * (depth - 1) + b"\x90"  # arrays nested ``depth`` levels deep
+        with pytest.raises(WireError) as refused:
+            decode(payload)
+        assert refused.value.code == code, depth
+
+
+def test_a_bot_level_names_only_the_bot_that_plays_a_seat() -> None:
+    """Section 4: ``bot`` is nil for every seat no bot plays (a seat set up as remote with a
+    level, and a stand-in's seat given back, showed one: an outside client read it as a bot)."""
+    table = toy_table([SeatSpec("remote", "Ann", "greedy"), SeatSpec("open", bot="greedy"),
+                       SeatSpec("ai", "Vega")])
+    try:
+        seats = table.info()["seats"]
+        assert [seat["bot"] for seat in seats[:2]] == [None, None]
+        assert isinstance(seats[2]["bot"], str), "an ai seat always names its level"
+    finally:
+        table.close()
+
+
+def test_the_message_past_the_error_limit_is_answered_too_many_errors_alone() -> None:
+    """Section 8: 10 errors are answered, the 11th is ``too_many_errors`` and the end."""
+    table = toy_table([SeatSpec("remote"), SeatSpec("remote")])
+    server = serve(table)
+    raw = Raw(server.port)
+    try:
+        assert raw.hello(name="Ann")["t"] == "welcome"
+        for _ in range(11):
+            raw.send({"t": "no_such_message"})
+        raw.wait(lambda m: m.get("code") == "too_many_errors")
+        codes = [m["code"] for m in raw.messages if m["t"] == "error"]
+        assert codes == ["unknown_type"] * 10 + ["too_many_errors"]
+        raw.sock.settimeout(5)
+        assert raw.sock.recv(65536) == b"", "then the host closes"
+    finally:
+        raw.close()
+        server.stop()
+        table.close()
+
+
+def test_hello_drops_unprintable_characters_and_refuses_an_unknown_role() -> None:
+    table = toy_table([SeatSpec("remote"), SeatSpec("remote")])
+    server = serve(table)
+    try:
+        raw = Raw(server.port)
+        assert raw.hello(name="Do\x07ra\tX\u200b")["t"] == "welcome"
+        snapshot = raw.wait(lambda m: m["t"] == "snapshot")
+        assert snapshot["table"]["seats"][snapshot["seat"]]["name"] == "DoraX"
+        raw.close()
+        raw = Raw(server.port)
+        answer = raw.hello(role="referee")
+        assert (answer["t"], answer["code"]) == ("error", "bad_message")
+        raw.sock.settimeout(5)
+        assert raw.sock.recv(65536) == b"", "any error before a welcome closes"
+        raw.close()
+    finally:
+        server.stop()
+        table.close()
+
+
+def test_a_spectators_move_needs_its_version_to_be_refused_spectator() -> None:
+    """Section 6: no version of a spectator's is checked, yet ``version`` is a required field."""
+    table = toy_table([SeatSpec("remote"), SeatSpec("remote")])
+    server = serve(table)
+    raw = Raw(server.port)
+    try:
+        assert raw.hello(role="spectator")["t"] == "welcome"
+        raw.send({"t": "move", "move": {"t": "add", "n": 1}})
+        assert raw.wait(lambda m: m["t"] in ("error", "refused"))["code"] == "bad_message"
+        seen = len(raw.messages)
+        raw.send({"t": "move", "version": 12345, "move": {"t": "add", "n": 1}})
+        answer = raw.wait(lambda m: m["t"] in ("error", "refused"), since=seen)
+        assert (answer["t"], answer["code"]) == ("refused", "spectator")
+    finally:
+        raw.close()
+        server.stop()
+        table.close()
+
+
+def test_the_hosts_pings_count_from_one() -> None:
+    table = toy_table([SeatSpec("remote"), SeatSpec("remote")])
+    server = ServerThread(table, host="127.0.0.1", port=0, ping_interval=0.05)
+    server.start()
+    raw = Raw(server.port)
+    try:
+        assert raw.hello(name="Ann")["t"] == "welcome"
+        raw.wait(lambda m: m["t"] == "ping" and m["n"] == 3)
+        assert [m["n"] for m in raw.messages if m["t"] == "ping"][:3] == [1, 2, 3]
+    finally:
+        raw.close()
+        server.stop()
+        table.close()
+
+
+@pytest.mark.timeout(60)
+def test_the_join_that_fills_a_headless_table_gets_the_lobby_then_the_start() -> None:
+    """Section 2: welcome, a snapshot in the lobby (nobody to move), then the start's."""
+    from tests.net.test_net_cli import TOY, host_process
+
+    with host_process("--ruleset", TOY, "--seats", "remote:A,ai", "--port", "0",
+                      "--linger", "0.5") as (_host, port, _lines):
+        raw = Raw(port)
+        try:
+            assert raw.hello(name="A")["t"] == "welcome"
+            raw.wait(lambda m: m["t"] == "snapshot" and m["table"]["status"] == "playing", 10)
+            snapshots = [m for m in raw.messages if m["t"] == "snapshot"]
+            assert [(m["table"]["status"], m["to_move"] == []) for m in snapshots[:2]] == [
+                ("lobby", True), ("playing", False)]
+            assert raw.messages[0]["t"] == "welcome" and raw.messages[1] is snapshots[0]
+        finally:
+            raw.close()

@@ -159,6 +159,7 @@ def test_the_host_gives_the_seat_back_and_the_game_waits_for_its_player(
     table.give_back(1)
     seat = table.info()["seats"][1]
     assert (seat["kind"], seat["stand_in"], seat["connected"]) == ("remote", False, False)
+    assert seat["bot"] is None, "no bot plays the seat (an outside client read it as one)"
     wait_until(lambda: host.poll() is not None and host.to_move == [0])
     host.send_move({"t": "add", "n": 1})
     wait_until(lambda: 1 in table.to_move())
