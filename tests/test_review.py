@@ -189,3 +189,41 @@ def test_the_review_shows_the_hint_that_was_shown_at_a_decision(game: str,
     stale = review_game(game, options, 11, moves, 0, stop_for=quick_stop,
                         hinted={key: [{"t": "no such move"}]})
     assert stale[0].bot_moves == first.bot_moves
+
+
+def test_a_hint_asked_in_the_middle_of_a_stargazer_turn_is_the_reviews_move_there() -> None:
+    """Following the hint at the skill step, the player read in the review that the bot would
+    have put the cube elsewhere (a playtest): the review searched that step afresh from the
+    crew it chose. A hint shown in the middle of a turn is the review's move there while the
+    bot's moves so far are the player's; once they part, the bot searches on its own."""
+    from game.ai.hints import given_key
+
+    game = "stargazer"
+    ruleset = get_ruleset(game)
+    options, moves = bot_game(game, 3, 11)
+    plain = review_game(game, options, 11, moves, 0, stop_for=quick_stop)
+    row = next(d for d in plain if len(d.your_moves) >= 2)
+    state = ruleset.setup(options, 11)
+    for who, move in moves[:row.at]:
+        ruleset.apply(state, who, move)
+    start_key = given_key(game, ruleset.view(state, 0), 0)
+    middle = copy.deepcopy(state)
+    ruleset.apply(middle, 0, copy.deepcopy(row.your_moves[0]))
+    middle_key = given_key(game, ruleset.view(middle, 0), 0)
+    bots_own = review_game(game, options, 11, moves, 0, stop_for=quick_stop,
+                           hinted={start_key: [row.your_moves[0]]})
+    at = plain.index(row)
+    assert bots_own[at].bot_moves[0] == row.your_moves[0]
+    other = next(m for m in ruleset.legal_moves(middle, 0) if m != bots_own[at].bot_moves[1])
+    hinted = review_game(game, options, 11, moves, 0, stop_for=quick_stop,
+                         hinted={start_key: [row.your_moves[0]], middle_key: [other]})
+    assert hinted[at].bot_moves[:2] == [row.your_moves[0], other], "the hint shown mid-turn"
+    crews = [m for m in ruleset.legal_moves(state, 0)
+             if m["t"] == "crew" and m != row.your_moves[0]]
+    if crews:  # the bot's turn parts from the player's at once: the mid-turn hint is not its
+        alone = review_game(game, options, 11, moves, 0, stop_for=quick_stop,
+                            hinted={start_key: [crews[0]]})
+        parted = review_game(game, options, 11, moves, 0, stop_for=quick_stop,
+                             hinted={start_key: [crews[0]], middle_key: [other]})
+        assert parted[at].bot_moves[0] == crews[0]
+        assert parted[at].bot_moves == alone[at].bot_moves

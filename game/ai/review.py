@@ -125,19 +125,24 @@ def _own_points(game: str, ruleset: Ruleset, state: State, seat: int) -> int:
 
 
 def _bot_plays(game: str, ruleset: Ruleset, state: State, seat: int, bot: Bot,
-               stop: StopCheck | None, hinted: Sequence[Move] = ()) -> list[Move]:
+               stop: StopCheck | None, hinted: Mapping[tuple[int, str], list[Move]],
+               yours: Sequence[Move] = ()) -> list[Move]:
     """The bot plays the seat's decision on ``state`` (changed in place): Look at the Stars up
-    to its confirm, Stargazer its whole turn; the ``hinted`` moves first, as long as they are
-    legal (the hint shown there)."""
+    to its confirm, Stargazer its whole turn; a hint shown at a step of it (``hinted``, by
+    ``given_key``) first, as long as it is legal. A hint asked in the middle of a Stargazer
+    turn was asked where the player's own moves (``yours``) had led: it is taken while the
+    bot's moves so far are the same."""
     played: list[Move] = []
     first_phase = state.get("phase")
-    queue = list(hinted)
+    queue = list(hinted.get(given_key(game, ruleset.view(state, seat), seat), []))
     while len(played) < MOST_BOT_MOVES:
         if seat not in ruleset.to_move(state):
             break
         legal = ruleset.legal_moves(state, seat)
         if not legal or (game == "stars" and any(m["t"] == "confirm" for m in legal)):
             break
+        if played and not queue and list(yours[:len(played)]) == played:
+            queue = list(hinted.get(given_key(game, ruleset.view(state, seat), seat), []))
         if queue and queue[0] not in legal:
             queue = []  # (not the position it was hinted in after all: the bot decides)
         move = queue.pop(0) if queue else bot.choose(ruleset, state, seat, stop)
@@ -174,16 +179,17 @@ def review_game(game: str, options: dict[str, Any], seed: int, moves: list[list[
         # (seeded as a hint asked at that moment is: the two agree)
         view = ruleset.view(state, seat)
         bot = make_bot(game, HINT_LEVEL, decision_seed(game, view, seat))
-        shown = (hinted or {}).get(given_key(game, view, seat), [])
+        yours = _your_moves(game, moves, segment, seat)
         bot_moves = _bot_plays(game, ruleset, trial, seat, bot,
-                               stop_for() if stop_for is not None else None, shown)
+                               stop_for() if stop_for is not None else None, hinted or {},
+                               yours)
         bot_points = _own_points(game, ruleset, trial, seat) - before
         after = copy.deepcopy(state)
         for who, move in moves[segment.at:segment.end]:
             ruleset.apply(after, who, move)
         your_points = _own_points(game, ruleset, after, seat) - before
-        out.append(Decision(segment.turn, segment.at, _your_moves(game, moves, segment, seat),
-                            bot_moves, your_points, bot_points))
+        out.append(Decision(segment.turn, segment.at, yours, bot_moves, your_points,
+                            bot_points))
         if progress is not None:
             progress(done + 1, len(segments))
     return out
