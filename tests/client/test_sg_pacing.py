@@ -514,3 +514,27 @@ def test_a_long_bot_name_is_cut_before_its_ai_tag(drive) -> None:  # noqa: ANN00
            and "picks" not in text and " is " not in text]  # (the player list's row, not
     # the log's lines nor the top bar's "... is investigating", as the bots may have come to)
     assert cut and all(text.endswith("... (AI)") for text in cut), cut
+
+
+def test_the_final_scoring_holds_each_step_long_enough_to_read() -> None:
+    """A new player saw the final scoring race through the planets by itself in about 2 s
+    while it said "Enter or a click: next": every step stays whole for 3 s or more once its
+    last rank is shown (Enter or a click still goes on at once)."""
+    from game.client.stargazer.final_scoring import ROW_SECONDS, ScoringShow
+
+    rng = random.Random(3)
+    state = RULESET.setup(RULESET.normalize_options({"players": 3}), 3)
+    while not RULESET.is_over(state):
+        seat = state["current"]
+        RULESET.apply(state, seat, rng.choice(RULESET.legal_moves(state, seat)))
+    show = ScoringShow(RULESET.view(state, 0), {"scores": RULESET.score(state)})
+    held = []
+    while not show.done:
+        kind, planet = show.step
+        rows = len(show.standings[planet]) if kind == "planet" else 1
+        held.append(show.duration() - (rows - 1) * ROW_SECONDS)  # the last rank shown then
+        step = show.index
+        for _ in range(int(show.duration() * 60) + 2):
+            show.update(1 / 60)
+        assert show.index == step + 1, "then it goes on by itself"
+    assert len(held) >= 3 and min(held) >= 3.0, held

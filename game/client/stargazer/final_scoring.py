@@ -14,11 +14,13 @@ from typing import Any
 from game.rules.stargazer import planet_standings
 from game.rules.stargazer.scoring import all_specialty_counts, best_specialty
 
-#: seconds per revealed rank on a planet, and for the steps after the planets
+#: seconds per revealed rank on a planet; then how long a step stays whole before the show goes
+#: on by itself (Enter or a click goes on at once): long enough to read a planet's ranks (at
+#: 0.7 s a new player saw it race through the planets unread)
 ROW_SECONDS = 0.45
-PLANET_PAUSE = 0.7
-SPECIALTY_SECONDS = 3.0
-BONUS_SECONDS = 2.5
+PLANET_PAUSE = 3.0
+SPECIALTY_SECONDS = 4.0
+BONUS_SECONDS = 4.0
 
 
 class ScoringShow:

@@ -467,8 +467,9 @@ class StargazerPanels:
             return _("The game is over."), []  # (a replay's end: no scoring to step through)
         if phase == "over":
             return _("Final scoring"), [
-                (controls_hint(self.app, _("Planet by planet. Enter or a click: next."),
-                               _("Planet by planet. A: next.")), theme.TEXT),
+                (controls_hint(self.app, _("Planet by planet, on by itself. Enter or a "
+                                           "click: next."),
+                               _("Planet by planet, on by itself. A: next.")), theme.TEXT),
                 (controls_hint(self.app, _("Esc: straight to the results."),
                                _("B: straight to the results.")), theme.TEXT_DIM)]
         if phase in ("watching", "handover"):
