@@ -51,6 +51,10 @@ def play_skill(drive: Driver, table: StargazerTableScene, move: dict[str, Any],
         return
     place = table.target_places(index)[0]
     rect = table.target_rect(place)
+    if len(targets) == 1:  # the only target is chosen at once: Enter or a click uses it
+        assert table.target_choice == 0 and table.buttons["confirm"].enabled
+        drive.click(rect.center)
+        return
     drive.click(rect.center)
     assert table.target_choice == index, (move, place)
     drive.step()
@@ -147,6 +151,9 @@ def play_to_results(drive: Driver, table: StargazerTableScene, rng: random.Rando
             if phase == "skill":
                 view = table.view
                 seen["prompts"].add(CREWS_BY_ID[view["crews"][view["active_crew"]]]["effect"])
+                if len(table.skill_targets()) == 1:  # chosen at once (buttons looked stuck)
+                    assert table.target_choice == 0, "the only target is chosen"
+                    seen["single_targets"] = seen.get("single_targets", 0) + 1
             if phase == "start_player":
                 seen["start_player"] += 1
             key = table.turn_key

@@ -116,6 +116,7 @@ def test_every_skill_prompt_offers_its_targets_and_plays_them(drive, crews, seed
     seen = play_to_results(drive, table, random.Random(seed), prefer=wanted)
     assert seen["prompts"] == wanted, f"prompts never shown: {wanted - seen['prompts']}"
     assert drive.scene.scores == RULESET.score(table.session.table.state)
+    assert seen.get("single_targets"), "(a prompt with one target came up: chosen at once)"
 
 
 def test_armstrong_holder_names_the_next_start_player(drive) -> None:  # noqa: ANN001
@@ -569,3 +570,12 @@ def test_every_crews_skill_shows_whole_in_its_row_where_two_lines_hold_it(drive)
                 assert crew["text"].startswith(f"{lines[0]} {lines[1].removesuffix('...')}")
     assert cut == {"Rivera, Quartermaster", "Kaur, Deep Driller"}
     assert text_problems(drive.app) == []
+
+
+def test_turn_order_vp_read_as_points_not_as_a_place() -> None:
+    """"majority 0 · turn order 2" read as the seat's place in the turn order (a playtest)."""
+    from game.client.stargazer.panels import StargazerPanels
+
+    assert StargazerPanels.parts_words({"majority": 0, "order": 2}) == \
+        "majority 0 · turn order +2"
+    assert StargazerPanels.parts_words({"majority": 4, "order": 0}) == "majority 4"

@@ -213,12 +213,13 @@ class StargazerPanels:
     @staticmethod
     def parts_words(parts: dict[str, int]) -> str:
         """A player's score parts worth something, in words: the majority always, the rest
-        when not 0 (all five did not fit the middle of the ring at 720p: a playtest)."""
+        when not 0 (all five did not fit the middle of the ring at 720p: a playtest). The
+        turn order's VP carry a plus ("turn order 2" read as the seat's place: a playtest)."""
         words = _("majority {n}").format(n=parts["majority"])
         for key, more in (("specialty", N_("{words} · specialty {n}")),
                           ("motivation", N_("{words} · motivation {n}")),
                           ("skills", N_("{words} · skills {n}")),
-                          ("order", N_("{words} · turn order {n}"))):
+                          ("order", N_("{words} · turn order +{n}"))):
             if parts.get(key):
                 words = _(more).format(words=words, n=parts[key])
         return words

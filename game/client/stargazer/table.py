@@ -338,6 +338,8 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
             self.focus_planet = (self.hover_planet if self.hover_planet in starts
                                  else starts[0] if starts else None)
             self.start_choice = self.active
+            if self.phase() == "skill" and len(self.skill_targets()) == 1:
+                self.target_choice = 0  # the only target, chosen (greyed buttons looked stuck)
 
     def send(self, move: Move) -> None:
         super().send(move)
