@@ -470,7 +470,8 @@ def test_the_ring_middle_shows_each_players_score_parts_worth_something(drive) -
         assert pieces[0] == f"majority {score['majority']}", lines
         for key, word in zip(("specialty", "motivation", "skills", "order"), words[1:],
                              strict=True):
-            assert (f"{word} {score[key]}" in pieces) == bool(score[key]), (lines, score)
+            figure = f"+{score[key]}" if key == "order" else score[key]
+            assert (f"{word} {figure}" in pieces) == bool(score[key]), (lines, score)
         assert not any(line.endswith(("...", "…")) for line in lines), lines
     assert "Altair (AI)" in rendered and "start" in rendered, rendered
 
