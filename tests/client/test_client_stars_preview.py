@@ -230,5 +230,8 @@ def test_the_play_board_numbers_its_rows_and_columns(drive: Driver) -> None:
         x, y = geo.to_px(*at)
         return any(t == text and rect.inflate(6, 6).collidepoint(x, y) for t, rect in marks)
 
-    assert all(labelled(str(row + 1), (-0.5, row)) for row in range(11)), "rows 1-11"
-    assert all(labelled(str(column + 1), (column, -0.5)) for column in range(10)), "columns"
+    from game.client.stars.render import RULER_AT
+
+    assert all(labelled(str(row + 1), (-RULER_AT, row)) for row in range(11)), "rows 1-11"
+    assert all(labelled(str(column + 1), (column, -RULER_AT)) for column in range(10)), \
+        "columns"

@@ -24,6 +24,17 @@ from game.rules.stars.sheet import SheetIndex
 
 GRID_W, GRID_H = data.GRID_WIDTH, data.GRID_HEIGHT
 MARGIN = 0.75  # grid spacings between the outer stars and the board edge
+#: the arch's border, in grid spacings outside its outer stars; the column and row numbers
+#: stand outside it, centred ``RULER_AT`` out (at 0.5 the border ran through them: a playtest)
+ARCH_PAD = 0.42
+RULER_AT = 0.6
+#: where a group's size badge may sit around one of its stars (grid spacings), in order of
+#: preference: down-left first (as BGA writes it), then the other diagonals
+BADGE_OFFSETS = ((-0.32, -0.32), (0.32, -0.32), (-0.32, 0.32), (0.32, 0.32))
+BADGE_RADIUS = 0.2
+#: the room a badge keeps from the centre of any line (its radius and half a line, a little
+#: more): a badge on another group's diagonal read as that group's (a playtest)
+BADGE_CLEAR = 0.27
 
 
 class BoardGeometry:
@@ -151,12 +162,19 @@ def usable_points(board: int, opened: Iterable[tuple[int, int]] = ()) -> list[tu
     return [(x, y) for x in range(GRID_W) for y in range(GRID_H) if (x, y) not in closed]
 
 
-def _arch_polygon(geo: BoardGeometry) -> list[tuple[int, int]]:
+@lru_cache(maxsize=1)
+def arch_rows() -> dict[int, tuple[int, int]]:
+    """Each row's leftmost and rightmost star of the arch."""
     rows: dict[int, tuple[int, int]] = {}
     for y in range(GRID_H):
         xs = [x for x in range(GRID_W) if (x, y) not in data.ARCH_MISSING]
         rows[y] = (min(xs), max(xs))
-    pad = 0.48
+    return rows
+
+
+def _arch_polygon(geo: BoardGeometry) -> list[tuple[int, int]]:
+    rows = arch_rows()
+    pad = ARCH_PAD
     left, right = [], []
     for y in range(GRID_H):
         lo, hi = rows[y]
@@ -223,6 +241,43 @@ def render_board(board: int, geo: BoardGeometry, text_font: Pen | None = None,
 def group_anchor(group: Group) -> tuple[int, int]:
     """Where a group's size is written: its lowest, then leftmost star (as BGA does)."""
     return min(group.points, key=lambda p: (p[1], p[0]))
+
+
+def _distance_to_segment(x: float, y: float, segment: Sequence[float]) -> float:
+    x1, y1, x2, y2 = segment
+    dx, dy = x2 - x1, y2 - y1
+    length = dx * dx + dy * dy
+    t = 0.0 if length == 0 else max(0.0, min(1.0, ((x - x1) * dx + (y - y1) * dy) / length))
+    return math.hypot(x - (x1 + t * dx), y - (y1 + t * dy))
+
+
+def _badge_on_board(x: float, y: float) -> bool:
+    """A badge at (x, y) stays inside the arch's border."""
+    inner = ARCH_PAD - BADGE_RADIUS
+    if not -inner <= y <= GRID_H - 1 + inner:
+        return False
+    rows = arch_rows()
+    near = {min(GRID_H - 1, max(0, math.floor(y))), min(GRID_H - 1, max(0, math.ceil(y)))}
+    return all(rows[row][0] - inner <= x <= rows[row][1] + inner for row in near)
+
+
+def badge_spot(group: Group, segments: Sequence[Sequence[float]],
+               taken: Sequence[tuple[float, float]] = ()) -> tuple[float, float]:
+    """Where ``group``'s size badge goes (grid coordinates): beside its stars from the lowest,
+    then leftmost, on the first diagonal (``BADGE_OFFSETS``) where it stays on the board,
+    clear of every line (``segments``: x1, y1, x2, y2) and of the badges already ``taken``;
+    where none is, down-left of the lowest star."""
+    stars = sorted(group.points, key=lambda p: (p[1], p[0]))
+    for sx, sy in stars:
+        for dx, dy in BADGE_OFFSETS:
+            x, y = sx + dx, sy + dy
+            if _badge_on_board(x, y) \
+                    and all(_distance_to_segment(x, y, seg) >= BADGE_CLEAR for seg in segments) \
+                    and all(math.hypot(x - bx, y - by) >= 2 * BADGE_RADIUS + 0.05
+                            for bx, by in taken):
+                return x, y
+    sx, sy = stars[0]
+    return sx + BADGE_OFFSETS[0][0], sy + BADGE_OFFSETS[0][1]
 
 
 def size_color(size: int, valid: bool) -> theme.Color:
@@ -330,17 +385,21 @@ class SheetRenderer:
             if obj["kind"] == data.NEW_STAR:
                 draw_object(surface, obj["kind"], geo, obj["at"])
         if sizes and badge_font is not None:
+            segments = [list(line) for line in sheet["lines"]] + [
+                [*a, *b] for star in sheet["shooting_stars"]
+                for a, b in zip(star, star[1:], strict=False)]
+            taken: list[tuple[float, float]] = []
             for group in index.groups():
                 if group.size >= 2:
-                    self.draw_badge(surface, geo, group, badge_font)
+                    taken.append(badge_spot(group, segments, taken))
+                    self.draw_badge(surface, geo, group, taken[-1], badge_font)
 
     @staticmethod
     def draw_badge(surface: pygame.Surface, geo: BoardGeometry, group: Group,
-                   font: Pen) -> None:
-        x, y = group_anchor(group)
-        cx, cy = geo.to_px(x - 0.32, y - 0.32)
+                   spot: tuple[float, float], font: Pen) -> None:
+        cx, cy = geo.to_px(*spot)
         color = size_color(group.size, group.valid)
-        r = max(4, int(geo.spacing * 0.2))
+        r = max(4, int(geo.spacing * BADGE_RADIUS))
         pygame.draw.circle(surface, (10, 12, 30), (cx, cy), r)
         pygame.draw.circle(surface, color, (cx, cy), r, max(1, geo.width(0.03)))
         label = font.render(str(group.size), color)

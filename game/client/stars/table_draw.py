@@ -21,6 +21,7 @@ from game.client.stars.categories import CATEGORY, SCORE_COLUMNS
 from game.client.stars.render import (
     GRID_H,
     GRID_W,
+    RULER_AT,
     BoardGeometry,
     bonus_title,
     bonus_title_fits,
@@ -406,15 +407,16 @@ class StarsTablePainter:
 
     def draw_rulers(self, surface: pygame.Surface) -> None:
         """Column numbers under the board and row numbers beside it, in its margin: a replay
-        and the review name stars as (column, row) (``game.client.stars.spot``)."""
+        and the review name stars as (column, row) (``game.client.stars.spot``). In the text
+        colour: dim, they faded under the dawn's shade (a playtest)."""
         geo = self.geo
-        size = max(theme.MIN_FONT_PX, round(geo.spacing * 0.32))
+        size = max(theme.MIN_FONT_PX, round(geo.spacing * 0.28))
         for column in range(GRID_W):
-            label = self.text.render(str(column + 1), size, theme.TEXT_DIM)
-            surface.blit(label, label.get_rect(center=geo.to_px(column, -0.5)))
+            label = self.text.render(str(column + 1), size, theme.TEXT)
+            surface.blit(label, label.get_rect(center=geo.to_px(column, -RULER_AT)))
         for row in range(GRID_H):
-            label = self.text.render(str(row + 1), size, theme.TEXT_DIM)
-            surface.blit(label, label.get_rect(center=geo.to_px(-0.5, row)))
+            label = self.text.render(str(row + 1), size, theme.TEXT)
+            surface.blit(label, label.get_rect(center=geo.to_px(-RULER_AT, row)))
 
     def draw_ghost(self, surface: pygame.Surface) -> None:
         ghost = self.ghost()
