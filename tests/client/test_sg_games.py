@@ -580,3 +580,35 @@ def test_turn_order_vp_read_as_points_not_as_a_place() -> None:
     assert StargazerPanels.parts_words({"majority": 0, "order": 2}) == \
         "majority 0 · turn order +2"
     assert StargazerPanels.parts_words({"majority": 4, "order": 0}) == "majority 4"
+
+
+@pytest.mark.timeout(120)
+def test_three_players_final_ring_takes_the_larger_room(drive) -> None:  # noqa: ANN001
+    """With three players the final ring was drawn under the buttons too small to read while
+    150 px stood empty between the scores and the buttons (a playtest; the buttons stand under
+    the taller of Scores and Statistics, and a game with hints asked has more statistics): it
+    takes the larger room, and still opens the table at the end on a click."""
+    table = table_for(drive, [SeatChoice("human", "Ann"), *bots("Vega", "Altair")], {}, 4)
+    play_to_results(drive, table, random.Random(4), skip_scoring=True)
+    results = drive.scene
+    for more in (False, True):
+        if more:  # as many statistics as a game with hints asked: the buttons stand lower
+            results.statistics = results.statistics + results.statistics[:3]
+            results.relayout()
+            results._picture = None
+        drive.step(3)
+        picture, buttons, lay = results.picture_rect, results.form.widgets[0].rect, \
+            results.layout
+        above = buttons.top - results.panel.bottom
+        below = lay.height - buttons.bottom
+        assert picture is not None
+        if above > below:
+            assert results.panel.bottom < picture.top and picture.bottom < buttons.top
+        else:
+            assert picture.top > buttons.bottom
+        assert more is False or above > below, "(the case the playtest met)"
+        assert not text_problems(drive.app), text_problems(drive.app)
+    from game.client.scenes.replay import ReplayScene
+
+    drive.click(results.picture_rect.center)
+    assert isinstance(drive.scene, ReplayScene)

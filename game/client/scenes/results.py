@@ -603,14 +603,31 @@ class ResultsScene(SkyScene):
                                              theme.ACCENT)
                 surface.blit(tag_label, (x, bar.bottom + lay.px(4)))
 
+    def picture_room(self) -> pygame.Rect:
+        """Where the kit's picture goes: under the buttons, or between the scores and the
+        buttons when more room stands there and the standing does not take it (with three
+        players Stargazer's final ring was drawn too small to read under the buttons while
+        150 px stood empty above them: a playtest)."""
+        lay = self.layout
+        buttons = self.form.widgets[0].rect
+        top = buttons.bottom + lay.px(44 if self.lan_guest else 16)
+        room = pygame.Rect(lay.px(40), top, lay.width - lay.px(80),
+                           lay.height - lay.px(44) - top)
+        if not self.standing():
+            above = pygame.Rect(room.x, self.panel.bottom + lay.px(12), room.w, 0)
+            above.h = buttons.top - lay.px(12) - above.y
+            if above.h > room.h:
+                return above
+        return room
+
     def draw_picture(self, surface: pygame.Surface) -> None:
-        """The kit's picture of the finished game (``results_picture``), under the buttons."""
+        """The kit's picture of the finished game (``results_picture``), in ``picture_room``."""
         hook, lay = self.kit.results_picture, self.layout
         view = next(iter(self.session.views.values()), None) if self.session else None
         if hook is None or view is None:
             return
-        top = self.form.widgets[0].rect.bottom + lay.px(44 if self.lan_guest else 16)
-        size = (lay.width - lay.px(80), lay.height - lay.px(44) - top)
+        room = self.picture_room()
+        size = room.size
         if size[1] < lay.px(60):
             return
         key = (size, self.app.settings.colour_blind)
@@ -618,5 +635,5 @@ class ResultsScene(SkyScene):
             self._picture = (key, hook(view, self.text, size, key[1]))
         picture = self._picture[1]
         if picture is not None:
-            self.picture_rect = picture.get_rect(midtop=(lay.width // 2, top))
+            self.picture_rect = picture.get_rect(center=room.center)
             surface.blit(picture, self.picture_rect)
