@@ -298,6 +298,24 @@ def test_the_large_boards_list_is_in_the_colours_of_the_lines(drive: Driver) -> 
     assert near(drive.pixel(((ax + bx) // 2, (ay + by) // 2)), theme.WARNING, 40)
 
 
+def test_the_large_boards_list_says_when_nothing_scores_in_the_category(
+        drive: Driver) -> None:
+    """Point bonus with no copy showed an empty panel beside the board (a playtest)."""
+    sheet = RULESET.view(RULESET.setup(RULESET.normalize_options({"players": 1}), 3),
+                         0)["seats"][0]["sheet"]
+    sheet = {**sheet, "lines": _row(3, range(0, 4))}  # a constellation of 3, no copy
+    boards = FinalBoardsScene(drive.app, {"seats": [{"sheet": sheet}]}, ["Ann"])
+    drive.app.push(boards)
+    drive.key(pygame.K_TAB)  # the board large, with its list
+    boards.choose(next(n for n, (key, _title) in enumerate(CHOICES) if key == "point_bonus"))
+    drive.step(2)
+    assert boards.item_rows() == []
+    assert "Nothing scores here: 0 points." in drawn_texts(drive.app)
+    boards.choose(0)  # Everything: the constellation is listed, no such line
+    drive.step(2)
+    assert boards.item_rows() and "Nothing scores here: 0 points." not in drawn_texts(drive.app)
+
+
 def test_final_boards_mark_what_scored_in_each_category(ended) -> None:  # noqa: ANN001
     drive, table, results = ended
     drive.click(button(results, "Final boards").rect.center)

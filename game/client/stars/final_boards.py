@@ -372,7 +372,8 @@ class FinalBoardsScene(SkyScene):
         draw_panel(surface, rect, lay)
         size = lay.font_px("small")
         pad = lay.px(12)
-        for row, item in self.item_rows():
+        rows = self.item_rows()
+        for row, item in rows:
             if item is pointed:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, row, border_radius=lay.px(4))
             color = item_colour(item)  # as its lines on the board (a 9+ group: orange)
@@ -380,3 +381,8 @@ class FinalBoardsScene(SkyScene):
             fitted = self.text.fit(text, size, rect.w - 2 * pad)
             label = self.text.render(text, fitted, color)
             surface.blit(label, (rect.x + pad, row.y + lay.px(2)))
+        if not rows:  # (an empty panel read as broken: a playtest)
+            words = _("Nothing scores here: 0 points.")
+            label = self.text.render(words, self.text.fit(words, size, rect.w - 2 * pad),
+                                     theme.TEXT_DIM)
+            surface.blit(label, (rect.x + pad, rect.y + pad))
