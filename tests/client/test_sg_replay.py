@@ -60,3 +60,22 @@ def test_a_replay_shows_no_buttons_that_do_nothing(drive) -> None:  # noqa: ANN0
         for label in ("< Previous", "Next >", "Use the skill here", "Pick this crew",
                       "Confirm (Enter)", "Start here", "Take back a cube"):
             assert label not in texts, (position, label)
+
+
+def test_the_mouse_on_a_crew_shows_its_full_text_in_a_replay(drive) -> None:  # noqa: ANN001
+    """The crews panel says "the mouse on a crew: its full text", which a replay did not do
+    (a playtest)."""
+    from game.client.stargazer.table_draw import TOOLTIP_DELAY
+    from game.rules.stargazer import CREWS_BY_ID
+
+    replay = ReplayScene(drive.app, finished_record(), 0)
+    drive.app.push(replay)
+    drive.step(2)
+    replay.go(5)
+    drive.step()
+    table = replay.table
+    crew = CREWS_BY_ID[table.view["crews"][1]]
+    drive.move(table.crew_rects[1].center)
+    drive.step(int(TOOLTIP_DELAY * 60) + 6)
+    texts = " ".join(item.text for item in painted(drive, table).drawn)
+    assert f"{crew['name']}: up to" in texts, texts

@@ -157,6 +157,10 @@ class ReplayScene(Scene):
                 if button.rect.collidepoint(event.pos):
                     button.activate()
                     return
+        elif event.type == pygame.MOUSEMOTION and hasattr(self.table, "hover"):
+            # what is under the mouse is described, as the table's own hint line promises
+            # ("the mouse on a crew: its full text" showed nothing in a replay: a playtest)
+            self.table.hover(event.pos)
 
     def update(self, dt: float) -> None:
         self.table.update(dt)
