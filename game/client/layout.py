@@ -79,7 +79,26 @@ def is_wide(char: str) -> bool:
             or 0x20000 <= code <= 0x3FFFF)
 
 
-class SmoothFont:
+class _LinesOf:
+    """A font drawn another way than ``pygame.font`` draws it, with the heights, ascent and
+    line size of the default font at its size (``small``), so no line moves."""
+
+    small: pygame.font.Font
+
+    def get_ascent(self) -> int:
+        return self.small.get_ascent()
+
+    def get_descent(self) -> int:
+        return self.small.get_descent()
+
+    def get_height(self) -> int:
+        return self.small.get_height()
+
+    def get_linesize(self) -> int:
+        return self.small.get_linesize()
+
+
+class SmoothFont(_LinesOf):
     """The default font at a small size, drawn ``SMOOTH_SCALE`` times larger and scaled down
     into the width the small font gives the text: the letters spread evenly over it (the
     font's own hinting put them on whole pixels unevenly, so words read as two: "bot tom"),
@@ -125,20 +144,8 @@ class SmoothFont:
         surface.blit(small, (0, self.small.get_ascent() - baseline))
         return surface
 
-    def get_ascent(self) -> int:
-        return self.small.get_ascent()
 
-    def get_descent(self) -> int:
-        return self.small.get_descent()
-
-    def get_height(self) -> int:
-        return self.small.get_height()
-
-    def get_linesize(self) -> int:
-        return self.small.get_linesize()
-
-
-class EvenFont:
+class EvenFont(_LinesOf):
     """The default font at body size and up, drawn by ``pygame.freetype``: SDL_ttf's hinting
     put its letters on whole pixels unevenly at every size ("bot tom", "le ft", "f rom"),
     FreeType's own rendering spaces them evenly and stays crisp. Heights, ascent and line
@@ -149,8 +156,8 @@ class EvenFont:
     def __init__(self, size: int, bold: bool = False) -> None:
         if not pygame.freetype.get_init():
             pygame.freetype.init()
-        self.metric = pygame.font.Font(None, size)
-        self.metric.bold = bold
+        self.small = pygame.font.Font(None, size)
+        self.small.bold = bold
         self.face = pygame.freetype.Font(None, size * DEFAULT_FONT_SCALE)
         self.face.pad = True  # widths by advance, as pygame.font measures them
         self.face.origin = True  # render_to's position is the pen on the baseline
@@ -172,28 +179,16 @@ class EvenFont:
         return placed, x
 
     def size(self, text: str) -> tuple[int, int]:
-        return self._placed(text)[1], self.metric.get_linesize()
+        return self._placed(text)[1], self.small.get_linesize()
 
     def render(self, text: str, antialias: bool, color: theme.Color) -> pygame.Surface:
         """As ``pygame.font.Font.render`` (a line, ``get_linesize``, high)."""
         placed, width = self._placed(text)
-        surface = pygame.Surface((max(1, width), self.metric.get_linesize()), pygame.SRCALPHA)
-        baseline = self.metric.get_ascent()
+        surface = pygame.Surface((max(1, width), self.small.get_linesize()), pygame.SRCALPHA)
+        baseline = self.small.get_ascent()
         for word, left in placed:
             self.face.render_to(surface, (left, baseline), word, color)
         return surface
-
-    def get_ascent(self) -> int:
-        return self.metric.get_ascent()
-
-    def get_descent(self) -> int:
-        return self.metric.get_descent()
-
-    def get_height(self) -> int:
-        return self.metric.get_height()
-
-    def get_linesize(self) -> int:
-        return self.metric.get_linesize()
 
 
 class TextCache:

@@ -15,8 +15,11 @@ numbers, and the join that fills a headless table."""
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import msgpack
 import pytest
@@ -35,7 +38,7 @@ from net.wire import (
     decode,
     encode,
 )
-from tests.net.nethelpers import toy_table, wait_until
+from tests.net.nethelpers import serving, toy_table, wait_until
 
 pytestmark = pytest.mark.timeout(60)
 
@@ -288,52 +291,52 @@ def test_a_bot_level_names_only_the_bot_that_plays_a_seat() -> None:
         table.close()
 
 
-def test_the_message_past_the_error_limit_is_answered_too_many_errors_alone() -> None:
-    """Section 8: 10 errors are answered, the 11th is ``too_many_errors`` and the end."""
-    table = toy_table([SeatSpec("remote"), SeatSpec("remote")])
-    server = serve(table)
+def toy_server(**kwargs: object) -> contextlib.AbstractContextManager[ServerThread]:
+    """A two-seat toy table served on loopback (``kwargs``: the server's), closed after."""
+    return serving(toy_table([SeatSpec("remote"), SeatSpec("remote")]), **kwargs)
+
+
+@contextmanager
+def connected(server: ServerThread) -> Iterator[Raw]:
     raw = Raw(server.port)
     try:
+        yield raw
+    finally:
+        raw.close()
+
+
+def closed_after(raw: Raw) -> bool:
+    raw.sock.settimeout(5)
+    return raw.sock.recv(65536) == b""
+
+
+def test_the_message_past_the_error_limit_is_answered_too_many_errors_alone() -> None:
+    """Section 8: 10 errors are answered, the 11th is ``too_many_errors`` and the end."""
+    with toy_server() as server, connected(server) as raw:
         assert raw.hello(name="Ann")["t"] == "welcome"
         for _ in range(11):
             raw.send({"t": "no_such_message"})
         raw.wait(lambda m: m.get("code") == "too_many_errors")
         codes = [m["code"] for m in raw.messages if m["t"] == "error"]
         assert codes == ["unknown_type"] * 10 + ["too_many_errors"]
-        raw.sock.settimeout(5)
-        assert raw.sock.recv(65536) == b"", "then the host closes"
-    finally:
-        raw.close()
-        server.stop()
-        table.close()
+        assert closed_after(raw), "then the host closes"
 
 
 def test_hello_drops_unprintable_characters_and_refuses_an_unknown_role() -> None:
-    table = toy_table([SeatSpec("remote"), SeatSpec("remote")])
-    server = serve(table)
-    try:
-        raw = Raw(server.port)
-        assert raw.hello(name="Do\x07ra\tX\u200b")["t"] == "welcome"
-        snapshot = raw.wait(lambda m: m["t"] == "snapshot")
-        assert snapshot["table"]["seats"][snapshot["seat"]]["name"] == "DoraX"
-        raw.close()
-        raw = Raw(server.port)
-        answer = raw.hello(role="referee")
-        assert (answer["t"], answer["code"]) == ("error", "bad_message")
-        raw.sock.settimeout(5)
-        assert raw.sock.recv(65536) == b"", "any error before a welcome closes"
-        raw.close()
-    finally:
-        server.stop()
-        table.close()
+    with toy_server() as server:
+        with connected(server) as raw:
+            assert raw.hello(name="Do\x07ra\tX\u200b")["t"] == "welcome"
+            snapshot = raw.wait(lambda m: m["t"] == "snapshot")
+            assert snapshot["table"]["seats"][snapshot["seat"]]["name"] == "DoraX"
+        with connected(server) as raw:
+            answer = raw.hello(role="referee")
+            assert (answer["t"], answer["code"]) == ("error", "bad_message")
+            assert closed_after(raw), "any error before a welcome closes"
 
 
 def test_a_spectators_move_needs_its_version_to_be_refused_spectator() -> None:
     """Section 6: no version of a spectator's is checked, yet ``version`` is a required field."""
-    table = toy_table([SeatSpec("remote"), SeatSpec("remote")])
-    server = serve(table)
-    raw = Raw(server.port)
-    try:
+    with toy_server() as server, connected(server) as raw:
         assert raw.hello(role="spectator")["t"] == "welcome"
         raw.send({"t": "move", "move": {"t": "add", "n": 1}})
         assert raw.wait(lambda m: m["t"] in ("error", "refused"))["code"] == "bad_message"
@@ -341,25 +344,13 @@ def test_a_spectators_move_needs_its_version_to_be_refused_spectator() -> None:
         raw.send({"t": "move", "version": 12345, "move": {"t": "add", "n": 1}})
         answer = raw.wait(lambda m: m["t"] in ("error", "refused"), since=seen)
         assert (answer["t"], answer["code"]) == ("refused", "spectator")
-    finally:
-        raw.close()
-        server.stop()
-        table.close()
 
 
 def test_the_hosts_pings_count_from_one() -> None:
-    table = toy_table([SeatSpec("remote"), SeatSpec("remote")])
-    server = ServerThread(table, host="127.0.0.1", port=0, ping_interval=0.05)
-    server.start()
-    raw = Raw(server.port)
-    try:
+    with toy_server(ping_interval=0.05) as server, connected(server) as raw:
         assert raw.hello(name="Ann")["t"] == "welcome"
         raw.wait(lambda m: m["t"] == "ping" and m["n"] == 3)
         assert [m["n"] for m in raw.messages if m["t"] == "ping"][:3] == [1, 2, 3]
-    finally:
-        raw.close()
-        server.stop()
-        table.close()
 
 
 @pytest.mark.timeout(60)
