@@ -54,6 +54,7 @@ class App:
         self.screen = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.layout = Layout(self.screen.get_size())
         self.text = TextCache()
+        self.text.fallback_first = i18n.language() in i18n.FALLBACK_FIRST
         self.sounds = Sounds(self.settings.volume, self.settings.muted)
         self.starfield = self._make_starfield()
         self._backdrop: pygame.Surface | None = None
@@ -178,6 +179,7 @@ class App:
     def _relayout(self) -> None:
         self.screen = pygame.display.get_surface()
         self.layout = Layout(self.screen.get_size())
+        self.text.fallback_first = i18n.language() in i18n.FALLBACK_FIRST
         self.text.clear()
         self.starfield = self._make_starfield()
         for scene in self.stack:

@@ -45,6 +45,9 @@ DOMAIN = "starparty"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 #: language code -> its own name (what the Settings choice shows, never translated)
 LANGUAGES: dict[str, str] = {"en": "English", "ja": "日本語"}
+#: languages whose whole text the window draws in its CJK font, Latin and digits too
+#: (``TextCache.fallback_first``)
+FALLBACK_FIRST = frozenset({"ja"})
 SOURCE_LANGUAGE = "en"
 
 _current: gettext.NullTranslations = gettext.NullTranslations()

@@ -211,6 +211,11 @@ class TextCache:
         self._fallback_has: dict[str, bool] = {}
         #: answers of ``wrap`` and ``fit`` (scenes ask the same ones every frame)
         self._measured: dict[tuple, Any] = {}
+        #: the window's language is written in the fallback font's script (Japanese): every
+        #: character the fallback has renders in it, Latin and digits too, so a label never
+        #: mixes the default font's bold Latin with the fallback's kana ("AIの速さ": a
+        #: playtest). Set with the language, then ``clear``
+        self.fallback_first = False
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (size, bold)
@@ -247,12 +252,14 @@ class TextCache:
         self, text: str, size: int, bold: bool = False
     ) -> list[tuple[str, pygame.font.Font | SmoothFont | EvenFont]]:
         """``text`` cut into runs that each render with one font (``drawing_font`` for the
-        default font's, the fallback for characters it lacks)."""
-        if text.isascii():
+        default font's, the fallback for characters it lacks; with ``fallback_first``, the
+        fallback for every character it has)."""
+        if not text or (text.isascii() and not self.fallback_first):
             return [(text, self.drawing_font(size, bold))]
         runs: list[tuple[str, bool]] = []
         for char in text:
-            use_fallback = (not self._has_glyph(char, False) and self._has_glyph(char, True))
+            use_fallback = self._has_glyph(char, True) and (
+                self.fallback_first or not self._has_glyph(char, False))
             if runs and runs[-1][1] == use_fallback:
                 runs[-1] = (runs[-1][0] + char, use_fallback)
             else:

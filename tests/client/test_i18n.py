@@ -618,3 +618,19 @@ def test_a_space_parts_two_words_at_every_type_size(text_cache, size, bold) -> N
         if size >= SMOOTH_BELOW:
             assert 2 * inside <= space, (words, size, inside, space)
         assert drawn.get_width() == cache.size(words, size, bold)[0]
+
+
+def test_japanese_labels_draw_their_latin_in_the_font_of_their_kana(drive) -> None:  # noqa: ANN001
+    """In Japanese, "AIの速さ" and "フルスクリーン (F11)" mixed the default font's bold Latin
+    with the CJK font's kana, one label in two weights (a playtest): in Japanese every
+    character the CJK font has is drawn in it; in English the default font stays, a name in
+    another script beside it taking the CJK font as before."""
+    text = drive.app.text
+    drive.app.set_language("ja")
+    for label in ("AIの速さ", "フルスクリーン (F11)", "Ann", "12VP"):
+        runs = text.runs(label, 21)
+        assert len(runs) == 1 and runs[0][1] is text.fallback(21), label
+    assert text.render("", 21).get_width() >= 1, "an empty text still renders"
+    drive.app.set_language("en")
+    assert text.runs("AI speed", 21) == [("AI speed", text.drawing_font(21))]
+    assert [run for run, _font in text.runs("星野 wins!", 21)] == ["星野", " wins!"]

@@ -191,8 +191,9 @@ class ReplayScene(Scene):
         header = _("Replay  ·  move {n} of {total}").format(n=session.position,
                                                          total=session.length)
         label = self.text.render(header, size, theme.ACCENT, bold=True)
-        # two lines on fixed baselines: a name in Japanese does not drop the move's line
-        line_h = self.text.font(size).get_linesize()
+        # two lines on fixed baselines: a name in Japanese does not drop the move's line;
+        # the header's own height apart (in Japanese its Latin is drawn in the CJK font too)
+        line_h = max(self.text.font(size).get_linesize(), self.text.size(header, size, True)[1])
         half = line_h // 2  # a Latin line's centre is this far below its top
         surface.blit(label, (self.moves_x, self.text.line_top(
             header, size, self.bar.centery - line_h + half, True)))
