@@ -634,3 +634,20 @@ def test_japanese_labels_draw_their_latin_in_the_font_of_their_kana(drive) -> No
     drive.app.set_language("en")
     assert text.runs("AI speed", 21) == [("AI speed", text.drawing_font(21))]
     assert [run for run, _font in text.runs("星野 wins!", 21)] == ["星野", " wins!"]
+
+
+def test_each_power_of_the_rules_page_starts_a_line_of_its_own() -> None:
+    """The Powers section was one dense paragraph of nine powers (a playtest): each power
+    starts a line of its own, in both languages, and the free star's meaning closes it."""
+    from game.client.stars.rules_text import LOOK_AT_THE_STARS
+
+    english = dict(LOOK_AT_THE_STARS)["Powers"].split("\n")
+    assert [line.split(":")[0] for line in english[:-1]] == [
+        "Line", "Planet", "New stars", "Galaxy", "Aura", "Nova", "Twinkling star",
+        "Crescent moon (once a game)", "Black hole (once a game)"]
+    assert english[-1].startswith("(A free star is")
+    i18n.set_language("ja")
+    japanese = dict(i18n.rules_page("stars", LOOK_AT_THE_STARS))["パワーの種類"].split("\n")
+    assert len(japanese) == len(english) and japanese[-1].startswith("（空いた星とは")
+    assert [line.split(":")[0].split("（")[0] for line in japanese[:3]] == ["線", "惑星",
+                                                                          "新しい星"]
