@@ -11,8 +11,8 @@ from game.client.stars.render import (
     BADGE_OFFSETS,
     BADGE_RADIUS,
     _badge_on_board,
-    _distance_to_segment,
     badge_spot,
+    segment_distance,
 )
 from game.rules.stars import RULESET
 from game.rules.stars.sheet import SheetIndex
@@ -35,7 +35,7 @@ def test_a_badge_leaves_another_groups_line_for_a_free_diagonal() -> None:
     assert badge_spot(group, mine) == (4 + BADGE_OFFSETS[0][0], 5 + BADGE_OFFSETS[0][1])
     spot = badge_spot(group, mine + crossing)
     assert spot != (4 + BADGE_OFFSETS[0][0], 5 + BADGE_OFFSETS[0][1])
-    assert all(_distance_to_segment(*spot, seg) >= BADGE_CLEAR for seg in mine + crossing)
+    assert all(segment_distance(spot, seg) >= BADGE_CLEAR for seg in mine + crossing)
     other = badge_spot(group, mine + crossing, taken=[spot])
     assert abs(other[0] - spot[0]) + abs(other[1] - spot[1]) > 2 * BADGE_RADIUS, \
         "a second badge does not land on the first"
@@ -46,7 +46,7 @@ def test_a_group_on_the_bottom_row_keeps_its_badge_inside_the_border() -> None:
     (group,) = [g for g in groups_of(lines) if g.size == 2]
     x, y = badge_spot(group, lines)
     assert y - BADGE_RADIUS >= -ARCH_PAD and _badge_on_board(x, y)
-    assert all(_distance_to_segment(x, y, seg) >= BADGE_CLEAR for seg in lines)
+    assert all(segment_distance((x, y), seg) >= BADGE_CLEAR for seg in lines)
 
 
 def test_the_boards_numbers_stand_clear_of_its_border(drive: Driver) -> None:

@@ -238,17 +238,14 @@ def render_board(board: int, geo: BoardGeometry, text_font: Pen | None = None,
     return surface
 
 
-def group_anchor(group: Group) -> tuple[int, int]:
-    """Where a group's size is written: its lowest, then leftmost star (as BGA does)."""
-    return min(group.points, key=lambda p: (p[1], p[0]))
-
-
-def _distance_to_segment(x: float, y: float, segment: Sequence[float]) -> float:
+def segment_distance(point: tuple[float, float], segment: Sequence[float]) -> float:
+    """Distance from ``point`` to ``segment`` (x1, y1, x2, y2), in grid units."""
     x1, y1, x2, y2 = segment
     dx, dy = x2 - x1, y2 - y1
     length = dx * dx + dy * dy
-    t = 0.0 if length == 0 else max(0.0, min(1.0, ((x - x1) * dx + (y - y1) * dy) / length))
-    return math.hypot(x - (x1 + t * dx), y - (y1 + t * dy))
+    t = 0.0 if length == 0 else max(0.0, min(1.0, ((point[0] - x1) * dx
+                                                   + (point[1] - y1) * dy) / length))
+    return math.dist(point, (x1 + t * dx, y1 + t * dy))
 
 
 def _badge_on_board(x: float, y: float) -> bool:
@@ -264,15 +261,16 @@ def _badge_on_board(x: float, y: float) -> bool:
 def badge_spot(group: Group, segments: Sequence[Sequence[float]],
                taken: Sequence[tuple[float, float]] = ()) -> tuple[float, float]:
     """Where ``group``'s size badge goes (grid coordinates): beside its stars from the lowest,
-    then leftmost, on the first diagonal (``BADGE_OFFSETS``) where it stays on the board,
-    clear of every line (``segments``: x1, y1, x2, y2) and of the badges already ``taken``;
-    where none is, down-left of the lowest star."""
+    then leftmost (the first one is where BGA writes it), on the first diagonal
+    (``BADGE_OFFSETS``) where it stays on the board, clear of every line (``segments``: x1,
+    y1, x2, y2) and of the badges already ``taken``; where none is, down-left of the lowest
+    star."""
     stars = sorted(group.points, key=lambda p: (p[1], p[0]))
     for sx, sy in stars:
         for dx, dy in BADGE_OFFSETS:
             x, y = sx + dx, sy + dy
             if _badge_on_board(x, y) \
-                    and all(_distance_to_segment(x, y, seg) >= BADGE_CLEAR for seg in segments) \
+                    and all(segment_distance((x, y), seg) >= BADGE_CLEAR for seg in segments) \
                     and all(math.hypot(x - bx, y - by) >= 2 * BADGE_RADIUS + 0.05
                             for bx, by in taken):
                 return x, y

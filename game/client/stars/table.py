@@ -23,6 +23,7 @@ from game.client.stars.render import (
     BoardGeometry,
     SheetRenderer,
     power_label,
+    segment_distance,
 )
 from game.client.stars.table_draw import GLOW_SECONDS, StarsTablePainter, reason_text
 from game.client.tweens import Tween, ease_in_out, linear
@@ -44,14 +45,6 @@ DECISION_SETTLE_SECONDS = 0.5
 #: an arrow key's step on the board (grid units: up is +y)
 ARROW_STEPS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, 1),
                pygame.K_DOWN: (0, -1)}
-
-
-def _segment_distance(p: tuple[float, float], line: list[int]) -> float:
-    """Distance from point ``p`` to the segment ``line`` (grid units)."""
-    x1, y1, x2, y2 = line
-    dx, dy = x2 - x1, y2 - y1
-    t = max(0.0, min(1.0, ((p[0] - x1) * dx + (p[1] - y1) * dy) / (dx * dx + dy * dy)))
-    return math.dist(p, (x1 + t * dx, y1 + t * dy))
 
 
 def _cursor_field(name: str) -> property:
@@ -416,7 +409,7 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
 
         def distance(target: dict[str, Any]) -> float:
             if "line" in target:
-                return _segment_distance((gx, gy), target["line"])
+                return segment_distance((gx, gy), target["line"])
             return math.dist(self.target_centre(target), (gx, gy))
 
         best = min(range(len(targets)), key=lambda i: distance(targets[i]))
