@@ -134,14 +134,14 @@ def _bot_plays(game: str, ruleset: Ruleset, state: State, seat: int, bot: Bot,
     bot's moves so far are the same."""
     played: list[Move] = []
     first_phase = state.get("phase")
-    queue = list(hinted.get(given_key(game, ruleset.view(state, seat), seat), []))
+    queue: list[Move] = []
     while len(played) < MOST_BOT_MOVES:
         if seat not in ruleset.to_move(state):
             break
         legal = ruleset.legal_moves(state, seat)
         if not legal or (game == "stars" and any(m["t"] == "confirm" for m in legal)):
             break
-        if played and not queue and list(yours[:len(played)]) == played:
+        if not queue and list(yours[:len(played)]) == played:  # (at the start: always)
             queue = list(hinted.get(given_key(game, ruleset.view(state, seat), seat), []))
         if queue and queue[0] not in legal:
             queue = []  # (not the position it was hinted in after all: the bot decides)
