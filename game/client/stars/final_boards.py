@@ -63,7 +63,7 @@ def item_colour(item: dict[str, Any], pulse: float = 1.0) -> theme.Color:
     """A scoring item's colour on a board: its category's (``pulse``: its brightness now),
     or why it scores nothing (``UNSCORED``)."""
     if item["points"] == 0:
-        return theme.WARNING if item["kind"] == "dead_group" else theme.TEXT_DIM
+        return UNSCORED["too_big" if item["kind"] == "dead_group" else "already_scored"][0]
     return tuple(int(c * pulse) for c in CATEGORY[item["category"]].color)
 
 
