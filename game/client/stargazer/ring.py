@@ -281,7 +281,9 @@ class RingPainter:
         # the track
         track = info["track"]
         queue = view["tracks"][planet]
-        small = geo.px(12)
+        # the card's main news, which square pays what: the table's small type at 720p (12 px
+        # read faint to a first-time player)
+        small = geo.px(14)
         for square in range(len(track) + 1):
             rect = geo.square_rect(planet, square).move(ox, oy)
             draw_track_square(surface, rect, track[square - 1] if square else None, geo.px)
@@ -309,7 +311,7 @@ class RingPainter:
             rect = geo.square_rect(planet, 0).move(ox, oy)
             sprite = cube_sprite(cube, palette.player(zero), player_mark(zero))
             surface.blit(sprite, sprite.get_rect(center=rect.center))
-        self.render_standings(surface, view, planet, palette, geo.px(86))
+        self.render_standings(surface, view, planet, palette, geo.px(95))
         if pygame.display.get_surface() is not None:
             surface = surface.convert()
         surface.set_colorkey(COLOR_KEY, pygame.RLEACCEL)
@@ -322,13 +324,13 @@ class RingPainter:
         assert geo is not None
         rows = planet_standings(view["planets"][planet], view["tracks"][planet],
                                 view["zero"][planet])
-        size = geo.px(13)
+        size = geo.px(14)
         x = geo.px(8)
         if not rows:
             label = self.text.render(_("no cubes yet"), size, theme.TEXT_DIM)
             surface.blit(label, (x, y + geo.px(3)))
             return
-        chip = geo.px(15)
+        chip = geo.px(16)
         right = surface.get_width() - geo.px(6)
         for i, row in enumerate(rows):
             owner = row["owner"]
