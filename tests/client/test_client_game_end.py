@@ -102,9 +102,17 @@ def test_solo_results_show_where_the_total_stands_against_every_bot_level(ended)
         assert f"{level} bot" in shown and f"{share}%" in shown, (level, shown)
     assert "played in this game" in shown
     assert text_problems(drive.app) == []
+    # the line above names the rank only: one level's share beside the bars of every level
+    # read as a contradiction (two playtests)
+    line = results.solo_line()
+    assert line is not None and line.startswith("Your solo rank: ") and line in shown
+    assert not any("better than" in text for text in shown), shown
     results.toggle_statistics()
     drive.step()
-    assert "played in this game" not in drawn_texts(drive.app), "the statistics take the room"
+    shown = drawn_texts(drive.app)
+    assert "played in this game" not in shown, "the statistics take the room"
+    assert any(text.startswith(line + "  ·  better than ") for text in shown), \
+        "with the bars gone, the line tells where the total stands"
 
 
 def test_hot_seat_results_show_no_solo_standing(drive: Driver) -> None:

@@ -223,11 +223,15 @@ class ResultsScene(SkyScene):
         return humans[0]
 
     def solo_line(self) -> str | None:
-        """Solo: the human's rank title from the published table (``SOLO_RANKS``)."""
+        """Solo: the human's rank title from the published table (``SOLO_RANKS``), and where
+        the total stands among the bots only while the standing's bars do not show it (the
+        line named one level's share beside bars naming every level's: two playtests read the
+        two as a contradiction)."""
         seat = self.solo_seat()
         if seat is None or self.kit.solo_line is None:
             return None
-        return self.kit.solo_line(self.scores[seat]["total"], self.final_view())
+        return self.kit.solo_line(self.scores[seat]["total"], self.final_view(),
+                                  self.standing_top() is None)
 
     def standing(self) -> list[tuple[str, int, bool]]:
         """Solo: for each bot level, the percent of its measured solo games the human's total
@@ -555,17 +559,13 @@ class ResultsScene(SkyScene):
     def draw_standing(self, surface: pygame.Surface) -> None:
         """Solo, in the room between the scores and the buttons: a bar per bot level, filled
         to the share of its solo games the total beats, the levels played here marked."""
-        rows, seat = self.standing(), self.solo_seat()
+        rows, seat, top = self.standing(), self.solo_seat(), self.standing_top()
+        if top is None or seat is None:
+            return
         lay = self.layout
-        top = self.panel.bottom + lay.px(16)
-        bottom = self.form.widgets[0].rect.top - lay.px(16)
         small, body = lay.font_px("small"), lay.font_px("body")
         line, body_line = (self.text.font(size).get_linesize() for size in (small, body))
         bar_h = max(lay.px(12), small // 2)
-        needed = line + lay.px(10) + body_line + lay.px(4) + bar_h + lay.px(4) + line
-        if not rows or seat is None or bottom - top < needed:
-            return
-        top += (bottom - top - needed) // 2
         total = self.scores[seat]["total"]
         title = ngettext("Your {n} point beats this share of each bot level's solo games",
                          "Your {n} points beat this share of each bot level's solo games",
@@ -602,6 +602,22 @@ class ResultsScene(SkyScene):
                 tag_label = self.text.render(tag, self.text.fit(tag, small, cell_w),
                                              theme.ACCENT)
                 surface.blit(tag_label, (x, bar.bottom + lay.px(4)))
+
+    def standing_top(self) -> int | None:
+        """Where the standing's bars start, None when they do not show (statistics on, not a
+        solo game, or too little room between the scores and the buttons)."""
+        if self.showing_statistics or not self.standing() or self.solo_seat() is None:
+            return None
+        lay = self.layout
+        top = self.panel.bottom + lay.px(16)
+        bottom = self.form.widgets[0].rect.top - lay.px(16)
+        small, body = lay.font_px("small"), lay.font_px("body")
+        line, body_line = (self.text.font(size).get_linesize() for size in (small, body))
+        bar_h = max(lay.px(12), small // 2)
+        needed = line + lay.px(10) + body_line + lay.px(4) + bar_h + lay.px(4) + line
+        if bottom - top < needed:
+            return None
+        return top + (bottom - top - needed) // 2
 
     def picture_room(self) -> pygame.Rect:
         """Where the kit's picture goes: under the buttons, or between the scores and the

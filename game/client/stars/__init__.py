@@ -102,17 +102,20 @@ def standing_among_bots(total: int, view: dict[str, Any] | None = None) -> list[
     return [(level, share) for level, share in standing if level in offered] or standing
 
 
-def solo_rank_text(total: int, view: dict[str, Any] | None = None) -> str:
-    """The solo line: the rank earned, which rank is next and from how many points, and where
-    the total stands among the measured games of the strongest bot it beats in a fair share
-    of them (``STANDING_SHARE``), with the same power card (``solo_standing``; the final
-    ``view`` tells the card)."""
+def solo_rank_text(total: int, view: dict[str, Any] | None = None,
+                   with_standing: bool = True) -> str:
+    """The solo line: the rank earned, which rank is next and from how many points, and
+    (``with_standing``) where the total stands among the measured games of the strongest bot
+    it beats in a fair share of them (``STANDING_SHARE``), with the same power card
+    (``solo_standing``; the final ``view`` tells the card)."""
     line = ngettext("Your solo rank: {rank} ({n} point)", "Your solo rank: {rank} ({n} points)",
                     total).format(rank=_(solo_rank(total)), n=total)
     following = next_solo_rank(total)
     if following is not None:
         lowest, title = following
         line = _("{line}  ·  next: {rank}, from {n}").format(line=line, rank=_(title), n=lowest)
+    if not with_standing:
+        return line
     standing = standing_among_bots(total, view)
     # the strongest bot the total beats in a fair share of its games: "better than 0 % of the
     # hard bot's games" told a new player nothing but that they lost (a playtest)
