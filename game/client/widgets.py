@@ -14,6 +14,7 @@ follow a language switch by themselves (a player's name or other plain text show
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from itertools import accumulate
 from typing import Any
 
 import pygame
@@ -91,6 +92,40 @@ def focus_ring(rect: pygame.Rect, layout: Layout) -> pygame.Rect:
     see at a glance which row A or Enter acts on (also on text fields and table rows)."""
     gap = max(3, layout.px(5))
     return rect.inflate(2 * gap, 2 * gap)
+
+
+def draw_dashed_rect(surface: pygame.Surface, color: theme.Color, rect: pygame.Rect,
+                     width: int, dash: int, shift: float = 0.0) -> None:
+    """``rect``'s outline, ``width`` px thick inside it, in dashes ``dash`` px long with gaps
+    as long, moved ``shift`` px along clockwise (marching ants). A move being shown is drawn
+    so, never solid: a solid gold outline is the focus ring (``draw_frame``), and a yellow
+    player's move outlined solid read as one's own choice (a playtest)."""
+    inner = rect.inflate(-width, -width)
+    corners = [inner.topleft, (inner.right, inner.top), (inner.right, inner.bottom),
+               (inner.left, inner.bottom)]
+    edges = list(zip(corners, corners[1:] + corners[:1], strict=True))
+    lengths = [abs(b[0] - a[0]) + abs(b[1] - a[1]) for a, b in edges]
+    perimeter = sum(lengths)
+    if perimeter <= 0 or dash <= 0:
+        return
+
+    def point(at: float) -> tuple[float, float]:
+        for (a, b), length in zip(edges, lengths, strict=True):
+            if at <= length and length:
+                return (a[0] + (b[0] - a[0]) * at / length, a[1] + (b[1] - a[1]) * at / length)
+            at -= length
+        return corners[0]
+
+    turns = list(accumulate(lengths[:-1]))  # how far along each corner after the first is
+    start = shift % (2 * dash) - 2 * dash
+    while start < perimeter:
+        low, high = max(0.0, start), min(float(perimeter), start + dash)
+        # a dash round a corner is drawn as two pieces, one on each edge
+        cuts = [low, *(turn for turn in turns if low < turn < high), high]
+        for a, b in zip(cuts, cuts[1:], strict=False):
+            if b > a:
+                pygame.draw.line(surface, color, point(a), point(b), width)
+        start += 2 * dash
 
 
 def blit_on_line(surface: pygame.Surface, text: TextCache, shown: str, size: int,

@@ -323,6 +323,41 @@ def test_a_move_on_stage_outlines_its_crew_and_places(drive) -> None:  # noqa: A
     assert table.beat_places(round_end) == []
 
 
+def test_a_move_on_stage_is_outlined_in_dashes_never_like_the_focus_ring(drive) -> None:  # noqa: ANN001
+    """The focus ring is a solid gold ring; a yellow player's move outlined solid in its
+    own gold read as the player's own choice (a playtest): a move on stage marches in dashes
+    of the mover's colour."""
+    table = solo_table(drive, "instant")
+    drive.until(lambda: table.view is not None, what="the table")
+    view = copy.deepcopy(table.view)
+    yellow = 2  # the third seat's cubes are yellow, the focus ring's gold
+    view["workers"] = [None if worker == yellow else worker for worker in view["workers"]]
+    view["workers"][1] = yellow
+    table.last_move = Beat([(0, {"type": "crew_chosen", "seat": yellow,
+                                 "crew": view["crews"][1]})], view, yellow)
+    table.last_move_left = float("inf")
+    assert table.pacer.holding() is None
+    surface = pygame.Surface(drive.app.screen.get_size())
+    table.draw(surface, 0.0)
+    colour = pygame.Color(table.palette.player(yellow))
+    crew = table.target_rect(("crew", 1))
+    assert crew is not None
+    lay = table.layout
+
+    def runs(y: int) -> int:
+        """How many stretches of the mover's colour the row ``y`` crosses above the crew."""
+        row = [surface.get_at((x, y))[:3] == colour[:3]
+               for x in range(crew.left, crew.right)]
+        return sum(1 for i, hit in enumerate(row) if hit and (i == 0 or not row[i - 1]))
+
+    outline_rows = range(crew.top - lay.px(8), crew.top)
+    assert max(runs(y) for y in outline_rows) >= 5, "dashes along the top edge"
+    table.last_move_left = 0.0
+    surface.fill((0, 0, 0))
+    table.draw(surface, 0.0)
+    assert max(runs(y) for y in outline_rows) == 0, "the outline was the move's"
+
+
 def middle_is_painted_afresh(drive: Driver, table: StargazerTableScene) -> bool:
     """The middle of the ring on screen (a cached picture) is what painting it anew shows."""
     centre = table.ring.geo.centre

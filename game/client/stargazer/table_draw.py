@@ -25,7 +25,7 @@ from game.client.stargazer.palette import colour_word, player_mark
 from game.client.stargazer.panels import StargazerPanels, ordinal, phase_words, timing_words
 from game.client.stargazer.ring import COLOR_KEY, RingGeometry, path_spans
 from game.client.stargazer.sprites import cube_sprite, faded_cube, pawn_sprite
-from game.client.widgets import Button, draw_panel
+from game.client.widgets import Button, draw_dashed_rect, draw_panel
 from game.rules.stargazer import CREWS_BY_ID, PLANET_TYPES, room_left
 
 #: a crew's or planet's full text shows once the mouse has rested on it this long (seconds)
@@ -390,12 +390,14 @@ class StargazerTablePainter(StargazerPanels):
         lay = self.layout
         by = beat.by
         color = self.palette.player(by) if isinstance(by, int) and by >= 0 else theme.ACCENT
-        grow = lay.px(4) + int(lay.px(3) * (0.5 + 0.5 * math.sin(self.clock * 5)))
+        grow = lay.px(8)
+        # marching ants: another's move, never the solid ring of one's own focus
+        shift = self.clock * lay.px(24)
         for place in self.beat_places(beat):
             rect = self.target_rect(place)
             if rect is not None:
-                pygame.draw.rect(surface, color, rect.inflate(grow, grow), max(2, lay.px(3)),
-                                 border_radius=lay.px(5))
+                draw_dashed_rect(surface, color, rect.inflate(grow, grow), max(2, lay.px(3)),
+                                 max(4, lay.px(8)), shift)
 
     def draw_path_preview(self, surface: pygame.Surface, view: dict[str, Any],
                           path: list[int]) -> None:
