@@ -164,5 +164,19 @@ class ReplaySession:
 
         return _("seat {n}").format(n=seat)
 
+    def seat_view(self, seat: int) -> dict[str, Any]:
+        """``seat``'s own view at this move (worked out once per move). The game is over:
+        nothing in a replay is secret, and a table may show another seat's board as that
+        seat saw it (Look at the Stars: lines drawn on another's board showed on its
+        thumbnail only once the card ended, though the caption said "Just played on Altair's
+        board": a playtest)."""
+        if seat == self.seat:
+            return self.views[seat]
+        view = self._seat_views.get(seat)
+        if view is None:
+            view = self._seat_views[seat] = self.ruleset.view(self.state, seat)
+        return view
+
     def _refresh(self) -> None:
+        self._seat_views: dict[int, dict[str, Any]] = {}
         self.views = {self.seat: self.ruleset.view(self.state, self.seat)}

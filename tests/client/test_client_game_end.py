@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import random
 import time
+from typing import Any
 
 import pygame
 import pytest
@@ -414,6 +415,50 @@ def test_watch_replay_steps_forward_and_back_and_never_touches_the_table(ended) 
     assert "Replay" in " ".join(drawn_texts(drive.app))
     drive.key(pygame.K_ESCAPE)
     assert drive.scene is results
+
+
+def test_a_replay_shows_another_seats_lines_on_its_thumbnail_as_they_are_drawn(ended) -> None:  # noqa: ANN001
+    """In play another's lines of the current card are private until the card ends; a replay
+    hides nothing, and its caption says "Just played, on Altair's board": that thumbnail
+    changed nothing until the card ended (a playtest)."""
+    drive, table, results = ended
+    live = table.session.table
+    drive.click(button(results, "Watch replay").rect.center)
+    scene = drive.scene
+    session = scene.session
+
+    def confirmed(position: int, seat: int) -> Any:
+        return RULESET.view(session.state_at(position), 0)["seats"][seat]["sheet"]
+
+    def drawn(position: int, seat: int) -> Any:
+        """``seat``'s board as that seat sees it, the lines of the card in play too."""
+        pending = RULESET.view(session.state_at(position), seat)["pending"]
+        return pending["sheet"] if pending else confirmed(position, seat)
+
+    # a move of another seat that draws lines on its board while the card goes on
+    def draws_on_its_own(position: int) -> bool:
+        seat = live.moves[position - 1][0]
+        return seat != 0 and drawn(position, seat) != drawn(position - 1, seat) and \
+            confirmed(position, seat) == confirmed(position - 1, seat)
+
+    position = next(p for p in range(2, len(live.moves)) if draws_on_its_own(p))
+    other = live.moves[position - 1][0]
+    def thumbnail(at: int) -> list[tuple[int, int, int]]:
+        """The board of ``other``'s thumbnail on screen (its labels left out)."""
+        scene.go(at)
+        drive.step()
+        rect = next(r for r, seat in scene.table.thumb_rects if seat == other)
+        board = drive.app.screen.subsurface(rect.x, rect.y, rect.w,
+                                            rect.h - scene.table.thumb_label_h)
+        return [tuple(board.get_at((x, y)))[:3] for y in range(board.get_height())
+                for x in range(board.get_width())]
+
+    before, after = thumbnail(position - 1), thumbnail(position)
+    changed = sum(a != b for a, b in zip(before, after, strict=True))
+    # (a few pixels of the sky behind the board's arch twinkle: a line is dozens)
+    assert changed >= 40, f"the lines just drawn show on the thumbnail ({changed} px changed)"
+    assert scene.table.others_sheet(scene.table.view, other) == drawn(position, other)
+    assert live.moves[position - 1][0] != session.seat
 
 
 @pytest.mark.parametrize("game", ["stars", "stargazer"])

@@ -60,9 +60,9 @@ class BoardViewScene(Scene):
             surface.blit(self.shade, (0, 0))
         if view is None:
             return
-        info = view["seats"][self.seat]
         layer = self.table.renderer.sheet_layer(
-            info["sheet"], self.geo, day=view["day"], font=self.table.fonts.get("board"),
+            self.table.others_sheet(view, self.seat), self.geo, day=view["day"],
+            font=self.table.fonts.get("board"),
             badge_font=self.text.pen(max(theme.MIN_FONT_PX, int(self.geo.spacing * 0.26)),
                                      bold=True))
         surface.blit(layer, self.geo.rect)

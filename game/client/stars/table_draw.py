@@ -859,13 +859,23 @@ class StarsTablePainter:
         self.draw_log_page(surface, rect.x + pad, top, rect.w - 2 * pad, room, step, size,
                            self.text.wrap)
 
+    def others_sheet(self, view: dict[str, Any], seat: int) -> dict[str, Any]:
+        """Another seat's board as this screen may show it: its lines up to the last card
+        that ended, or in a replay (nothing is secret there) the card being played too."""
+        if self.replaying:
+            pending = self.session.seat_view(seat).get("pending")
+            if pending:
+                return pending["sheet"]
+        return view["seats"][seat]["sheet"]
+
     def draw_thumb(self, surface: pygame.Surface, view: dict[str, Any], rect: pygame.Rect,
                    seat: int, scores: list | None) -> None:
         lay = self.layout
         info = view["seats"][seat]
         label_h = self.thumb_label_h
         geo = BoardGeometry(pygame.Rect(rect.x, rect.y, rect.w, rect.h - label_h))
-        layer = self.renderer.sheet_layer(info["sheet"], geo, day=view["day"], sizes=False)
+        layer = self.renderer.sheet_layer(self.others_sheet(view, seat), geo, day=view["day"],
+                                          sizes=False)
         surface.blit(layer, geo.rect)
         mouse_over = rect.collidepoint(pygame.mouse.get_pos())
         pygame.draw.rect(surface, theme.ACCENT if mouse_over else theme.SEAT_COLORS[seat % 8],
