@@ -392,8 +392,9 @@ class StargazerPanels:
                 corner = self.text.render(self.session.names[worker], small, theme.TEXT_DIM)
             corner_rect = None if corner is None else corner.get_rect(
                 bottomright=(rect.right - lay.px(8), rect.bottom - lay.px(5)))
-            self.draw_skill_lines(surface, _(crew["text"]), rect, text_x, top=max(
-                rect.y + lay.px(26), rect.y + lay.px(6) + name.get_height()), corner=corner_rect)
+            top = max(rect.y + lay.px(26), rect.y + lay.px(6) + name.get_height())
+            self.draw_skill_lines(surface, _(crew.get("brief", crew["text"])), rect, text_x,
+                                  top=top, corner=corner_rect)
             # what is on the crew: its worker, free cubes, players' cubes, the bonus
             landing = falling.get(index, [])
             slot = self.place_rect(("worker", index))

@@ -140,6 +140,9 @@ def planet_label(planets: list[str], index: int) -> str:
 #: The twelve crews. ``count`` = investigation count; ``effect`` (+ ``params``) = the skill.
 #: ``timing``: "choice" skills are resolved with a skill move right after the crew is picked;
 #: "placement" skills widen the investigation's options; "round_end" acts at the round's end.
+#: ``text`` is the skill as the rules page, the hover and the prompts say it; ``brief``, where
+#: given, says the same in fewer words for a crew's row on the table, where ``text`` did not
+#: fit two lines at 720p (it ended in "...": a playtest).
 CREWS: list[dict[str, Any]] = [
     {
         "id": "armstrong",
@@ -172,6 +175,8 @@ CREWS: list[dict[str, Any]] = [
         "params": {},
         "text": "Put one cube from your hand on another crew without a worker: whoever picks "
         "that crew later scores it as a 2 VP motivation bonus.",
+        "brief": "Put one cube from your hand on another crew without a worker: 2 VP to "
+        "whoever picks that crew later.",
     },
     {
         "id": "engineer",
@@ -192,6 +197,8 @@ CREWS: list[dict[str, Any]] = [
         "repeat_cost": 2,
         "text": "You may place all your investigation cubes in a row on your start planet; "
         "each cube placed right after one on the same planet costs you 2 VP.",
+        "brief": "You may place all your cubes in a row on your start planet; each cube after "
+        "the first there costs you 2 VP.",
     },
     {
         "id": "navigator",

@@ -21,7 +21,8 @@ def messages() -> list[tuple[str, str]]:
         found += [(planet[key], f"stargazer planet {planet_type}: {key}")
                   for key in ("name", "text")]
     for crew in content.CREWS:
-        found += [(crew[key], f"stargazer crew {crew['id']}: {key}") for key in ("name", "text")]
+        found += [(crew[key], f"stargazer crew {crew['id']}: {key}")
+                  for key in ("name", "text", "brief") if key in crew]
     found += [(text, f"stargazer skill move {effect}") for effect, text in SKILL_MOVE_TEXT.items()]
     found += [(text, f"stargazer skill move {effect}, more than one cube")
               for effect, text in SKILL_MOVE_TEXT_MANY.items()]
