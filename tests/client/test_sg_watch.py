@@ -26,7 +26,8 @@ def near(pixel: tuple[int, ...], colour: tuple[int, ...]) -> bool:
 
 def marked_crews(drive: Driver, table: StargazerTableScene) -> list[int]:
     """The crews outlined on screen in the colour of the last move's player (just left of
-    their row, where nothing else is drawn in a player's colour)."""
+    their row, where nothing else is drawn in a player's colour; the outline is dashed: any
+    row of its left edge)."""
     beat = table.last_move
     colour = table.palette.player(beat.by)
     found = []
@@ -34,7 +35,8 @@ def marked_crews(drive: Driver, table: StargazerTableScene) -> list[int]:
         if place[0] != "crew":
             continue
         rect = table.target_rect(place)
-        if any(near(drive.pixel((x, rect.centery)), colour) for x in range(rect.x - 9, rect.x)):
+        if any(near(drive.pixel((x, y)), colour) for x in range(rect.x - 9, rect.x)
+               for y in range(rect.top, rect.bottom, 2)):
             found.append(place[1])
     return found
 
