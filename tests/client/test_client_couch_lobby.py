@@ -18,6 +18,7 @@ from game.client.kits import get_kit
 from game.client.scenes import couch
 from game.client.scenes.base import Scene
 from game.client.scenes.couch import CouchLobbyScene, RenameScene
+from game.client.scenes.dialog import ConfirmDialog
 from game.client.scenes.menu import MainMenuScene
 from game.client.session import GameConfig, Session
 from tests.client.clienthelpers import Driver
@@ -387,3 +388,22 @@ def test_the_next_lobby_of_the_run_keeps_the_game_and_each_devices_name(
     assert again.game.value == other, "the game chosen last"
     drive.key(pygame.K_SPACE)
     assert seated(again)[0] == ("Bea", "keys:left"), "the left half is Bea again"
+
+
+def test_esc_with_players_seated_asks_before_the_lobby_closes(drive: Driver) -> None:
+    """One stray Esc of a seated keyboard half closed the lobby and every seat with it (a
+    party's playtest): with anyone seated, Esc and Back ask first; Stay keeps every seat."""
+    lobby = open_lobby_by_keys(drive)
+    drive.key(pygame.K_SPACE)  # the left half sits in seat 1
+    drive.key(pygame.K_RETURN)  # the right half in seat 2
+    before = seated(lobby)
+    assert before[0] is not None and before[1] is not None
+    drive.key(pygame.K_ESCAPE)
+    assert isinstance(drive.scene, ConfirmDialog), "a question, not the menu"
+    drive.key(pygame.K_ESCAPE)  # Esc on the question: stay
+    assert drive.scene is lobby and seated(lobby) == before
+    lobby.back_button.activate()  # the Back button asks the same
+    assert isinstance(drive.scene, ConfirmDialog)
+    drive.scene.form.widgets[1].activate()  # Leave
+    drive.step()
+    assert isinstance(drive.scene, MainMenuScene)

@@ -17,7 +17,8 @@ pad that is gone for good never holds the party up.
 Every action is a device's: any device moves the focus (up/down) and changes a row
 (left/right); a seated device's confirm presses what has the focus (a free device's confirm
 joins); a seated pad's Start starts; a seated device's "turn" (X, E, Right Shift) names its
-seat (typed on the keyboard); Esc (or back from a free device while nobody is seated) leaves.
+seat (typed on the keyboard); Esc (or back from a free device while nobody is seated) leaves,
+asking first while anyone is seated.
 The mouse joins by clicking a free seat and leaves by clicking its own.
 """
 
@@ -43,6 +44,7 @@ from game.client.devices import (
 from game.client.i18n import N_, _, tr
 from game.client.kits import get_kit, playable_games
 from game.client.scenes.base import Scene, SkyScene, pad_in_hand
+from game.client.scenes.dialog import ConfirmDialog
 from game.client.session import (
     GameConfig,
     SeatChoice,
@@ -174,6 +176,16 @@ class CouchLobbyScene(SkyScene):
         fewest, most = self.players_range
         self.count.set_value(max(fewest, min(most, count)))
         self._fit_seats()
+
+    def back(self) -> None:
+        """Back to the menu; with players seated, only once asked (one stray Esc of a seated
+        keyboard half emptied every seat at once: a playtest)."""
+        if not self.joined():
+            self.app.pop()
+            return
+        self.app.push(ConfirmDialog(
+            self.app, N_("Leave the party lobby? Everyone seated here gets up."),
+            self.app.pop, yes=N_("Leave"), no=N_("Stay")))
 
     def joined(self) -> list[LobbySeat]:
         return [seat for seat in self.seats if seat is not None]
