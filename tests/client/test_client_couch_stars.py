@@ -297,6 +297,11 @@ def test_the_mouse_seat_aims_with_the_pointer_on_its_own_board_only() -> None:
     try:
         table = couch_game(drive, ["keys:right", "mouse"])
         keys_board, mouse_board = table.boards
+        # the hint names the Skip button where it is: beside the hint, not "below" (a playtest)
+        words, _colour = table.hint(mouse_board, table.session.views[1])
+        assert "Skip" in words and "below" not in words, words
+        skip = mouse_board.buttons["skip"]
+        assert skip.top < mouse_board.footer.bottom and skip.bottom > mouse_board.footer.top
         keys_anchor = keys_board.cursor.anchor
         drive.move(keys_board.geo.rect.center)  # over the other player's board: nothing
         assert keys_board.cursor.anchor == keys_anchor and not mouse_board.cursor.shown

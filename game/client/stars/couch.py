@@ -756,7 +756,7 @@ class CouchStarsScene(StarsTableScene):
             star = (self.card() or {}).get("kind") == "shooting_star"
             if device == "mouse":
                 return (_("Wheel: size · Click: draw · Right-click: turn") if star else
-                        _("Click: draw · Right-click: turn · Skip below")), theme.TEXT_DIM
+                        _("Click: draw · Right-click: turn · or Skip")), theme.TEXT_DIM
             if star:  # the shooting star's size: the shoulder buttons (or their keys)
                 return _("{size}: size · {move}: move · {turn}: turn · {draw}: draw").format(
                     size=f"{key('previous')}/{key('next')}", move=key("up"),
