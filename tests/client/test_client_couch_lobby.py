@@ -407,3 +407,41 @@ def test_esc_with_players_seated_asks_before_the_lobby_closes(drive: Driver) -> 
     drive.scene.form.widgets[1].activate()  # Leave
     drive.step()
     assert isinstance(drive.scene, MainMenuScene)
+
+
+def test_another_pad_cannot_type_or_answer_in_a_players_name(drive: Driver) -> None:
+    """Pad 2 opened its name on the screen's keys and typed "Ben"; pad 1's A typed an "n"
+    into it ("Benn": a party's playtest). The keys and the name dialog answer only the pad
+    whose seat it is."""
+    from game.client.scenes.keyboard import KeyboardScene
+
+    lobby = open_lobby_by_keys(drive)
+    mine, other = VirtualPad(), VirtualPad()
+    try:
+        pump_until(drive.app, lambda: {mine.instance_id, other.instance_id}
+                   <= set(drive.app.devices.controllers))
+        tap(drive.app, other, A)  # both seated
+        tap(drive.app, mine, A)
+        tap(drive.app, mine, pygame.CONTROLLER_BUTTON_X)  # mine opens its name's keys
+        keys = drive.scene
+        assert isinstance(keys, KeyboardScene)
+        tap(drive.app, mine, A)  # "1"
+        tap(drive.app, other, A)  # nothing
+        tap(drive.app, other, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+        tap(drive.app, mine, A)  # still "1": the other pad moved nothing
+        assert keys.field.value == "11", keys.field.value
+        tap(drive.app, other, pygame.CONTROLLER_BUTTON_B)  # not the other's to close
+        assert drive.scene is keys
+        tap(drive.app, mine, pygame.CONTROLLER_BUTTON_B)
+        rename = drive.scene
+        assert isinstance(rename, RenameScene)
+        tap(drive.app, other, A)  # not the other's to confirm
+        assert drive.scene is rename
+        tap(drive.app, mine, A)
+        assert drive.scene is lobby
+        assert next(s for s in lobby.seats if s is not None and s.device == mine.device).name \
+            == "11"
+    finally:
+        mine.unplug()
+        other.unplug()
+        drive.step(2)

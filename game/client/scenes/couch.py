@@ -45,6 +45,7 @@ from game.client.i18n import N_, _, tr
 from game.client.kits import get_kit, playable_games
 from game.client.scenes.base import Scene, SkyScene, pad_in_hand
 from game.client.scenes.dialog import ConfirmDialog
+from game.client.scenes.keyboard import KeyboardScene, from_owner
 from game.client.session import (
     GameConfig,
     SeatChoice,
@@ -578,11 +579,10 @@ class RenameScene(Scene):
     def open_keys(self) -> None:
         """The on-screen keyboard under the whole dialog (it covered the dialog's lower half
         and its words, a playtest)."""
-        from game.client.scenes.keyboard import KeyboardScene
-
         self.typing_on_screen = True
         self.relayout()
-        self.app.push(KeyboardScene(self.app, self.field, lambda: self.panel))
+        self.app.push(KeyboardScene(self.app, self.field, lambda: self.panel,
+                                    owner=self.seat.device))
 
     def relayout(self) -> None:
         lay = self.layout
@@ -602,6 +602,8 @@ class RenameScene(Scene):
             n=self.number, device=self.app.devices.device_words(self.seat.device))
 
     def handle(self, event: pygame.event.Event) -> None:
+        if not from_owner(event, self.seat.device):
+            return  # another pad's press: the seat's name is its own player's
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_r and \

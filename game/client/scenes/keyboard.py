@@ -40,17 +40,29 @@ def typing_widget(scene: Scene) -> Widget | None:
     return None
 
 
+def from_owner(event: pygame.event.Event, owner: str | None) -> bool:
+    """Whether ``event`` may act for ``owner`` (a device): a pad's press carries its device
+    and counts only if it is the owner's; the keyboard's own keys and the mouse carry none
+    and always count."""
+    device = getattr(event, "device", None)
+    return owner is None or device is None or device == owner
+
+
 class KeyboardScene(Scene):
     """Keys in a grid over the scene below; the field being typed in stays visible."""
 
     opaque = False
 
     def __init__(self, app: Stage, field: Widget,
-                 in_sight: Callable[[], pygame.Rect] | None = None) -> None:
+                 in_sight: Callable[[], pygame.Rect] | None = None,
+                 owner: str | None = None) -> None:
         """``in_sight``: what must stay in sight beside the keys (a dialog round the field;
-        asked at each layout); the field if None."""
+        asked at each layout); the field if None. ``owner``: the one pad that types here
+        (a party's seat name): another pad's presses do nothing (they typed into someone
+        else's name: a playtest); None: any."""
         super().__init__(app)
         self.field = field
+        self.owner = owner
         self.in_sight = in_sight or (lambda: self.field.rect)
         self.capitals = False
         self.rows: list[list[Button]] = [
@@ -128,6 +140,8 @@ class KeyboardScene(Scene):
             y += key + gap
 
     def handle(self, event: pygame.event.Event) -> None:
+        if not from_owner(event, self.owner):
+            return
         if event.type == pygame.KEYDOWN:
             key = event.key
             moves = {pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1), pygame.K_UP: (-1, 0),
