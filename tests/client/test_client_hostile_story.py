@@ -12,7 +12,7 @@ from game.client.stars.table import log_entry
 from game.rules.stargazer import RULESET as STARGAZER
 
 VALUES: list[Any] = [None, -1, 0, 99, "x", [], {}, [1, 2], {"a": 1}, True, 2 ** 40, "Vega"]
-TYPES = ["card_flipped", "lines_drawn", "constellation_formed", "turn_confirmed",
+TYPES = ["card_flipped", "lines_drawn", "constellation_formed", "group_too_big", "turn_confirmed",
          "shooting_star_drawn", "power_used", "card_skipped", "sun_rose", "game_over",
          "crew_chosen", "motivation_bonus", "pick_vp", "skill_applied", "skill_ignored",
          "cube_placed", "repeat_cost", "cube_to_crew", "crew_cleared", "cube_recalled",

@@ -58,6 +58,10 @@ def test_log_lines_for_every_public_event_kind() -> None:
                       "points": [[0, 0], [1, 1], [2, 2]]}, names)[0] == \
         "Ann: shooting star of 2"
     assert log_entry({"type": "sun_rose", "day": 1}, names) is not None
+    # a group grown past 8 lines: the score falls, the log says why (a playtest)
+    assert log_entry({"type": "group_too_big", "seat": 1, "size": 9,
+                      "lines": [[0, y, 0, y + 1] for y in range(9)]}, names)[0] == \
+        "Vega: a group of 9 lines scores nothing"
     assert log_entry({"type": "lines_drawn", "seat": 0, "final": False, "to": [0],
                       "lines": [[0, 0, 1, 1]]}, names) is None, "private: not logged"
 

@@ -9,7 +9,9 @@ import pytest
 from stars_testkit import confirm_all, crafted_state, packed, path, set_card
 
 from game.rules.base import IllegalMove, visible_events
+from game.rules.shapes import event_problem
 from game.rules.stars import RULESET, card_segments, data
+from game.rules.stars.wire_shapes import EVENTS
 
 
 def test_options_defaults_and_validation() -> None:
@@ -317,3 +319,19 @@ def test_a_final_card_announces_the_constellations_it_made() -> None:
     RULESET.apply(state, 0, {"t": "skip"})
     events = RULESET.apply(state, 0, {"t": "confirm"})
     assert not [e for e in events if e["type"] == "constellation_formed"]
+
+
+def test_a_final_card_that_grows_a_group_past_8_lines_says_it_scores_nothing() -> None:
+    """A constellation of 7 grown to 9 lines scores nothing: the card says so
+    (``group_too_big``), where before the score fell with nothing said (a playtest)."""
+    chain = [[3, 3, 4, 3]] + [[3, y, 3, y + 1] for y in range(3, 9)]  # 7 lines, one group
+    state = crafted_state(players=1, card=2, lines={0: chain})
+    before = RULESET.score(state)[0]["constellations"]
+    assert before > 0, "7 lines: a constellation"
+    RULESET.apply(state, 0, {"t": "place", "rot": 0, "dx": 3, "dy": 2})  # (4,3)-(5,3)-(6,3)
+    events = RULESET.apply(state, 0, {"t": "confirm"})
+    assert [e["type"] for e in events if "size" in e] == ["group_too_big"]
+    lost = next(e for e in events if e["type"] == "group_too_big")
+    assert lost["seat"] == 0 and lost["size"] == 9 and len(lost["lines"]) == 9
+    assert RULESET.score(state)[0]["constellations"] == 0
+    assert "group_too_big" in EVENTS and event_problem(lost, EVENTS) is None, "its wire shape"

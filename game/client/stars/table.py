@@ -124,6 +124,10 @@ def _log_entry(event: dict[str, Any], names: list[str]) -> tuple[Any, theme.Colo
         size = event.get("size")
         return (lambda: _("{name}: constellation of {n}").format(name=who, n=size)), \
             theme.LEGAL
+    if kind == "group_too_big":
+        size = event.get("size")
+        return (lambda: _("{name}: a group of {n} lines scores nothing").format(
+            name=who, n=size)), theme.WARNING
     return None
 
 
@@ -494,6 +498,9 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
             self.glows.append([event["lines"], GLOW_SECONDS])
             sounds.play("bonus")
             self.say(N_("A constellation of {n} lines!", n=event["size"]), theme.ACCENT, 3.0)
+        elif kind == "group_too_big" and event.get("seat") == self.active:
+            self.say(N_("{n} lines in one group: more than 8, it scores nothing.",
+                        n=event["size"]), theme.WARNING, 4.0)
         elif kind == "sun_rose":
             self.sun = Tween(0.0, 1.0, SUN_SECONDS, ease_in_out)
             sounds.play("sun_rise")

@@ -128,7 +128,10 @@ def confirmed_sheet(seat_state: dict[str, Any]) -> dict[str, Any]:
 
 def _new_constellations(seat: int, sheet: dict[str, Any], mark: dict[str, Any]) -> list[Event]:
     """``constellation_formed`` for each valid constellation this card made or changed: one
-    holding a line drawn this turn, or a nova placed this turn."""
+    holding a line drawn this turn, or a nova placed this turn; ``group_too_big`` for each
+    group this card made or grew past the largest valid size, which scores nothing (a
+    player's constellation of 6 grew to 9 and the score fell with nothing said: a
+    playtest)."""
     new_lines = {norm(*line) for line in sheet["lines"][mark["lines"] :]}
     new_novas = {
         (o["at"][0], o["at"][1]) for o in sheet["objects"][mark["objects"] :] if o["kind"] == "nova"
@@ -137,13 +140,14 @@ def _new_constellations(seat: int, sheet: dict[str, Any], mark: dict[str, Any]) 
         return []
     events: list[Event] = []
     for group in SheetIndex(sheet).groups():
-        if not group.valid:
+        too_big = not group.valid and group.size > max(data.VALID_SIZES)
+        if not group.valid and not too_big:
             continue
         if new_lines.isdisjoint(group.lines) and new_novas.isdisjoint(group.points):
             continue
         events.append(
             {
-                "type": "constellation_formed",
+                "type": "group_too_big" if too_big else "constellation_formed",
                 "seat": seat,
                 "size": group.size,
                 "lines": [list(s) for s in sorted(group.lines)],

@@ -75,6 +75,7 @@ EVENTS: dict[str, Any] = {
     "turn_confirmed": {"seat": SEAT},
     "turn_undone": {"seat": SEAT},
     "constellation_formed": {"seat": SEAT, "size": Int(0, LINES), "lines": [LINE, LINES]},
+    "group_too_big": {"seat": SEAT, "size": Int(0, LINES), "lines": [LINE, LINES]},
     "sun_rose": {"day": Int(1, 2)},
     "card_flipped": {"n": Int(1, data.CARDS_PER_GAME), "card": CARD},
     "game_over": {"scores": [BREAKDOWN, 8]},
