@@ -323,6 +323,51 @@ def test_the_mouse_seat_aims_with_the_pointer_on_its_own_board_only() -> None:
         drive.close()
 
 
+@pytest.mark.timeout(120)
+@pytest.mark.xdist_group("zeroconf")
+def test_a_spectator_with_a_pad_switches_the_layout_and_the_large_board(
+        config_dir, autosave_dir) -> None:  # noqa: ANN001
+    """A TV driven by a pad: the top bar said "G: one board large  ·  Esc: leave" and no
+    pad button did anything (a party's playtest). A switches the layout, Right or RB shows
+    another board large, the words name the pad's buttons, B leaves."""
+    from game.client.scenes.lan import LobbyScene
+    from tests.client.test_client_lan_watch import Served, watch_from_list
+    from tests.client.virtual_pads import pump_until, tap
+
+    drive = Driver(size=(1920, 1080))
+    pad = VirtualPad()
+    try:
+        pump_until(drive.app, lambda: pad.instance_id in drive.app.devices.controllers)
+        with Served("stars", ["Vega", "Rigel", "Deneb"], delay=0.2) as served:
+            watch_from_list(drive, served, "stars", "playing")
+            drive.until(lambda: not isinstance(drive.scene, LobbyScene), what="the table")
+            table = drive.scene
+            assert isinstance(table, CouchStarsScene) and table.watching and table.grid
+            table.session.client.send_move = lambda move: pytest.fail(f"sent {move}")
+            tap(drive.app, pad, pygame.CONTROLLER_BUTTON_DPAD_DOWN)  # a pad in hand
+            drive.step(2)
+            assert table.top_bar_words() == "Watching  ·  A: one board large  ·  B: leave"
+            tap(drive.app, pad, pygame.CONTROLLER_BUTTON_A)
+            assert not table.grid, "A: one board large"
+            first = table.active
+            tap(drive.app, pad, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+            assert table.active == (first + 1) % 3
+            tap(drive.app, pad, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
+            assert table.active == (first + 2) % 3
+            drive.step(2)
+            shown = "  ".join(drawn_texts(drive.app))
+            assert "Watching  ·  B: leave" in shown and "B: menu" not in shown, shown
+            assert "A: every board at once" in shown and "Esc: leave" not in shown, shown
+            tap(drive.app, pad, pygame.CONTROLLER_BUTTON_A)
+            assert table.grid, "A again: every board"
+            tap(drive.app, pad, pygame.CONTROLLER_BUTTON_B)
+            drive.step(2)
+            assert drive.scene is not table, "B leaves"
+    finally:
+        pad.unplug()
+        drive.close()
+
+
 def table_ghost(table: CouchStarsScene, seat: int) -> tuple | None:
     with table.acting_for(seat):
         return table.ghost()

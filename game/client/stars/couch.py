@@ -23,9 +23,17 @@ import pygame
 
 from game.client import theme
 from game.client.couch import CouchSeats, remember_device
-from game.client.devices import DIRECTIONS, Action, directions_glyph, glyph, join_keys
+from game.client.devices import (
+    DIRECTIONS,
+    Action,
+    directions_glyph,
+    glyph,
+    is_pad,
+    join_keys,
+)
 from game.client.i18n import N_, _, ngettext, tr
 from game.client.layout import is_wide
+from game.client.scenes.base import controls_hint
 from game.client.stars.cursor import SeatCursor
 from game.client.stars.render import (
     GRID_H,
@@ -123,6 +131,12 @@ class CouchStarsScene(StarsTableScene):
         if self.grid:
             return GRID_WATCHING_HELP
         return (*WATCHING_HELP, N_("G: every board at once"))
+
+    @property
+    def watching_pad_help(self) -> tuple[str, ...]:
+        """The same for a pad: A switches the layout, the D-pad or LB/RB the large board."""
+        return (N_("Left/Right: another board large"), N_("A: every board at once"),
+                N_("B: leave"))
 
     def __init__(self, app: Stage, config: GameConfig | None, seed: int = 0,
                  session: Session | None = None) -> None:
@@ -278,7 +292,8 @@ class CouchStarsScene(StarsTableScene):
         if not self.grid:
             return super().top_bar_words()
         if self.watching:
-            return _("Watching  ·  G: one board large  ·  Esc: leave")
+            return controls_hint(self.app, _("Watching  ·  G: one board large  ·  Esc: leave"),
+                                 _("Watching  ·  A: one board large  ·  B: leave"))
         return _("Everyone plays at once  ·  Start / Esc: menu")
 
     # --- events -----------------------------------------------------------------------------
@@ -369,10 +384,16 @@ class CouchStarsScene(StarsTableScene):
 
     def watch_action(self, action: Action) -> None:
         """A spectator's device: Esc/B leaves; a click shows a board large (or, in the single
-        layout, picks a thumbnail); the wheel scrolls the log."""
+        layout, picks a thumbnail); the wheel scrolls the log. A pad (the keyboard has G):
+        A switches the layout, Left/Right or LB/RB show another board large (a TV driven
+        by a pad could do none of it: a playtest)."""
         intent, pos = action.intent, action.pos
         if intent in ("menu", "back"):
             self.back()
+        elif intent == "confirm" and pos is None and is_pad(action.device):
+            self.toggle_grid()
+            if not self.grid:
+                self.show_seat(self.active)
         elif intent == "confirm" and pos is not None:
             if self.grid:
                 for board in self.boards:
@@ -387,8 +408,9 @@ class CouchStarsScene(StarsTableScene):
                         return
         elif intent in ("previous", "next") and action.device == "mouse":
             self.scroll_log(1 if intent == "previous" else -1)
-        elif intent in ("left", "right") and not self.grid:
-            self.show_next_seat(1 if intent == "right" else -1)
+        elif not self.grid and (intent in ("left", "right") or (
+                intent in ("previous", "next") and is_pad(action.device))):
+            self.show_next_seat(1 if intent in ("right", "next") else -1)
 
     def act(self, board: CouchBoard, action: Action) -> None:
         """``action`` for the seat of ``board`` (acting for it: ``acting_for``)."""

@@ -90,6 +90,8 @@ PAD_BUTTON_WORDS = {"rotate": N_("Rotate (X)"), "skip": N_("Skip card (Y)"),
 #: a spectator's controls (nothing to play: only whose board is large, and the log)
 WATCHING_HELP = (N_("Tab or a click on a board: show it large"), N_("Wheel over the log: back"),
                  N_("Esc: leave"))
+#: the same for a pad in hand (a TV driven by a pad read the keyboard's keys: a playtest)
+WATCHING_PAD_HELP = (N_("RB: another board large"), N_("B: leave"))
 #: a replay's controls (the replay's own: nothing is played at a replayed table)
 REPLAY_HELP = (N_("Left/Right: a move"), N_("Up/Down: ten"), N_("Space: play or pause"),
                N_("Tab: whose place"), N_("Esc: back"))
@@ -110,6 +112,7 @@ class StarsTablePainter:
 
     #: a spectator's controls (the couch table adds its switch to every board at once)
     watching_help: tuple[str, ...] = WATCHING_HELP
+    watching_pad_help: tuple[str, ...] = WATCHING_PAD_HELP
 
     # --- layout ----------------------------------------------------------------------------
     def relayout(self) -> None:
@@ -136,7 +139,7 @@ class StarsTablePainter:
         side_x = self.geo.rect.right + lay.px(18)
         side = pygame.Rect(side_x, top, w - side_x - margin, self.geo.rect.h)
         fonts = {"tiny": lay.font_px("tiny"), "small": lay.font_px("small")}
-        keys, pad_keys = ((self.watching_help, WATCHING_HELP) if self.watching else
+        keys, pad_keys = ((self.watching_help, self.watching_pad_help) if self.watching else
                           (REPLAY_HELP, REPLAY_PAD_HELP) if self.replaying else (HELP, PAD_HELP))
         self.help_lines = self.join_items(keys, fonts["tiny"],
                                           (side.w if self.stacked else mid_w) - lay.px(24))
@@ -346,9 +349,11 @@ class StarsTablePainter:
 
     def top_bar_words(self) -> str:
         """The top bar's right end: who plays here, and the way out."""
-        who = _("Watching") if self.watching else self.session.names[self.active]
+        if self.watching:  # (a spectator leaves at once: there is no menu to open)
+            return controls_hint(self.app, _("Watching  ·  Esc: leave"),
+                                 _("Watching  ·  B: leave"))
         return controls_hint(self.app, _("{name}  ·  Esc: menu"),
-                             _("{name}  ·  B: menu")).format(name=who)
+                             _("{name}  ·  B: menu")).format(name=self.session.names[self.active])
 
     def board_layer(self, view: dict[str, Any]) -> pygame.Surface | None:
         """The cached picture of the active seat's sheet (its pending lines marked)."""
