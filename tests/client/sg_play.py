@@ -14,7 +14,7 @@ from game.client.stargazer.table import StargazerTableScene
 from game.rules.stargazer import CREWS_BY_ID, RULESET
 from net.client import Client
 from tests.client.clienthelpers import Driver
-from tests.client.textboxes import Recorder, RecordingSurface, recording
+from tests.client.textboxes import Recorder, RecordingSurface, drawn_texts, recording
 
 
 def legal(table: StargazerTableScene) -> list[dict[str, Any]]:
@@ -166,6 +166,12 @@ def play_to_results(drive: Driver, table: StargazerTableScene, rng: random.Rando
             drive.until(lambda key=key: table.turn_key != key or drive.scene is not table,
                         what="the move to be played")
         elif phase == "over" and table.scoring is not None:
+            if not seen["scoring_steps"]:  # the bar names where Esc leads: the results, as
+                # the panel says (it said "Ann  ·  Esc: menu" during everyone's scoring: a
+                # party's playtest)
+                bar = [t for t in drawn_texts(drive.app) if t.endswith(("Esc: results",
+                                                                       "Esc: menu"))]
+                assert bar == ["Esc: results"], bar
             seen["scoring_steps"] += 1
             seen["totals_told_early"] = seen.get("totals_told_early", False) or any(
                 str(text).startswith("The game is over:") for text, _colour in table.log)

@@ -316,10 +316,15 @@ class StargazerTablePainter(StargazerPanels):
                 doing = _("{name} left the table: the game waits for them").format(
                     name=names[current])
             doing = _("Round {n}  ·  {doing}").format(n=view["round"], doing=doing)
-        who = _("Watching") if self.watching else \
-            names[self.active] if self.active < len(names) else ""
-        words = controls_hint(self.app, _("{name}  ·  Esc: menu"),
-                              _("{name}  ·  B: menu")).format(name=who)
+        who = names[self.active] if self.active < len(names) else ""
+        if view["phase"] == "over" and not self.replaying:  # everyone's scoring: no one's name
+            words = controls_hint(self.app, _("Esc: results"), _("B: results"))
+        elif self.watching:  # (a spectator leaves at once: there is no menu to open)
+            words = controls_hint(self.app, _("Watching  ·  Esc: leave"),
+                                  _("Watching  ·  B: leave"))
+        else:
+            words = controls_hint(self.app, _("{name}  ·  Esc: menu"),
+                                  _("{name}  ·  B: menu")).format(name=who)
         colour = theme.TEXT_DIM
         couch = self.couch is not None and view["phase"] != "over"
         if couch:  # whose turn, with which device (or a bot, or none yet), in their colour
