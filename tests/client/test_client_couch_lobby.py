@@ -445,3 +445,28 @@ def test_another_pad_cannot_type_or_answer_in_a_players_name(drive: Driver) -> N
         mine.unplug()
         other.unplug()
         drive.step(2)
+
+
+def test_the_mouse_joins_when_every_seat_is_taken_and_names_its_seat(drive: Driver) -> None:
+    """With every seat taken a click where the seat cards stand did nothing, and the mouse's
+    seat could only be left, not named (a party's playtest)."""
+    lobby = open_lobby_by_keys(drive)
+    focus(drive, lobby, lobby.count)
+    while lobby.count.value > 2:
+        drive.key(pygame.K_a)  # the left half's Left: one player fewer
+    drive.key(pygame.K_SPACE)  # the keyboard's halves take both seats
+    drive.key(pygame.K_RETURN)
+    drive.step()
+    count = lobby.count.value
+    assert all(seat is not None for seat in seated(lobby))
+    empty = (lobby.seats_room.right - 5, lobby.seats_room.bottom - 5)
+    assert not any(card.collidepoint(empty) for card in lobby.cards)
+    drive.click(empty)
+    assert lobby.count.value == count + 1 and seated(lobby)[count][1] == "mouse"
+    drive.step()
+    assert any("Right-click: your name" in text for text in drawn_texts(drive.app))
+    drive.click(lobby.cards[count].center, button=3)
+    assert isinstance(drive.scene, RenameScene)
+    drive.type_text("Mia")
+    drive.key(pygame.K_RETURN)
+    assert drive.scene is lobby and seated(lobby)[count] == ("Mia", "mouse")

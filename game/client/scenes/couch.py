@@ -120,6 +120,8 @@ class CouchLobbyScene(SkyScene):
         self.waiting: list[LobbySeat] = []
         #: where each seat's card is drawn (the mouse clicks them)
         self.cards: list[pygame.Rect] = []
+        #: where the seat cards stand (a free mouse's click there joins)
+        self.seats_room = pygame.Rect(0, 0, 0, 0)
         self.banner = pygame.Rect(0, 0, 0, 0)
         #: the pads plugged in at the last poll (one gone since was pulled out)
         self._pads_seen: set[str] = set()
@@ -331,17 +333,23 @@ class CouchLobbyScene(SkyScene):
             if self.form.handle(click):
                 self.app.sounds.play("click")
                 return
-            if button != 1:
-                return
             mine = self.seat_of("mouse")
             card = next((i for i, rect in enumerate(self.cards) if rect.collidepoint(pos)),
                         None)
+            if button != 1:
+                if card is not None and card == mine:  # the mouse names its seat too (it
+                    # could only leave it: a party's playtest); its name is typed
+                    self.app.push(RenameScene(self.app, self.seats[mine], mine + 1))
+                return
             if card is not None and card == mine:
                 self.leave_seat(card)
             elif mine is None and card is not None and (
                     self.seats[card] is None or self.seats[card].device is None):
                 self.join("mouse", card)
-            elif mine is None and self.banner.collidepoint(pos):
+            elif mine is None and (self.banner.collidepoint(pos) or
+                                   self.seats_room.collidepoint(pos)):
+                # every seat taken: a click where the cards are adds one (it did nothing
+                # there: a party's playtest)
                 self.join("mouse")
         elif action.intent in ("next", "previous"):
             wheel = pygame.event.Event(pygame.MOUSEWHEEL, x=0, flipped=False,
@@ -420,6 +428,7 @@ class CouchLobbyScene(SkyScene):
         self.cards = [pygame.Rect(left + (i % 2) * (width + gap),
                                   top + (i // 2) * (height + gap), width, height)
                       for i in range(count)]
+        self.seats_room = pygame.Rect(left, top, right - left, bottom - top)
 
     def seat_colour(self, seat: int) -> theme.Color:
         """The seat's colour in the chosen game: its piece's (``ClientKit.seat_token``: the
@@ -475,7 +484,9 @@ class CouchLobbyScene(SkyScene):
         if taken is not None and taken.device is not None:
             what = self.device_word(taken.device)
             leave = _("{key}: leave").format(key=glyph(taken.device, "back"))
-            hint = (_("Click here to leave") if taken.device == "mouse" else self.fitting(
+            hint = (self.fitting((_("Right-click: your name  ·  Click: leave"),
+                                  _("Click here to leave")), small, inner)
+                    if taken.device == "mouse" else self.fitting(
                 (_("{rename}: your name  ·  {leave}").format(
                     rename=glyph(taken.device, "rotate"), leave=leave), leave), small, inner))
             what_colour, hint_colour = theme.TEXT, theme.TEXT_DIM
@@ -514,7 +525,7 @@ class CouchLobbyScene(SkyScene):
         lay = self.layout
         self.draw_heading(surface, N_("Party at one screen"))
         draw_panel(surface, self.banner, lay, theme.PANEL, theme.ACCENT, 2)
-        line = _("Press {keys} to join  ·  {back}: leave your seat").format(
+        line = _("Press {keys} or click to join  ·  {back}: leave your seat").format(
             keys=join_keys(), back=" / ".join(dict.fromkeys(
                 glyph(device, "back") for device in JOIN_DEVICES)))
         size = self.text.fit(line, lay.font_px("large"), self.banner.w - lay.px(24), bold=True)
