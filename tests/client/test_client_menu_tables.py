@@ -321,7 +321,7 @@ def test_a_started_table_keeping_your_seat_says_so_on_the_menu(drive: Driver) ->
         menu.lan_tables.show([other])
         drive.step()
         texts = drawn_texts(drive.app)
-        assert "Look at the Stars  ·  Full  ·  right-click or W: watch" in texts, (
+        assert "Look at the Stars  ·  Full  ·  click or W: watch" in texts, (
             other.name, texts)
 
 
@@ -366,18 +366,43 @@ def test_a_full_menu_table_says_it_can_be_watched_and_w_over_it_watches(drive: D
     try:
         host.start()
         menu = drive.scene
-        menu.lan_tables.show([TableAd("Bots._starparty._tcp.local.", "Bots", "stars", 2, 2,
-                                      "playing", PROTOCOL_VERSION, ("127.0.0.1",), port,
-                                      APP_VERSION, False, host.table_id)])
+        ad = TableAd("Bots._starparty._tcp.local.", "Bots", "stars", 2, 2, "playing",
+                     PROTOCOL_VERSION, ("127.0.0.1",), port, APP_VERSION, False,
+                     host.table_id)
+        menu.lan_tables.show([ad])
         drive.step()
         shown = " ".join(drawn_texts(drive.app))
-        assert "Full  ·  right-click or W: watch" in shown, shown
+        assert "Full  ·  click or W: watch" in shown, shown
         drive.move(menu_row(menu, "Bots").rect.center)
         drive.key(pygame.K_w)
         lobby = drive.scene
         assert getattr(lobby, "watching", False), lobby
         drive.until(lambda: lobby.session.info.get("seats"), what="the table's news")
         lobby.leave()
+        # a left click watches a full table too, as the row says (a pad's A: the same)
+        while drive.scene is not menu:
+            drive.app.pop()
+        menu.lan_tables.show([ad])
+        drive.step()
+        drive.click(menu_row(menu, "Bots").rect.center)
+        assert getattr(drive.scene, "watching", False), drive.scene
+        drive.scene.leave()
+        # with a pad in hand the row names its button (it named only the keyboard's and the
+        # mouse's: a party's playtest)
+        from tests.client.virtual_pads import VirtualPad, pump_until, tap
+
+        while drive.scene is not menu:
+            drive.app.pop()
+        menu.lan_tables.show([ad])
+        pad = VirtualPad()
+        try:
+            pump_until(drive.app, lambda: pad.instance_id in drive.app.devices.controllers)
+            tap(drive.app, pad, pygame.CONTROLLER_BUTTON_DPAD_UP)
+            drive.step()
+            shown = " ".join(drawn_texts(drive.app))
+            assert "Full  ·  A: watch" in shown and "W: watch" not in shown, shown
+        finally:
+            pad.unplug()
     finally:
         server.stop()
         host.close()

@@ -19,6 +19,7 @@ from game.client import theme
 from game.client.i18n import N_, _, ngettext
 from game.client.lan_browser import BackgroundBrowser
 from game.client.layout import Layout, TextCache
+from game.client.scenes.base import pad_in_hand
 from game.client.scenes.lan import (
     JoinScene,
     TableRow,
@@ -50,6 +51,9 @@ class MenuTableRow(TableRow):
     """A compact table row: lock or warning mark and name; game and free seats below. What a
     click does, and why a table cannot be joined, the join screen says beside its row."""
 
+    #: the row names a pad's buttons (set by the panel while a pad is in hand)
+    pad_words = False
+
     def draw(self, surface: pygame.Surface, text: TextCache, layout: Layout,
              focused: bool, hovered: bool) -> None:
         table = self.table
@@ -64,7 +68,9 @@ class MenuTableRow(TableRow):
         line = f"{game_title(table.game)}  ·  {seats_text(table, self.seated)}"
         if self.watch is not None and not self.joinable and table.compatible and \
                 can_watch(table.game):  # ("Full" said nothing of watching: a playtest)
-            line += "  ·  " + _("right-click or W: watch")
+            # (a full table has no seat to join: a click or a pad's A watches it too, which
+            # the row did not say to a pad: a party's playtest)
+            line += "  ·  " + (_("A: watch") if self.pad_words else _("click or W: watch"))
         line, size = fitted(text, line, small, self.rect.w - 2 * pad)
         y = self.rect.bottom - layout.px(7) - text.size(line or " ", size)[1]
         surface.blit(text.render(line, size, theme.LEGAL if self.joinable else theme.TEXT_DIM),
@@ -178,7 +184,9 @@ class MenuTables:
         surface.blit(text.render(heading, size, theme.ACCENT, bold=True),
                      (self.panel.x + pad, self.panel.y + layout.px(12)))
         mouse = pygame.mouse.get_pos()
+        pad = pad_in_hand(self.app)
         for index, row in enumerate(self.rows):
+            row.pad_words = pad
             row.draw(surface, text, layout, index == self.focus, row.rect.collidepoint(mouse))
         more = len(self.tables) - len(self.rows)
         if more > 0:
