@@ -19,7 +19,9 @@ Every action is a device's: any device moves the focus (up/down) and changes a r
 joins); a seated pad's Start starts; a seated device's "turn" (X, E, Right Shift) names its
 seat (typed on the keyboard); Esc (or back from a free device while nobody is seated) leaves,
 asking first while anyone is seated.
-The mouse joins by clicking a free seat and leaves by clicking its own.
+The mouse joins by clicking a free seat (or, every seat taken, where the seats stand), leaves
+by clicking its own and names it with a right-click there. A seat's name dialog and its
+on-screen keys answer only that seat's device.
 """
 
 from __future__ import annotations
