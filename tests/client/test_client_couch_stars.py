@@ -780,3 +780,22 @@ def test_eight_boards_at_720p_keep_the_reason_over_the_ghost_where_the_hint_line
         table.session.close()
     finally:
         drive.close()
+
+
+def test_a_board_header_drops_the_device_before_it_cuts_the_name() -> None:
+    """"Playe… · Arrows" stood in a header where "Player 3" alone fitted (a party's
+    playtest): the device is shortened, then dropped, before the name is cut."""
+    drive = Driver()
+    try:
+        table = couch_game(drive, ["keys:left", "keys:right"])
+        table.session.info["seats"][1]["name"] = "Player 3"
+        size = table.grid_fonts["header"]
+
+        def width(words: str) -> int:
+            return table.text.size(words, size, True)[0]
+
+        assert table.header_name(1, size, 10_000) == "Player 3  ·  Keys arrows"
+        assert table.header_name(1, size, width("Player 3 · Arrows")) == "Player 3 · Arrows"
+        assert table.header_name(1, size, width("Player 3 · Arrows") - 2) == "Player 3"
+    finally:
+        drive.close()

@@ -711,22 +711,25 @@ class CouchStarsScene(StarsTableScene):
         if label is not None:
             surface.blit(label, label.get_rect(midright=(box.x - lay.px(8), rect.centery)))
         used = rect.right - (box.x if label is None else box.x - lay.px(8) - label.get_width())
-        name = self.session.names[board.seat]
-        if self.session.kinds[board.seat] == "ai":  # a bot's board says so, as everywhere
-            name = _("{name} (AI)").format(name=name)
-        held = self.couch.devices.get(board.seat)
         room = rect.w - used - lay.px(10) - inset
-        if held and self.local(board.seat):  # the device, shortened before it is dropped
-            device = self.app.devices.device_words(held)
-            short = self.app.devices.device_words(held, short=True)
-            clipped = name if len(name) <= 6 else name[:5] + "…"
-            candidates = [f"{name}  ·  {device}", f"{name} · {short}", f"{clipped} · {short}",
-                          name, name[:8] + "…"]
-        else:
-            candidates = [name, name[:8] + "…"]
-        text = self.shortest_fit(candidates, size, room, True)
+        text = self.header_name(board.seat, size, room)
         left = self.text.render(text, self.text.fit(text, size, room, True), color, bold=True)
         surface.blit(left, left.get_rect(midleft=(rect.x + inset, rect.centery)))
+
+    def header_name(self, seat: int, size: int, room: int) -> str:
+        """A board header's left end: the player's name and device, the device shortened,
+        then dropped before the name is cut ("Playe… · Arrows" stood where "Player 3" fitted:
+        a party's playtest; the footer names the device's keys anyway)."""
+        name = self.session.names[seat]
+        if self.session.kinds[seat] == "ai":  # a bot's board says so, as everywhere
+            name = _("{name} (AI)").format(name=name)
+        held = self.couch.devices.get(seat)
+        candidates = [name, name[:8] + "…"]
+        if held and self.local(seat):
+            device = self.app.devices.device_words(held)
+            short = self.app.devices.device_words(held, short=True)
+            candidates = [f"{name}  ·  {device}", f"{name} · {short}", *candidates]
+        return self.shortest_fit(candidates, size, room, True)
 
     def hint(self, board: CouchBoard, view: dict[str, Any]) -> tuple[str, theme.Color]:
         """The line under a board: what its player can do now, with their device's buttons,
