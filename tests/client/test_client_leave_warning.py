@@ -50,6 +50,40 @@ def test_solo_says_continue_brings_it_back_and_it_does(drive: Driver) -> None:
     assert drive.scene.form.widgets[0].label == CONTINUE
 
 
+def test_the_question_at_the_table_also_opens_the_games_rules(drive: Driver) -> None:
+    """Start or Esc at a table offered only to leave: a player in the middle of a game could
+    not read the rules again (a party's playtest). The question's third button opens this
+    game's rules page; Esc comes back to the same table, the game untouched."""
+    from game.client.scenes.rules import RulesScene
+
+    table = start_solo(drive)
+
+    def mine() -> int:  # the player's moves so far (the bot plays on meanwhile)
+        return sum(1 for seat, _move in table.session.table.moves if seat == 0)
+
+    before = mine()
+    drive.key(pygame.K_ESCAPE)
+    dialog = drive.scene
+    assert isinstance(dialog, ConfirmDialog)
+    assert [w.label for w in dialog.form.widgets] == ["Keep playing", "Leave", "Rules"]
+    assert dialog.form.focus == 0, "Keep playing has the focus"
+    drive.key(pygame.K_RIGHT)
+    drive.key(pygame.K_RIGHT)
+    drive.key(pygame.K_RETURN)  # Rules
+    rules = drive.scene
+    assert isinstance(rules, RulesScene) and rules.kits[rules.index].game == "stars"
+    drive.step()
+    assert "Look at the Stars" in " ".join(drawn_texts(drive.app))
+    drive.key(pygame.K_ESCAPE)
+    assert drive.scene is table and mine() == before
+    drive.key(pygame.K_ESCAPE)  # and the question still leaves
+    drive.key(pygame.K_LEFT)
+    drive.key(pygame.K_LEFT)
+    assert drive.scene.form.focus == 1
+    drive.key(pygame.K_RETURN)
+    drive.until(lambda: isinstance(drive.scene, MainMenuScene), what="the menu")
+
+
 def test_a_game_left_before_the_players_first_move_is_not_kept(drive: Driver) -> None:
     """Games left at once piled up in Continue's list (a playtest): a game in which no
     player at this window has moved (the bots may have) is not kept, and the question says

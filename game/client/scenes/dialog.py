@@ -60,17 +60,27 @@ class QuestionDialog(Scene):
 
 class ConfirmDialog(QuestionDialog):
     """Yes/No; Esc means No. ``on_yes`` runs after the dialog closes. The question and the
-    answers may be ``N_()`` messages: they are translated when drawn."""
+    answers may be ``N_()`` messages: they are translated when drawn. ``extra``: a third
+    button after Yes, (label, action), its action also run after the dialog closes (the
+    leave question's Rules)."""
 
     def __init__(self, app: Stage, question: str, on_yes: Callable[[], None],
-                 yes: str = N_("Yes"), no: str = N_("No")) -> None:
+                 yes: str = N_("Yes"), no: str = N_("No"),
+                 extra: tuple[str, Callable[[], None]] | None = None) -> None:
         super().__init__(app, question)
         self.on_yes = on_yes
-        self.form = Form([Button(no, self.app.pop), Button(yes, self._yes)])
+        buttons = [Button(no, self.app.pop), Button(yes, self._yes)]
+        if extra is not None:
+            label, action = extra
+            buttons.append(Button(label, lambda: self._then(action)))
+        self.form = Form(buttons)
 
     def _yes(self) -> None:
+        self._then(self.on_yes)
+
+    def _then(self, action: Callable[[], None]) -> None:
         self.app.pop()
-        self.on_yes()
+        action()
 
     def relayout(self) -> None:
         super().relayout()
@@ -80,18 +90,21 @@ class ConfirmDialog(QuestionDialog):
                                  max(lay.px(220), lay.px(40 + 24 + 28) + self.question_height()
                                      + h))
         self.panel.center = lay.rect.center
-        no, yes = self.form.widgets
-        no.rect = pygame.Rect(0, 0, w, h)
-        yes.rect = pygame.Rect(0, 0, w, h)
-        no.rect.bottomright = (self.panel.centerx - gap // 2, self.panel.bottom - lay.px(28))
-        yes.rect.bottomleft = (self.panel.centerx + gap // 2, self.panel.bottom - lay.px(28))
+        buttons = self.form.widgets
+        count = len(buttons)
+        w = min(w, (self.panel.w - lay.px(48) - gap * (count - 1)) // count)
+        x = self.panel.centerx - (count * w + (count - 1) * gap) // 2
+        for button in buttons:
+            button.rect = pygame.Rect(x, 0, w, h)
+            button.rect.bottom = self.panel.bottom - lay.px(28)
+            x += w + gap
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.form.move_focus(1)
+            self.form.move_focus(1 if event.key == pygame.K_RIGHT else -1)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_y:
             self._yes()

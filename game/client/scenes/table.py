@@ -35,6 +35,7 @@ from game.client.scenes.lan import fill_level
 from game.client.scenes.link_lost import LinkLostScene
 from game.client.scenes.menu import MainMenuScene
 from game.client.scenes.results import ResultsScene
+from game.client.scenes.rules import RulesScene
 from game.client.session import (
     BAD_HOST_DATA,
     GameConfig,
@@ -293,7 +294,14 @@ class GameTableScene(Scene):
                                        cancel=N_("Keep playing")))
             return
         self.app.push(ConfirmDialog(self.app, leave_warning(self.session), self.leave,
-                                    yes=N_("Leave"), no=N_("Keep playing")))
+                                    yes=N_("Leave"), no=N_("Keep playing"),
+                                    extra=(N_("Rules"), self.show_rules)))
+
+    def show_rules(self) -> None:
+        """The game's rules page over the table (Esc comes back to it): the menu a player
+        opens mid-game offered only to leave (a party's playtest). The game goes on
+        meanwhile: a table played by others and bots has no pause."""
+        self.app.push(RulesScene(self.app, self.session.info["game"]))
 
     def handle(self, event: pygame.event.Event) -> None:
         """A LAN host's departure buttons and keys (B, G) first, then the game's input."""
