@@ -306,6 +306,19 @@ def test_the_large_boards_list_is_in_the_colours_of_the_lines(drive: Driver) -> 
     (ax, ay), (bx, by) = geo.to_px(x1, y1), geo.to_px(x2, y2)
     assert near(drive.pixel(((ax + bx) // 2, (ay + by) // 2)), theme.WARNING, 40)
 
+    def along(a: tuple[int, int], b: tuple[int, int], t: float) -> tuple[int, int]:
+        return round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t)
+
+    # in dashes (its orange stood close to a shooting star's salmon: a playtest), where a
+    # scoring constellation's lines are whole
+    assert not near(drive.pixel(along((ax, ay), (bx, by), 0.3)), theme.WARNING, 40)
+    drive.move((2, 2))
+    drive.step(2)
+    scored = rows["constellation"][1]
+    x1, y1, x2, y2 = scored["lines"][0]
+    colour = item_colour(scored)
+    assert near(drive.pixel(along(geo.to_px(x1, y1), geo.to_px(x2, y2), 0.3)), colour, 60)
+
 
 def test_the_large_boards_list_says_when_nothing_scores_in_the_category(
         drive: Driver) -> None:

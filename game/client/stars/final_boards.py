@@ -17,7 +17,13 @@ from game.client import theme
 from game.client.i18n import N_, _, ngettext, tr
 from game.client.scenes.base import SkyScene
 from game.client.stars.categories import CATEGORY, SCORE_COLUMNS
-from game.client.stars.render import BoardGeometry, SheetRenderer, draw_segment, power_label
+from game.client.stars.render import (
+    BoardGeometry,
+    SheetRenderer,
+    draw_dashed_segment,
+    draw_segment,
+    power_label,
+)
 from game.client.widgets import Button, draw_panel
 from game.rules.stars import score_details
 
@@ -76,8 +82,10 @@ def draw_item(surface: pygame.Surface, geo: BoardGeometry, item: dict[str, Any],
     counted = item["kind"] in COUNTING
     line_w, ring_w = (geo.width(0.16), max(3, geo.width(0.09))) if picked else \
         (geo.width(0.13), max(2, geo.width(0.07)))
+    # a group too big to score in dashes: its orange stood close to a shooting star's salmon
+    draw = draw_dashed_segment if item["kind"] == "dead_group" else draw_segment
     for x1, y1, x2, y2 in item["lines"] if counted_lines or not counted else []:
-        draw_segment(surface, geo.to_px(x1, y1), geo.to_px(x2, y2), color, line_w)
+        draw(surface, geo.to_px(x1, y1), geo.to_px(x2, y2), color, line_w)
     if counted:  # the planet (moon, twinkling star) itself, ringed
         x, y = item["stars"][0]
         pygame.draw.circle(surface, color, geo.to_px(x, y), int(geo.spacing * 0.5), ring_w)
@@ -142,14 +150,14 @@ class FinalBoardsScene(SkyScene):
         """How ``seat``'s lines score nothing, as ``UNSCORED`` names them."""
         return self.unscored[seat]
 
-    def legend(self) -> list[tuple[theme.Color, str]]:
-        """The legend's entries for the boards shown: only what they show, and only where the
-        constellations are drawn."""
+    def legend(self) -> list[str]:
+        """The legend's entries for the boards shown (keys of ``UNSCORED``): only what they
+        show, and only where the constellations are drawn."""
         if self.category not in (None, "constellations"):
             return []
         seats = [self.focus] if self.focus is not None else range(len(self.sheets))
         shown = set().union(*(self.unscored_kinds(seat) for seat in seats))
-        return [UNSCORED[kind] for kind in UNSCORED if kind in shown]
+        return [kind for kind in UNSCORED if kind in shown]
 
     def legend_height(self) -> int:
         return self.text.pen(self.layout.font_px("small")).get_linesize() + self.layout.px(10)
@@ -275,9 +283,10 @@ class FinalBoardsScene(SkyScene):
     def draw_legend(self, surface: pygame.Surface) -> None:
         """One row under the boards: a stroke of each colour of lines that score nothing
         here, and why."""
-        entries = self.legend()
-        if not entries:
+        kinds = self.legend()
+        if not kinds:
             return
+        entries = [UNSCORED[kind] for kind in kinds]
         lay = self.layout
         stroke, gap = lay.px(22), lay.px(28)
         room = lay.width - lay.px(40) - (stroke + lay.px(8)) * len(entries) - \
@@ -296,9 +305,9 @@ class FinalBoardsScene(SkyScene):
             self.area.bottom, max(rect.bottom for _geo, rect, _seat in self.board_rects)
             + lay.px(10))
         middle = top + self.legend_height() // 2
-        for color, label in labels:
-            pygame.draw.line(surface, color, (x, middle), (x + stroke, middle),
-                             max(2, lay.px(4)))
+        for kind, (color, label) in zip(kinds, labels, strict=True):
+            draw = draw_dashed_segment if kind == "too_big" else draw_segment  # as on the board
+            draw(surface, (x, middle), (x + stroke, middle), color, max(2, lay.px(4)))
             x += stroke + lay.px(8)
             surface.blit(label, label.get_rect(midleft=(x, middle)))
             x += label.get_width() + gap

@@ -102,6 +102,18 @@ def draw_segment(surface: pygame.Surface, a: tuple[int, int], b: tuple[int, int]
     pygame.draw.circle(surface, color, b, r)
 
 
+def draw_dashed_segment(surface: pygame.Surface, a: tuple[int, int], b: tuple[int, int],
+                        color: theme.Color, width: int, dashes: int = 3) -> None:
+    """``draw_segment`` in ``dashes`` dashes with gaps between (lines that score nothing,
+    told apart by their stroke as well as their colour)."""
+    parts = 2 * dashes - 1
+    for i in range(0, parts, 2):
+        start = (a[0] + (b[0] - a[0]) * i / parts, a[1] + (b[1] - a[1]) * i / parts)
+        end = (a[0] + (b[0] - a[0]) * (i + 1) / parts, a[1] + (b[1] - a[1]) * (i + 1) / parts)
+        draw_segment(surface, (round(start[0]), round(start[1])),
+                     (round(end[0]), round(end[1])), color, width)
+
+
 def draw_planet(surface: pygame.Surface, centre: tuple[int, int], s: float,
                 color: theme.Color = theme.PLANET) -> None:
     r = max(2, round(s * 0.3))
