@@ -454,6 +454,22 @@ def test_both_stargazer_rules_pages_say_what_the_0_square_is() -> None:
     assert "番号0" in japanese and "マジョリティ" in japanese and "専攻惑星" in japanese
 
 
+def test_the_japanese_stargazer_page_fills_a_queue_from_square_1() -> None:
+    """The Japanese page said a cube goes to "the free square with the largest number" (the
+    seed's 「最も後ろ（＝最も数字の大きいマス）」 read as the last square), where a queue fills
+    1, 2, 3... (a Japanese player's playtest; the engine's own tests hold the order); and
+    the Diplomat's "just ahead" read either way. Both now say the smaller number."""
+    from game.client.stargazer.rules_text import STARGAZER as ENGLISH
+    from game.rules.stargazer.content import CREWS_BY_ID
+
+    i18n.set_language("ja")
+    page = dict(i18n.rules_page("stargazer", ENGLISH))
+    investigate = page["手番 2: 調査"]
+    assert "最も小さい番号" in investigate and "最も大きい番号" not in investigate
+    assert "1つ小さい番号" in page["外交官 アデ（調査回数2）"]
+    assert "1つ小さい番号" in i18n._(CREWS_BY_ID["diplomat"]["text"])
+
+
 def test_both_stargazer_rules_pages_read_in_the_order_a_game_is_played() -> None:
     """A new player met Winner and its tie-breaks before the planets and crews, and no section
     said when the game ends (a playtest; the Japanese page had one): both pages go from the
