@@ -79,3 +79,16 @@ def test_card_1s_kind_is_read_from_what_a_story_shows_was_drawn_on_it() -> None:
     assert opening_card_kind([lines, star, flip]) == "shooting_star"
     assert opening_card_kind([skip, flip, star]) is None, "card 2's drawings tell nothing of 1"
     assert opening_card_kind([]) is None
+
+
+def test_the_handover_line_says_when_the_sun_has_risen() -> None:
+    """After card 6 the handover said only "card 7" and a hot-seat player missed the dawn (a
+    Japanese player's playtest): once the sun has risen the line says which rows are closed."""
+    from game.client.stars import progress_line
+
+    assert progress_line({"card": {"n": 6, "of": 18}, "day": 0}) == "Night card 6 of 18"
+    assert progress_line({"card": {"n": 7, "of": 18}, "day": 1}) == \
+        "Night card 7 of 18  ·  Dawn: the bottom 2 rows closed"
+    assert progress_line({"card": {"n": 13, "of": 18}, "day": 2}) == \
+        "Night card 13 of 18  ·  Morning: the bottom 4 rows closed"
+    assert progress_line({"card": {"n": 13, "of": 18}, "day": "x"}) == "Night card 13 of 18"

@@ -165,8 +165,19 @@ def setup_previews(text: TextCache, options: dict[str, Any],
 
 
 def progress_line(view: dict[str, Any]) -> str | None:
+    """The handover's line: the card, and once the sun has risen which rows are closed (after
+    card 6 the handover said only "card 7", and a player missed the dawn: a playtest)."""
+    from game.client.i18n import tr
+    from game.client.stars.table_draw import DAY_NAMES
+
     card = view.get("card")
-    return _("Night card {n} of {total}").format(n=card["n"], total=card["of"]) if card else None
+    if not card:
+        return None
+    line = _("Night card {n} of {total}").format(n=card["n"], total=card["of"])
+    day = view.get("day")
+    if isinstance(day, int) and 0 < day < len(DAY_NAMES):
+        line = _("{card}  ·  {day}").format(card=line, day=tr(DAY_NAMES[day]))
+    return line
 
 
 def open_table(stage: Stage, config: GameConfig | None, seed: int = 0,
