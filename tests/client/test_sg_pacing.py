@@ -573,3 +573,21 @@ def test_the_final_scoring_holds_each_step_long_enough_to_read() -> None:
             show.update(1 / 60)
         assert show.index == step + 1, "then it goes on by itself"
     assert len(held) >= 3 and min(held) >= 3.0, held
+
+
+def test_a_caption_too_long_for_its_box_ends_in_an_ellipsis(drive) -> None:  # noqa: ANN001
+    """A bot's caption of four lines showed three and stopped mid-word (「…使えないた」, its
+    reason only in the log: a Japanese player's playtest): the last line shown says it goes
+    on."""
+    table = solo_table(drive, "instant")
+    drive.until(lambda: table.view is not None, what="the table")
+    words = " ".join(["Treasure Hunter Quinn: the skill cannot apply now"] * 6)
+    with recording(drive.app) as recorder:
+        surface = RecordingSurface(drive.app.screen.get_size())
+        surface.recorder = recorder
+        recorder.screen = surface.get_rect()
+        rect = table.action_rect
+        table.paint_caption(surface, ((words, (255, 255, 255)),), rect.y + 40, rect.bottom)
+        shown = [mark.text for mark in surface.marks() if mark.kind == "text"]
+    assert len(shown) == 3 and shown[-1].endswith("…"), shown
+    assert not shown[0].endswith("…")

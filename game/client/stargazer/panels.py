@@ -678,8 +678,14 @@ class StargazerPanels:
         step = int(size * 1.2)
         box = pygame.Rect(rect.x + lay.px(6), y, rect.w - lay.px(12), 0)
         room = max(1, (bottom - y - lay.px(10)) // step)
-        wrapped = [(line, color) for text, color in caption
-                   for line in self.wrap(text, size, box.w - lay.px(22))][:min(3, room)]
+        width = box.w - lay.px(22)
+        every = [(line, color) for text, color in caption
+                 for line in self.wrap(text, size, width)]
+        wrapped = every[:min(3, room)]
+        if len(wrapped) < len(every):  # cut short: it says so (a Japanese line stopped
+            # mid-word, 「…使えないた」, its reason only in the log: a playtest)
+            line, color = wrapped[-1]
+            wrapped[-1] = (self.text.cut(line + "…", size, width), color)
         box.h = len(wrapped) * step + lay.px(10)
         pygame.draw.rect(surface, theme.PANEL_LIGHT, box, border_radius=lay.px(6))
         by = self.pacer.caption_by
