@@ -25,10 +25,10 @@ import pygame
 from game.client import theme
 from game.client.departures import Departures
 from game.client.hinting import HintAsker
-from game.client.i18n import N_, ngettext, tr
+from game.client.i18n import N_, _, ngettext, tr
 from game.client.leaving import leave_warning
 from game.client.net_text import CONNECTION_NEWS, error_text
-from game.client.scenes.base import Scene
+from game.client.scenes.base import Scene, controls_hint
 from game.client.scenes.dialog import ConfirmDialog
 from game.client.scenes.handover import HandoverScene
 from game.client.scenes.lan import fill_level
@@ -278,6 +278,16 @@ class GameTableScene(Scene):
     def leave(self) -> None:
         self.session.close()
         self.app.reset_to(MainMenuScene(self.app))
+
+    def way_out_words(self, name: str) -> str:
+        """The top bar's right end: whose place this is and where Esc (a pad's B) leads, as
+        ``back`` decides: a spectator leaves at once (no menu: its bar said "B: menu" beside
+        a panel's "Esc: leave", a playtest), a player gets the leave question."""
+        if self.watching:
+            return controls_hint(self.app, _("Watching  ·  Esc: leave"),
+                                 _("Watching  ·  B: leave"))
+        return controls_hint(self.app, _("{name}  ·  Esc: menu"),
+                             _("{name}  ·  B: menu")).format(name=name)
 
     def back(self) -> None:
         """Esc: leave, after the one question of what leaving does (none when the game is over

@@ -319,12 +319,8 @@ class StargazerTablePainter(StargazerPanels):
         who = names[self.active] if self.active < len(names) else ""
         if view["phase"] == "over" and not self.replaying:  # everyone's scoring: no one's name
             words = controls_hint(self.app, _("Esc: results"), _("B: results"))
-        elif self.watching:  # (a spectator leaves at once: there is no menu to open)
-            words = controls_hint(self.app, _("Watching  ·  Esc: leave"),
-                                  _("Watching  ·  B: leave"))
         else:
-            words = controls_hint(self.app, _("{name}  ·  Esc: menu"),
-                                  _("{name}  ·  B: menu")).format(name=who)
+            words = self.way_out_words(who)
         colour = theme.TEXT_DIM
         couch = self.couch is not None and view["phase"] != "over"
         if couch:  # whose turn, with which device (or a bot, or none yet), in their colour

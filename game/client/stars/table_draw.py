@@ -349,11 +349,7 @@ class StarsTablePainter:
 
     def top_bar_words(self) -> str:
         """The top bar's right end: who plays here, and the way out."""
-        if self.watching:  # (a spectator leaves at once: there is no menu to open)
-            return controls_hint(self.app, _("Watching  ·  Esc: leave"),
-                                 _("Watching  ·  B: leave"))
-        return controls_hint(self.app, _("{name}  ·  Esc: menu"),
-                             _("{name}  ·  B: menu")).format(name=self.session.names[self.active])
+        return self.way_out_words(self.session.names[self.active])
 
     def board_layer(self, view: dict[str, Any]) -> pygame.Surface | None:
         """The cached picture of the active seat's sheet (its pending lines marked)."""
