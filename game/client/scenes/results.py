@@ -563,9 +563,7 @@ class ResultsScene(SkyScene):
         if top is None or seat is None:
             return
         lay = self.layout
-        small, body = lay.font_px("small"), lay.font_px("body")
-        line, body_line = (self.text.font(size).get_linesize() for size in (small, body))
-        bar_h = max(lay.px(12), small // 2)
+        small, body, line, body_line, bar_h = self.standing_measures()
         total = self.scores[seat]["total"]
         title = ngettext("Your {n} point beats this share of each bot level's solo games",
                          "Your {n} points beat this share of each bot level's solo games",
@@ -603,6 +601,14 @@ class ResultsScene(SkyScene):
                                              theme.ACCENT)
                 surface.blit(tag_label, (x, bar.bottom + lay.px(4)))
 
+    def standing_measures(self) -> tuple[int, int, int, int, int]:
+        """The standing's type sizes, their line heights and a bar's height: (small, body,
+        small line, body line, bar), shared by where it fits and how it is drawn."""
+        lay = self.layout
+        small, body = lay.font_px("small"), lay.font_px("body")
+        line, body_line = (self.text.font(size).get_linesize() for size in (small, body))
+        return small, body, line, body_line, max(lay.px(12), small // 2)
+
     def standing_top(self) -> int | None:
         """Where the standing's bars start, None when they do not show (statistics on, not a
         solo game, or too little room between the scores and the buttons)."""
@@ -611,9 +617,7 @@ class ResultsScene(SkyScene):
         lay = self.layout
         top = self.panel.bottom + lay.px(16)
         bottom = self.form.widgets[0].rect.top - lay.px(16)
-        small, body = lay.font_px("small"), lay.font_px("body")
-        line, body_line = (self.text.font(size).get_linesize() for size in (small, body))
-        bar_h = max(lay.px(12), small // 2)
+        _small, _body, line, body_line, bar_h = self.standing_measures()
         needed = line + lay.px(10) + body_line + lay.px(4) + bar_h + lay.px(4) + line
         if bottom - top < needed:
             return None
