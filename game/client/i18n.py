@@ -49,6 +49,11 @@ LANGUAGES: dict[str, str] = {"en": "English", "ja": "日本語"}
 #: (``TextCache.fallback_first``)
 FALLBACK_FIRST = frozenset({"ja"})
 SOURCE_LANGUAGE = "en"
+#: the locale names Windows gives ("Japanese_Japan.932", "English_United States.1252") -> code
+LOCALE_NAMES: dict[str, str] = {"japanese": "ja", "english": "en"}
+#: language code -> its word for "language" (the first start's choice names itself in every
+#: language: a player who does not read the one the window starts in must find it)
+LANGUAGE_WORD: dict[str, str] = {"en": "Language", "ja": "言語"}
 
 _current: gettext.NullTranslations = gettext.NullTranslations()
 _language = SOURCE_LANGUAGE
@@ -133,7 +138,8 @@ def set_language(code: str) -> str:
 
 def system_language() -> str:
     """The supported language the system locale asks for (``LANGUAGE``, ``LC_ALL``,
-    ``LC_MESSAGES``, ``LANG``, then the C library's locale), else English."""
+    ``LC_MESSAGES``, ``LANG``, then the C library's locale, which Windows names in words:
+    "Japanese_Japan"), else English."""
     candidates = [os.environ.get(name, "") for name in
                   ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")]
     with contextlib.suppress(ValueError):  # an unparsable locale name
@@ -141,6 +147,7 @@ def system_language() -> str:
     for value in candidates:
         for part in value.split(":"):  # LANGUAGE may list several: "ja:en"
             code = part.split("_")[0].split(".")[0].lower()
+            code = LOCALE_NAMES.get(code, code)
             if code in LANGUAGES:
                 return code
             if code and code not in ("c", "posix"):

@@ -17,6 +17,7 @@ from game.client.settings import Settings
 from game.client.stars.table import StarsTableScene
 from game.client.widgets import TextField
 from tests.client.clienthelpers import Driver
+from tests.client.textboxes import drawn_texts
 
 
 def login(monkeypatch: pytest.MonkeyPatch, name: str | None) -> None:
@@ -142,5 +143,60 @@ def test_a_name_typed_in_settings_counts_as_chosen(config_dir: Path,
         drive.click(drive.scene.name.rect.center)
         drive.type_text("x")
         assert Settings.load().name_chosen
+    finally:
+        drive.close()
+
+
+def test_the_first_start_offers_the_language_in_words_every_language_reads(
+        config_dir: Path, autosave_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Japanese guest whose computer does not say Japanese met an English window until
+    they found Settings (a Japanese player's playtest): the name prompt has the language
+    choice, labelled in every language, which switches the window at once and is kept."""
+    login(monkeypatch, "vega")
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.setenv(name, "")
+    monkeypatch.setenv("LANG", "C")
+    drive = Driver(start="title")
+    try:
+        leave_title(drive)
+        prompt = drive.scene
+        assert isinstance(prompt, NameScene)
+        texts = drawn_texts(drive.app)
+        assert "What is your name?" in texts, "the system says nothing: English"
+        label = next(t for t in texts if "言語" in t)
+        assert "Language" in label, "the row names itself in both languages"
+        assert "English" in texts
+        assert prompt.language.rect.top > prompt.ok.rect.bottom, "below OK, not in the way"
+        drive.type_text("Ann")
+        drive.click(prompt.language.rect.center)
+        texts = drawn_texts(drive.app)
+        assert "日本語" in texts and "What is your name?" not in texts, \
+            "the prompt itself is in Japanese at once"
+        assert drive.scene is prompt and prompt.field.value == "VegaAnn", \
+            "the name typed so far stays"
+        assert Settings.load().language == "ja", "kept for the next start"
+        drive.key(pygame.K_RETURN)
+        assert isinstance(drive.scene, MainMenuScene)
+        assert Settings.load().player_name == "VegaAnn"
+    finally:
+        drive.close()
+
+
+def test_the_language_row_is_reached_by_the_keyboard_and_enter_still_means_ok(
+        config_dir: Path, autosave_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    login(monkeypatch, "vega")
+    drive = Driver(start="title")
+    try:
+        leave_title(drive)
+        prompt = drive.scene
+        start = prompt.language.value
+        drive.key(pygame.K_DOWN)
+        drive.key(pygame.K_DOWN)
+        assert prompt.form.focused() is prompt.language
+        drive.key(pygame.K_RIGHT)
+        assert prompt.language.value != start
+        drive.key(pygame.K_RETURN)
+        assert isinstance(drive.scene, MainMenuScene), "Enter takes the name from any row"
+        assert Settings.load().language == prompt.language.value
     finally:
         drive.close()

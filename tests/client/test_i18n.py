@@ -667,3 +667,16 @@ def test_each_power_of_the_rules_page_starts_a_line_of_its_own() -> None:
     assert len(japanese) == len(english) and japanese[-1].startswith("（空いた星とは")
     assert [line.split(":")[0].split("（")[0] for line in japanese[:3]] == ["線", "惑星",
                                                                           "新しい星"]
+
+
+@pytest.mark.parametrize(("windows_locale", "expected"), [
+    (("Japanese_Japan", "932"), "ja"), (("English_United States", "1252"), "en"),
+    (("German_Germany", "1252"), "en")])
+def test_windows_locale_names_in_words_are_understood(monkeypatch, windows_locale,  # noqa: ANN001
+                                                      expected) -> None:
+    """Windows sets none of the variables and names its locale in words ("Japanese_Japan"):
+    a Japanese Windows started the one-file program in English."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(i18n.locale, "getlocale", lambda: windows_locale)
+    assert i18n.system_language() == expected

@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.client import theme
+from game.client import i18n, theme
 from game.client.i18n import N_, _
 from game.client.scenes.base import SkyScene
 from game.client.settings import system_user_name
 from game.client.tweens import Tween
-from game.client.widgets import Button, Form, TextField
+from game.client.widgets import Button, Choice, Form, TextField
 
 if TYPE_CHECKING:
     from game.client.scenes.base import Stage
@@ -82,14 +82,19 @@ class NameScene(SkyScene):
     suggestion (the login name, else nothing); Enter takes it. It cannot be skipped into a
     default: a blank name is refused with a word beside the field, and Esc goes back to the
     title, not on. Every player at a LAN table or a hot-seat screen then has a name of their
-    own, not "Player", for one keystroke when the suggestion is right."""
+    own, not "Player", for one keystroke when the suggestion is right. Below, the language,
+    named in every language: the system's locale chose it, and a guest whose computer does
+    not say Japanese would otherwise read English until they found Settings."""
 
     def __init__(self, app: Stage, suggestion: str | None = None) -> None:
         super().__init__(app)
         self.field = TextField(N_("Your name"), system_user_name() if suggestion is None
                                else suggestion, self._typed, limit=16)
         self.ok = Button(N_("OK"), self.accept)
-        self.form = Form([self.field, self.ok])
+        self.language = Choice(" / ".join(i18n.LANGUAGE_WORD.values()),
+                               list(i18n.LANGUAGES.items()), i18n.language(),
+                               self.app.set_language)
+        self.form = Form([self.field, self.ok, self.language])
         #: the warning under the field after an attempt with a blank name
         self.refused = False
         #: False until drawn once: the text of the key that left the title comes after its
@@ -121,6 +126,8 @@ class NameScene(SkyScene):
         self.field.rect.center = (lay.width // 2, int(lay.height * 0.46))
         self.ok.rect = pygame.Rect(0, 0, min(lay.px(300), width), lay.px(56))
         self.ok.rect.midtop = (lay.width // 2, self.field.rect.bottom + lay.px(56))
+        self.language.rect = pygame.Rect(0, 0, width, lay.px(56))
+        self.language.rect.midtop = (lay.width // 2, self.ok.rect.bottom + lay.px(40))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
