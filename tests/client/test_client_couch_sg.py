@@ -413,3 +413,56 @@ def test_news_of_the_move_before_stands_under_the_decisions_own_words(drive: Dri
     drawn = {item.text: item.rect.y for item in painted(drive, table).drawn}
     assert first in drawn and "Earlier news." in drawn, sorted(drawn)
     assert drawn[first] < drawn["Earlier news."]
+
+
+MOUSE_WORDS = "the mouse on a crew: its full text"
+
+
+def crew_texts(drive: Driver, table: StargazerTableScene) -> list[str]:
+    return [item.text for item in painted(drive, table).drawn]
+
+
+@pytest.mark.timeout(60)
+def test_the_crews_header_offers_the_full_text_only_to_a_device_that_can_ask(
+        drive: Driver) -> None:
+    """At one screen only the device to move points at a crew; while nobody's device plays
+    (a bot's turn, a seat waiting for its pad) the header said "the mouse on a crew: its full
+    text" and the mouse showed nothing (a party's playtest)."""
+    table = couch_table(drive, [("Ann", "pad:97"), ("Vega", None), ("Rigel", None)])
+    drive.until(lambda: table.paused_seat() == 0, what="Ann's turn, her pad gone")
+    drive.step(2)
+    texts = crew_texts(drive, table)
+    assert "Crews" in texts, "the panel is read"
+    assert MOUSE_WORDS not in texts and not any("full text of the crew" in t for t in texts)
+    drive.move(table.crew_rects[0].center)
+    drive.step(60)
+    assert not any(t.startswith(CREWS_BY_ID[table.view["crews"][0]]["name"] + ":")
+                   for t in crew_texts(drive, table)), "indeed the mouse shows nothing"
+
+
+@pytest.mark.timeout(60)
+def test_the_crews_header_names_the_mouse_to_the_mouse_and_a_key_to_a_half(
+        drive: Driver) -> None:
+    table = couch_table(drive, [("Ann", "mouse"), ("Bea", "keys:left"), ("Rigel", None)])
+    drive.until(lambda: table.turn_seat() in (0, 1) and table.phase() == "crew",
+                what="a player's crew pick")
+    drive.step(2)
+    texts = crew_texts(drive, table)
+    if table.turn_seat() == 0:
+        assert MOUSE_WORDS in texts
+    else:
+        assert MOUSE_WORDS not in texts and any("full text of the crew" in t for t in texts)
+
+
+@pytest.mark.timeout(60)
+def test_behind_the_waiting_band_nobody_is_told_to_click(drive: Driver) -> None:
+    """A seat whose pad is gone: the action panel behind the band kept the window's words
+    ("Click a crew (green) or Left/Right to choose...") though no device could (a party's
+    playtest); the band says what takes the seat."""
+    table = couch_table(drive, [("Ann", "pad:97"), ("Vega", None), ("Rigel", None)])
+    drive.until(lambda: table.paused_seat() == 0 and table.phase() == "crew",
+                what="Ann's turn, her pad gone")
+    drive.step(2)
+    texts = crew_texts(drive, table)
+    assert not any("Click a crew" in t or "D-pad" in t for t in texts), texts
+    assert any("Reconnect a pad" in t for t in texts), "the band says what to do"

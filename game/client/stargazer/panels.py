@@ -334,13 +334,13 @@ class StargazerPanels:
         draw_panel(surface, self.crews_rect, lay)
         head = self.text.render(_("Crews"), lay.font_px("body"), theme.ACCENT, bold=True)
         surface.blit(head, (self.crews_rect.x + lay.px(12), self.crews_rect.y + lay.px(6)))
-        words = _("the mouse on a crew: its full text") if self.pointing() else \
-            _("{key}: the full text of the crew in focus").format(key=self.couch_key("skip"))
-        room = self.crews_rect.w - head.get_width() - lay.px(36)
-        hint = self.text.render(words, self.text.fit(words, lay.font_px("tiny"), room),
-                                theme.TEXT_DIM)
-        surface.blit(hint, hint.get_rect(topright=(self.crews_rect.right - lay.px(12),
-                                                   self.crews_rect.y + lay.px(9))))
+        words = self.crews_hint()
+        if words:
+            room = self.crews_rect.w - head.get_width() - lay.px(36)
+            hint = self.text.render(words, self.text.fit(words, lay.font_px("tiny"), room),
+                                    theme.TEXT_DIM)
+            surface.blit(hint, hint.get_rect(topright=(self.crews_rect.right - lay.px(12),
+                                                       self.crews_rect.y + lay.px(9))))
         phase = self.phase()
         legal = set(self.legal_crews()) if phase == "crew" else set()
         active = view.get("active_crew")
@@ -447,10 +447,23 @@ class StargazerPanels:
             surface.blit(self.text.render(line, small, theme.TEXT_DIM), (x, top + i * step))
 
     # --- the action panel --------------------------------------------------------------------
+    def crews_hint(self) -> str:
+        """How to read a crew's whole text, said to whoever can ask now: the mouse (one
+        player's window, a spectator), the key of the pad or keyboard half to move; at one
+        screen nothing while no device plays (a bot's turn, a seat waiting for its pad, the
+        end), since only the device to move points (the header named the mouse, which then
+        showed nothing: a party's playtest)."""
+        if self.couch is not None and self.turn_device() is None:
+            return ""
+        if self.pointing():
+            return _("the mouse on a crew: its full text")
+        return _("{key}: the full text of the crew in focus").format(key=self.couch_key("skip"))
+
     def pointing(self) -> bool:
         """The player to move has the mouse (and the keyboard): the panel says where to
-        click. At one screen with a pad or a keyboard half the footer names its keys."""
-        return self.couch is None or self.turn_device() in (None, "mouse")
+        click. At one screen with a pad or a keyboard half the footer names its keys, and
+        while no device plays (a seat waiting for its pad) nobody is told to click."""
+        return self.couch is None or self.turn_device() == "mouse"
 
     def action_lines(self, view: dict[str, Any]) -> tuple[str, list[tuple[str, theme.Color]]]:
         """The panel's title and lines for what the player decides now (a hint's why first:
