@@ -307,6 +307,14 @@ class DeviceHub:
         return due
 
 
+def from_owner(event: pygame.event.Event, owner: str | None) -> bool:
+    """Whether ``event`` may act for ``owner`` (a device): a pad's press carries its device
+    and counts only if it is the owner's; the keyboard's own keys and the mouse carry none
+    and always count."""
+    device = getattr(event, "device", None)
+    return owner is None or device is None or device == owner
+
+
 def key_event_for(action: Action) -> pygame.event.Event | None:
     """A controller's action as the key press a keyboard-driven scene reads (None: no key)."""
     key = KEY_FOR_INTENT.get(action.intent)

@@ -470,3 +470,25 @@ def test_the_mouse_joins_when_every_seat_is_taken_and_names_its_seat(drive: Driv
     drive.type_text("Mia")
     drive.key(pygame.K_RETURN)
     assert drive.scene is lobby and seated(lobby)[count] == ("Mia", "mouse")
+
+
+def test_a_pad_cannot_answer_the_leave_question_the_keyboard_asked(drive: Driver) -> None:
+    """The lobby's leave question, asked by the keyboard's Esc, was answered by a seated
+    pad's A (a party's playtest): a pad answers only a question it asked."""
+    lobby = open_lobby_by_keys(drive)
+    pad = VirtualPad()
+    try:
+        pump_until(drive.app, lambda: pad.instance_id in drive.app.devices.controllers)
+        tap(drive.app, pad, A)  # the pad sits
+        drive.key(pygame.K_SPACE)  # and the left half
+        before = seated(lobby)
+        drive.key(pygame.K_ESCAPE)
+        dialog = drive.scene
+        assert isinstance(dialog, ConfirmDialog)
+        for button in (pygame.CONTROLLER_BUTTON_DPAD_RIGHT, A, pygame.CONTROLLER_BUTTON_B):
+            tap(drive.app, pad, button)
+            assert drive.scene is dialog and dialog.form.focus == 0
+        drive.key(pygame.K_ESCAPE)
+        assert drive.scene is lobby and seated(lobby) == before
+    finally:
+        pad.unplug()

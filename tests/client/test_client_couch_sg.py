@@ -466,3 +466,27 @@ def test_behind_the_waiting_band_nobody_is_told_to_click(drive: Driver) -> None:
     texts = crew_texts(drive, table)
     assert not any("Click a crew" in t or "D-pad" in t for t in texts), texts
     assert any("Reconnect a pad" in t for t in texts), "the band says what to do"
+
+
+@pytest.mark.timeout(60)
+def test_the_leave_question_answers_only_the_pad_that_asked(drive: Driver) -> None:
+    """Another player's pad answered the leave question (a party's playtest)."""
+    from game.client.scenes.dialog import ConfirmDialog
+
+    pads = [VirtualPad(), VirtualPad()]
+    try:
+        pump_until(drive.app, lambda: all(p.instance_id in drive.app.devices.controllers
+                                          for p in pads))
+        table = couch_table(drive, [("Ann", pads[0].device), ("Bea", pads[1].device),
+                                    ("Vega", None)])
+        press(drive, pads[1], pygame.CONTROLLER_BUTTON_START)  # Bea asks, on anyone's turn
+        dialog = drive.scene
+        assert isinstance(dialog, ConfirmDialog)
+        for button in (RIGHT, A, B):
+            press(drive, pads[0], button)
+            assert drive.scene is dialog and dialog.form.focus == 0, "Ann's pad does nothing"
+        press(drive, pads[1], B)
+        assert drive.scene is table, "Bea's B keeps playing"
+    finally:
+        for pad in pads:
+            pad.unplug()

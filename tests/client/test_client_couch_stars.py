@@ -799,3 +799,31 @@ def test_a_board_header_drops_the_device_before_it_cuts_the_name() -> None:
         assert table.header_name(1, size, width("Player 3 · Arrows") - 2) == "Player 3"
     finally:
         drive.close()
+
+
+@pytest.mark.timeout(60)
+def test_the_leave_question_answers_only_the_pad_that_asked() -> None:
+    """At one screen another player's pad answered the leave question one pad had asked
+    (a party's playtest): only the asking pad (and the keyboard, the mouse) answers it."""
+    from game.client.scenes.dialog import ConfirmDialog
+    from tests.client.virtual_pads import tap
+
+    with two_pads_and_the_left_half() as (drive, table, hands, devices, _planners):
+        asker, other = (hands.pads[d] for d in devices[:2])
+        tap(drive.app, asker, pygame.CONTROLLER_BUTTON_START)
+        drive.step(2)
+        dialog = drive.scene
+        assert isinstance(dialog, ConfirmDialog)
+        start = dialog.form.focus
+        for button in (pygame.CONTROLLER_BUTTON_DPAD_RIGHT, pygame.CONTROLLER_BUTTON_A,
+                       pygame.CONTROLLER_BUTTON_B):
+            tap(drive.app, other, button)
+            drive.step(2)
+            assert drive.scene is dialog and dialog.form.focus == start, \
+                "another pad changes nothing"
+        tap(drive.app, asker, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+        drive.step(2)
+        assert dialog.form.focus != start, "the asking pad moves the choice"
+        tap(drive.app, asker, pygame.CONTROLLER_BUTTON_B)
+        drive.step(2)
+        assert drive.scene is table, "and answers it"

@@ -38,6 +38,7 @@ from game.client.devices import (
     DIRECTIONS,
     JOIN_DEVICES,
     Action,
+    from_owner,
     glyph,
     is_pad,
     join_keys,
@@ -47,7 +48,7 @@ from game.client.i18n import N_, _, tr
 from game.client.kits import get_kit, playable_games
 from game.client.scenes.base import Scene, SkyScene, pad_in_hand
 from game.client.scenes.dialog import ConfirmDialog
-from game.client.scenes.keyboard import KeyboardScene, from_owner
+from game.client.scenes.keyboard import KeyboardScene
 from game.client.session import (
     GameConfig,
     SeatChoice,
@@ -182,15 +183,16 @@ class CouchLobbyScene(SkyScene):
         self.count.set_value(max(fewest, min(most, count)))
         self._fit_seats()
 
-    def back(self) -> None:
+    def back(self, owner: str | None = None) -> None:
         """Back to the menu; with players seated, only once asked (one stray Esc of a seated
-        keyboard half emptied every seat at once: a playtest)."""
+        keyboard half emptied every seat at once: a playtest), the question answered by the
+        device that asked (``owner``) and the keyboard and mouse, never by another pad."""
         if not self.joined():
             self.app.pop()
             return
         self.app.push(ConfirmDialog(
             self.app, N_("Leave the party lobby? Everyone seated here gets up."),
-            self.app.pop, yes=N_("Leave"), no=N_("Stay")))
+            self.app.pop, yes=N_("Leave"), no=N_("Stay"), owner=owner))
 
     def joined(self) -> list[LobbySeat]:
         return [seat for seat in self.seats if seat is not None]
@@ -281,7 +283,7 @@ class CouchLobbyScene(SkyScene):
                 self.back()
         elif intent == "menu":
             if not is_pad(device):
-                self.back()  # Esc, as on every screen
+                self.back(owner=device)  # Esc, as on every screen
             elif seat is not None:
                 self.start_game()  # a seated pad's Start button
         elif intent == "rotate" and seat is not None:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.client import theme
+from game.client.devices import from_owner
 from game.client.i18n import N_, tr
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, Form, draw_panel, shade_layer
@@ -19,15 +20,18 @@ if TYPE_CHECKING:
 class QuestionDialog(Scene):
     """What every modal question shares: the scene below dimmed, a panel, the question
     wrapped at its top (an ``N_()`` message is translated when drawn), the answers' ``form``
-    below it. Subclasses make the form and place it in ``relayout``."""
+    below it. Subclasses make the form and place it in ``relayout``. ``owner``: the pad that
+    asked, the only one that answers (at one screen another player's pad answered a question
+    it had not asked: a party's playtest); the keyboard and the mouse always answer."""
 
     opaque = False
     #: the panel's width in layout pixels
     WIDTH = 560
 
-    def __init__(self, app: Stage, question: str) -> None:
+    def __init__(self, app: Stage, question: str, owner: str | None = None) -> None:
         super().__init__(app)
         self.question = question
+        self.owner = owner
         self.form = Form()
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.shade: pygame.Surface | None = None
@@ -66,8 +70,9 @@ class ConfirmDialog(QuestionDialog):
 
     def __init__(self, app: Stage, question: str, on_yes: Callable[[], None],
                  yes: str = N_("Yes"), no: str = N_("No"),
-                 extra: tuple[str, Callable[[], None]] | None = None) -> None:
-        super().__init__(app, question)
+                 extra: tuple[str, Callable[[], None]] | None = None,
+                 owner: str | None = None) -> None:
+        super().__init__(app, question, owner)
         self.on_yes = on_yes
         buttons = [Button(no, self.app.pop), Button(yes, self._yes)]
         if extra is not None:
@@ -100,6 +105,8 @@ class ConfirmDialog(QuestionDialog):
             x += w + gap
 
     def handle(self, event: pygame.event.Event) -> None:
+        if not from_owner(event, self.owner):
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return
@@ -123,8 +130,9 @@ class ChoiceDialog(QuestionDialog):
     WIDTH = 620
 
     def __init__(self, app: Stage, question: str,
-                 answers: list[tuple[str, Callable[[], None]]], cancel: str) -> None:
-        super().__init__(app, question)
+                 answers: list[tuple[str, Callable[[], None]]], cancel: str,
+                 owner: str | None = None) -> None:
+        super().__init__(app, question, owner)
         self.form = Form([*(Button(label, lambda act=act: self._answer(act))
                             for label, act in answers), Button(cancel, self.app.pop)])
 
@@ -148,6 +156,8 @@ class ChoiceDialog(QuestionDialog):
             y += row + gap
 
     def handle(self, event: pygame.event.Event) -> None:
+        if not from_owner(event, self.owner):
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return

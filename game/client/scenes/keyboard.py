@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.client import theme
+from game.client.devices import from_owner
 from game.client.i18n import N_, tr
 from game.client.scenes.base import Scene, controls_hint
 from game.client.widgets import Button, NamedChoice, TextField, Widget, draw_panel
@@ -38,14 +39,6 @@ def typing_widget(scene: Scene) -> Widget | None:
     if isinstance(widget, TextField) or (isinstance(widget, NamedChoice) and widget.editable):
         return widget
     return None
-
-
-def from_owner(event: pygame.event.Event, owner: str | None) -> bool:
-    """Whether ``event`` may act for ``owner`` (a device): a pad's press carries its device
-    and counts only if it is the owner's; the keyboard's own keys and the mouse carry none
-    and always count."""
-    device = getattr(event, "device", None)
-    return owner is None or device is None or device == owner
 
 
 class KeyboardScene(Scene):

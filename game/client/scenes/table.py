@@ -289,9 +289,10 @@ class GameTableScene(Scene):
         return controls_hint(self.app, _("{name}  ·  Esc: menu"),
                              _("{name}  ·  B: menu")).format(name=name)
 
-    def back(self) -> None:
+    def back(self, owner: str | None = None) -> None:
         """Esc: leave, after the one question of what leaving does (none when the game is over
-        or watched: a spectator leaves nothing behind)."""
+        or watched: a spectator leaves nothing behind). ``owner``: the pad that asked, the
+        only pad that answers (at one screen)."""
         if self.is_over() or self.watching:
             self.leave()
             return
@@ -301,11 +302,11 @@ class GameTableScene(Scene):
             answers = [(button.label, button.activate) for button in self.departures.all_buttons]
             self.app.push(ChoiceDialog(self.app, leave_warning(self.session),
                                        [*answers, (N_("Leave"), self.leave)],
-                                       cancel=N_("Keep playing")))
+                                       cancel=N_("Keep playing"), owner=owner))
             return
         self.app.push(ConfirmDialog(self.app, leave_warning(self.session), self.leave,
                                     yes=N_("Leave"), no=N_("Keep playing"),
-                                    extra=(N_("Rules"), self.show_rules)))
+                                    extra=(N_("Rules"), self.show_rules), owner=owner))
 
     def show_rules(self) -> None:
         """The game's rules page over the table (Esc comes back to it): the menu a player

@@ -204,8 +204,11 @@ class StargazerCouch:
                         device=self.app.devices.device_words(action.device)),
                      self.palette.player(routed.seat))
             return
-        if intent == "menu":
-            self.handle_key(pygame.K_ESCAPE)  # the leave question (the scoring: the results)
+        if intent == "menu":  # the leave question (the scoring: the results)
+            if self.scoring is not None:
+                self.show_results()
+            else:
+                self.back(owner=action.device)
             return
         if routed.seat is None:
             return  # a device nobody plays with

@@ -375,7 +375,7 @@ class CouchStarsScene(StarsTableScene):
                             name=self.session.names[routed.seat]), theme.ACCENT)
             return
         if action.intent == "menu":
-            self.back()
+            self.back(owner=action.device)
             return
         if routed.seat is None:
             return
