@@ -616,3 +616,28 @@ def test_a_stargazer_hint_names_the_target_of_its_skill(drive: Driver) -> None:
     on_crew = {"t": "skill", "crew": "medic"}
     words = table.show_hint(Hint([{"t": "crew", "crew": view["crews"][0]}, on_crew], 1))
     assert "use the skill on Dr. Hale, Medic" in words, words
+
+
+def test_the_japanese_review_names_the_bot_and_parts_steps_in_japanese(drive: Driver) -> None:
+    """The Japanese review read 「強い AIさんが…; 強い AIさんが…」: the catalog's name
+    template adds さん to the bot's name, and the steps were parted by a half-width ";"
+    (a Japanese player's playtest)."""
+    from game.client import i18n
+    from game.client.record import GameRecord
+    from game.client.scenes.review import ReviewScene
+    from tests.test_review import bot_game
+
+    options, moves = bot_game("stargazer", 3, 5)
+    record = GameRecord("stargazer", options, 5, moves, ["Ann", "Bea", "Cy"],
+                        ["human", "ai", "ai"])
+    drive.app.set_language("ja")
+    review = ReviewScene(drive.app, record, 0, budget=0.02)
+    drive.app.push(review)
+    drive.until(lambda: bool(review.rows), timeout=60, what="the review")
+    lines = [words for index in range(len(review.rows)) for words in review.moves_words(index)]
+    assert i18n.language() == "ja" and any("が" in line for line in lines)
+    assert not any(";" in line for line in lines), lines
+    assert not any("強い AIさん" in line for line in lines), lines
+    assert any(line.startswith("AIさんが") for line in lines[1::2]), lines
+    worst = review.row_words(0)[0]
+    assert worst.startswith("差の大きさ 1 位"), worst

@@ -205,7 +205,8 @@ class ReviewScene(SkyScene):
                 ruleset.apply(state, self.seat, move)
             except Exception:  # (words only: a move that no longer applies ends them)
                 break
-        return "; ".join(said) or _("nothing to play")
+        # (the steps' separator is the language's: Japanese read a half-width ";")
+        return _("; ").join(said) or _("nothing to play")
 
     def row_words(self, index: int) -> tuple[str, str, theme.Color]:
         """(left, right, colour) of row ``index``: the decision and its points."""
