@@ -3,6 +3,7 @@ Japanese rules pages, the CJK fallback font and line breaking without spaces."""
 
 from __future__ import annotations
 
+import json
 import re
 import string
 from collections.abc import Iterator
@@ -69,6 +70,23 @@ def test_one_word_for_skipping_a_card_or_a_bonus() -> None:
         assert not any("スキップ" in text for text in strings), message.id
 
 
+def test_one_colon_in_japanese() -> None:
+    """The catalog wrote 「Esc: 戻る」 beside 「B：退出」 and 「ヒント: …」 beside 「例：…」 (a
+    Japanese player's playtest): a label's colon is the full-width 「：」 with no space, in
+    the catalog and on the rules pages; only "host:port" and format specs keep ":"."""
+    texts = []
+    for message in _catalog(JA_CATALOG):
+        if message.id:
+            texts += message.string if isinstance(message.string, tuple) else [message.string]
+    for game in ("stars", "stargazer"):
+        texts += [text for pair in json.loads((i18n.LOCALE_DIR / "ja" / "rules"
+                                               / f"{game}.json").read_text("utf-8"))
+                  for text in pair]
+    assert len(texts) > 900
+    assert not [text for text in texts if ": " in text or "： " in text]
+    assert sum("：" in text for text in texts) > 250
+
+
 def test_the_compiled_catalog_says_exactly_what_the_po_says() -> None:
     """The window reads the ``.mo``; it must be the ``.po`` compiled (run the extractor)."""
     import gettext
@@ -96,7 +114,7 @@ def test_japanese_strings_are_looked_up_when_shown() -> None:
     assert i18n.language() == "ja"
     assert tr(back) == "戻る" and _("Settings") == "設定"
     assert tr(N_("Could not save settings: {error}", error="disk full")) == \
-        "設定を保存できませんでした: disk full"
+        "設定を保存できませんでした：disk full"
     assert tr("Back") == "Back", "plain text (a player's name) is never translated"
     assert i18n.translations("ja").plural(5) == 0, "Japanese has one plural form"
     assert ngettext("{n} point", "{n} points", 2) == "{n}点"
@@ -406,7 +424,7 @@ def test_screenshots_in_japanese_show_japanese_pages(tmp_path, monkeypatch) -> N
     assert main([str(tmp_path), "--lang", "ja"]) == 0
     names = {p.stem for p in tmp_path.glob("*.png")}
     assert {"title", "menu", "rules", "settings"} <= names
-    for japanese in ("いずれかのキーを押してください", "ルック・アット・ザ・スターズ: ルール",
+    for japanese in ("いずれかのキーを押してください", "ルック・アット・ザ・スターズ：ルール",
                      "夜空", "設定", "言語", "日本語"):
         assert japanese in shown, japanese
     assert "Press any key" not in shown and "Look at the Stars: rules" not in shown
@@ -434,7 +452,7 @@ def test_a_switch_rewords_a_game_in_progress(drive) -> None:  # noqa: ANN001
     left = [text for text in japanese if text in english_messages()]
     assert not left, f"left in English after the switch: {left}"
     assert any(text.startswith("ゲームログ") for text in japanese)
-    assert {"カード1: ラインカード", "カード1: 流れ星"} & set(japanese), "the log is reworded"
+    assert {"カード1：ラインカード", "カード1：流れ星"} & set(japanese), "the log is reworded"
     assert "回転 (R)" in japanese and "得点ボーナス" in japanese
     drive.app.set_language("en")
     drive.step(2)
@@ -464,7 +482,7 @@ def test_the_japanese_stargazer_page_fills_a_queue_from_square_1() -> None:
 
     i18n.set_language("ja")
     page = dict(i18n.rules_page("stargazer", ENGLISH))
-    investigate = page["手番 2: 調査"]
+    investigate = page["手番 2：調査"]
     assert "最も小さい番号" in investigate and "最も大きい番号" not in investigate
     assert "1つ小さい番号" in page["外交官 アデ（調査回数2）"]
     assert "1つ小さい番号" in i18n._(CREWS_BY_ID["diplomat"]["text"])
@@ -482,7 +500,7 @@ def test_both_stargazer_rules_pages_read_in_the_order_a_game_is_played() -> None
                               "Winner", "The planets and the crews"))}
     i18n.set_language("ja")
     pages["ja"] = (i18n.rules_page("stargazer", ENGLISH),
-                   ("手番 1: クルーを選ぶ", "ラウンドの終わり", "ゲームの終わり",
+                   ("手番 1：クルーを選ぶ", "ラウンドの終わり", "ゲームの終わり",
                     "惑星マジョリティボーナス", "専攻惑星ボーナス", "勝敗", "惑星とクルー"))
     for language, (page, flow) in pages.items():
         i18n.set_language(language)
@@ -665,7 +683,7 @@ def test_each_power_of_the_rules_page_starts_a_line_of_its_own() -> None:
     i18n.set_language("ja")
     japanese = dict(i18n.rules_page("stars", LOOK_AT_THE_STARS))["パワーの種類"].split("\n")
     assert len(japanese) == len(english) and japanese[-1].startswith("（空いた星とは")
-    assert [line.split(":")[0].split("（")[0] for line in japanese[:3]] == ["線", "惑星",
+    assert [line.split("：")[0].split("（")[0] for line in japanese[:3]] == ["線", "惑星",
                                                                           "新しい星"]
 
 

@@ -122,7 +122,7 @@ def test_the_rules_page_says_a_walk_comes_back_round_to_the_one_open_planet() ->
     english = dict(STARGAZER)["Investigating"]
     assert "whole lap" in english and "every other planet is full" in english
     i18n.set_language("ja")
-    japanese = dict(i18n.rules_page("stargazer", STARGAZER))["手番 2: 調査"]
+    japanese = dict(i18n.rules_page("stargazer", STARGAZER))["手番 2：調査"]
     assert "ひと回り" in japanese and "ほかの惑星がすべて埋まっていれば" in japanese
 
 
