@@ -305,7 +305,9 @@ def test_the_japanese_stargazer_rules_name_and_explain_every_crew_and_planet() -
         name = _(crew["name"])
         heading = next((h for h in headings if name in h), None)
         assert heading is not None, f"no section for {crew['name']} ({name})"
-        assert f"調査回数{crew['count']}" in heading, heading
+        # one name for the crew's number, as the prompts say it (the page said 調査回数, the
+        # prompts キューブ最大N個: a Japanese player's playtest)
+        assert f"キューブ最大{crew['count']}個" in heading, heading
     for planet in content.PLANET_TYPES.values():
         name = _(planet["name"])
         section = next(((h, b) for h, b in page if h.startswith(name)), None)
@@ -484,7 +486,7 @@ def test_the_japanese_stargazer_page_fills_a_queue_from_square_1() -> None:
     page = dict(i18n.rules_page("stargazer", ENGLISH))
     investigate = page["手番 2：調査"]
     assert "最も小さい番号" in investigate and "最も大きい番号" not in investigate
-    assert "1つ小さい番号" in page["外交官 アデ（調査回数2）"]
+    assert "1つ小さい番号" in page["外交官 アデ（キューブ最大2個）"]
     assert "1つ小さい番号" in i18n._(CREWS_BY_ID["diplomat"]["text"])
 
 
@@ -698,3 +700,26 @@ def test_windows_locale_names_in_words_are_understood(monkeypatch, windows_local
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr(i18n.locale, "getlocale", lambda: windows_locale)
     assert i18n.system_language() == expected
+
+
+def test_the_japanese_score_parts_name_turn_order_vp_as_the_rules_page_does() -> None:
+    """「手番順 +2」 read as a place in the turn order (a Japanese player's playtest): the
+    breakdown says 手番順のVP, the name of the rules page's section on them."""
+    from game.client.stargazer.panels import StargazerPanels
+
+    i18n.set_language("ja")
+    headings = [heading for heading, _body in i18n.rules_page("stargazer", [])]
+    assert "手番順のVP" in headings
+    words = StargazerPanels.parts_words({"majority": 3, "order": 2})
+    assert "手番順のVP +2" in words, words
+    said = _("Your score if the game ended now: {change} VP").format(change="+3")
+    assert "増減" in said and "あなたの得点" not in said, "a change, not the score"
+
+
+def test_the_japanese_stargazer_setup_describes_the_game_not_the_box() -> None:
+    """Its 準備 handed out 「スコアカードとウッドキューブ」 (the box's parts; the window has
+    no score card): it says what the cubes are, as the English page does."""
+    i18n.set_language("ja")
+    setup = dict(i18n.rules_page("stargazer", []))["準備"]
+    assert "スコアカード" not in setup and "ウッドキューブ" not in setup
+    assert "得点の目印" in setup and "3人なら9個、4人なら8個" in setup and "手元" in setup
