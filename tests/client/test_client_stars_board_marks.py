@@ -61,3 +61,53 @@ def test_the_boards_numbers_stand_clear_of_its_border(drive: Driver) -> None:
         pixels = {tuple(screen.get_at((x, y)))[:3] for x in range(box.x, box.right)
                   for y in range(box.y, box.bottom)}
         assert border not in pixels, (mark.text, mark.rect)
+
+
+LEGEND = ("Circled number:", "the lines of its group")
+
+
+def legend_marks(drive: Driver, table) -> list:  # noqa: ANN001
+    """The texts drawn with the board painted afresh (its layer is cached)."""
+    from game.client.stars.render import SheetRenderer
+
+    table.renderer = SheetRenderer(budget_mb=16)
+    return drawn_marks(drive.app)
+
+
+def test_the_board_says_what_its_circled_numbers_are(drive: Driver) -> None:
+    """The circled group sizes were explained only on the rules page (a Japanese player's
+    playtest): the large board says so in its free top-right corner, clear of every star."""
+    from game.client import i18n
+    from game.client.stars.render import GRID_H, GRID_W, data
+
+    table = open_on(drive, StaticSession(crafted_for(live_score=False)))
+    for language in ("en", "ja"):
+        drive.app.set_language(language)
+        drive.step(2)
+        lines = i18n._("Circled number:\nthe lines of its group").split("\n")
+        assert language == "ja" or tuple(lines) == LEGEND
+        marks = [m for m in legend_marks(drive, table) if m.text in lines]
+        assert [m.text for m in marks] == list(lines), "both lines, in order"
+        geo = table.geo
+        for mark in marks:
+            assert geo.rect.contains(mark.rect), mark.rect
+            for x in range(GRID_W):
+                for y in range(GRID_H):
+                    if (x, y) not in data.ARCH_MISSING:
+                        assert not mark.rect.inflate(geo.spacing // 3, geo.spacing // 3) \
+                            .collidepoint(geo.to_px(x, y)), ((x, y), mark.text)
+
+
+def test_no_legend_before_a_circled_number_nor_on_every_board_of_a_party(
+        drive: Driver) -> None:
+    state = crafted_for(live_score=False)
+    state["seats"][0]["sheet"]["lines"] = []
+    table = open_on(drive, StaticSession(state))
+    assert not [m for m in legend_marks(drive, table) if m.text in LEGEND], \
+        "nothing circled yet"
+    from tests.client.test_client_couch_stars import couch_game
+
+    couch = couch_game(drive, ["keys:left", "keys:right"])
+    couch.grid = True
+    drive.step(2)
+    assert not [m for m in legend_marks(drive, couch) if m.text in LEGEND]

@@ -290,6 +290,27 @@ def badge_spot(group: Group, segments: Sequence[Sequence[float]],
     return sx + BADGE_OFFSETS[0][0], sy + BADGE_OFFSETS[0][1]
 
 
+def draw_badge_legend(surface: pygame.Surface, geo: BoardGeometry, font: Pen) -> None:
+    """What the circled numbers are, in the board's top-right corner outside the arch (right
+    of its top row, above the next): they were explained only on the rules page (a Japanese
+    player's playtest). Left out where the corner is too small for it (small boards)."""
+    lines = _("Circled number:\nthe lines of its group").split("\n")
+    s = geo.spacing
+    rows = arch_rows()
+    top_row = GRID_H - 1
+    left = geo.to_px(rows[top_row][1] + ARCH_PAD + 0.2, 0)[0]
+    right = geo.rect.right - int(s * 0.25)
+    top = geo.rect.y + int(s * 0.2)
+    bottom = geo.to_px(0, top_row - 1 + ARCH_PAD + 0.1)[1]
+    height = font.get_linesize()
+    if any(font.size(line)[0] > right - left for line in lines) or \
+            top + height * len(lines) > bottom:
+        return
+    for i, line in enumerate(lines):
+        label = font.render(line, theme.TEXT_DIM)
+        surface.blit(label, label.get_rect(topright=(right, top + i * height)))
+
+
 def size_color(size: int, valid: bool) -> theme.Color:
     if valid:
         return theme.ACCENT
@@ -354,10 +375,11 @@ class SheetRenderer:
     def sheet_layer(self, sheet: dict, geo: BoardGeometry, *, day: int = 0,
                     pending: Sequence[Sequence[int]] = (), sizes: bool = True,
                     font: Pen | None = None,
-                    badge_font: Pen | None = None) -> pygame.Surface:
-        """The board with everything drawn on ``sheet``; closed rows shaded up to ``day``."""
+                    badge_font: Pen | None = None, legend: bool = False) -> pygame.Surface:
+        """The board with everything drawn on ``sheet``; closed rows shaded up to ``day``;
+        ``legend``: say what the circled numbers are (one large board, not a row of them)."""
         key = (self._key(sheet), geo.rect.size, day, tuple(map(tuple, pending)), sizes,
-               font is not None and _(data.BOARDS[sheet["board"]]["name"]))
+               font is not None and _(data.BOARDS[sheet["board"]]["name"]), legend)
         layer = self.sheets.get(key)
         if layer is not None:
             return layer
@@ -365,7 +387,8 @@ class SheetRenderer:
         opened = tuple(sorted(index.opened))
         layer = self.board_layer(sheet["board"], geo, font, opened).copy()
         local = geo.local()
-        self.draw_marks(layer, local, sheet, index, pending, sizes, badge_font)
+        self.draw_marks(layer, local, sheet, index, pending, sizes, badge_font,
+                        font if legend else None)
         if day > 0:
             shade = self.shade(local, 2 * day)
             layer.blit(shade, shade.get_rect(bottomleft=(0, local.rect.h)))
@@ -374,7 +397,7 @@ class SheetRenderer:
 
     def draw_marks(self, surface: pygame.Surface, geo: BoardGeometry, sheet: dict,
                    index: SheetIndex, pending: Sequence[Sequence[int]], sizes: bool,
-                   badge_font: Pen | None) -> None:
+                   badge_font: Pen | None, legend_font: Pen | None = None) -> None:
         s = geo.spacing
         width = geo.width(0.085)
         pending_set = {tuple(p) for p in pending}
@@ -403,6 +426,8 @@ class SheetRenderer:
                 if group.size >= 2:
                     taken.append(badge_spot(group, segments, taken))
                     self.draw_badge(surface, geo, group, taken[-1], badge_font)
+            if taken and legend_font is not None:
+                draw_badge_legend(surface, geo, legend_font)
 
     @staticmethod
     def draw_badge(surface: pygame.Surface, geo: BoardGeometry, group: Group,

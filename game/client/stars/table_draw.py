@@ -113,6 +113,9 @@ class StarsTablePainter:
     #: a spectator's controls (the couch table adds its switch to every board at once)
     watching_help: tuple[str, ...] = WATCHING_HELP
     watching_pad_help: tuple[str, ...] = WATCHING_PAD_HELP
+    #: every board at once (the couch table's layout, where no board says what the circled
+    #: numbers are: the same two lines on each of eight boards); one large board otherwise
+    grid = False
 
     # --- layout ----------------------------------------------------------------------------
     def relayout(self) -> None:
@@ -362,7 +365,8 @@ class StarsTablePainter:
         shown_day = day - 1 if self.sun is not None else day
         return self.renderer.sheet_layer(sheet, self.geo, day=shown_day, pending=pending_lines,
                                          font=self.fonts["board"],
-                                         badge_font=self.fonts["badge"])
+                                         badge_font=self.fonts["badge"],
+                                         legend=not self.grid)
 
     def draw_board(self, surface: pygame.Surface, view: dict[str, Any], alpha: float,
                    layer_drawn: bool = False) -> None:
