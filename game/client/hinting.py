@@ -162,6 +162,12 @@ class HintAsker:
         view = self.session.views.get(seat)
         if view is None:
             return False
+        if self.hint is not None and not self.reviewed and self.asked == self.decision():
+            # asked again for the decision on screen: the same hint shown again (chosen
+            # anew where the player moved away from it), not a new search, which after a
+            # plan's first move could answer otherwise than the plan
+            self.what = self.show(self.hint)
+            return True
         self.clear()
         self.thinking = True
         self.asked = self.decision()
@@ -226,7 +232,34 @@ class HintAsker:
                     HintCounts().put(game, self.asked_by)
                 self.what = self.show(found)
         elif (self.hint is not None or self.nothing) and self.decision() != self.asked:
-            self.clear()
+            if not self.go_on_with_plan():
+                self.clear()
+
+    def go_on_with_plan(self) -> bool:
+        """The seat played the hint's first move (a crew's hint: "pick X, then investigate
+        with 2 cubes"): the next decision shows the rest of that plan at once, as one hint.
+        With the hint gone, the start planet the table chose by itself looked like the
+        hint's (a Japanese player's playtest). False: the seat did something else."""
+        if self.hint is None or self.reviewed or self._plan is None:
+            return False
+        seat = self.seat()
+        view = self.session.views.get(seat)
+        planned_seat, asked, hint = self._plan
+        if view is None or planned_seat != seat or hint is not self.hint:
+            return False
+        try:
+            rest = plan_goes_on(self.game, asked, hint, view, seat)
+        except Exception:  # a hint must never break the table
+            rest = None
+        if rest is None:
+            return False
+        self.clear()
+        self.asked = self.decision()
+        self.hint = rest
+        self._plan = (seat, copy.deepcopy(view), rest)
+        self._file(seat, view, rest)
+        self.what = self.show(rest)
+        return True
 
     def _file(self, seat: int, view: dict[str, Any], hint: Hint) -> None:
         """Keep the hint with the session, by its decision: the game's record takes it to

@@ -641,3 +641,33 @@ def test_the_japanese_review_names_the_bot_and_parts_steps_in_japanese(drive: Dr
     assert any(line.startswith("AIさんが") for line in lines[1::2]), lines
     worst = review.row_words(0)[0]
     assert worst.startswith("差の大きさ 1 位"), worst
+
+
+@pytest.mark.timeout(120)
+def test_a_followed_crew_hint_goes_on_with_its_investigation_at_once(drive: Driver) -> None:
+    """After a crew's hint was followed the hint went away, and the start planet the table
+    picked by itself looked like the hint's (a Japanese player's playtest): the rest of the
+    hinted turn shows at once, chosen on the ring, counted as the one hint it is."""
+    config = GameConfig("stargazer", [SeatChoice("human", "Ann"), SeatChoice("ai", "B", "normal"),
+                                      SeatChoice("ai", "C", "normal")])
+    drive.app.push(get_kit("stargazer").open_table(drive.app, config, 7, None))
+    table = drive.scene
+    drive.until(lambda: table.phase() == "crew", timeout=60, what="Ann's turn")
+    drive.step(3)
+    ask_hint(drive, table, "stargazer")
+    hint = table.hints.hint
+    assert hint is not None and hint.move["t"] == "crew" and len(hint.moves) > 1
+    asked = table.hints.count
+    drive.key(pygame.K_RETURN)  # pick the crew the hint chose
+    drive.until(lambda: table.phase() in ("skill", "investigate") and
+                not table.pacer.busy, timeout=30, what="the rest of Ann's turn")
+    drive.step(2)
+    rest = table.hints.hint
+    assert rest is not None and rest.moves == hint.moves[1:], "the plan goes on by itself"
+    assert table.hints.line().startswith("Hint: ")
+    assert not table.hints.thinking and table.hints.count == asked, "one hint, not two"
+    step = rest.move
+    if step["t"] == "investigate":
+        assert table.path == step["planets"], "its cubes' planets are the ones chosen"
+    else:
+        assert table.skill_targets()[table.target_choice] == step
