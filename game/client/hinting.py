@@ -231,9 +231,9 @@ class HintAsker:
                 if game:
                     HintCounts().put(game, self.asked_by)
                 self.what = self.show(found)
-        elif (self.hint is not None or self.nothing) and self.decision() != self.asked:
-            if not self.go_on_with_plan():
-                self.clear()
+        elif (self.hint is not None or self.nothing) and self.decision() != self.asked \
+                and not self.go_on_with_plan():
+            self.clear()
 
     def go_on_with_plan(self) -> bool:
         """The seat played the hint's first move (a crew's hint: "pick X, then investigate
