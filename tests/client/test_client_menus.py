@@ -337,3 +337,21 @@ def test_the_title_prompt_never_fades_out_of_sight() -> None:
     samples = [prompt_pulse(t / 100) for t in range(0, 500)]
     assert min(samples) >= 0.45 - 1e-9 and max(samples) <= 1.0 + 1e-9
     assert max(samples) - min(samples) > 0.5, "it still pulses"
+
+
+def test_a_click_on_the_rules_page_keeps_it_and_one_beside_it_goes_back(drive) -> None:  # noqa: ANN001
+    """A click anywhere closed the rules page, and a player clicking on it to read on lost
+    their place (a Japanese player's playtest): on the page a click does nothing, on the
+    scroll bar it scrolls there, beside the page it goes back."""
+    drive.click(drive.scene.button("Rules").rect.center)
+    rules = drive.scene
+    assert isinstance(rules, RulesScene) and rules.max_scroll > 0
+    drive.click(rules.panel.center)
+    assert drive.scene is rules and rules.scroll == 0, "a click on the page changes nothing"
+    track_x = rules.panel.right - rules.layout.px(10)
+    drive.click((track_x, rules.panel.bottom - rules.layout.px(12)))
+    assert drive.scene is rules and rules.scroll > rules.max_scroll * 0.8, "the bar scrolls"
+    drive.click((track_x, rules.panel.top + rules.layout.px(11)))
+    assert rules.scroll < rules.max_scroll * 0.05
+    drive.click((rules.panel.centerx, rules.panel.bottom + rules.layout.px(20)))
+    assert drive.scene is not rules, "beside the page: back"

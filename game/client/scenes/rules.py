@@ -125,6 +125,24 @@ class RulesScene(SkyScene):
         """The row "More below" takes at the panel's foot."""
         return self.text.font(self.layout.font_px("small")).get_linesize() + self.layout.px(4)
 
+    def scroll_track(self, inner: pygame.Rect) -> pygame.Rect:
+        """The scroll bar's track at the panel's right edge, beside the ``inner`` text area."""
+        lay = self.layout
+        return pygame.Rect(self.panel.right - lay.px(12), inner.top, max(2, lay.px(4)),
+                           inner.h)
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """A click beside the page goes back; on the scroll bar's track it scrolls there; on
+        the page it does nothing (a click anywhere went back, and a player clicking on the
+        page to read on lost it: a Japanese player's playtest)."""
+        if not self.panel.collidepoint(pos):
+            self.back()
+            return
+        track = self.scroll_track(self.panel.inflate(-self.layout.px(20),
+                                                     -self.layout.px(20)))
+        if self.max_scroll > 0 and pos[0] >= track.x - self.layout.px(14) and track.h:
+            self.scroll = round(self.max_scroll * (pos[1] - track.top) / track.h)
+
     def draw_scroll_cues(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
         """A scroll bar at the panel's right edge and "More below" under the last whole line
         while the page goes on (a new player met the page's end clipped, the footer alone
@@ -133,8 +151,7 @@ class RulesScene(SkyScene):
         if most <= 0:
             return
         lay = self.layout
-        track = pygame.Rect(self.panel.right - lay.px(12), inner.top, max(2, lay.px(4)),
-                            inner.h)
+        track = self.scroll_track(inner)
         pygame.draw.rect(surface, theme.PANEL_EDGE, track, border_radius=track.w // 2)
         shown = inner.h / (inner.h + most)
         thumb_h = max(lay.px(24), int(track.h * shown))
@@ -164,8 +181,9 @@ class RulesScene(SkyScene):
                 self.kits)
             self.scroll = 0
             self.relayout()
-        elif (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or (
-                event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN):
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.click(event.pos)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
             self.back()
         else:
             super().handle(event)
@@ -203,8 +221,9 @@ class RulesScene(SkyScene):
         surface.set_clip(clip)
         self.draw_scroll_cues(surface, inner)
         footer = (_("Wheel or arrows scroll  ·  Left/Right: another game  ·  Esc, Enter or "
-                    "click: back") if len(self.kits) > 1
-                  else _("Wheel or arrows scroll  ·  Esc, Enter or click: back"))
+                    "a click beside the page: back") if len(self.kits) > 1
+                  else _("Wheel or arrows scroll  ·  Esc, Enter or a click beside the page: "
+                         "back"))
         self.draw_footer(surface, footer,
                          _("D-pad up/down: scroll  ·  left/right: another game  ·  A or B: back")
                          if len(self.kits) > 1 else _("D-pad: scroll  ·  A or B: back"))
