@@ -112,3 +112,30 @@ def test_the_statistics_name_the_players_as_the_table_does(drive) -> None:  # no
                   for y in range(rect.y, rect.bottom)}
         assert theme.TEXT in shades, (name, "in the text colour, not a seat colour")
     pygame.event.clear()
+
+
+def test_the_bars_rank_as_the_totals_when_a_skill_cost_vp() -> None:
+    """Ann's -4 skills were left off her bar, which then ran past the winner's (a 4K
+    playtest: 44 against 47): points lost are marked at the bar's end, and what stays filled
+    ends at each total."""
+    from game.client.kits import get_kit
+    from game.client.scenes.results import bar_segments, positive_sum
+
+    columns = get_kit("stargazer").score_columns
+    keys = [column.key for column in columns]
+    player_3 = dict(zip(keys, [30, 9, 5, 2, 1], strict=True), total=47)
+    ann = dict(zip(keys, [29, 12, 7, -4, 0], strict=True), total=44)
+    scale = 600 / max(positive_sum(player_3, columns), positive_sum(ann, columns))
+
+    def filled_end(score: dict) -> int:
+        return max(left + width for left, width, _c, lost in bar_segments(score, columns, scale)
+                   if not lost)
+
+    def lost(score: dict) -> int:
+        return sum(width for _l, width, _c, lost in bar_segments(score, columns, scale) if lost)
+
+    assert filled_end(player_3) > filled_end(ann), "the winner's bar is the longer"
+    assert abs(filled_end(ann) - (44 * scale)) <= 2 and abs(filled_end(player_3) - 47 * scale) <= 2
+    assert abs(lost(ann) - 4 * scale) <= 2 and lost(player_3) == 0
+    assert max(left + width for left, width, *_ in bar_segments(ann, columns, scale)) <= 601, \
+        "the whole bar stays in the chart"

@@ -4,6 +4,7 @@ the game's statistics, its final boards and its replay when the game's kit and r
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -512,7 +513,7 @@ class ResultsScene(SkyScene):
                                                                header_y)))
         chart_x = cols_x[-1] + col_w + lay.px(16)
         chart_w = self.panel.right - chart_x - lay.px(24)
-        best = max([s["total"] for s in self.scores] + [1])
+        best = max([positive_sum(s, columns) for s in self.scores] + [1])
         y = header_y + self.header_h
         body = lay.font_px("body")
         for i in self.order:
@@ -539,14 +540,15 @@ class ResultsScene(SkyScene):
                 surface.blit(value, value.get_rect(center=(x + col_w // 2, row.centery)))
             total = self.text.render(str(score["total"]), body, theme.ACCENT, bold=True)
             surface.blit(total, total.get_rect(center=(cols_x[-1] + col_w // 2, row.centery)))
-            bx = chart_x
             bar_h = max(4, int(row.h * 0.5))
-            for column in columns:
-                width = int(chart_w * score[column.key] / best)
-                if width > 0:
-                    pygame.draw.rect(surface, column.color, (bx, row.centery - bar_h // 2,
-                                                             width, bar_h))
-                bx += width
+            top = row.centery - bar_h // 2
+            for left, width, color, lost in bar_segments(score, columns, chart_w / best):
+                box = pygame.Rect(chart_x + left, top, width, bar_h)
+                if lost:  # points taken off: the bar's end, outlined in their colour
+                    pygame.draw.rect(surface, theme.PANEL, box)
+                    pygame.draw.rect(surface, color, box, max(1, lay.px(2)))
+                else:
+                    pygame.draw.rect(surface, color, box)
             y += self.row_h
         note = self.score_note()
         if note is not None:
@@ -657,3 +659,33 @@ class ResultsScene(SkyScene):
         if picture is not None:
             self.picture_rect = picture.get_rect(center=room.center)
             surface.blit(picture, self.picture_rect)
+
+
+def positive_sum(score: dict[str, int], columns: Sequence[Any]) -> int:
+    """A score's parts above 0, added: how far its stacked bar reaches before any loss."""
+    return sum(max(0, score[column.key]) for column in columns)
+
+
+def bar_segments(score: dict[str, int], columns: Sequence[Any],
+                 px_per_point: float) -> list[tuple[int, int, theme.Color, bool]]:
+    """A score's stacked bar: (left, width, colour, lost), side by side. The parts above 0
+    stack from the left; a part below 0 (Stargazer's skills can cost VP) takes its width off
+    the stack's end and is marked *lost* there, so what stays filled ends at the total and
+    the bars rank as the totals do (a loser's bar ran past the winner's: a playtest)."""
+    gained = positive_sum(score, columns) * px_per_point
+    cut = round(gained - sum(max(0, -score[c.key]) for c in columns) * px_per_point)
+    segments: list[tuple[int, int, theme.Color, bool]] = []
+    x = 0.0
+    for column in columns:
+        if score[column.key] > 0:
+            left, x = round(x), x + score[column.key] * px_per_point
+            right = min(round(x), cut)
+            if right > left:
+                segments.append((left, right - left, column.color, False))
+    x = float(max(0, cut))
+    for column in columns:
+        if score[column.key] < 0:
+            left, x = round(x), x - score[column.key] * px_per_point
+            if round(x) > left:
+                segments.append((left, round(x) - left, column.color, True))
+    return segments
