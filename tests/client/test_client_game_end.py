@@ -730,3 +730,35 @@ def test_results_cleared_by_a_new_game_still_show_the_finished_ones(drive: Drive
     # and results with no scores at all say the game is over rather than fail
     empty = ResultsScene(drive.app, "stars", config, {}, ["Ann", "Vega"], ["human", "ai"])
     assert empty.winner_text() == "The game is over"
+
+
+def test_the_mouse_alone_leaves_the_final_boards_and_the_review(ended) -> None:  # noqa: ANN001
+    """The review and the final boards had no button out, only Esc: a player with the mouse
+    alone was stuck (a 4K playtest). A "Back (Esc)" button stands in the top-left corner."""
+    from game.client.scenes.review import ReviewScene
+    from tests.client.textboxes import drawn_marks
+
+    drive, _table, results = ended
+    drive.click(button(results, "Final boards").rect.center)
+    boards = drive.scene
+    assert isinstance(boards, FinalBoardsScene)
+    drive.step()
+    marks = {m.text: m.rect for m in drawn_marks(drive.app)}
+    back = marks["Back (Esc)"]
+    assert back.left < drive.app.layout.width // 4 and back.top < drive.app.layout.height // 8
+    assert not back.colliderect(marks["Final boards"]), "clear of the heading"
+    drive.click(boards.board_rects[0][1].center)  # one board large
+    assert boards.focus is not None
+    drive.click(back.center)
+    assert drive.scene is boards and boards.focus is None, "first every board again"
+    drive.click(back.center)
+    assert drive.scene is results
+    drive.click(button(results, "Review").rect.center)
+    review = drive.scene
+    assert isinstance(review, ReviewScene)
+    drive.step()
+    marks = {m.text: m.rect for m in drawn_marks(drive.app)}
+    heading = next(rect for text, rect in marks.items() if text.startswith("Review"))
+    assert not marks["Back (Esc)"].colliderect(heading)
+    drive.click(marks["Back (Esc)"].center)
+    assert drive.scene is results

@@ -16,7 +16,8 @@ import pygame
 
 from game.client import theme
 from game.client.devices import is_pad
-from game.client.i18n import tr
+from game.client.i18n import N_, tr
+from game.client.widgets import Button
 
 if TYPE_CHECKING:
     from game.client.layout import Layout, TextCache
@@ -161,9 +162,14 @@ class SkyScene(Scene):
             strip = self.app.horizon()
             surface.blit(strip, (0, self.layout.height - strip.get_height()))
 
-    def draw_heading(self, surface: pygame.Surface, title: str, y: float = 0.09) -> None:
-        label = self.text.render(tr(title), self.layout.font_px("title"), theme.ACCENT,
-                                 bold=True)
+    def draw_heading(self, surface: pygame.Surface, title: str, y: float = 0.09,
+                     room: int | None = None) -> None:
+        """The screen's title, centred at ``y`` (a share of the height); ``room``: the most
+        width it may take (set smaller to fit, e.g. between corner buttons)."""
+        size = self.layout.font_px("title")
+        if room is not None:
+            size = self.text.fit(tr(title), size, room, True)
+        label = self.text.render(tr(title), size, theme.ACCENT, bold=True)
         surface.blit(label, label.get_rect(center=(self.layout.width // 2,
                                                    int(self.layout.height * y))))
 
@@ -174,3 +180,33 @@ class SkyScene(Scene):
                                  self.layout.font_px("small"), theme.TEXT_DIM)
         surface.blit(label, label.get_rect(midbottom=(self.layout.width // 2,
                                                       self.layout.height - self.layout.px(14))))
+
+
+class CornerBack:
+    """A "Back (Esc)" button in the screen's top-left corner, for screens whose only way out
+    was a key: a player with the mouse alone was stuck on the review and the final boards (a
+    4K playtest). Its label names a pad's B while a pad is in hand."""
+
+    def __init__(self, action: Callable[[], None]) -> None:
+        self.button = Button(N_("Back (Esc)"), action, size="small")
+
+    def relayout(self, layout: Layout) -> None:
+        self.button.rect = pygame.Rect(layout.px(20), layout.px(16), layout.px(150),
+                                       layout.px(40))
+
+    def heading_room(self, layout: Layout) -> int:
+        """How wide a centred heading may be and stay clear of the button."""
+        return layout.width - 2 * (self.button.rect.right + layout.px(16))
+
+    def click(self, event: pygame.event.Event) -> bool:
+        """A left click on the button: go back (True: the click was the button's)."""
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and \
+                self.button.rect.collidepoint(event.pos):
+            self.button.activate()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, app: Stage) -> None:
+        self.button.label = N_("Back (B)") if pad_in_hand(app) else N_("Back (Esc)")
+        self.button.draw(surface, app.text, app.layout, False,
+                         self.button.rect.collidepoint(pygame.mouse.get_pos()))

@@ -23,7 +23,7 @@ from game.client.hinting import SCREENSHOT_BUDGET, Checks, stop_within, think_bu
 from game.client.i18n import N_, _, ngettext
 from game.client.kits import get_kit
 from game.client.record import GameRecord
-from game.client.scenes.base import SkyScene
+from game.client.scenes.base import CornerBack, SkyScene
 from game.client.scenes.lan import fitted
 from game.client.widgets import draw_panel
 from game.rules import get_ruleset
@@ -57,8 +57,16 @@ class ReviewScene(SkyScene):
         self._words: dict[int, tuple[str, str]] = {}
         #: the seats played at the screen (hot-seat: Tab turns to the next one's review)
         self.humans = [seat for seat, kind in enumerate(record.kinds) if kind == "human"]
+        self.corner = CornerBack(self.back)
         self._cancel = threading.Event()
         self.start()
+
+    def relayout(self) -> None:
+        self.corner.relayout(self.layout)
+
+    def back(self) -> None:
+        """Back to the results (Esc, a pad's B, the corner's button)."""
+        self.app.pop()
 
     #: the most reviews a run keeps (the newest)
     KEPT_REVIEWS = 8
@@ -145,9 +153,11 @@ class ReviewScene(SkyScene):
             replay.table.hints.present(Hint(decision.bot_moves, decision.bot_points))
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.corner.click(event):
+            return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.app.pop()
+                self.back()
             elif event.key in (pygame.K_UP, pygame.K_DOWN) and self.rows:
                 step = 1 if event.key == pygame.K_DOWN else -1
                 self.selected = (self.selected + step) % len(self.rows)
@@ -226,7 +236,9 @@ class ReviewScene(SkyScene):
         self.draw_heading(surface, _("Review: your moves beside the hard bot's")
                           if len(self.humans) < 2 else
                           _("Review: {name}'s moves beside the hard bot's").format(
-                              name=self.record.names[self.seat]))
+                              name=self.record.names[self.seat]),
+                          room=self.corner.heading_room(lay))
+        self.corner.draw(surface, self.app)
         panel = pygame.Rect(0, 0, min(lay.px(900), lay.width - lay.px(40)),
                             int(lay.height * 0.7))
         panel.midtop = (lay.width // 2, int(lay.height * 0.17))

@@ -15,7 +15,7 @@ import pygame
 
 from game.client import theme
 from game.client.i18n import N_, _, ngettext, tr
-from game.client.scenes.base import SkyScene
+from game.client.scenes.base import CornerBack, SkyScene
 from game.client.stars.categories import CATEGORY, SCORE_COLUMNS
 from game.client.stars.render import (
     BoardGeometry,
@@ -132,6 +132,16 @@ class FinalBoardsScene(SkyScene):
                      for i, (_, title) in enumerate(CHOICES)]
         self.board_rects: list[tuple[BoardGeometry, pygame.Rect, int]] = []
         self.clock = 0.0
+        self.corner = CornerBack(self.back)
+
+    def back(self) -> None:
+        """Esc, a pad's B or the corner's button: from one board large to all of them, from
+        all of them back to the results."""
+        if self.focus is not None:
+            self.focus = None
+            self.layout_boards()
+        else:
+            self.app.pop()
 
     @property
     def category(self) -> str | None:
@@ -165,6 +175,7 @@ class FinalBoardsScene(SkyScene):
     # --- layout ------------------------------------------------------------------------------
     def relayout(self) -> None:
         lay = self.layout
+        self.corner.relayout(lay)
         tab_h = max(lay.px(36), lay.font_px("small") + 12)
         gap = lay.px(8)
         width = min(lay.px(170), (lay.width - lay.px(40) - gap * (len(self.tabs) - 1))
@@ -215,13 +226,11 @@ class FinalBoardsScene(SkyScene):
 
     # --- input -------------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
+        if self.corner.click(event):
+            return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                if self.focus is not None:
-                    self.focus = None
-                    self.layout_boards()
-                else:
-                    self.app.pop()
+                self.back()
             elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
                 self.choose(self.choice + (1 if event.key == pygame.K_RIGHT else -1))
             elif pygame.K_1 <= event.key <= pygame.K_6:
@@ -256,7 +265,8 @@ class FinalBoardsScene(SkyScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_sky(surface, alpha)
         lay = self.layout
-        self.draw_heading(surface, N_("Final boards"), 0.06)
+        self.draw_heading(surface, N_("Final boards"), 0.06, room=self.corner.heading_room(lay))
+        self.corner.draw(surface, self.app)
         mouse = pygame.mouse.get_pos()
         for i, tab in enumerate(self.tabs):
             tab.draw(surface, self.text, lay, i == self.choice, tab.rect.collidepoint(mouse))
