@@ -309,3 +309,26 @@ def test_naming_the_start_player_is_told_as_part_of_the_round_it_starts() -> Non
     assert state["round"] == 2, "the round it names the start player of"
     header = f"Round {state['round']}  ·  {phase_words(state['phase'], 'Ann')}"
     assert header == "Round 2  ·  Ann names who starts this round"
+
+
+@pytest.mark.timeout(60)
+def test_a_click_on_another_crew_after_the_pick_says_the_pick_stands(drive) -> None:  # noqa: ANN001
+    """Clicking another crew after the pick did nothing and said nothing (a 4K playtest)."""
+    from game.client.kits import get_kit
+    from game.client.session import GameConfig, SeatChoice
+
+    config = GameConfig("stargazer", [SeatChoice("human", "Ann"), SeatChoice("ai", "B", "normal"),
+                                      SeatChoice("ai", "C", "normal")])
+    drive.app.push(get_kit("stargazer").open_table(drive.app, config, 7, None))
+    table = drive.scene
+    drive.until(lambda: table.phase() == "crew" and not table.decision_blocks(), timeout=60,
+                what="Ann's crew pick")
+    picked = table.legal_crews()[0]
+    drive.click(table.crew_rects[picked].center)
+    drive.click(table.crew_rects[picked].center)  # chosen, then picked
+    drive.until(lambda: table.phase() in ("skill", "investigate") and not table.pacer.busy,
+                timeout=30, what="the rest of Ann's turn")
+    other = next(i for i in range(len(table.view["crews"])) if i != picked)
+    drive.click(table.crew_rects[other].center)
+    assert table.status is not None and "picked" in str(table.status[0]), table.status
+    assert table.view["active_crew"] == picked

@@ -902,6 +902,12 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
         if crew is not None and phase == "crew":
             self.choose_crew(crew)
             return
+        if crew is not None and phase in ("skill", "investigate") and \
+                crew != self.view.get("active_crew"):
+            # another crew clicked after the pick did nothing and said nothing (a 4K playtest)
+            self.say(N_("Your crew this round is picked: a move played is not taken back."),
+                     theme.TEXT_DIM)
+            return
         planet = self.ring.geo.planet_at(pos) if self.ring.geo is not None else None
         if planet is not None and phase == "investigate":
             self.choose_planet(planet)
