@@ -43,3 +43,14 @@ FONT_SIZES: dict[str, int] = {
 }
 #: no text is drawn smaller than this (px), whatever the window size: help stays readable
 MIN_FONT_PX = 12
+
+
+def ink_on(background: Color) -> Color:
+    """Text that reads on ``background``: the panel's dark on a light colour (a yellow or
+    green player's), white on a dark one (WCAG relative luminance, threshold 0.4)."""
+    def linear(channel: int) -> float:
+        c = channel / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in background[:3])
+    return (12, 16, 36) if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.4 else (255, 255, 255)

@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 
 from game.client import theme
+from game.client.stargazer.panels import ordinal
 from game.client.stargazer.table import StargazerTableScene
 from game.rules.stargazer import CREWS_BY_ID, RULESET
 from net.client import Client
@@ -118,6 +119,33 @@ def play_turn(drive: Driver, table: StargazerTableScene, rng: random.Random,
 DECISIONS = ("crew", "skill", "investigate", "start_player")
 
 
+def rank_chips_in_owner_colours(drive: Driver, table: StargazerTableScene) -> int:
+    """The final scoring's rank chips under a planet's squares ("3rd"): each on a chip of the
+    ranked player's colour, as the square's frame (on the panel's dark, a "3rd" under Ann's
+    red cube read as Ann being 3rd: a 4K playtest). Returns how many were checked."""
+    show = table.scoring
+    kind, planet = show.step
+    if kind != "planet":
+        return 0
+    surface = RecordingSurface(drive.app.screen.get_size())
+    with recording(drive.app) as recorder:
+        surface.recorder = recorder
+        table.draw_scoring_marks(surface, table.view)
+    marks = surface.marks()
+    fills = [m for m in marks if m.kind == "fill"]
+    checked = 0
+    for row in show.standings[planet][:show.revealed()]:
+        words = ordinal(row["rank"])
+        chip = next((m for m in marks if m.kind == "text" and m.text == words), None)
+        if chip is None:
+            continue
+        under = [f for f in fills if f.rect.contains(chip.rect)]
+        assert under and under[-1].color is not None, words
+        assert under[-1].color[:3] == table.palette.player(row["owner"]), (words, row)
+        checked += 1
+    return checked
+
+
 def play_to_results(drive: Driver, table: StargazerTableScene, rng: random.Random,
                     prefer: set[str] | None = None, timeout: float = 60.0,
                     skip_scoring: bool = False) -> dict[str, Any]:
@@ -173,6 +201,8 @@ def play_to_results(drive: Driver, table: StargazerTableScene, rng: random.Rando
                                                                        "Esc: menu"))]
                 assert bar == ["Esc: results"], bar
             seen["scoring_steps"] += 1
+            seen["rank_chips"] = seen.get("rank_chips", 0) + rank_chips_in_owner_colours(
+                drive, table)
             seen["totals_told_early"] = seen.get("totals_told_early", False) or any(
                 str(text).startswith("The game is over:") for text, _colour in table.log)
             drive.key(pygame.K_ESCAPE if skip_scoring else pygame.K_RETURN)

@@ -68,6 +68,7 @@ def test_solo_from_the_menu_to_the_results(drive) -> None:  # noqa: ANN001
     assert all(set(b) == {c.key for c in results.kit.score_columns} | {"total"}
                for b in results.scores), "every score category has its column"
     assert seen["scoring_steps"] >= 3, "the final scoring is told step by step"
+    assert seen["rank_chips"] >= 3, "(its rank chips were read)"
     assert seen["totals_told_early"] is False, "the log keeps the totals until the show ends"
     assert seen["flights"] >= 2, "cubes were seen dropping one after another"
     drive.step(3)

@@ -500,11 +500,14 @@ class StargazerTablePainter(StargazerPanels):
             color = self.palette.player(row["owner"])
             pygame.draw.rect(surface, color, rect.inflate(geo.px(5), geo.px(5)),
                              max(2, geo.px(3)), border_radius=geo.px(4))
-            label = self.text.render(ordinal(row["rank"]), readable(geo.px(13)), theme.TEXT,
-                                     bold=True)
+            # the rank on a chip of the ranked player's colour, as the square's frame: a
+            # "3rd" on the panel's dark under Ann's red cube read as Ann being 3rd (a 4K
+            # playtest); it is the square the 3rd player scores, whoever's cube is on it
+            label = self.text.render(ordinal(row["rank"]), readable(geo.px(13)),
+                                     theme.ink_on(color), bold=True)
             box = label.get_rect(midtop=(rect.centerx, rect.bottom + geo.px(4)))
             box.bottom = min(box.bottom, card.y + geo.px(89))  # above the card's standings
-            pygame.draw.rect(surface, (12, 16, 36), box.inflate(geo.px(4), geo.px(2)),
+            pygame.draw.rect(surface, color, box.inflate(geo.px(4), geo.px(2)),
                              border_radius=geo.px(3))
             surface.blit(label, box)
 
