@@ -632,3 +632,26 @@ def test_three_players_final_ring_takes_the_larger_room(drive) -> None:  # noqa:
 
     drive.click(results.picture_rect.center)
     assert isinstance(drive.scene, ReplayScene)
+
+
+@pytest.mark.parametrize("crew", ["scout", "pilot"])
+def test_the_next_cube_names_the_way_round_only_when_it_is_not_clockwise(drive, crew) -> None:  # noqa: ANN001
+    """"Next cube may go to: Lava (clockwise). Click one, or Left/Right…": the direction
+    after every name pushed the keys out of the panel (a 4K playtest). Said only where a
+    planet lies another way (the Pilot's counter-clockwise)."""
+    table = table_for(drive, [SeatChoice("human", "Ann"), *bots("Vega", "Altair")],
+                      {"crews": [crew, "engineer", "medic", "security"], "start_player": 0}, 4)
+    play_crew(drive, table, crew, keyboard=True)
+    drive.until(lambda: table.phase() == "investigate")
+    start = table.candidates([])[0]
+    drive.click(table.ring.geo.cards[start].center)
+    assert table.path == [start] and table.count > 1
+    offer = next(text for text, _colour in table.action_lines(table.view)[1]
+                 if text.startswith("Next cube may go to: "))
+    if crew == "scout":  # the next or the second-next, both clockwise
+        assert "clockwise" not in offer, offer
+        shown = [item.text for item in painted(drive, table).drawn
+                 if item.text.startswith("Next cube")]
+        assert shown and not shown[-1].endswith("…"), shown
+    else:
+        assert "(counter-clockwise)" in offer and "(clockwise)" in offer, offer

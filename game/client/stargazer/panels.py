@@ -567,9 +567,16 @@ class StargazerPanels:
                         change=f"{change:+d}"), theme.LEGAL if change > 0 else theme.TEXT_DIM))
             if self.path:
                 last, n = self.path[-1], len(view["planets"])
-                nxt = [_("{planet} ({direction})").format(
-                    planet=planet_name(view["planets"], p),
-                    direction=direction_word(last, p, n)) for p in self.candidates()]
+                candidates = self.candidates()
+                # the way round only where it is not the usual clockwise (the Pilot's
+                # counter-clockwise, the same planet again): "(clockwise)" after each name
+                # pushed the prompt's own keys out of the panel (a 4K playtest)
+                ways = [direction_word(last, p, n) for p in candidates]
+                plain = all(way == _("clockwise") for way in ways)
+                nxt = [planet_name(view["planets"], p) if plain else
+                       _("{planet} ({direction})").format(
+                           planet=planet_name(view["planets"], p), direction=way)
+                       for p, way in zip(candidates, ways, strict=True)]
                 # (only while the chosen count wants more: after "- cube" it offered a cube
                 # the player had just taken off, a new player's playtest)
                 if nxt and len(self.path) < min(most, self.count):
