@@ -220,3 +220,18 @@ def test_a_hint_in_a_power_prompt_keeps_the_score_line_and_adds_no_stray_dots(dr
     shown = drawn_texts(drive.app)
     assert any(text.startswith("Score if drawn here") for text in shown), shown
     assert not any(text.endswith(".…") for text in shown), shown
+
+
+@pytest.mark.timeout(120)
+def test_the_power_prompt_says_its_keys_whole(drive) -> None:  # noqa: ANN001
+    """"Click a highlighted place (or arrows + Enter), …": the line ran past the Hint button
+    (a 4K playtest); the keyboard's keys are in the help under the panel."""
+    from tests.client.textboxes import drawn_texts
+
+    table = reach_power_prompt(drive)
+    drive.move(table.geo.to_px(0, 10))  # the mouse on the board: its preview lines show
+    drive.step(round(DECISION_SETTLE_SECONDS / FRAME) + 1)
+    shown = drawn_texts(drive.app)
+    prompt = [text for text in shown if text.startswith("Click a highlighted place")]
+    assert prompt == ["Click a highlighted place, or skip (S)."], shown
+    assert "Arrows + Enter: keyboard" in " ".join(shown), "the help under it says the keys"

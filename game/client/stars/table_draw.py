@@ -601,7 +601,9 @@ class StarsTablePainter:
                           theme.TEXT))
             lines += self.preview_lines()  # before the keys: the panel cuts the last lines
             lines.append((controls_hint(
-                self.app, _("Click a highlighted place (or arrows + Enter), or skip (S)."),
+                # (the keyboard's arrows + Enter are in the help under the panel: said here
+                # too, the line ran past the Hint button and ended in "…", a 4K playtest)
+                self.app, _("Click a highlighted place, or skip (S)."),
                 _("D-pad: choose a highlighted place  ·  A: use it  ·  Y: skip")),
                 theme.TEXT_DIM))
         elif phase == "play":
