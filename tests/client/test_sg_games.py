@@ -655,3 +655,17 @@ def test_the_next_cube_names_the_way_round_only_when_it_is_not_clockwise(drive, 
         assert shown and not shown[-1].endswith("…"), shown
     else:
         assert "(counter-clockwise)" in offer and "(clockwise)" in offer, offer
+
+
+def test_a_planets_tooltip_explains_the_shorthand_under_its_card(drive) -> None:  # noqa: ANN001
+    """"1 VP +1", "4 VP (tie)" under a card were explained only on the rules page (a 4K
+    playtest): the planet's full text says what they mean."""
+    from game.client.stargazer.table_draw import TOOLTIP_DELAY
+    from tests.client.sg_play import painted
+
+    table = table_for(drive, [SeatChoice("human", "Ann"), *bots("Vega", "Altair")],
+                      {"start_player": 0}, 4)
+    drive.move(table.ring.geo.cards[0].center)
+    drive.step(int(TOOLTIP_DELAY * 60) + 3)
+    said = " ".join(item.text for item in painted(drive, table).drawn)
+    assert "+N: the leader's lead in cubes" in said and "(tie)" in said, said

@@ -615,7 +615,11 @@ class StargazerTablePainter(StargazerPanels):
                                                                          short=False),
                                                       colour=colour_word(info["colour"])),
                       theme.ACCENT), (_(info["text"]), theme.TEXT),
-                     (_("VP on squares 1, 2, ...: {track}").format(track=track), theme.TEXT_DIM)]
+                     (_("VP on squares 1, 2, ...: {track}").format(track=track), theme.TEXT_DIM),
+                     # the card's own shorthand ("1 VP +1", "(tie)") was explained only on
+                     # the rules page (a 4K playtest)
+                     (_("Under the card: what each place would score if the game ended now; "
+                        "+N: the leader's lead in cubes, (tie): none."), theme.TEXT_DIM)]
         if not lines:
             return
         width = lay.px(300)
