@@ -79,3 +79,19 @@ def test_the_mouse_on_a_crew_shows_its_full_text_in_a_replay(drive) -> None:  # 
     drive.step(int(TOOLTIP_DELAY * 60) + 6)
     texts = " ".join(item.text for item in painted(drive, table).drawn)
     assert f"{crew['name']}: up to" in texts, texts
+
+
+def test_a_replays_still_moment_ends_its_title_without_thinking_dots(drive) -> None:  # noqa: ANN001
+    """"Ann is choosing a crew.." in a replay read as a typo (a 4K playtest): the dots say
+    someone is at it now, which a moment replayed is not."""
+    replay = ReplayScene(drive.app, finished_record(), 0)
+    drive.app.push(replay)
+    drive.step(2)
+    titles = set()
+    for position in range(8):
+        replay.go(position)
+        for _frame in range(3):
+            drive.step(7)
+            titles.add(replay.table.action_lines(replay.table.view)[0])
+    named = [title for title in titles if " is " in title]
+    assert named and not any(title.endswith(".") for title in named), titles

@@ -490,7 +490,9 @@ class StargazerPanels:
         if phase in ("watching", "handover"):
             current = view["current"]
             kind = self.session.kinds[current]
-            dots = "." * (1 + int(self.clock * 3) % 3)
+            # the dots say someone is at it now; a replay shows a moment that stands still
+            # ("Ann is choosing a crew.." read as a typo there: a 4K playtest)
+            dots = "" if self.replaying else "." * (1 + int(self.clock * 3) % 3)
             words = PHASE_WORDS.get(view["phase"], N_("{name} plays"))
             title = _(words).format(name=names[current]) + dots
             if self.pacer.holding() is not None and self.couch is None:
