@@ -81,7 +81,7 @@ def test_biggest_first_keeps_only_real_regrets_on_top() -> None:
     assert biggest_first([rows[0], rows[2]]) == [rows[0], rows[2]], "no gain: no top rows"
 
 
-def test_a_row_says_regret_only_when_the_bot_made_more_at_once() -> None:
+def test_a_row_says_points_missed_only_when_the_bot_made_more_at_once() -> None:
     """"regret -3" read as a mistake where the player had made more points than the bot
     (which played for later); the row says so in words instead."""
     from game.client.scenes.review import points_words
@@ -91,9 +91,10 @@ def test_a_row_says_regret_only_when_the_bot_made_more_at_once() -> None:
                         bot_moves=[{"t": "a"}] if same else [{"t": "b"}],
                         your_points=yours, bot_points=bots)
 
-    assert points_words(row(1, 4)) == "you +1  ·  bot +4  ·  regret +3"
+    # (in words a player uses: "regret +3" was a word of the trade, a 4K playtest)
+    assert points_words(row(1, 4)) == "you +1  ·  bot +4  ·  3 missed"
     assert points_words(row(3, 0)) == "you +3  ·  bot +0: it played for later"
-    assert "regret" not in points_words(row(3, 0))
+    assert "missed" not in points_words(row(3, 0))
     assert points_words(row(2, 2)) == "you +2  ·  bot +2: the same at once"
     assert points_words(row(5, 5, same=True)) == "you chose the bot's move: +5"
 

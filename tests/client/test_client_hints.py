@@ -65,7 +65,7 @@ def test_a_stars_hint_is_the_ghost_with_its_points_now(drive: Driver) -> None:
     assert STARS.view(state, table.active)["my_score"]["total"] - before == hint.points_now
     line = table.hints.line()
     assert line.startswith("Hint:") and f"{hint.points_now:+d} point" in line
-    assert "line group" in line
+    assert "of lines open to grow" in line
     texts = [text for text, _ in table.status_lines(table.view, table.phase())]
     assert line in texts, "the why is on screen"
     # the next card: the hint is gone
@@ -671,3 +671,11 @@ def test_a_followed_crew_hint_goes_on_with_its_investigation_at_once(drive: Driv
         assert table.path == step["planets"], "its cubes' planets are the ones chosen"
     else:
         assert table.skill_targets()[table.target_choice] == step
+
+
+def test_a_hints_open_groups_read_as_a_count_of_groups() -> None:
+    """"keeps 4 line groups open to grow" read as groups of 4 lines (a 4K playtest)."""
+    from game.client.hinting import OPEN_WORDS
+
+    assert OPEN_WORDS["open_groups"](4) == "keeps 4 groups of lines open to grow"
+    assert OPEN_WORDS["open_groups"](1) == "keeps 1 group of lines open to grow"

@@ -712,7 +712,7 @@ def test_the_japanese_score_parts_name_turn_order_vp_as_the_rules_page_does() ->
     assert "手番順のVP" in headings
     words = StargazerPanels.parts_words({"majority": 3, "order": 2})
     assert "手番順のVP +2" in words, words
-    said = _("Your score if the game ended now: {change} VP").format(change="+3")
+    said = _("If the game ended now: {change} VP for you").format(change="+3")
     assert "増減" in said and "あなたの得点" not in said, "a change, not the score"
 
 

@@ -346,8 +346,9 @@ def points_words(decision: Decision) -> str:
     if decision.same:
         return _("you chose the bot's move: {points}").format(points=yours)
     if decision.regret > 0:
-        return _("you {yours}  ·  bot {bots}  ·  regret {regret}").format(
-            yours=yours, bots=bots, regret=f"{decision.regret:+d}")
+        # ("regret" was a word of the trade: a 4K playtest)
+        return _("you {yours}  ·  bot {bots}  ·  {regret} missed").format(
+            yours=yours, bots=bots, regret=decision.regret)
     if decision.regret < 0:
         return _("you {yours}  ·  bot {bots}: it played for later").format(yours=yours,
                                                                           bots=bots)

@@ -538,7 +538,7 @@ class StargazerPanels:
                     theme.ACCENT))
                 change = self.score_change(targets[index])
                 if change is not None:
-                    lines.append((_("Your score if the game ended now: {change} VP").format(
+                    lines.append((_("If the game ended now: {change} VP for you").format(
                         change=f"{change:+d}"), theme.LEGAL if change > 0 else theme.TEXT_DIM))
             if self.pointing():
                 lines.append((controls_hint(
@@ -565,7 +565,7 @@ class StargazerPanels:
                               theme.ACCENT))
                 change = self.score_change({"t": "investigate", "planets": path})
                 if change is not None:
-                    lines.append((_("Your score if the game ended now: {change} VP").format(
+                    lines.append((_("If the game ended now: {change} VP for you").format(
                         change=f"{change:+d}"), theme.LEGAL if change > 0 else theme.TEXT_DIM))
             if self.path:
                 last, n = self.path[-1], len(view["planets"])
