@@ -286,7 +286,17 @@ def test_the_handover_screen_says_where_the_game_stands(drive) -> None:  # noqa:
     handover = drive.scene
     assert handover.seat == 1 and table.awaiting_handover
     line = handover.kit.progress_line(table.view)
-    assert line.startswith("Round 1") and "fewest cubes left: 12" in line
+    assert line == "Round 1  ·  fewest cubes in a hand: 12  ·  planets full: 0 (3 end the game)"
+    from game.client.stargazer import progress_line
+
+    # the end met: the last round says so ("planets full: 6 of 4" read oddly: a 4K playtest)
+    assert progress_line({**table.view, "hands": [0, 3, 5]}) == \
+        "Round 1  ·  the last round: a hand is empty"
+    from game.rules.stargazer.engine import TRACK_LENGTH
+
+    full = {**table.view, "tracks": [[0] * TRACK_LENGTH[p] for p in table.view["planets"]]}
+    assert progress_line(full).startswith("Round 1  ·  the last round: ")
+    assert progress_line(full).endswith("planets are full (3 end the game)")
     drive.until(lambda: handover.armed, what="the handover to take input")
     drive.key(pygame.K_RETURN)
     assert drive.scene is table and table.active == 1 and table.phase() == "crew"

@@ -37,10 +37,18 @@ def progress_line(view: dict[str, Any]) -> str | None:
     if not view or "round" not in view or "hands" not in view:
         return None
     progress = end_progress(view)
-    return _("Round {n}  ·  fewest cubes left: {fewest}  ·  planets full: {full} of "
-             "{needed}").format(n=view["round"], fewest=progress["fewest_cubes"],
-                                full=progress["planets_full"],
-                                needed=progress["planets_full_to_end"])
+    fewest, full = progress["fewest_cubes"], progress["planets_full"]
+    needed = progress["planets_full_to_end"]
+    # (it said "planets full: 6 of 4" once the end was met, and "fewest cubes left: 12"
+    # without whose: a 4K playtest)
+    if fewest == 0:
+        return _("Round {n}  ·  the last round: a hand is empty").format(n=view["round"])
+    if full >= needed:
+        return _("Round {n}  ·  the last round: {full} planets are full ({needed} end the "
+                 "game)").format(n=view["round"], full=full, needed=needed)
+    return _("Round {n}  ·  fewest cubes in a hand: {fewest}  ·  planets full: {full} "
+             "({needed} end the game)").format(n=view["round"], fewest=fewest, full=full,
+                                               needed=needed)
 
 
 def tie_line(view: dict[str, Any] | None, totals: list[int], ranking: list[int],
