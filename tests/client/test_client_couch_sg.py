@@ -415,7 +415,7 @@ def test_news_of_the_move_before_stands_under_the_decisions_own_words(drive: Dri
     assert drawn[first] < drawn["Earlier news."]
 
 
-MOUSE_WORDS = "the mouse on a crew: its full text"
+MOUSE_WORDS = "hover a crew for its full text"
 
 
 def crew_texts(drive: Driver, table: StargazerTableScene) -> list[str]:

@@ -456,7 +456,7 @@ class StargazerPanels:
         if self.couch is not None and self.turn_device() is None:
             return ""
         if self.pointing():
-            return _("the mouse on a crew: its full text")
+            return _("hover a crew for its full text")
         return _("{key}: the full text of the crew in focus").format(key=self.couch_key("skip"))
 
     def pointing(self) -> bool:
