@@ -22,7 +22,7 @@ STATISTICS: dict[str, tuple[str, str, str, str | None]] = {
     # (a crew's choice right after its pick: a skill that widens where cubes go is part of
     # the investigation and no event tells it, so "Skills used" read 0 beside skills used)
     "skills_used": ("Skill choices made", "skill_applied", "seat", None),
-    "skills_ignored": ("Skill choices with nothing to choose", "skill_ignored", "seat", None),
+    "skills_ignored": ("Skills that could not apply", "skill_ignored", "seat", None),
     "zero_squares": ("0 squares taken", "zero_square_claimed", "seat", None),
     "cubes_recalled": ("Cubes taken back to the hand", "cube_recalled", "seat", None),
     "cubes_to_crews": ("Cubes put on crews", "cube_to_crew", "seat", None),
