@@ -355,3 +355,24 @@ def test_a_click_on_the_rules_page_keeps_it_and_one_beside_it_goes_back(drive) -
     assert rules.scroll < rules.max_scroll * 0.05
     drive.click((rules.panel.centerx, rules.panel.bottom + rules.layout.px(20)))
     assert drive.scene is not rules, "beside the page: back"
+
+
+def test_the_mouse_switches_the_rules_page_and_leaves_it_with_buttons(drive) -> None:  # noqa: ANN001
+    """Only Left/Right switched to the other game's rules and only keys (or a click beside
+    the page) left it (a 4K playtest): a button names the other game, another goes back."""
+    from tests.client.textboxes import drawn_marks
+
+    menu = drive.scene
+    drive.click(menu.button("Rules").rect.center)
+    rules = drive.scene
+    first = rules.kits[rules.index].game
+    drive.step()
+    marks = {m.text: m.rect for m in drawn_marks(drive.app)}
+    other = rules.kits[(rules.index + 1) % len(rules.kits)]
+    switch = marks[f"{other.title} >"]
+    heading = next(rect for text, rect in marks.items() if text.endswith(": rules"))
+    assert not switch.colliderect(heading) and not marks["Back (Esc)"].colliderect(heading)
+    drive.click(switch.center)
+    assert drive.scene is rules and rules.kits[rules.index].game != first
+    drive.click(marks["Back (Esc)"].center)
+    assert drive.scene is menu

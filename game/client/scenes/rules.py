@@ -8,11 +8,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.client import theme
-from game.client.i18n import _, rules_page
+from game.client.i18n import N_, _, rules_page
 from game.client.kits import FIGURE_HEADING, get_kit, playable_games
 from game.client.layout import Pen, TextCache
-from game.client.scenes.base import SkyScene
-from game.client.widgets import draw_panel
+from game.client.scenes.base import CornerBack, SkyScene
+from game.client.widgets import Button, draw_panel
 
 if TYPE_CHECKING:
     from game.client.scenes.base import Stage
@@ -63,9 +63,25 @@ class RulesScene(SkyScene):
         #: them), with its top and bottom
         self.figure_cuts: dict[str, list[int]] = {}
         self.content_height = 0
+        #: the mouse's ways: back (top left) and the other game's page (top right); the keys
+        #: alone switched games and left (a 4K playtest)
+        self.corner = CornerBack(self.back)
+        self.other = Button("", lambda: self.switch(1), size="small")  # (named in relayout)
+
+    def switch(self, step: int) -> None:
+        """The next (``step`` -1: the previous) game's page, from its top."""
+        self.index = (self.index + step) % len(self.kits)
+        self.scroll = 0
+        self.relayout()
 
     def relayout(self) -> None:
         lay = self.layout
+        self.corner.relayout(lay)
+        self.other.rect = pygame.Rect(0, 0, lay.px(220), lay.px(40))
+        self.other.rect.topright = (lay.width - lay.px(20), lay.px(16))
+        if len(self.kits) > 1:
+            self.other.label = N_("{game} >", game=self.kits[(self.index + 1)
+                                                             % len(self.kits)].title)
         self.panel = pygame.Rect(0, 0, min(lay.px(980), lay.width - lay.px(40)),
                                  int(lay.height * 0.74))
         self.panel.midtop = (lay.width // 2, int(lay.height * 0.16))
@@ -177,10 +193,12 @@ class RulesScene(SkyScene):
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_PAGEUP):
             self.scroll -= step * (5 if event.key == pygame.K_PAGEUP else 1)
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.index = (self.index + (1 if event.key == pygame.K_RIGHT else -1)) % len(
-                self.kits)
-            self.scroll = 0
-            self.relayout()
+            self.switch(1 if event.key == pygame.K_RIGHT else -1)
+        elif self.corner.click(event):
+            pass
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and \
+                len(self.kits) > 1 and self.other.rect.collidepoint(event.pos):
+            self.other.activate()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.click(event.pos)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
@@ -191,7 +209,13 @@ class RulesScene(SkyScene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_sky(surface, alpha)
-        self.draw_heading(surface, _("{game}: rules").format(game=_(self.kits[self.index].title)))
+        self.draw_heading(surface, _("{game}: rules").format(game=_(self.kits[self.index].title)),
+                          room=self.layout.width - 2 * (self.layout.width - self.other.rect.left
+                                                        + self.layout.px(16)))
+        self.corner.draw(surface, self.app)
+        if len(self.kits) > 1:
+            self.other.draw(surface, self.text, self.layout, False,
+                            self.other.rect.collidepoint(pygame.mouse.get_pos()))
         lay = self.layout
         draw_panel(surface, self.panel, lay)
         clip = surface.get_clip()
