@@ -43,8 +43,8 @@ from net.ai_runner import Deadline
 #: what a hint keeps open, per fact ``game.ai.hints`` counts: its words for a count
 OPEN_WORDS: dict[str, Callable[[int], str]] = {
     # ("keeps 4 line groups" read as groups of 4 lines: a 4K playtest)
-    "open_groups": lambda n: ngettext("keeps {n} group of lines open to grow",
-                                      "keeps {n} groups of lines open to grow", n).format(n=n),
+    "open_groups": lambda n: ngettext("keeps {n} group of lines open",
+                                      "keeps {n} groups of lines open", n).format(n=n),
     "cubes": lambda n: ngettext("keeps {n} cube in hand", "keeps {n} cubes in hand",
                                 n).format(n=n),
 }

@@ -65,7 +65,7 @@ def test_a_stars_hint_is_the_ghost_with_its_points_now(drive: Driver) -> None:
     assert STARS.view(state, table.active)["my_score"]["total"] - before == hint.points_now
     line = table.hints.line()
     assert line.startswith("Hint:") and f"{hint.points_now:+d} point" in line
-    assert "of lines open to grow" in line
+    assert "groups of lines open" in line
     texts = [text for text, _ in table.status_lines(table.view, table.phase())]
     assert line in texts, "the why is on screen"
     # the next card: the hint is gone
@@ -418,7 +418,7 @@ def test_the_last_cards_hint_keeps_nothing_open() -> None:
             hint = stars_hint(STARS.view(state, 0), 0, lambda: True, 1)
             said[n] = (hint.keeps_open, why_line(hint))
         STARS.apply(state, 0, bot.choose(STARS, state, 0))
-    assert "open_groups" in said[17][0] and "open to grow" in said[17][1]
+    assert "open_groups" in said[17][0] and "groups of lines open" in said[17][1]
     assert said[18][0] == {} and "open" not in said[18][1], said[18]
 
 
@@ -677,5 +677,5 @@ def test_a_hints_open_groups_read_as_a_count_of_groups() -> None:
     """"keeps 4 line groups open to grow" read as groups of 4 lines (a 4K playtest)."""
     from game.client.hinting import OPEN_WORDS
 
-    assert OPEN_WORDS["open_groups"](4) == "keeps 4 groups of lines open to grow"
-    assert OPEN_WORDS["open_groups"](1) == "keeps 1 group of lines open to grow"
+    assert OPEN_WORDS["open_groups"](4) == "keeps 4 groups of lines open"
+    assert OPEN_WORDS["open_groups"](1) == "keeps 1 group of lines open"

@@ -341,7 +341,7 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
             targets = self.targets()
             if target in targets:
                 self.target_index = targets.index(target)
-            return _("use the power at the chosen place")
+            return _("use the power where shown")
         if kind == "skip":  # no ghost: one left at the mouse's spot showed its red "off the
             self.keyboard_ghost = self.mouse_on_board = False  # board" beside the hint
         return {"skip": _("skip this card"), "skip_power": _("skip the power")}.get(kind)
