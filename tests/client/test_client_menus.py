@@ -376,3 +376,7 @@ def test_the_mouse_switches_the_rules_page_and_leaves_it_with_buttons(drive) -> 
     assert drive.scene is rules and rules.kits[rules.index].game != first
     drive.click(marks["Back (Esc)"].center)
     assert drive.scene is menu
+    drive.app.set_language("ja")
+    drive.click(menu.button("Rules").rect.center)
+    drive.step()
+    assert "スターゲイザーへ ＞" in [m.text for m in drawn_marks(drive.app)], "in its language"

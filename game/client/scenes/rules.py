@@ -80,8 +80,9 @@ class RulesScene(SkyScene):
         self.other.rect = pygame.Rect(0, 0, lay.px(220), lay.px(40))
         self.other.rect.topright = (lay.width - lay.px(20), lay.px(16))
         if len(self.kits) > 1:
-            self.other.label = N_("{game} >", game=self.kits[(self.index + 1)
-                                                             % len(self.kits)].title)
+            # (relayout runs again when the language changes: the title is the new one's)
+            self.other.label = N_("{game} >", game=_(self.kits[(self.index + 1)
+                                                               % len(self.kits)].title))
         self.panel = pygame.Rect(0, 0, min(lay.px(980), lay.width - lay.px(40)),
                                  int(lay.height * 0.74))
         self.panel.midtop = (lay.width // 2, int(lay.height * 0.16))
