@@ -380,3 +380,29 @@ def test_the_mouse_switches_the_rules_page_and_leaves_it_with_buttons(drive) -> 
     drive.click(menu.button("Rules").rect.center)
     drive.step()
     assert "スターゲイザーへ ＞" in [m.text for m in drawn_marks(drive.app)], "in its language"
+
+
+def test_each_setting_says_what_it_does_beside_it(drive) -> None:  # noqa: ANN001
+    """"Animation speed" and "AI speed" read alike, and no row said what it does (a 4K
+    playtest): the row in focus, or under the mouse, is described on its right."""
+    from game.client.scenes.settings_scene import SettingsScene
+    from tests.client.textboxes import drawn_marks, text_problems
+
+    drive.click(drive.scene.button("Settings").rect.center)
+    settings = drive.scene
+    assert isinstance(settings, SettingsScene)
+    seen = set()
+    for row in (settings.speed, settings.ai_speed):
+        drive.move(row.rect.center)
+        drive.step()
+        beside = [m for m in drawn_marks(drive.app)
+                  if m.rect.left > row.rect.right and m.rect.top < row.rect.bottom + 40]
+        assert beside and beside[0].rect.top >= row.rect.top - 2, row.label
+        seen.add(" ".join(m.text for m in beside))
+        assert not text_problems(drive.app)
+    assert len(seen) == 2 and any("Stargazer" in words for words in seen), seen
+    drive.move((2, 2))
+    drive.key(pygame.K_DOWN)  # the keyboard's focus: Fullscreen
+    drive.step()
+    assert any("F11" in m.text for m in drawn_marks(drive.app)
+               if m.rect.left > settings.fullscreen.rect.right)

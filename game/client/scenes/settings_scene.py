@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.client import i18n
-from game.client.i18n import N_
+from game.client import i18n, theme
+from game.client.i18n import N_, tr
 from game.client.scenes.base import SkyScene
 from game.client.settings import AI_SPEEDS, ANIMATION_SPEEDS
-from game.client.widgets import Button, Choice, Form, TextField, stack_rects
+from game.client.widgets import Button, Choice, Form, TextField, Widget, stack_rects
 
 if TYPE_CHECKING:
     from game.client.scenes.base import Stage
@@ -44,6 +44,21 @@ class SettingsScene(SkyScene):
         self.done = Button(N_("Back"), self.back)
         self.form = Form([self.name, self.fullscreen, self.volume, self.mute, self.speed,
                           self.ai_speed, self.colours, self.language, self.done])
+        #: what a row does, shown beside it while it has the focus or the mouse ("Animation
+        #: speed" and "AI speed" read alike: a 4K playtest)
+        self.descriptions: dict[Widget, str] = {
+            self.name: N_("The name the other players see at the table and on the results."),
+            self.fullscreen: N_("The whole screen, or a window; F11 switches at any time."),
+            self.volume: N_("How loud the sounds are."),
+            self.mute: N_("All sounds on or off, whatever the volume."),
+            self.speed: N_("How fast the window moves its pictures: cards flipping, lines "
+                           "drawn, cubes dropping."),
+            self.ai_speed: N_("Stargazer: how long each move of a bot or another player "
+                              "stays on screen before the next (Space skips to your turn)."),
+            self.colours: N_("Colours chosen to be told apart with colour blindness; pieces "
+                             "and planets carry marks and textures either way."),
+            self.language: N_("The window's language; it changes at once."),
+        }
 
     def _name(self, value: str) -> None:
         if self.app.settings.choose_name(value):
@@ -96,9 +111,35 @@ class SettingsScene(SkyScene):
         self.app.store_settings()
         self.app.pop()
 
+    def described(self) -> Widget | None:
+        """The row whose words show: the one under the mouse, else the one in focus."""
+        mouse = pygame.mouse.get_pos()
+        hovered = next((w for w in self.descriptions if w.rect.collidepoint(mouse)), None)
+        return hovered or self.form.focused()
+
+    def draw_description(self, surface: pygame.Surface) -> None:
+        """What the row in focus (or under the mouse) does, beside it on the right; left out
+        where the window leaves no room there."""
+        widget = self.described()
+        words = self.descriptions.get(widget) if widget is not None else None
+        if widget is None or words is None:
+            return
+        lay = self.layout
+        x = widget.rect.right + lay.px(24)
+        width = lay.width - lay.px(24) - x
+        size = lay.font_px("small")
+        if width < lay.px(180):
+            return
+        y = widget.rect.y + lay.px(4)
+        for line in self.text.wrap(tr(words), size, width):
+            label = self.text.render(line, size, theme.TEXT_DIM)
+            surface.blit(label, (x, y))
+            y += int(size * 1.2)
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_sky(surface, alpha)
         self.draw_heading(surface, N_("Settings"))
         self.form.draw(surface, self.text, self.layout)
+        self.draw_description(surface)
         self.draw_footer(surface, N_("Up/Down choose  ·  Left/Right change  ·  Esc back"),
                          N_("D-pad: choose and change  ·  X: type a name  ·  B: back"))
