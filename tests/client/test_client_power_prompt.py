@@ -235,3 +235,17 @@ def test_the_power_prompt_says_its_keys_whole(drive) -> None:  # noqa: ANN001
     prompt = [text for text in shown if text.startswith("Click a highlighted place")]
     assert prompt == ["Click a highlighted place, or skip (S)."], shown
     assert "Arrows + Enter: keyboard" in " ".join(shown), "the help under it says the keys"
+
+
+@pytest.mark.timeout(120)
+def test_the_japanese_power_prompt_says_its_keys_whole(drive) -> None:  # noqa: ANN001
+    """The Japanese prompt's last line ended in "…" above the Hint button (a Japanese
+    player's playtest)."""
+    from tests.client.textboxes import drawn_texts
+
+    drive.app.set_language("ja")
+    reach_power_prompt(drive)
+    drive.step(round(DECISION_SETTLE_SECONDS / FRAME) + 1)
+    shown = drawn_texts(drive.app)
+    assert "光る場所をクリック（使わない：S）" in shown, [t for t in shown if "クリック" in t]
+    assert not any(text.endswith("…") for text in shown), [t for t in shown if "…" in t]
