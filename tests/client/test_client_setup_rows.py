@@ -190,3 +190,18 @@ def test_hosting_again_in_the_same_run_offers_the_last_tables_setup(drive: Drive
     # the game started last is offered by every setup (the settings keep it)
     solo = SetupScene(drive.app, "solo")
     assert solo.game.value == "stargazer" and solo.seat_count == 3 and not solo.hints.value
+
+
+@pytest.mark.parametrize("item", ["Play solo", "Hot-seat", "Host LAN game"])
+def test_start_stays_put_as_the_game_row_changes(drive: Driver, item: str) -> None:
+    """Start jumped up when the Game row switched to Stargazer (no option rows) and down
+    again, under the mouse that was about to click it (a 4K playtest)."""
+    setup = open_setup(drive, item)
+    places = set()
+    for _game in range(len(setup.game.values)):
+        drive.click(setup.game.rect.move(-setup.game.rect.w // 3, 0).center)  # a click: on
+        drive.step()
+        places.add((setup.start.rect.topleft, setup.back_button.rect.topleft))
+        options = [w.rect for w in setup.options.values()]
+        assert all(not rect.colliderect(setup.start.rect) for rect in options)
+    assert len(places) == 1, places

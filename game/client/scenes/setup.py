@@ -271,11 +271,15 @@ class SetupScene(SkyScene):
             widget.rect = pygame.Rect(left_x, y, col_w, h)
             y += h + gap
         y = top
-        for widget in [*self.options.values(),
-                       *([self.hints, self.password] if self.mode == "host" else [])]:
+        host_rows = [self.hints, self.password] if self.mode == "host" else []
+        for widget in [*self.options.values(), *host_rows]:
             widget.rect = pygame.Rect(right_x, y, col_w, h)
             y += h + gap
-        y += lay.px(20)
+        # Start stands where the game with the most options puts it: it jumped up and down
+        # as the Game row changed game under the mouse (a 4K playtest)
+        rows = max((len(get_kit(game).setup_options) for game in playable_games()
+                    if has_table(game)), default=0) + len(host_rows)
+        y = top + rows * (h + gap) + lay.px(20)
         self.start.rect = pygame.Rect(right_x, y, col_w, lay.px(64))
         self.back_button.rect = pygame.Rect(right_x, self.start.rect.bottom + lay.px(14), col_w,
                                             lay.px(48))
