@@ -723,3 +723,14 @@ def test_the_japanese_stargazer_setup_describes_the_game_not_the_box() -> None:
     setup = dict(i18n.rules_page("stargazer", []))["準備"]
     assert "スコアカード" not in setup and "ウッドキューブ" not in setup
     assert "得点の目印" in setup and "3人なら9個、4人なら8個" in setup and "手元" in setup
+
+
+def test_both_rules_pages_say_what_the_orange_edge_marks_are() -> None:
+    """The orange marks on the board's edges had no word until dawn came (a 4K playtest)."""
+    from game.client.stars.rules_text import LOOK_AT_THE_STARS
+
+    english = dict(LOOK_AT_THE_STARS)["The sun rises"]
+    assert "orange marks" in english and "dawn" in english
+    i18n.set_language("ja")
+    japanese = dict(i18n.rules_page("stars", LOOK_AT_THE_STARS))["日の出"]
+    assert "オレンジの印" in japanese and "夜明け" in japanese

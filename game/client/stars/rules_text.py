@@ -21,7 +21,9 @@ LOOK_AT_THE_STARS: list[tuple[str, str]] = [
      "segment."),
     ("The sun rises", "Rows count from the bottom of the board, row 1 first, as the board's "
      "edge numbers them. After the first pile the two bottom rows (1-2) close; after the "
-     "second pile rows 1-4 are closed. What is drawn there still scores."),
+     "second pile rows 1-4 are closed. What is drawn there still scores. The orange marks "
+     "on both edges of the board stand where the rows close: the lower pair at dawn, the "
+     "upper pair in the morning."),
     ("Constellations", "Lines that share a star or cross form a group. A group of 3 to 8 lines is "
      "a constellation. Each size from 3 to 8 scores its size once (at most 33). On your "
      "board a circled number beside a group counts its lines."),
