@@ -827,3 +827,17 @@ def test_the_leave_question_answers_only_the_pad_that_asked() -> None:
         tap(drive.app, asker, pygame.CONTROLLER_BUTTON_B)
         drive.step(2)
         assert drive.scene is table, "and answers it"
+
+
+def test_the_mouse_reaches_the_menu_from_every_board_at_once() -> None:
+    """The couch table's "Start / Esc: menu" did nothing under a click: the mouse (a device
+    like any other at one screen) opens the same question from it."""
+    from game.client.scenes.dialog import ConfirmDialog
+    from tests.client.textboxes import drawn_marks
+
+    with keyboard_halves_table() as (drive, table, _hands, _devices):
+        drive.step(2)
+        words = next(m for m in drawn_marks(drive.app) if m.text.endswith("Esc: menu"))
+        assert table.way_out_rect.contains(words.rect)
+        drive.click(words.rect.center)
+        assert isinstance(drive.scene, ConfirmDialog)

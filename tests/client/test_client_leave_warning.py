@@ -195,3 +195,29 @@ def test_a_host_without_autosave_is_told_the_game_is_lost() -> None:
     assert quit_warning(Unsaved()) == ("Quit Star Party? The table closes for everyone and the "
                                        "game is lost.")
     assert LEAVE_WARNINGS.keys() == QUIT_WARNINGS.keys(), "every case is told both ways"
+
+
+@pytest.mark.timeout(60)
+@pytest.mark.parametrize("game", ["stars", "stargazer"])
+def test_the_mouse_leaves_a_game_by_the_top_bars_way_out(drive, game) -> None:  # noqa: ANN001
+    """A player with the mouse alone could not leave a game: "Ann · Esc: menu" did nothing
+    under a click (a mouse-only playtest). It is a button doing what Esc does."""
+    from game.client.kits import get_kit
+    from game.client.scenes.dialog import ConfirmDialog
+    from game.client.session import GameConfig, SeatChoice
+    from tests.client.textboxes import drawn_marks
+
+    seats = [SeatChoice("human", "Ann"), SeatChoice("ai", "B", "random")]
+    if game == "stargazer":
+        seats.append(SeatChoice("ai", "C", "random"))
+    table = get_kit(game).open_table(drive.app, GameConfig(game, seats), 7, None)
+    drive.app.push(table)
+    drive.until(lambda: table.view is not None, what="the table")
+    drive.step(3)
+    words = next(m for m in drawn_marks(drive.app) if m.text.endswith("Esc: menu"))
+    assert table.way_out_rect.contains(words.rect), "the words stand in their button"
+    drive.click(words.rect.center)
+    question = drive.scene
+    assert isinstance(question, ConfirmDialog), "the leave question, as Esc asks it"
+    drive.click(question.form.widgets[0].rect.center)  # Keep playing
+    assert drive.scene is table

@@ -101,6 +101,9 @@ class GameTableScene(Scene):
         #: the table allows them (``hinting.hints_allowed``); ``show_hint`` puts one on the board
         self.hints = HintAsker(self.session, lambda: self.active, self.show_hint,
                                lambda: self.awaiting_handover or self.is_over())
+        #: the top bar's way out ("Ann · Esc: menu") as a button, where it was last drawn
+        #: (empty: not one, e.g. whose turn it is at one screen)
+        self.way_out_rect = pygame.Rect(0, 0, 0, 0)
 
     # --- what a game tells the base ------------------------------------------------------------
     @property
@@ -289,6 +292,38 @@ class GameTableScene(Scene):
         return controls_hint(self.app, _("{name}  ·  Esc: menu"),
                              _("{name}  ·  B: menu")).format(name=name)
 
+    def draw_way_out(self, surface: pygame.Surface, words: str, line: int,
+                     colour: theme.Color = theme.TEXT_DIM, button: bool = True) -> None:
+        """The top bar's right end, on its baseline ``line``; ``button``: framed as the
+        button it is (a click does what Esc does: a player with the mouse alone could not
+        leave a game, the words "Esc: menu" did nothing under a click, a playtest)."""
+        lay = self.layout
+        size = lay.font_px("body")
+        label = self.text.render(words, size, colour, bold=not button)
+        place = label.get_rect(topright=(lay.width - lay.px(20),
+                                         self.text.line_top(words, size, line, bold=not button)))
+        # (its height from the type size, not the words: a Japanese name's taller letters
+        # must not move the frame)
+        height = size + lay.px(12)
+        self.way_out_rect = pygame.Rect(place.x - lay.px(7), line - height // 2,
+                                        place.w + lay.px(14), height) if button else \
+            pygame.Rect(0, 0, 0, 0)
+        if button:
+            hovered = self.way_out_rect.collidepoint(pygame.mouse.get_pos())
+            pygame.draw.rect(surface, theme.PANEL_LIGHT if hovered else theme.PANEL,
+                             self.way_out_rect, border_radius=lay.px(6))
+            pygame.draw.rect(surface, theme.ACCENT if hovered else theme.PANEL_EDGE,
+                             self.way_out_rect, max(1, lay.px(1)), border_radius=lay.px(6))
+        surface.blit(label, place)
+
+    def clicked_way_out(self, pos: tuple[int, int] | None) -> bool:
+        """A click on the top bar's way out: what Esc does there (True: it was that)."""
+        if pos is None or not self.way_out_rect.collidepoint(pos):
+            return False
+        self.handle_input(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                             unicode="", scancode=0))
+        return True
+
     def back(self, owner: str | None = None) -> None:
         """Esc: leave, after the one question of what leaving does (none when the game is over
         or watched: a spectator leaves nothing behind). ``owner``: the pad that asked, the
@@ -317,6 +352,9 @@ class GameTableScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         """A LAN host's departure buttons and keys (B, G) first, then the game's input."""
         if event.type == pygame.KEYDOWN and self.departures.key(event.key):
+            return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and \
+                self.clicked_way_out(event.pos):
             return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and \
                 self.departures.click(event.pos):

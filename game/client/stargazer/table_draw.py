@@ -334,14 +334,14 @@ class StargazerTablePainter(StargazerPanels):
             else:
                 words = _("{name} (AI) plays").format(name=names[current])
             colour = self.palette.player(current)
-        right = self.text.render(words, lay.font_px("body"), colour, bold=couch)
-        room = lay.width - title.get_width() - right.get_width() - lay.px(40 + 16 + 24)
+        right_w = self.text.size(words, lay.font_px("body"), couch)[0] + lay.px(12)
+        room = lay.width - title.get_width() - right_w - lay.px(40 + 16 + 24)
         size = self.text.fit(doing, lay.font_px("body"), room)
         label = self.text.render(doing, size, theme.TEXT)
         # on the line's baseline: a name in Japanese must not drop the line a few pixels
         surface.blit(label, (title.get_width() + lay.px(40), self.text.line_top(doing, size, line)))
-        surface.blit(right, right.get_rect(topright=(lay.width - lay.px(16), self.text.line_top(
-            words, lay.font_px("body"), line, bold=couch))))
+        # at one screen it says whose turn it is (each device has its own way to the menu)
+        self.draw_way_out(surface, words, line, colour, button=not couch)
 
     # --- highlights on the ring --------------------------------------------------------------
     def draw_choices(self, surface: pygame.Surface, view: dict[str, Any]) -> None:

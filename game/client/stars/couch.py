@@ -358,7 +358,12 @@ class CouchStarsScene(StarsTableScene):
             super().handle_input(event)
 
     def handle_action(self, action: Action) -> None:
-        """One device's action: to the seat it holds (``CouchSeats.route``)."""
+        """One device's action: to the seat it holds (``CouchSeats.route``); the mouse's click
+        on the top bar's way out is the menu (or leaving, for a spectator)."""
+        if action.device == "mouse" and action.intent == "confirm" and \
+                action.pos is not None and self.way_out_rect.collidepoint(action.pos):
+            self.back(owner="mouse")
+            return
         if self.watching:
             self.watch_action(action)
             return

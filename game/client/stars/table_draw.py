@@ -344,11 +344,8 @@ class StarsTablePainter:
                                      theme.SUN_SHADE if view["day"] else theme.TEXT_DIM)
         surface.blit(day_label, (bar.right + lay.px(14), self.text.line_top(
             day, lay.font_px("small"), line)))
-        words = self.top_bar_words()
-        right = self.text.render(words, lay.font_px("body"), theme.TEXT_DIM)
         # on the line's baseline: a name in Japanese must not drop the line a few pixels
-        surface.blit(right, right.get_rect(topright=(lay.width - lay.px(16), self.text.line_top(
-            words, lay.font_px("body"), line))))
+        self.draw_way_out(surface, self.top_bar_words(), line)
 
     def top_bar_words(self) -> str:
         """The top bar's right end: who plays here, and the way out."""
