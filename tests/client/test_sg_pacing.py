@@ -111,6 +111,9 @@ def test_every_kind_of_move_has_a_line_in_the_game_log() -> None:
         {"type": "cube_recalled", "seat": 1, "planet": 0, "square": 4},
         {"type": "cubes_swapped", "seat": 1, "planet": 0, "square": 2, "other": 2},
         {"type": "zero_square_claimed", "seat": 1, "planet": 3, "previous": 0},
+        # a free cube's owner is -1: the log said "swaps ahead of ?" (a mouse-only playtest)
+        {"type": "cubes_swapped", "seat": 1, "planet": 0, "square": 3, "other": -1},
+        {"type": "zero_square_claimed", "seat": 1, "planet": 3, "previous": -1},
         {"type": "repeat_cost", "seat": 1, "cubes": 1, "vp": -1},
         {"type": "cube_placed", "seat": 1, "owner": 1, "planet": 0, "square": 2},
         {"type": "cube_placed", "seat": 1, "owner": 1, "planet": 1, "square": 1},
@@ -134,8 +137,11 @@ def test_every_kind_of_move_has_a_line_in_the_game_log() -> None:
         f"Deneb puts a cube on {crew_name(crews[2])}.",
         f"Deneb clears 2 free cubes from {crew_name(crews[3])}: +2 VP.",
         f"Deneb takes back the cube on {planet_name(planets, 0, short=False)}, square 4.",
-        f"Deneb swaps ahead of Vega on {planet_name(planets, 0, short=False)} (square 2).",
-        f"Deneb takes the 0 square of {planet_name(planets, 3, short=False)} from Ann.",
+        f"Deneb swaps ahead of Vega's cube on {planet_name(planets, 0, short=False)} (square 2).",
+        f"Deneb takes the 0 square of {planet_name(planets, 3, short=False)} from Ann's cube.",
+        f"Deneb swaps ahead of a free cube on {planet_name(planets, 0, short=False)} "
+        "(square 3).",
+        f"Deneb takes the 0 square of {planet_name(planets, 3, short=False)} from a free cube.",
         "Deneb pays 1 VP for cubes on the same planet.",
         f"Deneb investigates with 2 cubes: {planet_name(planets, 0)} > {planet_name(planets, 1)}",
         "Round 2 is over.",

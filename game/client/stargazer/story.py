@@ -95,6 +95,12 @@ def story_lines(events: list[Event], names: list[str],
     return lines
 
 
+def cube_words(owner: Any, who: Callable[[Any], str]) -> str:
+    """Whose cube it is: "Bea's cube", or "a free cube" (the virtual player's, -1: the log said
+    "swaps ahead of ?", a mouse-only playtest)."""
+    return _("a free cube") if owner == FREE else _("{name}'s cube").format(name=who(owner))
+
+
 def _event_line(event: Event, who: Callable[[Any], str],
                 where: Callable[[Any], str]) -> tuple[Callable[[], str], theme.Color] | None:
     """One event's line (how to word it, its colour); None: told with others, or not at all."""
@@ -141,13 +147,14 @@ def _event_line(event: Event, who: Callable[[Any], str],
         return (lambda: _("{name} takes back the cube on {planet}, square {n}.").format(
             name=name, planet=where(planet), n=square), theme.TEXT)
     if kind == "cubes_swapped":
-        other, square = who(event.get("other")), event.get("square")
-        return (lambda: _("{name} swaps ahead of {other} on {planet} (square {n}).").format(
-            name=name, other=other, planet=where(planet), n=square), theme.TEXT)
+        other, square = event.get("other"), event.get("square")
+        return (lambda: _("{name} swaps ahead of {cube} on {planet} (square {n}).").format(
+            name=name, cube=cube_words(other, who), planet=where(planet), n=square),
+                theme.TEXT)
     if kind == "zero_square_claimed":
-        other = who(event.get("previous"))
-        return (lambda: _("{name} takes the 0 square of {planet} from {other}.").format(
-            name=name, planet=where(planet), other=other), theme.TEXT)
+        other = event.get("previous")
+        return (lambda: _("{name} takes the 0 square of {planet} from {cube}.").format(
+            name=name, planet=where(planet), cube=cube_words(other, who)), theme.TEXT)
     if kind == "start_player_set":
         if event.get("start") == event.get("seat"):  # ("Mika names Mika to start...")
             return (lambda: _("{name} chooses to start the next round.").format(name=name),
