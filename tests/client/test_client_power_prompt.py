@@ -249,3 +249,29 @@ def test_the_japanese_power_prompt_says_its_keys_whole(drive) -> None:  # noqa: 
     shown = drawn_texts(drive.app)
     assert "光る場所をクリック（使わない：S）" in shown, [t for t in shown if "クリック" in t]
     assert not any(text.endswith("…") for text in shown), [t for t in shown if "…" in t]
+
+
+@pytest.mark.timeout(120)
+def test_a_click_on_a_shared_centre_draws_the_diagonal_shown(drive) -> None:  # noqa: ANN001
+    """The two diagonals of a square share a circle: the hint showed one, a click on the
+    circle's centre drew the other (a mouse-only playtest). At a shared centre the diagonal
+    already chosen stays chosen, and the click draws it."""
+    table = reach_power_prompt(drive)
+    drive.step(round(DECISION_SETTLE_SECONDS / FRAME) + 1)
+    targets = table.targets()
+    pairs = [(i, j) for i, a in enumerate(targets) for j, b in enumerate(targets)
+             if i != j and "line" in a and "line" in b
+             and table.target_centre(a) == table.target_centre(b)]
+    assert pairs, "(the seeded prompt offers both diagonals of a square)"
+    for first, second in pairs[:2]:
+        for chosen in (first, second):
+            table.target_index = chosen
+            centre = table.geo.to_px(*table.target_centre(targets[chosen]))
+            drive.move(centre)
+            assert table.target_index == chosen, "the pointer on the centre keeps the choice"
+    sent = []
+    table.session.send = lambda seat, move: sent.append(move)
+    first, second = pairs[0]
+    table.target_index = second
+    drive.click(table.geo.to_px(*table.target_centre(targets[second])))
+    assert sent[-1:] == [{"t": "power", **targets[second]}], (sent, targets[first])

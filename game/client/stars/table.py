@@ -417,6 +417,12 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
             return math.dist(self.target_centre(target), (gx, gy))
 
         best = min(range(len(targets)), key=lambda i: distance(targets[i]))
+        # the two diagonals of a square share a centre: there the one already chosen (a hint's,
+        # the keys') stays; the other one was drawn where the hint showed the first (a
+        # mouse-only playtest)
+        chosen = self.target_index % len(targets)
+        if distance(targets[chosen]) <= distance(targets[best]) + 0.05:
+            best = chosen
         return best if distance(targets[best]) < 0.75 else None
 
     # --- scene hooks -------------------------------------------------------------------------
