@@ -73,7 +73,7 @@ class TitleScene(SkyScene):
                                tuple(int(c * k) for c in theme.TEXT_DIM))
         surface.blit(sub, sub.get_rect(center=(centre[0], centre[1] + lay.px(70))))
         prompt_color = tuple(int(c * k * prompt_pulse(self.clock)) for c in theme.TEXT)
-        prompt = self.text.render(_("Press any key"), lay.font_px("body"), prompt_color)
+        prompt = self.text.render(_("Press any key or click"), lay.font_px("body"), prompt_color)
         surface.blit(prompt, prompt.get_rect(center=(centre[0], int(lay.height * 0.78))))
 
 
