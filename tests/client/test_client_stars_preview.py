@@ -235,3 +235,30 @@ def test_the_play_board_numbers_its_rows_and_columns(drive: Driver) -> None:
     assert all(labelled(str(row + 1), (-RULER_AT, row)) for row in range(11)), "rows 1-11"
     assert all(labelled(str(column + 1), (column, -RULER_AT)) for column in range(10)), \
         "columns"
+
+
+def test_a_refusal_by_the_boards_left_edge_stays_inside_the_board(drive: Driver) -> None:
+    """The reason floating over the ghost covered the board's left frame (a mouse-only
+    playtest): its background stays inside the board, clear of the frame."""
+    from tests.client.textboxes import RecordingSurface, recording
+
+    table = open_table(drive, crafted(STRAIGHT_CARD, []))
+    checked = 0
+    for rot in range(2):
+        for y in range(11):
+            drive.move(table.geo.to_px(0, y))
+            ghost = table.ghost()
+            if not ghost or ghost[2] is None or not table.reason_floats(ghost[2]):
+                continue
+            surface = RecordingSurface(drive.app.screen.get_size())
+            with recording(drive.app) as recorder:
+                surface.recorder = recorder
+                table.draw(surface, 0.0)
+            boxes = [m.rect for m in surface.marks()
+                     if m.kind == "fill" and m.color and m.color[:3] == (30, 10, 20)]
+            assert boxes, "(the reason's background is drawn)"
+            inside = table.geo.rect.inflate(-4, -4)  # clear of the board's frame line
+            assert all(inside.contains(box) for box in boxes), (boxes, table.geo.rect)
+            checked += 1
+        drive.key(pygame.K_r)
+    assert checked >= 3, checked

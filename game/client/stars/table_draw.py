@@ -453,7 +453,9 @@ class StarsTablePainter:
             box = pygame.Rect(0, 0, max(label.get_width() for label in labels),
                               step * (len(labels) - 1) + labels[-1].get_height())
             box.midbottom = (centre_x, top)
-            box.clamp_ip(geo.rect.inflate(-2 * pad, -2 * pad))
+            # its background (a pad wider on each side) inside the board too: at the left
+            # edge it stood past the board's frame (a mouse-only playtest)
+            box.clamp_ip(geo.rect.inflate(-4 * pad, -2 * pad))
             pygame.draw.rect(surface, (30, 10, 20), box.inflate(2 * pad, pad),
                              border_radius=self.layout.px(6))
             for i, label in enumerate(labels):
