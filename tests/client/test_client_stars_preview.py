@@ -244,7 +244,7 @@ def test_a_refusal_by_the_boards_left_edge_stays_inside_the_board(drive: Driver)
 
     table = open_table(drive, crafted(STRAIGHT_CARD, []))
     checked = 0
-    for rot in range(2):
+    for _turn in range(2):
         for y in range(11):
             drive.move(table.geo.to_px(0, y))
             ghost = table.ghost()
