@@ -4,6 +4,8 @@ screen and Settings edit it (issue 21, point 1)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pygame
@@ -147,20 +149,28 @@ def test_a_name_typed_in_settings_counts_as_chosen(config_dir: Path,
         drive.close()
 
 
+@contextmanager
+def name_prompt(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Driver, NameScene]]:
+    """A first start (login name "vega") at its name prompt; the window closes after."""
+    login(monkeypatch, "vega")
+    drive = Driver(start="title")
+    try:
+        leave_title(drive)
+        assert isinstance(drive.scene, NameScene)
+        yield drive, drive.scene
+    finally:
+        drive.close()
+
+
 def test_the_first_start_offers_the_language_in_words_every_language_reads(
         config_dir: Path, autosave_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A Japanese guest whose computer does not say Japanese met an English window until
     they found Settings (a Japanese player's playtest): the name prompt has the language
     choice, labelled in every language, which switches the window at once and is kept."""
-    login(monkeypatch, "vega")
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.setenv(name, "")
     monkeypatch.setenv("LANG", "C")
-    drive = Driver(start="title")
-    try:
-        leave_title(drive)
-        prompt = drive.scene
-        assert isinstance(prompt, NameScene)
+    with name_prompt(monkeypatch) as (drive, prompt):
         texts = drawn_texts(drive.app)
         assert "What is your name?" in texts, "the system says nothing: English"
         label = next(t for t in texts if "言語" in t)
@@ -178,17 +188,11 @@ def test_the_first_start_offers_the_language_in_words_every_language_reads(
         drive.key(pygame.K_RETURN)
         assert isinstance(drive.scene, MainMenuScene)
         assert Settings.load().player_name == "VegaAnn"
-    finally:
-        drive.close()
 
 
 def test_the_language_row_is_reached_by_the_keyboard_and_enter_still_means_ok(
         config_dir: Path, autosave_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    login(monkeypatch, "vega")
-    drive = Driver(start="title")
-    try:
-        leave_title(drive)
-        prompt = drive.scene
+    with name_prompt(monkeypatch) as (drive, prompt):
         start = prompt.language.value
         drive.key(pygame.K_DOWN)
         drive.key(pygame.K_DOWN)
@@ -198,5 +202,3 @@ def test_the_language_row_is_reached_by_the_keyboard_and_enter_still_means_ok(
         drive.key(pygame.K_RETURN)
         assert isinstance(drive.scene, MainMenuScene), "Enter takes the name from any row"
         assert Settings.load().language == prompt.language.value
-    finally:
-        drive.close()
