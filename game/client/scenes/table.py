@@ -316,9 +316,10 @@ class GameTableScene(Scene):
                              self.way_out_rect, max(1, lay.px(1)), border_radius=lay.px(6))
         surface.blit(label, place)
 
-    def clicked_way_out(self, pos: tuple[int, int] | None) -> bool:
-        """A click on the top bar's way out: what Esc does there (True: it was that)."""
-        if pos is None or not self.way_out_rect.collidepoint(pos):
+    def clicked_way_out(self, pos: tuple[int, int]) -> bool:
+        """A click on the top bar's way out: what Esc does there (True: it was that). At one
+        screen the couch tables take the mouse's click as a device's (their ``back``)."""
+        if not self.way_out_rect.collidepoint(pos):
             return False
         self.handle_input(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
                                              unicode="", scancode=0))
