@@ -597,3 +597,21 @@ def test_a_caption_too_long_for_its_box_ends_in_an_ellipsis(drive) -> None:  # n
         shown = [mark.text for mark in surface.marks() if mark.kind == "text"]
     assert len(shown) == 3 and shown[-1].endswith("…"), shown
     assert not shown[0].endswith("…")
+
+
+def test_a_click_on_the_panel_skips_to_the_next_turn_as_space_does(drive) -> None:  # noqa: ANN001
+    """"Space: skip to your turn." had no mouse way (a mouse-only playtest): the panel that
+    says it takes a click for it, and says so."""
+    table = solo_table(drive, "slow")
+    play_until_a_bot_moves(drive, table)
+    drive.until(lambda: table.pacer.holding() is not None, what="a bot's move on stage")
+    said = [str(text) for text, _colour in table.action_lines(table.view)[1]]
+    assert "Space or a click here: skip to your turn." in said, said
+    spot = (table.action_rect.centerx, table.action_rect.y + table.layout.px(30))
+    assert not table.log_rect.collidepoint(spot) and not any(
+        b.rect.collidepoint(spot) for b in table.visible_buttons())
+    assert table.caption(), "(the move on the stage has its caption)"
+    drive.click(spot)
+    assert not table.caption() and table.pacer.caption_left == 0, "skipped, as Space does"
+    drive.until(lambda: table.phase() != "watching", timeout=30, what="Ann's turn")
+    assert table.view is table.session.views[0], "Ann's turn shows at once, on the newest view"

@@ -496,9 +496,12 @@ class StargazerPanels:
             words = PHASE_WORDS.get(view["phase"], N_("{name} plays"))
             title = _(words).format(name=names[current]) + dots
             if self.pacer.holding() is not None and self.couch is None:
-                lines.append((controls_hint(self.app, _("Space: catch up with the game."),
+                # (a click on this panel does it too: the mouse had no way, a playtest)
+                lines.append((controls_hint(self.app, _("Space or a click here: catch up with "
+                                                        "the game."),
                                             _("X: catch up with the game.")) if self.watching
-                              else controls_hint(self.app, _("Space: skip to your turn."),
+                              else controls_hint(self.app, _("Space or a click here: skip to "
+                                                             "your turn."),
                                                  _("X: skip to your turn.")), theme.TEXT_DIM))
             elif kind == "ai":
                 lines.append((_("A bot is playing: its moves show on the ring."), theme.TEXT_DIM))

@@ -893,6 +893,10 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
                 button.activate()
                 return
         phase = self.phase()
+        if phase in ("watching", "handover") and self.pacer.holding() is not None and \
+                self.action_rect.collidepoint(pos):
+            self.skip_to_turn()  # as Space: the panel says so (the mouse had no way)
+            return
         if phase == "skill":
             hit = self.target_at(pos)
             if hit is not None:
