@@ -49,6 +49,14 @@ class QuestionDialog(Scene):
     def relayout(self) -> None:
         self.shade = shade_layer(self.layout.rect.size)
 
+    def handle(self, event: pygame.event.Event) -> None:
+        """The input of whoever may answer (``owner``), to the subclass's ``answer``."""
+        if from_owner(event, self.owner):
+            self.answer(event)
+
+    def answer(self, event: pygame.event.Event) -> None:
+        """An answerer's input (a key, a click): what each kind of question does with it."""
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         if self.shade is not None:
             surface.blit(self.shade, (0, 0))
@@ -104,9 +112,7 @@ class ConfirmDialog(QuestionDialog):
             button.rect.bottom = self.panel.bottom - lay.px(28)
             x += w + gap
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if not from_owner(event, self.owner):
-            return
+    def answer(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return
@@ -155,9 +161,7 @@ class ChoiceDialog(QuestionDialog):
             button.rect.midtop = (self.panel.centerx, y)
             y += row + gap
 
-    def handle(self, event: pygame.event.Event) -> None:
-        if not from_owner(event, self.owner):
-            return
+    def answer(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.pop()
             return
