@@ -205,10 +205,7 @@ class StargazerCouch:
                      self.palette.player(routed.seat))
             return
         if intent == "menu":  # the leave question (the scoring: the results)
-            if self.scoring is not None:
-                self.show_results()
-            else:
-                self.back(owner=action.device)
+            self.escape(owner=action.device)
             return
         if routed.seat is None:
             return  # a device nobody plays with

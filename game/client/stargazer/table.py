@@ -795,13 +795,19 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 3:
             self.undo_pick()
 
+    def escape(self, owner: str | None = None) -> None:
+        """Esc (a device's menu at one screen): during the final scoring straight to the
+        results, else the leave question (``owner``: the pad that asked it)."""
+        if self.scoring is not None:
+            self.show_results()  # skip the rest of the final scoring
+        else:
+            self.back(owner)
+
     def handle_key(self, key: int) -> None:
         phase = self.phase()
         key = PAD_KEYS.get(key, key)
-        if key == pygame.K_ESCAPE and self.scoring is not None:
-            self.show_results()  # skip the rest of the final scoring
-        elif key == pygame.K_ESCAPE:
-            self.back()
+        if key == pygame.K_ESCAPE:
+            self.escape()
         elif self.scoring is not None:
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.scoring.next_step()
