@@ -293,10 +293,11 @@ class GameTableScene(Scene):
                              _("{name}  ·  B: menu")).format(name=name)
 
     def draw_way_out(self, surface: pygame.Surface, words: str, line: int,
-                     colour: theme.Color = theme.TEXT_DIM, button: bool = True) -> None:
+                     colour: theme.Color = theme.TEXT_DIM, button: bool = True) -> pygame.Rect:
         """The top bar's right end, on its baseline ``line``; ``button``: framed as the
         button it is (a click does what Esc does: a player with the mouse alone could not
-        leave a game, the words "Esc: menu" did nothing under a click, a playtest)."""
+        leave a game, the words "Esc: menu" did nothing under a click, a playtest). Returns
+        what it took (the bar's middle text keeps left of it)."""
         lay = self.layout
         size = lay.font_px("body")
         label = self.text.render(words, size, colour, bold=not button)
@@ -315,6 +316,7 @@ class GameTableScene(Scene):
             pygame.draw.rect(surface, theme.ACCENT if hovered else theme.PANEL_EDGE,
                              self.way_out_rect, max(1, lay.px(1)), border_radius=lay.px(6))
         surface.blit(label, place)
+        return self.way_out_rect if button else place
 
     def clicked_way_out(self, pos: tuple[int, int]) -> bool:
         """A click on the top bar's way out: what Esc does there (True: it was that). At one

@@ -334,14 +334,13 @@ class StargazerTablePainter(StargazerPanels):
             else:
                 words = _("{name} (AI) plays").format(name=names[current])
             colour = self.palette.player(current)
-        right_w = self.text.size(words, lay.font_px("body"), couch)[0] + lay.px(12)
-        room = lay.width - title.get_width() - right_w - lay.px(40 + 16 + 24)
-        size = self.text.fit(doing, lay.font_px("body"), room)
+        # at one screen it says whose turn it is (each device has its own way to the menu)
+        right = self.draw_way_out(surface, words, line, colour, button=not couch)
+        left = title.get_width() + lay.px(40)
+        size = self.text.fit(doing, lay.font_px("body"), right.x - lay.px(24) - left)
         label = self.text.render(doing, size, theme.TEXT)
         # on the line's baseline: a name in Japanese must not drop the line a few pixels
-        surface.blit(label, (title.get_width() + lay.px(40), self.text.line_top(doing, size, line)))
-        # at one screen it says whose turn it is (each device has its own way to the menu)
-        self.draw_way_out(surface, words, line, colour, button=not couch)
+        surface.blit(label, (left, self.text.line_top(doing, size, line)))
 
     # --- highlights on the ring --------------------------------------------------------------
     def draw_choices(self, surface: pygame.Surface, view: dict[str, Any]) -> None:
