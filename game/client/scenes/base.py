@@ -182,24 +182,32 @@ class SkyScene(Scene):
                                                       self.layout.height - self.layout.px(14))))
 
 
-class CornerBack:
-    """A "Back (Esc)" button in the screen's top-left corner, for screens whose only way out
-    was a key: a player with the mouse alone was stuck on the review and the final boards (a
-    4K playtest). Its label names a pad's B while a pad is in hand."""
+class CornerButton:
+    """A button in a top corner of a screen, for what the screen did only by a key: a player
+    with the mouse alone was stuck on the review and the final boards, and the rules page
+    switched games by the keys alone (a 4K playtest). ``pad_label``: its label while a pad is
+    in hand (its button's name)."""
 
-    def __init__(self, action: Callable[[], None]) -> None:
-        self.button = Button(N_("Back (Esc)"), action, size="small")
+    def __init__(self, label: str, action: Callable[[], None], *, right: bool = False,
+                 width: int = 150, pad_label: str | None = None) -> None:
+        self.button = Button(label, action, size="small")
+        self.label, self.pad_label = label, pad_label
+        self.right, self.width = right, width
 
     def relayout(self, layout: Layout) -> None:
-        self.button.rect = pygame.Rect(layout.px(20), layout.px(16), layout.px(150),
-                                       layout.px(40))
+        self.button.rect = pygame.Rect(0, layout.px(16), layout.px(self.width), layout.px(40))
+        if self.right:
+            self.button.rect.right = layout.width - layout.px(20)
+        else:
+            self.button.rect.x = layout.px(20)
 
     def heading_room(self, layout: Layout) -> int:
         """How wide a centred heading may be and stay clear of the button."""
-        return layout.width - 2 * (self.button.rect.right + layout.px(16))
+        inner = layout.width - self.button.rect.x if self.right else self.button.rect.right
+        return layout.width - 2 * (inner + layout.px(16))
 
     def click(self, event: pygame.event.Event) -> bool:
-        """A left click on the button: go back (True: the click was the button's)."""
+        """A left click on the button presses it (True: the click was the button's)."""
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and \
                 self.button.rect.collidepoint(event.pos):
             self.button.activate()
@@ -207,6 +215,12 @@ class CornerBack:
         return False
 
     def draw(self, surface: pygame.Surface, app: Stage) -> None:
-        self.button.label = N_("Back (B)") if pad_in_hand(app) else N_("Back (Esc)")
+        self.button.label = self.pad_label if self.pad_label and pad_in_hand(app) else \
+            self.label
         self.button.draw(surface, app.text, app.layout, False,
                          self.button.rect.collidepoint(pygame.mouse.get_pos()))
+
+
+def corner_back(action: Callable[[], None]) -> CornerButton:
+    """"Back (Esc)" in the top-left corner ("Back (B)" with a pad in hand)."""
+    return CornerButton(N_("Back (Esc)"), action, pad_label=N_("Back (B)"))

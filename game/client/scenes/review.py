@@ -23,7 +23,7 @@ from game.client.hinting import SCREENSHOT_BUDGET, Checks, stop_within, think_bu
 from game.client.i18n import N_, _, ngettext
 from game.client.kits import get_kit
 from game.client.record import GameRecord
-from game.client.scenes.base import CornerBack, SkyScene
+from game.client.scenes.base import SkyScene, corner_back
 from game.client.scenes.lan import fitted
 from game.client.widgets import draw_panel
 from game.rules import get_ruleset
@@ -57,7 +57,7 @@ class ReviewScene(SkyScene):
         self._words: dict[int, tuple[str, str]] = {}
         #: the seats played at the screen (hot-seat: Tab turns to the next one's review)
         self.humans = [seat for seat, kind in enumerate(record.kinds) if kind == "human"]
-        self.corner = CornerBack(self.back)
+        self.corner = corner_back(self.back)
         self._cancel = threading.Event()
         self.start()
 

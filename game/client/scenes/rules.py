@@ -11,8 +11,8 @@ from game.client import theme
 from game.client.i18n import N_, _, rules_page
 from game.client.kits import FIGURE_HEADING, get_kit, playable_games
 from game.client.layout import Pen, TextCache
-from game.client.scenes.base import CornerBack, SkyScene
-from game.client.widgets import Button, draw_panel
+from game.client.scenes.base import CornerButton, SkyScene, corner_back
+from game.client.widgets import draw_panel
 
 if TYPE_CHECKING:
     from game.client.scenes.base import Stage
@@ -65,8 +65,9 @@ class RulesScene(SkyScene):
         self.content_height = 0
         #: the mouse's ways: back (top left) and the other game's page (top right); the keys
         #: alone switched games and left (a 4K playtest)
-        self.corner = CornerBack(self.back)
-        self.other = Button("", lambda: self.switch(1), size="small")  # (named in relayout)
+        self.corner = corner_back(self.back)
+        self.other = CornerButton("", lambda: self.switch(1), right=True, width=220)
+        #: (the other game's button: shown, named in relayout, where there is another game)
 
     def switch(self, step: int) -> None:
         """The next (``step`` -1: the previous) game's page, from its top."""
@@ -77,8 +78,7 @@ class RulesScene(SkyScene):
     def relayout(self) -> None:
         lay = self.layout
         self.corner.relayout(lay)
-        self.other.rect = pygame.Rect(0, 0, lay.px(220), lay.px(40))
-        self.other.rect.topright = (lay.width - lay.px(20), lay.px(16))
+        self.other.relayout(lay)
         if len(self.kits) > 1:
             # (relayout runs again when the language changes: the title is the new one's)
             self.other.label = N_("{game} >", game=_(self.kits[(self.index + 1)
@@ -195,11 +195,8 @@ class RulesScene(SkyScene):
             self.scroll -= step * (5 if event.key == pygame.K_PAGEUP else 1)
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             self.switch(1 if event.key == pygame.K_RIGHT else -1)
-        elif self.corner.click(event):
+        elif self.corner.click(event) or (len(self.kits) > 1 and self.other.click(event)):
             pass
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and \
-                len(self.kits) > 1 and self.other.rect.collidepoint(event.pos):
-            self.other.activate()
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.click(event.pos)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_RETURN:
@@ -211,12 +208,11 @@ class RulesScene(SkyScene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_sky(surface, alpha)
         self.draw_heading(surface, _("{game}: rules").format(game=_(self.kits[self.index].title)),
-                          room=self.layout.width - 2 * (self.layout.width - self.other.rect.left
-                                                        + self.layout.px(16)))
+                          room=min(self.corner.heading_room(self.layout),
+                                   self.other.heading_room(self.layout)))
         self.corner.draw(surface, self.app)
         if len(self.kits) > 1:
-            self.other.draw(surface, self.text, self.layout, False,
-                            self.other.rect.collidepoint(pygame.mouse.get_pos()))
+            self.other.draw(surface, self.app)
         lay = self.layout
         draw_panel(surface, self.panel, lay)
         clip = surface.get_clip()

@@ -15,7 +15,7 @@ import pygame
 
 from game.client import theme
 from game.client.i18n import N_, _, ngettext, tr
-from game.client.scenes.base import CornerBack, SkyScene
+from game.client.scenes.base import SkyScene, corner_back
 from game.client.stars.categories import CATEGORY, SCORE_COLUMNS
 from game.client.stars.render import (
     BoardGeometry,
@@ -132,7 +132,7 @@ class FinalBoardsScene(SkyScene):
                      for i, (_, title) in enumerate(CHOICES)]
         self.board_rects: list[tuple[BoardGeometry, pygame.Rect, int]] = []
         self.clock = 0.0
-        self.corner = CornerBack(self.back)
+        self.corner = corner_back(self.back)
 
     def back(self) -> None:
         """Esc, a pad's B or the corner's button: from one board large to all of them, from
