@@ -21,15 +21,19 @@ AI_SPEED_WORDS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")
 VOLUMES = [(round(v / 10, 1), f"{v * 10}%") for v in range(0, 11)]
 
 
+def language_choice(app: Stage, label: str) -> Choice:
+    """The window's language as a row: each language named in itself, whatever the window
+    shows now; a change shows at once and is kept (``Stage.set_language``)."""
+    return Choice(label, list(i18n.LANGUAGES.items()), i18n.language(), app.set_language)
+
+
 class SettingsScene(SkyScene):
     def __init__(self, app: Stage) -> None:
         super().__init__(app)
         s = app.settings
         volume = min((v for v, _ in VOLUMES), key=lambda v: abs(v - s.volume))
         self.name = TextField(N_("Player name"), s.player_name, self._name)
-        # each language is named in itself, whatever the window shows now
-        self.language = Choice(N_("Language"), list(i18n.LANGUAGES.items()), i18n.language(),
-                               self.app.set_language)
+        self.language = language_choice(app, N_("Language"))
         self.fullscreen = Choice(N_("Fullscreen (F11)"), [(False, N_("Off")), (True, N_("On"))],
                                  bool(pygame.display.is_fullscreen()), self._fullscreen)
         self.volume = Choice(N_("Volume"), VOLUMES, volume, self._volume)

@@ -11,9 +11,10 @@ import pygame
 from game.client import i18n, theme
 from game.client.i18n import N_, _
 from game.client.scenes.base import SkyScene
+from game.client.scenes.settings_scene import language_choice
 from game.client.settings import system_user_name
 from game.client.tweens import Tween
-from game.client.widgets import Button, Choice, Form, TextField
+from game.client.widgets import Button, Form, TextField
 
 if TYPE_CHECKING:
     from game.client.scenes.base import Stage
@@ -91,9 +92,7 @@ class NameScene(SkyScene):
         self.field = TextField(N_("Your name"), system_user_name() if suggestion is None
                                else suggestion, self._typed, limit=16)
         self.ok = Button(N_("OK"), self.accept)
-        self.language = Choice(" / ".join(i18n.LANGUAGE_WORD.values()),
-                               list(i18n.LANGUAGES.items()), i18n.language(),
-                               self.app.set_language)
+        self.language = language_choice(app, " / ".join(i18n.LANGUAGE_WORD.values()))
         self.form = Form([self.field, self.ok, self.language])
         #: the warning under the field after an attempt with a blank name
         self.refused = False
