@@ -225,13 +225,11 @@ class HintAsker:
             if found is None:
                 self.nothing = True
             else:
-                self.hint, self.count = found, self.count + 1
-                self._plan = (seat, asked, found)
-                self._file(seat, asked, found)
+                self.count += 1
                 self.asked_by[seat] = self.asked_by.get(seat, 0) + 1
                 if game:
                     HintCounts().put(game, self.asked_by)
-                self.what = self.show(found)
+                self._present_plan(seat, asked, found)
         elif (self.hint is not None or self.nothing) and self.decision() != self.asked \
                 and not self.go_on_with_plan():
             self.clear()
@@ -256,11 +254,16 @@ class HintAsker:
             return False
         self.clear()
         self.asked = self.decision()
-        self.hint = rest
-        self._plan = (seat, copy.deepcopy(view), rest)
-        self._file(seat, view, rest)
-        self.what = self.show(rest)
+        self._present_plan(seat, copy.deepcopy(view), rest)
         return True
+
+    def _present_plan(self, seat: int, view: dict[str, Any], hint: Hint) -> None:
+        """Show ``hint``, asked on ``view`` (the seat's own copy), kept as the plan the seat
+        may follow and filed for the review."""
+        self.hint = hint
+        self._plan = (seat, view, hint)
+        self._file(seat, view, hint)
+        self.what = self.show(hint)
 
     def _file(self, seat: int, view: dict[str, Any], hint: Hint) -> None:
         """Keep the hint with the session, by its decision: the game's record takes it to
