@@ -490,3 +490,23 @@ def test_the_leave_question_answers_only_the_pad_that_asked(drive: Driver) -> No
     finally:
         for pad in pads:
             pad.unplug()
+
+
+def test_the_mouse_has_a_way_to_the_menu_at_one_screen(drive: Driver) -> None:
+    """At one screen the top bar's right end said only whose turn it was: a pad has Start and
+    the keyboard Esc, but the mouse had no way to the menu (a playtest). A button there asks
+    the leave question, the mouse's own: its click answers, a pad's press does not."""
+    from game.client.scenes.dialog import ConfirmDialog
+    from tests.client.textboxes import drawn_marks
+
+    table = couch_table(drive, [("Ann", "keys:left"), ("Bea", "keys:right"), ("Vega", None)])
+    drive.step(2)
+    marks = drawn_marks(drive.app)
+    button = next(m for m in marks if m.text == "Start / Esc: menu")
+    turn = next(m for m in marks if m.text.startswith("Ann  ·  "))
+    assert table.way_out_rect.contains(button.rect)
+    assert turn.rect.right < table.way_out_rect.left, "whose turn stands left of the button"
+    drive.click(button.rect.center)
+    dialog = drive.scene
+    assert isinstance(dialog, ConfirmDialog), "the mouse's click asks the leave question"
+    assert dialog.owner == "mouse"

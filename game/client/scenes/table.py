@@ -293,30 +293,34 @@ class GameTableScene(Scene):
                              _("{name}  ·  B: menu")).format(name=name)
 
     def draw_way_out(self, surface: pygame.Surface, words: str, line: int,
-                     colour: theme.Color = theme.TEXT_DIM, button: bool = True) -> pygame.Rect:
-        """The top bar's right end, on its baseline ``line``; ``button``: framed as the
-        button it is (a click does what Esc does: a player with the mouse alone could not
-        leave a game, the words "Esc: menu" did nothing under a click, a playtest). Returns
-        what it took (the bar's middle text keeps left of it)."""
+                     colour: theme.Color = theme.TEXT_DIM, button: bool = True,
+                     right: int | None = None) -> pygame.Rect:
+        """The top bar's right end (or words ending at ``right``), on its baseline ``line``;
+        ``button``: framed as the button it is (a click does what Esc does: a player with the
+        mouse alone could not leave a game, the words "Esc: menu" did nothing under a click, a
+        playtest), else plain words that leave the button as it is. Returns what it took
+        (the bar's middle text keeps left of it)."""
         lay = self.layout
         size = lay.font_px("body")
         label = self.text.render(words, size, colour, bold=not button)
-        place = label.get_rect(topright=(lay.width - lay.px(20),
-                                         self.text.line_top(words, size, line, bold=not button)))
+        end = lay.width - lay.px(20) if right is None else right
+        place = label.get_rect(topright=(end, self.text.line_top(words, size, line,
+                                                                 bold=not button)))
+        if not button:
+            surface.blit(label, place)
+            return place
         # (its height from the type size, not the words: a Japanese name's taller letters
         # must not move the frame)
         height = size + lay.px(12)
         self.way_out_rect = pygame.Rect(place.x - lay.px(7), line - height // 2,
-                                        place.w + lay.px(14), height) if button else \
-            pygame.Rect(0, 0, 0, 0)
-        if button:
-            hovered = self.way_out_rect.collidepoint(pygame.mouse.get_pos())
-            pygame.draw.rect(surface, theme.PANEL_LIGHT if hovered else theme.PANEL,
-                             self.way_out_rect, border_radius=lay.px(6))
-            pygame.draw.rect(surface, theme.ACCENT if hovered else theme.PANEL_EDGE,
-                             self.way_out_rect, max(1, lay.px(1)), border_radius=lay.px(6))
+                                        place.w + lay.px(14), height)
+        hovered = self.way_out_rect.collidepoint(pygame.mouse.get_pos())
+        pygame.draw.rect(surface, theme.PANEL_LIGHT if hovered else theme.PANEL,
+                         self.way_out_rect, border_radius=lay.px(6))
+        pygame.draw.rect(surface, theme.ACCENT if hovered else theme.PANEL_EDGE,
+                         self.way_out_rect, max(1, lay.px(1)), border_radius=lay.px(6))
         surface.blit(label, place)
-        return self.way_out_rect if button else place
+        return self.way_out_rect
 
     def clicked_way_out(self, pos: tuple[int, int]) -> bool:
         """A click on the top bar's way out: what Esc does there (True: it was that). At one

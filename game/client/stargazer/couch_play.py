@@ -184,9 +184,14 @@ class StargazerCouch:
 
     # --- input ---------------------------------------------------------------------------------
     def couch_action(self, action: Action) -> None:
-        """One device's action: it plays if it is the turn's device; "menu" asks to leave."""
+        """One device's action: it plays if it is the turn's device; "menu" (or the mouse's
+        click on the top bar's menu button) asks to leave."""
         couch = self.couch
         intent = action.intent
+        if action.device == "mouse" and intent == "confirm" and action.pos is not None and \
+                self.way_out_rect.collidepoint(action.pos):
+            self.escape(owner="mouse")
+            return
         if intent == "point":
             self.hover(action.pos if action.device == self.turn_device() else (-1, -1))
             return

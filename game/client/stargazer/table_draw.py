@@ -334,8 +334,15 @@ class StargazerTablePainter(StargazerPanels):
             else:
                 words = _("{name} (AI) plays").format(name=names[current])
             colour = self.palette.player(current)
-        # at one screen it says whose turn it is (each device has its own way to the menu)
-        right = self.draw_way_out(surface, words, line, colour, button=not couch)
+        if couch:
+            # whose turn it is, left of the menu's button: every device has its way to the
+            # menu (a pad's Start, the keyboard's Esc), and the mouse this button (it had
+            # none: the bar said only whose turn it was)
+            menu = self.draw_way_out(surface, _("Start / Esc: menu"), line)
+            right = self.draw_way_out(surface, words, line, colour, button=False,
+                                      right=menu.x - lay.px(14))
+        else:
+            right = self.draw_way_out(surface, words, line, colour)
         left = title.get_width() + lay.px(40)
         size = self.text.fit(doing, lay.font_px("body"), right.x - lay.px(24) - left)
         label = self.text.render(doing, size, theme.TEXT)
