@@ -275,3 +275,38 @@ def test_a_click_on_a_shared_centre_draws_the_diagonal_shown(drive) -> None:  # 
     table.target_index = second
     drive.click(table.geo.to_px(*table.target_centre(targets[second])))
     assert sent[-1:] == [{"t": "power", **targets[second]}], (sent, targets[first])
+
+
+@pytest.mark.timeout(120)
+def test_enter_on_a_place_that_costs_points_asks_again(drive, monkeypatch) -> None:  # noqa: ANN001
+    """An Enter meant to go on used the power where a resting mouse pointed and broke a
+    constellation, -8 (a player's playtest): Enter on a place whose preview costs points says
+    so and uses it only at a second press there; a place that costs nothing takes one press.
+    (The seeded game's only prompt has no costly place: its preview is made to cost 8.)"""
+    table = reach_power_prompt(drive)
+    drive.step(round(DECISION_SETTLE_SECONDS / FRAME) + 1)
+    targets = [t["line"] for t in table.targets()]
+    costly, free = 0, 1  # (a place that costs nothing takes one Enter: the test above)
+    shown = table.preview
+
+    def preview() -> dict:
+        made = shown()
+        if table.target_index == costly:
+            made = {**made, "delta": {**made["delta"], "total": -8}}
+        return made
+
+    monkeypatch.setattr(table, "preview", preview)
+    before = len(table.view["pending"]["sheet"]["lines"])
+    for index in (costly, free, costly):  # (the free place is only passed over)
+        x1, y1, x2, y2 = targets[index]
+        drive.move(table.geo.to_px(x1 + (x2 - x1) * 0.3, y1 + (y2 - y1) * 0.3))
+        assert table.target_index == index
+    drive.key(pygame.K_RETURN)
+    drive.step(5)
+    assert table.phase() == "power", "one Enter does not use a place that costs points"
+    said = str(table.status[0])
+    assert "costs 8 points" in said and "Enter again" in said, said
+    drive.key(pygame.K_RETURN)
+    drive.until(lambda: table.phase() != "power"
+                or len(table.view["pending"]["sheet"]["lines"]) > before, what="the line")
+    assert table.view["pending"]["sheet"]["lines"][before] == sorted_line(targets[costly])

@@ -461,11 +461,12 @@ class CouchStarsScene(StarsTableScene):
                 self.say(N_("Nothing to undo  ·  {menu}: menu",
                             menu=glyph(action.device, "menu")), theme.TEXT_DIM, 2.5)
         elif intent == "confirm" and not self.decision_blocks():
-            self.confirm_action(board, phase, pos)
+            self.confirm_action(board, phase, pos, action.device)
 
     def confirm_action(self, board: CouchBoard, phase: str,
-                       pos: tuple[int, int] | None) -> None:
-        """A/Space/Enter/click: draw the ghost, use the chosen power target, confirm."""
+                       pos: tuple[int, int] | None, device: str) -> None:
+        """A/Space/Enter/click: draw the ghost, use the chosen power target (where it costs
+        points, at a second press), confirm."""
         cursor = board.cursor
         if pos is not None:  # the mouse: its buttons, else where it points
             for name, rect in board.buttons.items():
@@ -493,9 +494,7 @@ class CouchStarsScene(StarsTableScene):
             else:
                 self.place()
         elif phase == "power":
-            targets = self.targets()
-            if targets:
-                self.use_power(targets[cursor.target_index % len(targets)])
+            self.use_chosen_power(glyph(device, "confirm"))
         elif phase == "review":
             self.confirm()
 

@@ -42,6 +42,8 @@ class SeatCursor:
         self.pointer: tuple[int, int] | None = None
         #: the power-bonus target chosen (index into the prompt's targets)
         self.target_index = 0
+        #: the (card, target) whose cost a press was told (a second press there uses it)
+        self.cost_asked: tuple[Any, str] | None = None
         self._ghost_key: tuple | None = None
         self._ghost: tuple[str, list, str | None] | None = None
         self._ghost_sheet: dict[str, Any] | None = None

@@ -371,6 +371,28 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
     def use_power(self, target: dict[str, Any]) -> None:
         self.send({"t": "power", **target})
 
+    def use_chosen_power(self, again: str) -> None:
+        """Enter (a pad's A, a keyboard half's confirm): the power on the chosen target; where
+        it would cost points, only at a second press on that target. An Enter meant to go on
+        drew the line a resting mouse pointed at and broke a constellation, -8 (a player's
+        playtest); a click on a place stays one click. ``again``: the key that presses."""
+        targets = self.targets()
+        if not targets:
+            return
+        target = targets[self.cursor.target_index % len(targets)]
+        preview = self.preview()
+        cost = -preview["delta"]["total"] if preview else 0
+        asked = ((self.view or {}).get("card") or {}).get("n"), repr(target)
+        if cost > 0 and self.cursor.cost_asked != asked:
+            self.cursor.cost_asked = asked
+            self.app.sounds.play("invalid")
+            self.say(Lazy(lambda: ngettext(
+                "Here it costs {n} point: {key} again uses it here, or skip the power.",
+                "Here it costs {n} points: {key} again uses it here, or skip the power.",
+                cost).format(n=cost, key=again)), theme.WARNING, 6.0)
+            return
+        self.use_power(target)
+
     def target_toward(self, way: tuple[int, int]) -> None:
         """A direction in a power prompt: the target that lies that way (``SeatCursor``)."""
         self.cursor.target_toward([self.target_centre(t) for t in self.targets()], way)
@@ -609,9 +631,7 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
             elif phase == "play":
                 self.place()
             elif phase == "power":
-                targets = self.targets()
-                if targets:
-                    self.use_power(targets[self.target_index % len(targets)])
+                self.use_chosen_power("Enter")  # (a key's name, as the strings say it)
             elif phase == "review":
                 self.confirm()
         elif key == pygame.K_s:
