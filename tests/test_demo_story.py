@@ -60,7 +60,7 @@ def test_stars_demo_shows_every_card_from_the_first_with_every_seats_move(capsys
 
 def test_the_demo_speaks_japanese(capsys) -> None:
     lines = demo(capsys, "--game", "stargazer", "--seed", "2", "--lang", "ja")
-    assert lines[0] == "スターゲイザー：normalボット3体、シード2"
+    assert lines[0] == "スターゲイザー：AI（normal）3体、シード2"
     assert "ラウンド1" in lines and "ゲーム終了" in lines
     moves = [line for line in lines[:lines.index("ゲーム終了")] if line.startswith("  ")]
     assert moves and all(re.search("[ぁ-んァ-ン]", line) for line in moves), moves[:5]

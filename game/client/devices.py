@@ -21,7 +21,7 @@ from typing import Any
 
 import pygame
 
-from game.client.i18n import _
+from game.client.i18n import N_, _
 
 #: what a player can ask for; the same words for every device
 INTENTS = ("up", "down", "left", "right", "confirm", "back", "rotate", "skip", "previous",
@@ -106,18 +106,25 @@ def key_device(key: int) -> str | None:
     return None
 
 
+#: key names (``pygame.key.name``, titled) said in the window's language
+KEY_WORDS = {"Right Ctrl": N_("Right Ctrl"), "Right Shift": N_("Right Shift")}
+
+
 def glyph(device: str, intent: str) -> str:
     """What a hint names for ``intent`` on ``device``: "A" on a pad, "Space" on the left
     half of the keyboard, "Click" for the mouse."""
     if is_pad(device):
         return PAD_GLYPHS.get(intent, intent)
     if device == "mouse":
-        return {"confirm": "Click", "rotate": "Right-click", "next": "Wheel",
-                "previous": "Wheel"}.get(intent, "")
+        words = {"confirm": N_("Click"), "rotate": N_("Right-click"), "next": N_("Wheel"),
+                 "previous": N_("Wheel")}.get(intent)
+        return _(words) if words else ""
     keys = KEYBOARD_HALVES.get(device, {}).get(intent)
     if not keys:
         return ""
-    return pygame.key.name(keys[0]).title()
+    name = pygame.key.name(keys[0]).title()
+    # the keys a language names otherwise (Japanese: 右Ctrl, as its rules pages say)
+    return _(KEY_WORDS[name]) if name in KEY_WORDS else name
 
 
 def directions_glyph(device: str) -> str:

@@ -88,14 +88,19 @@ def think_budget(game: str) -> float:
     return float(THINK_SECONDS.get(game, {}).get(HINT_LEVEL, DEFAULT_BUDGET))
 
 
-def points_words(points: int) -> str:
+def points_words(points: int, game: str = "") -> str:
+    """"+2 points now" (Stargazer's: "+2 VP now", as its scores are said: the Japanese hint
+    said 点 beside the preview's VP, a playtest)."""
+    if game == "stargazer":
+        return ngettext("{points} VP now", "{points} VP now", abs(points)).format(
+            points=f"{points:+d}")
     return ngettext("{points} point now", "{points} points now", abs(points)).format(
         points=f"{points:+d}")
 
 
-def why_line(hint: Hint) -> str:
+def why_line(hint: Hint, game: str = "") -> str:
     """The hint's why in words: the points it makes now and what it keeps open."""
-    parts = [points_words(hint.points_now)]
+    parts = [points_words(hint.points_now, game)]
     for fact, count in hint.keeps_open.items():
         if fact in OPEN_WORDS:
             parts.append(OPEN_WORDS[fact](count))
@@ -292,7 +297,7 @@ class HintAsker:
             return _("No hint now: nothing to decide.")
         if self.hint is None:
             return None
-        why = why_line(self.hint)
+        why = why_line(self.hint, self.game)
         if self.reviewed:
             return (_("The hard bot here: {what}: {why}.").format(what=self.what, why=why)
                     if self.what else _("The hard bot here: {why}.").format(why=why))

@@ -55,6 +55,10 @@ LOCALE_NAMES: dict[str, str] = {"japanese": "ja", "english": "en"}
 #: language: a player who does not read the one the window starts in must find it)
 LANGUAGE_WORD: dict[str, str] = {"en": "Language", "ja": "言語"}
 
+#: what a language's sentences put after a person's name ("{name}さんが…"): a name that is
+#: no person's (the review's hard bot) goes without it
+HONORIFICS: dict[str, str] = {"ja": "さん"}
+
 _current: gettext.NullTranslations = gettext.NullTranslations()
 _language = SOURCE_LANGUAGE
 

@@ -492,3 +492,15 @@ def test_a_pad_cannot_answer_the_leave_question_the_keyboard_asked(drive: Driver
         assert drive.scene is lobby and seated(lobby) == before
     finally:
         pad.unplug()
+
+
+def test_a_free_seat_says_the_ai_plays_it_unless_someone_joins(drive: Driver) -> None:
+    """A free seat's card read 「Lyra（AI・欲ばり）」 over a bare 「空席」: two things at once
+    (a Japanese player's playtest). It says who plays it if nobody joins."""
+    from tests.client.textboxes import drawn_texts
+
+    open_lobby_by_keys(drive)
+    drive.step(2)
+    texts = drawn_texts(drive.app)
+    assert any(text == "Free seat: the AI plays it unless someone joins" for text in texts), \
+        texts

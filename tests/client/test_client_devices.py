@@ -110,3 +110,22 @@ def test_a_pad_drives_the_keyboard_driven_menu(config_dir) -> None:  # noqa: ANN
     finally:
         pad.unplug()
         driver.app.shutdown()
+
+
+def test_keys_and_mouse_buttons_are_named_in_the_windows_language() -> None:
+    """The Japanese party banner said 「B / Q / Right Ctrl：席を離れる」 where its rules page
+    says 右Ctrl (a Japanese player's playtest): a key or mouse button a language names
+    otherwise is said in it; a key's cap (Space, Q) stays as printed."""
+    from game.client import i18n
+
+    pygame.init()
+    try:
+        i18n.set_language("ja")
+        assert glyph("keys:right", "back") == "右Ctrl"
+        assert glyph("keys:right", "rotate") == "右Shift"
+        assert glyph("mouse", "confirm") == "クリック"
+        assert glyph("keys:left", "confirm") == "Space"
+        i18n.set_language("en")
+        assert glyph("keys:right", "back") == "Right Ctrl"
+    finally:
+        i18n.set_language("en")

@@ -102,6 +102,8 @@ def test_a_stargazer_hint_chooses_the_crew_with_its_points_now(drive: Driver) ->
     assert hint.keeps_open == {"cubes": state["hands"][table.active]}
     title, lines = table.action_lines(table.view)
     assert lines[0][0] == table.hints.line(), "the why is on screen, first"
+    # in VP, as Stargazer's scores are said (the Japanese hint said 点 beside VP: a playtest)
+    assert f"{hint.points_now:+d} VP now" in table.hints.line(), table.hints.line()
     # the player follows it: the next hint is the rest of the same turn, not a new search
     # (the crew's hint said "then 1 cube", the investigation's 2: a new player's playtest)
     assert len(hint.moves) > 1, "(a crew, then the rest of its turn)"
@@ -439,14 +441,15 @@ def test_a_review_names_the_start_player_a_move_named(drive: Driver) -> None:
     for seat, move in moves[:at]:
         STARGAZER.apply(state, seat, move)
     named = moves[at][1]["seat"]
+    n = state["round"]  # (the round named, as the review's row is: "the next" read as n + 1)
     words = review.describe(state, [moves[at][1]], "Ann")
-    assert words == ("Ann chooses to start the next round" if named == 0 else
-                     f"Ann names {['Ann', 'Bea', 'Cy'][named]} start player")
+    assert words == (f"Ann chooses to start round {n}" if named == 0 else
+                     f"Ann names {['Ann', 'Bea', 'Cy'][named]} to start round {n}")
     said = review.describe(state, [{"t": "start_player", "seat": 2}], "Hard bot")
-    assert said == "Hard bot names Cy start player"
+    assert said == f"Hard bot names Cy to start round {n}"
     # a player naming themself (it said "Mika names Mika start player": an outside playtest)
     said = review.describe(state, [{"t": "start_player", "seat": 0}], "Hard bot")
-    assert said == "Hard bot chooses to start the next round"
+    assert said == f"Hard bot chooses to start round {n}"
     drive.app.push(review)
     drive.until(lambda: review.rows, timeout=40, what="the analysis")
     # rows are named by their round (a new player read "Turn 7" in a 6-round game)
@@ -620,8 +623,9 @@ def test_a_stargazer_hint_names_the_target_of_its_skill(drive: Driver) -> None:
 
 def test_the_japanese_review_names_the_bot_and_parts_steps_in_japanese(drive: Driver) -> None:
     """The Japanese review read 「強い AIさんが…; 強い AIさんが…」: the catalog's name
-    template adds さん to the bot's name, and the steps were parted by a half-width ";"
-    (a Japanese player's playtest)."""
+    template adds さん to the bot's name (then 「AIさんが」 read as a joke: the bot is no
+    person, its name goes without), and the steps were parted by a half-width ";" (Japanese
+    players' playtests)."""
     from game.client import i18n
     from game.client.record import GameRecord
     from game.client.scenes.review import ReviewScene
@@ -637,10 +641,11 @@ def test_the_japanese_review_names_the_bot_and_parts_steps_in_japanese(drive: Dr
     lines = [words for index in range(len(review.rows)) for words in review.moves_words(index)]
     assert i18n.language() == "ja" and any("が" in line for line in lines)
     assert not any(";" in line for line in lines), lines
-    assert not any("強い AIさん" in line for line in lines), lines
-    assert any(line.startswith("AIさんが") for line in lines[1::2]), lines
+    assert not any("AIさん" in line for line in lines), lines  # (read as a joke: no person)
+    assert any(line.startswith("強いAIが") for line in lines[1::2]), lines
+    assert any(line.startswith("Annさんが") for line in lines[0::2]), lines
     worst = review.row_words(0)[0]
-    assert worst.startswith("差の大きさ 1 位"), worst
+    assert worst.startswith("差の大きさ1位"), worst
 
 
 @pytest.mark.timeout(120)

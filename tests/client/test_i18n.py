@@ -87,6 +87,38 @@ def test_one_colon_in_japanese() -> None:
     assert sum("：" in text for text in texts) > 250
 
 
+def _japanese_texts() -> list[str]:
+    """Every Japanese msgstr and every text of both Japanese rules pages."""
+    texts = []
+    for message in _catalog(JA_CATALOG):
+        if message.id:
+            texts += message.string if isinstance(message.string, tuple) else [message.string]
+    for game in ("stars", "stargazer"):
+        texts += [text for pair in json.loads((i18n.LOCALE_DIR / "ja" / "rules"
+                                               / f"{game}.json").read_text("utf-8"))
+                  for text in pair]
+    return texts
+
+
+def test_one_word_for_the_bots_in_japanese() -> None:
+    """The setup said 「AIの対戦相手」 beside 「ボット（ふつう…）」, the results 「Altair（AI）」
+    beside 「ふつうボット」, one rules page 「強い AI」 and the other 「ハードのボット」 (a
+    Japanese player's playtest): AI everywhere, written against its Japanese neighbours."""
+    texts = _japanese_texts()
+    assert not [text for text in texts if "ボット" in text]
+    assert not [text for text in texts if re.search(r"[ぁ-んァ-ヶ一-龯] AI|AI [ぁ-んァ-ヶ一-龯]",
+                                                    text)]
+    assert sum("AI" in text for text in texts) > 30
+
+
+def test_japanese_numbers_stand_against_their_counters() -> None:
+    """「キューブ 2 個で調査」「{n} 手」 read oddly (a Japanese player's playtest): a number
+    and its counter (個, 手, 回, 本...) stand without a space between them."""
+    texts = _japanese_texts()
+    assert not [text for text in texts
+                if re.search(r"(\}|[0-9]) (個|手|回|枚|本|体|人|段|列|位|点|秒|件|日|番)", text)]
+
+
 def test_the_compiled_catalog_says_exactly_what_the_po_says() -> None:
     """The window reads the ``.mo``; it must be the ``.po`` compiled (run the extractor)."""
     import gettext

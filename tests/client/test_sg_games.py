@@ -679,3 +679,20 @@ def test_a_planets_tooltip_explains_the_shorthand_under_its_card(drive) -> None:
     drive.step(int(TOOLTIP_DELAY * 60) + 3)
     said = " ".join(item.text for item in painted(drive, table).drawn)
     assert "+N: the leader's lead in cubes" in said and "(tie)" in said, said
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_a_crews_full_text_keeps_clear_of_the_scores(drive, size) -> None:  # noqa: ANN001
+    """A crew's full text, beside the crews, hid the player's own VP in the centre (a
+    Japanese player's playtest): it stands between the centre and the crews."""
+    from game.client.stargazer.table_draw import TOOLTIP_DELAY
+
+    drive.app.resize(size)
+    table = table_for(drive, [SeatChoice("human", "Ann"), *bots("Vega", "Altair")],
+                      {"start_player": 0}, 4)
+    for index in range(len(table.view["crews"])):
+        drive.move(table.crew_rects[index].center)
+        drive.step(int(TOOLTIP_DELAY * 60) + 3)
+        assert table.hover_crew == index
+        assert not table.tooltip_rect.colliderect(table.ring.geo.centre), index
+        assert not table.tooltip_rect.colliderect(table.crews_rect), index

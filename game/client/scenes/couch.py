@@ -504,7 +504,10 @@ class CouchLobbyScene(SkyScene):
                                  _("{keys}: take this seat")), small, inner)
             hint_colour = theme.ACCENT
         else:
-            what = _("Free seat") if kind == "ai" else _("Open to the LAN")
+            # (a bare "Free seat" under "Lyra (AI)" read as two things at once: a playtest)
+            what = self.fitting((_("Free seat: the AI plays it unless someone joins"),
+                                 _("Free seat: else the AI plays it"), _("Free seat")),
+                                small, inner) if kind == "ai" else _("Open to the LAN")
             what_colour = theme.TEXT_DIM
             hint = self.fitting((_("Press {keys} or click to join"), _("{keys}: join")), small,
                                 inner)

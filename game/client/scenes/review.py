@@ -20,7 +20,7 @@ from game.ai.hints import Hint
 from game.ai.review import TOP, Decision, biggest_first, review_game
 from game.client import theme
 from game.client.hinting import SCREENSHOT_BUDGET, Checks, stop_within, think_budget
-from game.client.i18n import N_, _, ngettext
+from game.client.i18n import HONORIFICS, N_, _, language, ngettext
 from game.client.kits import get_kit
 from game.client.record import GameRecord
 from game.client.scenes.base import SkyScene, corner_back
@@ -216,7 +216,10 @@ class ReviewScene(SkyScene):
             except Exception:  # (words only: a move that no longer applies ends them)
                 break
         # (the steps' separator is the language's: Japanese read a half-width ";")
-        return _("; ").join(said) or _("nothing to play")
+        words = _("; ").join(said) or _("nothing to play")
+        if name == _("Hard bot"):  # no person: 「AIさんが…」 read as a joke (a playtest)
+            words = words.replace(name + HONORIFICS.get(language(), ""), name)
+        return words
 
     def row_words(self, index: int) -> tuple[str, str, theme.Color]:
         """(left, right, colour) of row ``index``: the decision and its points."""

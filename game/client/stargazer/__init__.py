@@ -133,10 +133,13 @@ def describe_move(state: dict[str, Any], seat: int, move: dict[str, Any],
         return _("{name} investigates: {path}").format(name=name, path=" > ".join(path))
     if kind == "start_player":
         other = move.get("seat")
+        # the round it starts by number: the state counts it already, so a review row
+        # "Round 2" over "... the next round" read as round 3 (a playtest)
+        n = state.get("round")
         if other == seat:  # ("Mika names Mika start player")
-            return _("{name} chooses to start the next round").format(name=name)
-        return _("{name} names {other} start player").format(
-            name=name, other=name_of(other) if isinstance(other, int) else other)
+            return _("{name} chooses to start round {n}").format(name=name, n=n)
+        return _("{name} names {other} to start round {n}").format(
+            name=name, other=name_of(other) if isinstance(other, int) else other, n=n)
     return _("{name}: {move}").format(name=name, move=move)
 
 

@@ -29,7 +29,7 @@ PHASE_WORDS = {"crew": N_("{name} is choosing a crew"), "skill": N_("{name} is u
                "investigate": N_("{name} is investigating"),
                "start_player": N_("{name} names who starts this round")}
 TIMING_WORDS = {"choice": N_("a choice right after the pick"),
-                "placement": N_("widens where cubes go"),
+                "placement": N_("while investigating: it widens where cubes may go"),
                 "round_end": N_("acts at the end of the round")}
 ORDINAL = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}
 

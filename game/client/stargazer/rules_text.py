@@ -58,7 +58,7 @@ STARGAZER: list[tuple[str, str]] = [
     ("The game", f"3 or 4 players explore a ring of planets ({_PLANETS}), clockwise order "
      f"matters. Each player has a worker and {CUBES_PER_PLAYER} cubes of their colour: the "
      "cubes not yet placed are your hand. Apart "
-     f"from those there are {WOOD_CUBES} wood cubes: each player takes one as a score marker, "
+     f"from those there are {WOOD_CUBES} white cubes: each player takes one as a score marker, "
      f"and the others ({WOOD_CUBES - 3} with 3 players, {WOOD_CUBES - 4} with 4) are the "
      "neutral free cubes: one starts on Captain Armstrong, the rest wait in the stock. The "
      "crews are cards with a skill each, beside the ring: each round every player picks one "
@@ -130,10 +130,12 @@ STARGAZER: list[tuple[str, str]] = [
      "planet chosen, U takes one back, Enter confirms; L opens the game log."),
     ("At one screen", "Party at one screen: each player holds a pad, half of the keyboard "
      "(left: W A S D, right: the arrows) or the mouse; the player whose turn it is plays, and "
-     "the bar at the bottom names them and their buttons. Choose: D-pad / W A S D / arrows. "
+     "the bar at the bottom names them and their buttons. Each control is given as pad / left "
+     "half / right half (the pad's X, the left half's X). Choose: D-pad / W A S D / arrows. "
      "Pick, use, confirm: A / Space / Return. Add the highlighted planet to the path: X / E / "
      "Right Shift. Take one back: B / Q / Right Ctrl. Fewer or more cubes: LB, RB / Z, C / "
-     "Page Up, Page Down. Full text: Y / X / Delete. A hint (where hints are on), pressed "
+     "Page Up, Page Down. A crew's or planet's full text: Y / X / Delete. A hint (where "
+     "hints are on), pressed "
      "again the game log: Back / H / End. Menu: Start / Esc / F10. A pad pulled out on its "
      "turn pauses the game until a free pad or keyboard half takes the seat with A / Space / "
      "Return."),

@@ -629,6 +629,12 @@ class StargazerTablePainter(StargazerPanels):
         if not lines:
             return
         width = lay.px(300)
+        if self.hover_crew is not None:
+            # beside the crews, clear of the scores in the centre where it fits in a readable
+            # width (it hid the player's own VP: a playtest)
+            room = self.crews_rect.x - lay.px(20) - self.ring.geo.centre.right
+            if room >= lay.px(200):
+                width = min(width, room)
         small = lay.font_px("small")
         key = ("tooltip", tuple(lines), width, id(self.text))
         cached = self._panels.get("tooltip")
@@ -658,6 +664,7 @@ class StargazerTablePainter(StargazerPanels):
             box.topleft = (mouse[0] + lay.px(18), mouse[1] + lay.px(18))
         box.clamp_ip(lay.rect)
         surface.blit(cached[1], box)
+        self.tooltip_rect = box
 
     def fit(self, text: str, size: int, width: float, bold: bool = False) -> str:
         """``text`` shortened with "..." to fit ``width`` pixels at ``size`` (memoised: the

@@ -228,6 +228,19 @@ def placed_lines(state: dict[str, Any], move: dict[str, Any]) -> str | None:
                         for seg in segments)
 
 
+def shooting_star_ends(move: dict[str, Any]) -> str | None:
+    """A shooting star's head to its tail, star to star ("(2, 3)–(4, 5)"); None for a move
+    that does not say."""
+    from game.rules.stars.geometry import shooting_star_points
+
+    try:
+        points = shooting_star_points(int(move["size"]), int(move["rot"]), int(move["dx"]),
+                                      int(move["dy"]))
+    except (KeyError, IndexError, TypeError, ValueError):
+        return None
+    return _("{a}–{b}").format(a=spot(points[0]), b=spot(points[-1]))
+
+
 def describe_move(state: dict[str, Any], seat: int, move: dict[str, Any],
                   name_of: Callable[[int], str]) -> str:
     """Watch replay's line for a move, in the window's language."""
@@ -241,6 +254,10 @@ def describe_move(state: dict[str, Any], seat: int, move: dict[str, Any],
         return _("{name} draws the card (turn {rot}, shift {dx},{dy})").format(
             name=name, rot=move.get("rot"), dx=move.get("dx"), dy=move.get("dy"))
     if kind == "shooting_star":
+        where = shooting_star_ends(move)
+        if where:  # (the review said only its size: where it went could not be read)
+            return _("{name} draws a shooting star of {n}: {ends}").format(
+                name=name, n=move.get("size"), ends=where)
         return _("{name} draws a shooting star of {n}").format(name=name, n=move.get("size"))
     if kind == "power":
         prompt = (state["seats"][seat].get("turn") or {}).get("prompt") \

@@ -64,7 +64,9 @@ LOOK_AT_THE_STARS: list[tuple[str, str]] = [
      "one). F11 toggles fullscreen, Esc backs out."),
     ("At one screen", "Party at one screen: each player holds a pad, half of the keyboard "
      "(left: W A S D, right: the arrows) or the mouse, and everyone plays the card at once on "
-     "their own board. Move the card: D-pad / W A S D / arrows. Turn it: X / E / Right Shift. "
+     "their own board. Each control is given as pad / left half / right half (the pad's X, "
+     "the left half's X). Move the card: D-pad / W A S D / arrows. Turn it: X / E / Right "
+     "Shift. "
      "Draw it, then confirm: A / Space / Return. Skip: Y / X / Delete. Undo: B / Q / Right "
      "Ctrl. A shooting star's size: LB, RB / Z, C / Page Up, Page Down. In a power prompt the "
      "directions pick the place that lies that way. Menu: Start / Esc / F10. A pad pulled out "
