@@ -406,3 +406,28 @@ def test_each_setting_says_what_it_does_beside_it(drive) -> None:  # noqa: ANN00
     drive.step()
     assert any("F11" in m.text for m in drawn_marks(drive.app)
                if m.rect.left > settings.fullscreen.rect.right)
+
+
+def test_each_way_to_play_says_what_it_is_beside_its_button(drive) -> None:  # noqa: ANN001
+    """A new player could not tell Hot-seat from Party at one screen (a Japanese player's
+    playtest): the way to play in focus, or under the mouse, says what it is beside it."""
+    from tests.client.textboxes import drawn_texts, text_problems
+
+    menu = drive.scene
+    drive.move((1, 1))
+    drive.step()
+    assert "You alone against the AI." in drawn_texts(drive.app), "Play solo is in focus"
+    drive.key(pygame.K_DOWN)
+    said = " ".join(drawn_texts(drive.app))
+    assert "Take turns at this screen" in said and "You alone" not in said
+    party = menu.button("Party at one screen")
+    drive.move(party.rect.center)
+    drive.step()
+    said = " ".join(drawn_texts(drive.app))
+    assert "Everyone plays at once at this screen" in said, said
+    assert menu.item_note_rect.right < party.rect.left
+    assert abs(menu.item_note_rect.centery - party.rect.centery) <= 2
+    assert text_problems(drive.app) == []
+    drive.move(menu.button("Settings").rect.center)
+    drive.step()
+    assert not menu.item_note_rect, "Settings needs no note"

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.client import theme
-from game.client.i18n import N_, ngettext
+from game.client.i18n import N_, _, ngettext
 from game.client.scenes.base import SkyScene
 from game.client.scenes.menu_tables import MenuTables, join_chosen
 from game.client.widgets import Button, Form, stack_rects
@@ -23,6 +23,17 @@ CONTINUE = N_("Continue")
 LAST_RESULTS = N_("Last results")
 ITEMS = (N_("Play solo"), N_("Hot-seat"), N_("Party at one screen"), N_("Host LAN game"),
          N_("Join LAN game"), N_("Rules"), N_("Settings"), N_("Quit"))
+#: what a way to play is, beside its button while it has the focus or the mouse (a Japanese
+#: player could not tell Hot-seat from Party at one screen: a playtest)
+ITEM_NOTES = {
+    "Play solo": N_("You alone against the AI."),
+    "Hot-seat": N_("Take turns at this screen: the players pass the mouse and the keyboard, "
+                   "one at a time."),
+    "Party at one screen": N_("Everyone plays at once at this screen, each with a game "
+                              "controller or half of the keyboard."),
+    "Host LAN game": N_("Open a table that the computers on this network can join."),
+    "Join LAN game": N_("Find a table on this network, and join or watch it."),
+}
 
 
 class MainMenuScene(SkyScene):
@@ -58,6 +69,9 @@ class MainMenuScene(SkyScene):
         self.form = Form([Button(label, actions[label]) for label in labels])
         #: the LAN's tables beside the buttons (found while the menu is shown)
         self.lan_tables = MenuTables(app, self._join_table)
+        #: where Continue's caption and the noted button's note were drawn last
+        self.saved_game_rect = pygame.Rect(0, 0, 0, 0)
+        self.item_note_rect = pygame.Rect(0, 0, 0, 0)
 
     def saved_game_lines(self) -> list[str]:
         """The caption of "Continue": the game, where it stands, who plays it (the newest),
@@ -93,9 +107,49 @@ class MainMenuScene(SkyScene):
                 rows.append(self.text.render(self.text.cut(part, size, width, bold=index == 0),
                                              size, colour, bold=index == 0))
         y = button.rect.centery - sum(r.get_height() for r in rows) // 2
+        self.saved_game_rect = pygame.Rect(right - max((r.get_width() for r in rows), default=0),
+                                           y, max((r.get_width() for r in rows), default=0),
+                                           sum(r.get_height() for r in rows))
         for row in rows:
             surface.blit(row, row.get_rect(topright=(right, y)))
             y += row.get_height()
+
+    def noted_item(self) -> Button | None:
+        """The button whose note shows: the one under the mouse, else the one in focus."""
+        buttons = [w for w in self.form.widgets if isinstance(w, Button)]
+        mouse = pygame.mouse.get_pos()
+        hovered = next((b for b in buttons if b.rect.collidepoint(mouse)), None)
+        if hovered is not None:
+            return hovered
+        if self.lan_tables.focus is None and 0 <= self.form.focus < len(self.form.widgets):
+            widget = self.form.widgets[self.form.focus]
+            return widget if isinstance(widget, Button) else None
+        return None
+
+    def draw_item_note(self, surface: pygame.Surface) -> None:
+        """Left of the noted button, level with it: what that way to play is (``ITEM_NOTES``);
+        never over Continue's caption."""
+        self.item_note_rect = pygame.Rect(0, 0, 0, 0)
+        button = self.noted_item()
+        note = ITEM_NOTES.get(str(button.label)) if button is not None else None
+        if button is None or note is None:
+            return
+        lay = self.layout
+        right = button.rect.left - lay.px(24)
+        width = min(right - lay.px(24), lay.px(380))
+        if width < lay.px(160):
+            return
+        size = lay.font_px("body")  # (as Continue's caption: small type read too small)
+        lines = self.text.wrap(_(note), size, width)
+        height = len(lines) * int(size * 1.2)
+        top = button.rect.centery - height // 2
+        area = pygame.Rect(right - width, top, width, height)
+        if self.resumable is not None and area.colliderect(self.saved_game_rect):
+            return
+        for index, line in enumerate(lines):
+            label = self.text.render(line, size, theme.TEXT_DIM)
+            surface.blit(label, label.get_rect(topright=(right, top + index * int(size * 1.2))))
+        self.item_note_rect = area
 
     def _continue(self) -> None:
         from game.client.scenes.saved_games import SavedGamesScene, continue_saved
@@ -221,6 +275,7 @@ class MainMenuScene(SkyScene):
             self.form.focus = focus
         self.lan_tables.draw(surface, self.text, self.layout)
         self.draw_saved_game(surface)
+        self.draw_item_note(surface)
         self.draw_footer(surface, N_("Arrows + Enter or the mouse  ·  F11 fullscreen  ·  "
                                      "Esc: quit"),
                          N_("D-pad: choose  ·  A: open  ·  B: quit"))
