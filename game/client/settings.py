@@ -76,6 +76,10 @@ class Settings:
     #: per "mode:game" ("solo:stars"), the number last chosen there (solo: the AI opponents,
     #: hot-seat and host: the players), offered again by the next setup, after a restart too
     seat_counts: dict[str, int] = dataclasses.field(default_factory=dict)
+    #: per game, the options last started with ({"power_card": 5, ...}), offered again by the
+    #: next setup (the bonus cards chosen were back at their defaults after a restart: a
+    #: Japanese player's playtest); a value the game no longer has is its default
+    game_options: dict[str, dict[str, Any]] = dataclasses.field(default_factory=dict)
     #: the game last started from a setup screen, offered first by the next one (a new player
     #: played Stargazer, came back the next day and found Look at the Stars chosen)
     last_game: str = ""
@@ -131,6 +135,10 @@ class Settings:
         settings.seat_counts = {
             key[:24]: value for key, value in _entries(data.get("seat_counts"))
             if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 8}
+        settings.game_options = {
+            game[:24]: {key[:24]: value for key, value in _entries(options)
+                        if isinstance(value, bool | int | str) and len(str(value)) <= 24}
+            for game, options in _entries(data.get("game_options")) if isinstance(options, dict)}
         if "name_chosen" not in data and isinstance(data.get("player_name"), str) \
                 and data["player_name"].strip():
             settings.name_chosen = True  # a file from before the prompt: its name stands

@@ -431,3 +431,37 @@ def test_each_way_to_play_says_what_it_is_beside_its_button(drive) -> None:  # n
     drive.move(menu.button("Settings").rect.center)
     drive.step()
     assert not menu.item_note_rect, "Settings needs no note"
+
+
+def test_the_options_started_with_are_offered_again_after_a_restart(config_dir) -> None:  # noqa: ANN001
+    """The bonus cards chosen were back at their defaults after a restart (a Japanese
+    player's playtest): each game's options come back as last started; a value the game
+    does not have, or of another type, is its default."""
+    drive = Driver(start="menu")
+    try:
+        setup = _solo_setup(drive, "stars")
+        assert setup.options["power_card"].value == "default"
+        setup.options["power_card"].set_value(5)
+        setup.options["live_score"].set_value(True)
+        setup.start_game()
+    finally:
+        drive.close()
+    assert Settings.load().game_options["stars"]["power_card"] == 5
+    restarted = Driver(start="menu")
+    try:
+        again = _solo_setup(restarted, "stars")
+        assert again.options["power_card"].value == 5
+        assert again.options["live_score"].value is True
+        assert again.options["point_card"].value == "default"
+    finally:
+        restarted.close()
+    (config_dir / "settings.json").write_text(json.dumps({"game_options": {
+        "stars": {"power_card": 99, "live_score": 1, "point_card": [3]}, "x": "y"}}))
+    assert Settings.load().game_options == {"stars": {"power_card": 99, "live_score": 1}}
+    corrupt = Driver(start="menu")
+    try:
+        setup = _solo_setup(corrupt, "stars")
+        assert setup.options["power_card"].value == "default", "no card 99: the default"
+        assert setup.options["live_score"].value is False, "1 is no True"
+    finally:
+        corrupt.close()

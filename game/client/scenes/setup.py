@@ -10,7 +10,7 @@ import pygame
 from game.ai import BOT_STAR_NAMES
 from game.client import theme
 from game.client.i18n import N_, _, language, tr
-from game.client.kits import ClientKit, get_kit, has_table, playable_games
+from game.client.kits import ClientKit, SetupOption, get_kit, has_table, playable_games
 from game.client.scenes.base import SkyScene
 from game.client.session import (
     GameConfig,
@@ -37,6 +37,14 @@ def game_choices() -> list[tuple[str, str]]:
         choices.append((name, N_(title) if has_table(name) else
                         N_("{title} (table coming soon)", title=N_(title))))
     return choices
+
+
+def kept_value(option: SetupOption, kept: Any) -> Any:
+    """``kept`` (the value the option was last started with) where the option still has it,
+    of the same type (True is no 1), else the option's default."""
+    if any(value == kept and type(value) is type(kept) for value, _label in option.values):
+        return kept
+    return option.default
 
 
 class SetupScene(SkyScene):
@@ -90,8 +98,9 @@ class SetupScene(SkyScene):
         game = self.game.value
         if game not in self._options:
             kit = self.kit
+            kept = self.app.settings.game_options.get(game, {})
             self._options[game] = {
-                o.key: Choice(o.label, list(o.values), o.default)
+                o.key: Choice(o.label, list(o.values), kept_value(o, kept.get(o.key)))
                 for o in (kit.setup_options if kit else ())}
         return self._options[game]
 
@@ -234,6 +243,7 @@ class SetupScene(SkyScene):
             settings.seat_levels = levels[:8]
             settings.game_seat_levels[game] = levels[:8]
         settings.seat_counts[f"{self.mode}:{game}"] = self.count.value
+        settings.game_options[game] = {key: choice.value for key, choice in self.options.items()}
         settings.last_game = game
         if self.mode == "hotseat":  # remembered for next time
             named = self.seat_names()
