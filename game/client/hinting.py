@@ -89,10 +89,11 @@ def think_budget(game: str) -> float:
 
 
 def points_words(points: int, game: str = "") -> str:
-    """"+2 points now" (Stargazer's: "+2 VP now", as its scores are said: the Japanese hint
-    said 点 beside the preview's VP, a playtest)."""
+    """"+2 points now" (Stargazer's: "+2 VP this turn", as its scores are said, and for the
+    whole turn its hint plans: the Japanese hint said 点 beside the preview's VP, and "now"
+    beside the preview's "If the game ended now: +0" of the crew alone, playtests)."""
     if game == "stargazer":
-        return ngettext("{points} VP now", "{points} VP now", abs(points)).format(
+        return ngettext("{points} VP this turn", "{points} VP this turn", abs(points)).format(
             points=f"{points:+d}")
     return ngettext("{points} point now", "{points} points now", abs(points)).format(
         points=f"{points:+d}")

@@ -102,8 +102,9 @@ def test_a_stargazer_hint_chooses_the_crew_with_its_points_now(drive: Driver) ->
     assert hint.keeps_open == {"cubes": state["hands"][table.active]}
     title, lines = table.action_lines(table.view)
     assert lines[0][0] == table.hints.line(), "the why is on screen, first"
-    # in VP, as Stargazer's scores are said (the Japanese hint said 点 beside VP: a playtest)
-    assert f"{hint.points_now:+d} VP now" in table.hints.line(), table.hints.line()
+    # in VP, as Stargazer's scores are said, for the whole turn it plans (the Japanese hint
+    # said 点 beside VP, and "now" beside the preview of the crew alone: playtests)
+    assert f"{hint.points_now:+d} VP this turn" in table.hints.line(), table.hints.line()
     # the player follows it: the next hint is the rest of the same turn, not a new search
     # (the crew's hint said "then 1 cube", the investigation's 2: a new player's playtest)
     assert len(hint.moves) > 1, "(a crew, then the rest of its turn)"

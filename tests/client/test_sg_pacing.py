@@ -22,7 +22,7 @@ from game.client.stargazer.pacing import BEAT_SECONDS, Beat
 from game.client.stargazer.story import crew_name, story_lines
 from game.client.stargazer.table import StargazerTableScene
 from game.rules.base import reproducible_secrets
-from game.rules.stargazer import RULESET
+from game.rules.stargazer import PLANET_TYPES, RULESET
 from game.rules.stargazer.scoring import FREE
 from tests.client.clienthelpers import FRAME, Driver
 from tests.client.sg_play import painted
@@ -127,20 +127,28 @@ def test_every_kind_of_move_has_a_line_in_the_game_log() -> None:
          "ranking": [0, 1, 2]},
     ]
     lines = [str(text) for text, _color in story_lines(events, NAMES, view)]
+
+    def track(planet: int) -> list[int]:
+        return PLANET_TYPES[planets[planet]]["track"]
+
     expected = [
         f"Deneb picks {crew_name(crews[0])}.",
         "Deneb: motivation bonus +2 VP.",
         f"Deneb: +1 VP for picking {crew_name(crews[0])}.",
         f"{crew_name(crews[1])}: the skill cannot apply now, so it is ignored.",
-        f"Deneb puts a free cube on {planet_name(planets, 2, short=False)}, square 3.",
+        # (with what the square is worth: the cards print VP, not square numbers)
+        f"Deneb puts a free cube on {planet_name(planets, 2, short=False)}, square 3"
+        f" ({track(2)[2]} VP).",
         f"Deneb puts a cube on the 0 square of {planet_name(planets, 1, short=False)}.",
         f"Deneb puts a cube on {crew_name(crews[2])}.",
         f"Deneb clears 2 free cubes from {crew_name(crews[3])}: +2 VP.",
-        f"Deneb takes back the cube on {planet_name(planets, 0, short=False)}, square 4.",
-        f"Deneb swaps ahead of Vega's cube on {planet_name(planets, 0, short=False)} (square 2).",
+        f"Deneb takes back the cube on {planet_name(planets, 0, short=False)}, square 4"
+        f" ({track(0)[3]} VP).",
+        f"Deneb swaps ahead of Vega's cube on {planet_name(planets, 0, short=False)}, to square 2"
+        f" ({track(0)[1]} VP).",
         f"Deneb takes the 0 square of {planet_name(planets, 3, short=False)} from Ann's cube.",
-        f"Deneb swaps ahead of a free cube on {planet_name(planets, 0, short=False)} "
-        "(square 3).",
+        f"Deneb swaps ahead of a free cube on {planet_name(planets, 0, short=False)}, "
+        f"to square 3 ({track(0)[2]} VP).",
         f"Deneb takes the 0 square of {planet_name(planets, 3, short=False)} from a free cube.",
         "Deneb pays 1 VP for cubes on the same planet.",
         f"Deneb investigates with 2 cubes: {planet_name(planets, 0)} > {planet_name(planets, 1)}",

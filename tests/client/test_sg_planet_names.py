@@ -13,7 +13,7 @@ from game.client.i18n import set_language
 from game.client.stargazer import describe_move
 from game.client.stargazer.names import planet_name
 from game.client.stargazer.story import story_lines
-from game.rules.stargazer import CREWS_BY_ID, RULESET
+from game.rules.stargazer import CREWS_BY_ID, PLANET_TYPES, RULESET
 from game.rules.stargazer.content import planet_marks
 
 RING = ["lava", "ocean", "lava", "gas", "lava", "dark", "ocean"]
@@ -77,3 +77,27 @@ def test_japanese_names_keep_the_letter() -> None:
     assert first[:-2] != "Lava planet"  # translated
     line = describe_move(view, 0, {"t": "investigate", "planets": [2]}, NAMES.__getitem__)
     assert second in line or planet_name(RING, 2) in line, line
+
+
+def test_a_squares_vp_is_what_the_final_scoring_counts_there() -> None:
+    """The cards print VP over the squares, not their numbers: the words give a square's VP
+    (``square_vp``), the same the engine scores for that square."""
+    import random
+
+    from game.client.stargazer.names import square_vp
+    from game.rules.stargazer.scoring import planet_standings
+
+    rng = random.Random(7)
+    planets = sorted(PLANET_TYPES)
+    checked = 0
+    for _ in range(200):
+        index = rng.randrange(len(planets))
+        length = len(PLANET_TYPES[planets[index]]["track"])
+        queue = [rng.randrange(-1, 4) for _ in range(rng.randrange(1, length + 1))]
+        for row in planet_standings(planets[index], queue, None):
+            if row["square"] >= 1:
+                assert square_vp(planets, index, row["square"]) == row["vp"]
+                checked += 1
+    assert checked > 300
+    assert square_vp(planets, 0, 0) is None and square_vp(planets, 99, 1) is None
+    assert square_vp(planets, 0, 99) is None and square_vp(["?"], 0, 1) is None

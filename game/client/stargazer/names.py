@@ -17,3 +17,14 @@ def planet_name(planets: list[str], index: int, short: bool = True) -> str:
         name = name[: -len(" planet")]
     mark = planet_marks(planets)[index]
     return f"{name} {mark}" if mark else name
+
+
+def square_vp(planets: list[str], planet: object, square: object) -> int | None:
+    """The VP printed over ``square`` (1 the first after the 0 square) of ``planet``'s track,
+    None where the numbers name no square: the cards print VP, not square numbers, so a
+    "square 3" alone could not be found on them (a playtest)."""
+    if not isinstance(planet, int) or not isinstance(square, int) or square < 1 or \
+            not 0 <= planet < len(planets) or planets[planet] not in PLANET_TYPES:
+        return None
+    track = PLANET_TYPES[planets[planet]]["track"]
+    return int(track[square - 1]) if square <= len(track) else None

@@ -14,7 +14,7 @@ import pygame
 from game.client import theme
 from game.client.i18n import N_, _, language, ngettext, tr
 from game.client.scenes.base import controls_hint, pad_in_hand
-from game.client.stargazer.names import planet_name
+from game.client.stargazer.names import planet_name, square_vp
 from game.client.stargazer.palette import colour_word, player_mark
 from game.client.stargazer.sprites import cube_sprite, pawn_sprite
 from game.client.widgets import Button, draw_panel
@@ -619,6 +619,10 @@ class StargazerPanels:
             if len(numbers) == 2:
                 return _("{planet}, swap squares {a} and {b}").format(planet=name, a=numbers[0],
                                                                       b=numbers[1])
+            vp = square_vp(view["planets"], squares[0][1], numbers[0])
+            if vp is not None:  # (the card prints VP, not square numbers)
+                return _("{planet}, square {n} ({vp} VP)").format(planet=name, n=numbers[0],
+                                                                  vp=vp)
             return _("{planet}, square {n}").format(planet=name, n=numbers[0])
         crews = [p for p in places if p[0] == "crew"]
         if crews:

@@ -15,7 +15,7 @@ from typing import Any
 
 from game.client import theme
 from game.client.i18n import Lazy, _, ngettext
-from game.client.stargazer.names import planet_name
+from game.client.stargazer.names import planet_name, square_vp
 from game.rules.stargazer import CREWS_BY_ID
 from game.rules.stargazer.scoring import FREE
 
@@ -43,6 +43,11 @@ def story_lines(events: list[Event], names: list[str],
         if isinstance(planet, int) and 0 <= planet < len(planets):
             return planet_name(planets, planet, short=False)
         return "?"
+
+    def vp_words(planet: Any, square: Any) -> str:
+        """" (4 VP)": what the square is worth, as its card prints it ("" if unknown)."""
+        vp = square_vp(planets, planet, square)
+        return "" if vp is None else _(" ({vp} VP)").format(vp=vp)
 
     def add(make: Callable[[], str], color: theme.Color = theme.TEXT) -> None:
         try:  # (the words are made when shown: made once here, they can be)
@@ -80,7 +85,7 @@ def story_lines(events: list[Event], names: list[str],
                                      n).format(n=n), theme.TEXT_DIM)
             free_crews = 0
         try:
-            line = _event_line(event, who, where)
+            line = _event_line(event, who, where, vp_words)
         except Exception:  # a malformed event from the host tells nothing
             line = None
         if line is not None:
@@ -101,8 +106,9 @@ def cube_words(owner: Any, who: Callable[[Any], str]) -> str:
     return _("a free cube") if owner == FREE else _("{name}'s cube").format(name=who(owner))
 
 
-def _event_line(event: Event, who: Callable[[Any], str],
-                where: Callable[[Any], str]) -> tuple[Callable[[], str], theme.Color] | None:
+def _event_line(event: Event, who: Callable[[Any], str], where: Callable[[Any], str],
+                vp_words: Callable[[Any, Any], str]) -> tuple[Callable[[], str],
+                                                             theme.Color] | None:
     """One event's line (how to word it, its colour); None: told with others, or not at all."""
     kind = event.get("type")
     name = who(event.get("seat"))
@@ -128,8 +134,8 @@ def _event_line(event: Event, who: Callable[[Any], str],
             name=name, n=vp), theme.ILLEGAL)
     if kind == "cube_placed" and event.get("owner") == FREE:
         square = event.get("square")
-        return (lambda: _("{name} puts a free cube on {planet}, square {n}.").format(
-            name=name, planet=where(planet), n=square), theme.TEXT)
+        return (lambda: _("{name} puts a free cube on {planet}, square {n}{vp}.").format(
+            name=name, planet=where(planet), n=square, vp=vp_words(planet, square)), theme.TEXT)
     if kind == "cube_placed":  # the 0 square (an investigation's cubes are told together)
         return (lambda: _("{name} puts a cube on the 0 square of {planet}.").format(
             name=name, planet=where(planet)), theme.TEXT)
@@ -144,13 +150,13 @@ def _event_line(event: Event, who: Callable[[Any], str],
                 theme.TEXT)
     if kind == "cube_recalled":
         square = event.get("square")
-        return (lambda: _("{name} takes back the cube on {planet}, square {n}.").format(
-            name=name, planet=where(planet), n=square), theme.TEXT)
+        return (lambda: _("{name} takes back the cube on {planet}, square {n}{vp}.").format(
+            name=name, planet=where(planet), n=square, vp=vp_words(planet, square)), theme.TEXT)
     if kind == "cubes_swapped":
         other, square = event.get("other"), event.get("square")
-        return (lambda: _("{name} swaps ahead of {cube} on {planet} (square {n}).").format(
-            name=name, cube=cube_words(other, who), planet=where(planet), n=square),
-                theme.TEXT)
+        return (lambda: _("{name} swaps ahead of {cube} on {planet}, to square {n}{vp}.")
+                .format(name=name, cube=cube_words(other, who), planet=where(planet), n=square,
+                        vp=vp_words(planet, square)), theme.TEXT)
     if kind == "zero_square_claimed":
         other = event.get("previous")
         return (lambda: _("{name} takes the 0 square of {planet} from {cube}.").format(
