@@ -119,6 +119,15 @@ def test_japanese_numbers_stand_against_their_counters() -> None:
                 if re.search(r"(\}|[0-9]) (個|手|回|枚|本|体|人|段|列|位|点|秒|件|日|番)", text)]
 
 
+def test_a_key_and_what_it_does_are_parted_by_a_colon_in_japanese() -> None:
+    """The party lobby's footer read 「…：開始  ·  Esc 戻る」, the help 「S パス」 beside
+    「Tab：ほかのボード」: a key and what it does are parted by 「：」 (a particle, 「Enter で」,
+    and 「R キー」 stay as they are)."""
+    key_then_action = re.compile(r"(?<![A-Za-z])(Esc|Enter|F11|Tab|Space|Return|Backspace|"
+                                 r"Delete|[A-Z]) (?!キー)[ァ-ヶ一-龯]")
+    assert not [text for text in _japanese_texts() if key_then_action.search(text)]
+
+
 def test_the_compiled_catalog_says_exactly_what_the_po_says() -> None:
     """The window reads the ``.mo``; it must be the ``.po`` compiled (run the extractor)."""
     import gettext
