@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from game.client import theme
+from game.client.i18n import tr
 from game.client.scenes.handover import HandoverScene
 from game.client.scenes.setup import SetupScene
 from game.client.session import GameConfig, SeatChoice
@@ -17,7 +18,14 @@ from game.client.stargazer.ring import SQUARE
 from game.client.stargazer.table import StargazerTableScene
 from game.rules.stargazer import CREWS_BY_ID, PLANET_TYPES, RULESET, room_left
 from game.rules.stargazer.placement import investigation_sequences
-from tests.client.sg_play import build_path, painted, play_crew, play_path, play_to_results
+from tests.client.sg_play import (
+    DECISIONS,
+    build_path,
+    painted,
+    play_crew,
+    play_path,
+    play_to_results,
+)
 from tests.client.textboxes import drawn_marks, text_problems, tracking
 
 CHOICE_EFFECTS = {crew["effect"] for crew in CREWS_BY_ID.values() if crew["timing"] == "choice"}
@@ -696,3 +704,52 @@ def test_a_crews_full_text_keeps_clear_of_the_scores(drive, size) -> None:  # no
         assert table.hover_crew == index
         assert not table.tooltip_rect.colliderect(table.ring.geo.centre), index
         assert not table.tooltip_rect.colliderect(table.crews_rect), index
+
+
+@pytest.mark.timeout(120)
+def test_the_handover_tells_what_happened_since_the_players_last_turn(drive) -> None:  # noqa: ANN001
+    """The others' turns went by behind the handover, unseen by the player coming back (a
+    playtest): the handover recaps the game log since their last turn, the game so far at
+    their first."""
+    from tests.client.sg_play import play_turn
+    from tests.client.textboxes import drawn_texts
+
+    table = table_for(drive, [SeatChoice("human", "Ann"), SeatChoice("human", "Bo"),
+                              *bots("Vega")], {"start_player": 0}, 3)
+    rng = random.Random(3)
+    drive.until(lambda: isinstance(drive.scene, HandoverScene), what="Ann's handover")
+    first = drive.scene
+    assert first.seat == 0 and not first.recap.since_turn
+    drive.step()
+    assert "So far:" in drawn_texts(drive.app)
+    drive.until(lambda: first.armed, what="the handover to take input")
+    drive.key(pygame.K_RETURN)
+    while not (isinstance(drive.scene, HandoverScene) and drive.scene.seat == 1):
+        if table.turn_seat() == table.active and table.phase() in DECISIONS and \
+                not isinstance(drive.scene, HandoverScene) and not table.decision_blocks():
+            play_turn(drive, table, rng)  # Ann's turn
+        drive.step()
+    handover = drive.scene
+    assert handover.seat == 1
+    seen_by_ann = len(table.log)
+    # Bo plays on, Vega too, and the screen comes back to Ann
+    drive.until(lambda: handover.armed, what="the handover")
+    drive.key(pygame.K_RETURN)
+    while not (isinstance(drive.scene, HandoverScene) and drive.scene.seat == 0):
+        if table.turn_seat() == table.active and table.phase() in DECISIONS and \
+                not isinstance(drive.scene, HandoverScene) and not table.decision_blocks():
+            play_turn(drive, table, rng)
+        drive.step()
+    back = drive.scene
+    assert back.recap.since_turn and back.recap.entries
+    drive.step()
+    texts = drawn_texts(drive.app)
+    assert any(text.startswith("Since your last turn:") for text in texts), texts
+    newest = str(tr(back.recap.entries[-1][0]))
+    assert any(newest.startswith(text.rstrip("…")) for text in texts), (newest, texts)
+    assert any("Bo" in str(tr(text)) for text, _colour in back.recap.entries), \
+        "Bo's turn is told"
+    assert not any(str(tr(text)).startswith("Ann") for text, _colour in back.recap.entries), \
+        "her own turn is not told again"
+    assert len(back.recap.entries) <= len(table.log) - seen_by_ann
+    assert back.recap_rect.bottom < drive.app.layout.height

@@ -8,12 +8,13 @@ only once it has been released and pressed again (``game.client.press_guard``).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from game.client import theme
-from game.client.i18n import N_, _
+from game.client.i18n import N_, _, ngettext, tr
 from game.client.kits import get_kit
 from game.client.press_guard import PressGuard
 from game.client.scenes.base import SkyScene
@@ -25,6 +26,17 @@ if TYPE_CHECKING:
 
 #: seconds the handover ignores input after it appears (a double press cannot skip it)
 ARM_SECONDS = 0.8
+#: the recap's lines at most (the newest; the game log keeps the rest)
+RECAP_LINES = 6
+
+
+@dataclass(frozen=True)
+class Recap:
+    """The game log's entries a player has not seen at the screen: ``since_turn`` those since
+    their last turn, else (their first) the game so far."""
+
+    entries: list[Any]
+    since_turn: bool
 
 
 class HandoverTable(Protocol):
@@ -47,9 +59,11 @@ class HandoverScene(SkyScene):
     holds_game = True
 
     def __init__(self, app: Stage, table: HandoverTable, seat: int,
-                 previous: int | None = None, undo: Callable[[], None] | None = None) -> None:
+                 previous: int | None = None, undo: Callable[[], None] | None = None,
+                 recap: Recap | None = None) -> None:
         super().__init__(app)
         self.table = table
+        self.recap = recap
         self.seat = seat
         self.previous = previous if undo is not None else None
         self.undo = undo
@@ -62,6 +76,8 @@ class HandoverScene(SkyScene):
                                   self.undo_previous, size="body"))
         self.form = Form(widgets)
         self.guard = PressGuard(ARM_SECONDS)
+        #: where the recap was drawn last (tests)
+        self.recap_rect = pygame.Rect(0, 0, 0, 0)
 
     @property
     def armed(self) -> bool:
@@ -114,5 +130,34 @@ class HandoverScene(SkyScene):
         title = self.text.render(words, size, theme.ACCENT, bold=True)
         surface.blit(title, title.get_rect(center=(lay.width // 2, int(lay.height * 0.4))))
         self.form.draw(surface, self.text, lay)
+        self.draw_recap(surface)
         self.draw_footer(surface, N_("Enter: ready  ·  Esc: leave the game"),
                          N_("A: ready  ·  B: leave the game"))
+
+    def draw_recap(self, surface: pygame.Surface) -> None:
+        """Under the buttons: what happened since this player last had the screen (their
+        newest ``RECAP_LINES`` entries of the game log, as the log words and colours them)."""
+        recap = self.recap
+        if recap is None or not recap.entries:
+            return
+        lay = self.layout
+        size = lay.font_px("small")
+        step = int(size * 1.25)
+        top = max(w.rect.bottom for w in self.form.widgets) + lay.px(24)
+        room = (lay.height - lay.px(44) - top) // step - 1  # (a line for the heading)
+        shown = recap.entries[-max(1, min(RECAP_LINES, room)):]
+        earlier = len(recap.entries) - len(shown)
+        heading = _("Since your last turn:") if recap.since_turn else _("So far:")
+        if earlier:
+            heading += " " + ngettext("({n} earlier line in the game log)",
+                                      "({n} earlier lines in the game log)", earlier).format(
+                n=earlier)
+        width = lay.px(760)
+        rows = [(heading, theme.TEXT_DIM)] + [(tr(text), colour) for text, colour in shown]
+        self.recap_rect = pygame.Rect(0, top, 0, 0)
+        for index, (words, colour) in enumerate(rows):
+            fitted = self.text.cut(words, size, width)
+            label = self.text.render(fitted, size, colour)
+            place = label.get_rect(midtop=(lay.width // 2, top + index * step))
+            surface.blit(label, place)
+            self.recap_rect = self.recap_rect.union(place) if self.recap_rect.w else place

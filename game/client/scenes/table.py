@@ -30,7 +30,7 @@ from game.client.leaving import leave_warning
 from game.client.net_text import CONNECTION_NEWS, error_text
 from game.client.scenes.base import Scene, controls_hint
 from game.client.scenes.dialog import ConfirmDialog
-from game.client.scenes.handover import HandoverScene
+from game.client.scenes.handover import HandoverScene, Recap
 from game.client.scenes.lan import fill_level
 from game.client.scenes.link_lost import LinkLostScene
 from game.client.scenes.menu import MainMenuScene
@@ -74,6 +74,9 @@ class GameTableScene(Scene):
         self.watching = not humans and not self.replaying
         #: the handover screen is up: the next player is not at the screen yet
         self.awaiting_handover = False
+        #: per seat, how much of the game log its player had seen when they last took the
+        #: screen (hot-seat): their next handover tells them what came since
+        self.log_seen: dict[int, int] = {}
         self.status = ("", theme.TEXT)
         self.status_time = 0.0
         #: the type of every event seen, in order (tests and the screenshot walk read it)
@@ -260,12 +263,18 @@ class GameTableScene(Scene):
         """Hide the table until ``seat``'s player is at the screen; ``previous`` may still
         come back and take their turn back with ``undo``."""
         self.awaiting_handover = True
-        self.app.push(HandoverScene(self.app, self, seat, previous, undo))
+        if self.active in self.log_seen:  # the player leaving the screen saw it all so far
+            self.log_seen[self.active] = len(self.log)
+        # what happened since this player last had the screen (the others' turns went by
+        # behind the handover: a playtest), or the game so far at their first turn
+        recap = Recap(list(self.log[self.log_seen.get(seat, 0):]), seat in self.log_seen)
+        self.app.push(HandoverScene(self.app, self, seat, previous, undo, recap))
 
     def take_over(self, seat: int) -> None:
         """The handover screen was accepted: ``seat`` now plays on this screen."""
         self.active = seat
         self.awaiting_handover = False
+        self.log_seen[seat] = len(self.log)
         self.say(N_("{name}, your turn.", name=self.session.names[seat]), theme.ACCENT)
 
     # --- scene hooks ----------------------------------------------------------------------------
