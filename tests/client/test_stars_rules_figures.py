@@ -162,3 +162,28 @@ def test_a_picture_scrolled_half_out_of_the_panel_shows_no_half_text(game: str) 
                 assert seen > 20
     finally:
         drive.close()
+
+
+@pytest.mark.parametrize("language", ["en", "ja"])
+def test_the_scoring_examples_rows_give_the_words_then_the_points(text, language: str,  # noqa: ANN001
+                                                                   monkeypatch) -> None:  # noqa: ANN001
+    """The rows read 「4 4本の星座」, the points before the words: "44" in Japanese (a
+    Japanese player's playtest). Each row gives what scores, then its points."""
+    from game.client.stars.rules_figures import scoring_figure
+
+    i18n.set_language(language)
+    said: list[str] = []
+    render = text.render
+
+    def recording(words: str, *args, **kwargs) -> pygame.Surface:  # noqa: ANN002, ANN003
+        said.append(words)
+        return render(words, *args, **kwargs)
+
+    monkeypatch.setattr(text, "render", recording)
+    scoring_figure(text, 920, 1.0, 20, 16, False)
+    for item in example_items():
+        label = item_label(item)
+        row = next((line for line in said if line.startswith(label)), None)
+        assert row is not None, (label, said)
+        assert str(item["points"]) in row[len(label):], row
+        assert not [line for line in said if line.endswith(label)], said

@@ -43,6 +43,13 @@ CHOICES: list[tuple[str | None, str]] = [(None, N_("Everything"))] + [
     (column.key, column.title) for column in SCORE_COLUMNS]
 
 
+def item_words(item: dict[str, Any]) -> str:
+    """A scoring item and its points, the words first ("constellation of 4 lines: 4 points":
+    「4 4本の星座」 read as "44" in Japanese, a playtest)."""
+    return ngettext("{what}: {n} point", "{what}: {n} points", item["points"]).format(
+        what=item_label(item), n=item["points"])
+
+
 def item_label(item: dict[str, Any]) -> str:
     """What a scoring item of ``score_details`` is, in the window's language (the engine's
     ``label`` is English: the words are made here from the item's kind and figures)."""
@@ -396,7 +403,7 @@ class FinalBoardsScene(SkyScene):
             if item is pointed:
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, row, border_radius=lay.px(4))
             color = item_colour(item)  # as its lines on the board (a 9+ group: orange)
-            text = f"{item['points']:>2}  {item_label(item)}"
+            text = item_words(item)
             fitted = self.text.fit(text, size, rect.w - 2 * pad)
             label = self.text.render(text, fitted, color)
             surface.blit(label, (rect.x + pad, row.y + lay.px(2)))

@@ -20,7 +20,7 @@ from game.client import theme
 from game.client.i18n import _, ngettext
 from game.client.layout import TextCache, scaled_px
 from game.client.stars.categories import SCORE_COLUMNS
-from game.client.stars.final_boards import draw_item, item_colour, item_label
+from game.client.stars.final_boards import draw_item, item_colour, item_words
 from game.client.stars.render import BoardGeometry, SheetRenderer, render_bonus_card, render_card
 from game.rules.stars import score_details
 
@@ -115,8 +115,7 @@ def scoring_figure(text: TextCache, width: int, unit: float, body: int, small: i
     list_x = geo.rect.right + px(24)
     list_w = width - list_x
     items = example_items()
-    rows = [(f"{item['points']:>2}  {item_label(item)}", item_colour(item), False)
-            for item in items]
+    rows = [(item_words(item), item_colour(item), False) for item in items]
     total = sum(item["points"] for item in items)
     rows.append((ngettext("{n} point in all", "{n} points in all", total).format(n=total),
                  theme.ACCENT, True))
