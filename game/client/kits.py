@@ -92,6 +92,11 @@ class ClientKit:
     #: the handover screen's button for the player the screen is passed to ({name}): a game
     #: with a private board shows it, one with everything public just gives the turn
     take_over_words: str = N_("I am {name}: show my board")
+    #: the handover recaps the game log since the player's last turn: for a game played in
+    #: turns; Look at the Stars' players play each card in secret, its log tells a card's
+    #: moves only once everyone has drawn it, so a recap told a player their own move and
+    #: never the one just made (a playtest)
+    handover_recap: bool = False
     #: the handover screen's line about where the game stands (None: nothing to say)
     progress_line: Callable[[dict[str, Any]], str | None] = field(default=lambda view: None)
     #: the bot level a LAN host fills free seats with (None: the strongest registered)

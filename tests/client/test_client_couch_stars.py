@@ -519,6 +519,12 @@ def test_a_seats_quick_confirm_does_not_use_a_power_prompt_it_has_not_seen(
         drive.step(3)
         assert "power" not in sent and prompted()
         drive.step(round(DECISION_SETTLE_SECONDS / FRAME) + 1)
+        # the place the prompt opened on is not the player's choice: a press asks first, a
+        # second uses it (an Enter meant to confirm the card used it unasked: a playtest)
+        hands.press([(devices[0], "confirm")])
+        drive.step(3)
+        assert "power" not in sent and prompted()
+        assert "Use the power here?" in str(table.boards[0].status[0]), table.boards[0].status
         hands.press([(devices[0], "confirm")])
         drive.until(lambda: "power" in sent, what="the power used")
 

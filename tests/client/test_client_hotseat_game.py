@@ -24,6 +24,9 @@ def test_two_humans_hot_seat_to_results(drive) -> None:  # noqa: ANN001
     assert isinstance(handover, HandoverScene)
     table = handover.table
     assert table.session.kinds == ["human", "human"]
+    # no recap: each card is played in secret, and its moves reach the log only once both
+    # have drawn it (a recap told a player their own move and never the other's: a playtest)
+    assert handover.recap is None
     rng = random.Random(11)
     turns = {0: 0, 1: 0}
     handovers = 0
@@ -31,6 +34,7 @@ def test_two_humans_hot_seat_to_results(drive) -> None:  # noqa: ANN001
         scene = drive.scene
         if isinstance(scene, HandoverScene):
             handovers += 1
+            assert scene.recap is None
             # the next player's board stays hidden until they say they are there
             assert table.awaiting_handover
             accept_handover(drive)
@@ -167,3 +171,29 @@ def test_hot_seat_players_name_their_seats_and_the_names_are_remembered(drive) -
     again.seats[1].name = drive.app.settings.player_name  # the same name twice: numbered
     assert again.seat_names() == [drive.app.settings.player_name,
                                   f"{drive.app.settings.player_name} 2"]
+
+
+def test_a_third_hot_seat_player_is_offered_again_as_a_player(drive) -> None:  # noqa: ANN001
+    """A third player's seat came back as a bot next time, their name hidden (a playtest):
+    a seat a player took is offered to a player again, with their name."""
+    from game.client.scenes.setup import SetupScene
+
+    drive.click(drive.scene.button("Hot-seat").rect.center)
+    setup = drive.scene
+    while setup.game.value != "stargazer":
+        drive.key(pygame.K_RIGHT)
+    third = setup.seats[2]
+    assert third.value != "human", "a bot by default"
+    third.set_value("human")
+    third.name = "Deneb Lyra"
+    drive.click(setup.start.rect.center)
+    table = next(s for s in drive.app.stack if getattr(s, "session", None) is not None)
+    assert table.session.kinds[:3] == ["human", "human", "human"]
+    table.leave()
+    again = SetupScene(drive.app, "hotseat")
+    assert again.game.value == "stargazer"
+    assert again.seats[2].value == "human" and again.seats[2].name == "Deneb Lyra"
+    solo = SetupScene(drive.app, "solo")
+    solo.game.set_value("stargazer")
+    solo._refresh()
+    assert solo.seats[2].value in solo.levels, "solo play offers a bot there, as before"

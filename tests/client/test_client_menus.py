@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pygame
+import pytest
 
 from game.client import theme
 from game.client.scenes.couch import CouchLobbyScene
@@ -414,6 +415,12 @@ def test_each_way_to_play_says_what_it_is_beside_its_button(drive) -> None:  # n
     from tests.client.textboxes import drawn_texts, text_problems
 
     menu = drive.scene
+    resting = menu.button("Host LAN game").rect.center  # where the window opened: not moved
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pygame.mouse, "get_pos", lambda: resting)
+        drive.step()
+        said = " ".join(drawn_texts(drive.app))
+    assert "You alone against the AI." in said and "Open a table" not in said, said
     drive.move((1, 1))
     drive.step()
     assert "You alone against the AI." in drawn_texts(drive.app), "Play solo is in focus"

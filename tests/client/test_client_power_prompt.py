@@ -310,3 +310,25 @@ def test_enter_on_a_place_that_costs_points_asks_again(drive, monkeypatch) -> No
     drive.until(lambda: table.phase() != "power"
                 or len(table.view["pending"]["sheet"]["lines"]) > before, what="the line")
     assert table.view["pending"]["sheet"]["lines"][before] == sorted_line(targets[costly])
+
+
+@pytest.mark.timeout(120)
+def test_enter_on_the_place_the_prompt_opened_on_asks_first(drive) -> None:  # noqa: ANN001
+    """An Enter meant to confirm the card used the power where the prompt opened (a
+    playtest): the place the prompt chose asks first; a second Enter uses it. The question
+    stands under what the place scores (a warning first pushed the reasons out)."""
+    table = reach_power_prompt(drive)
+    drive.step(round(DECISION_SETTLE_SECONDS / FRAME) + 1)
+    target = table.targets()[table.target_index]["line"]
+    before = len(table.view["pending"]["sheet"]["lines"])
+    drive.key(pygame.K_RETURN)
+    drive.step(3)
+    assert table.phase() == "power" and len(table.view["pending"]["sheet"]["lines"]) == before
+    lines = [text for text, _colour in table.status_lines(table.view, "power")]
+    asked = next(i for i, text in enumerate(lines) if text.startswith("Use the power here?"))
+    scored = next(i for i, text in enumerate(lines) if text.startswith("Score if drawn here"))
+    assert scored < asked, lines
+    drive.key(pygame.K_RETURN)
+    drive.until(lambda: table.phase() != "power"
+                or len(table.view["pending"]["sheet"]["lines"]) > before, what="the line")
+    assert table.view["pending"]["sheet"]["lines"][before] == sorted_line(target)

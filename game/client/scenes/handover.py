@@ -26,8 +26,9 @@ if TYPE_CHECKING:
 
 #: seconds the handover ignores input after it appears (a double press cannot skip it)
 ARM_SECONDS = 0.8
-#: the recap's lines at most (the newest; the game log keeps the rest)
-RECAP_LINES = 6
+#: the recap's lines at most (the newest, as many as the window holds up to this; the game
+#: log keeps the rest: 6 hid an opponent's whole turn where the window had room, a playtest)
+RECAP_LINES = 14
 
 
 @dataclass(frozen=True)

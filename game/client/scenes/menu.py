@@ -72,6 +72,8 @@ class MainMenuScene(SkyScene):
         #: where Continue's caption and the noted button's note were drawn last
         self.saved_game_rect = pygame.Rect(0, 0, 0, 0)
         self.item_note_rect = pygame.Rect(0, 0, 0, 0)
+        #: the mouse moved last (not a key): the button under it has the note
+        self.pointing = False
 
     def saved_game_lines(self) -> list[str]:
         """The caption of "Continue": the game, where it stands, who plays it (the newest),
@@ -115,11 +117,13 @@ class MainMenuScene(SkyScene):
             y += row.get_height()
 
     def noted_item(self) -> Button | None:
-        """The button whose note shows: the one under the mouse, else the one in focus."""
+        """The button whose note shows: the one under the mouse once it moves here, else the
+        one in focus (a pointer resting where the window opened noted a button beside the
+        focused one: a playtest)."""
         buttons = [w for w in self.form.widgets if isinstance(w, Button)]
         mouse = pygame.mouse.get_pos()
         hovered = next((b for b in buttons if b.rect.collidepoint(mouse)), None)
-        if hovered is not None:
+        if hovered is not None and self.pointing:
             return hovered
         if self.lan_tables.focus is None and 0 <= self.form.focus < len(self.form.widgets):
             widget = self.form.widgets[self.form.focus]
@@ -246,6 +250,8 @@ class MainMenuScene(SkyScene):
                                              lay.height - lay.px(56) - top))
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.MOUSEMOTION, pygame.KEYDOWN):
+            self.pointing = event.type == pygame.MOUSEMOTION  # (whose note shows)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             from game.client.scenes.dialog import ConfirmDialog
 

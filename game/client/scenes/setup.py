@@ -141,8 +141,11 @@ class SetupScene(SkyScene):
                 default = "human"
             elif self.mode == "host":
                 default = "open"
-            elif i < len(remembered) and remembered[i] in self.levels:
-                default = remembered[i]  # the level chosen for this seat last time
+            elif i < len(remembered) and (remembered[i] in self.levels or (
+                    self.mode == "hotseat" and remembered[i] == "human")):
+                # the level chosen for this seat last time (hot-seat: or a player: a third
+                # player's seat came back as a bot, their name hidden, a playtest)
+                default = remembered[i]
             else:
                 default = default_bot
             if self.mode == "hotseat":  # each player at the screen names their seat
@@ -239,7 +242,8 @@ class SetupScene(SkyScene):
             levels = list(settings.game_seat_levels.get(game) or settings.seat_levels)
             levels += [""] * (self.seat_count - len(levels))
             for i, row in enumerate(self.seats[: self.seat_count]):
-                levels[i] = row.value if row.value in self.levels else ""
+                levels[i] = row.value if row.value in self.levels or (
+                    self.mode == "hotseat" and row.value == "human") else ""
             settings.seat_levels = levels[:8]
             settings.game_seat_levels[game] = levels[:8]
         settings.seat_counts[f"{self.mode}:{game}"] = self.count.value

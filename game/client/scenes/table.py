@@ -26,6 +26,7 @@ from game.client import theme
 from game.client.departures import Departures
 from game.client.hinting import HintAsker
 from game.client.i18n import N_, _, ngettext, tr
+from game.client.kits import get_kit
 from game.client.leaving import leave_warning
 from game.client.net_text import CONNECTION_NEWS, error_text
 from game.client.scenes.base import Scene, controls_hint
@@ -267,7 +268,8 @@ class GameTableScene(Scene):
             self.log_seen[self.active] = len(self.log)
         # what happened since this player last had the screen (the others' turns went by
         # behind the handover: a playtest), or the game so far at their first turn
-        recap = Recap(list(self.log[self.log_seen.get(seat, 0):]), seat in self.log_seen)
+        recap = Recap(list(self.log[self.log_seen.get(seat, 0):]), seat in self.log_seen) \
+            if get_kit(self.session.info["game"]).handover_recap else None
         self.app.push(HandoverScene(self.app, self, seat, previous, undo, recap))
 
     def take_over(self, seat: int) -> None:

@@ -172,6 +172,7 @@ KIT = ClientKit(
     progress_line=progress_line,
     # (its table is public: "show my board" read oddly, a playtest)
     take_over_words=N_("I am {name}: my turn"),
+    handover_recap=True,
     tie_line=tie_line,
     # the strong heuristic bot answers at once; "hard" (a 2 s search per decision) stays a
     # choice on the setup screen

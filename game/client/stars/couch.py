@@ -429,7 +429,7 @@ class CouchStarsScene(StarsTableScene):
                 if phase == "power":
                     hovered = self.hovered_target(pos)
                     if hovered is not None:
-                        cursor.target_index = hovered
+                        cursor.choose_target(hovered)
         elif intent in DIRECTIONS:
             if phase == "power":
                 self.target_toward(STEPS[intent])

@@ -44,6 +44,9 @@ class SeatCursor:
         self.target_index = 0
         #: the (card, target) whose cost a press was told (a second press there uses it)
         self.cost_asked: tuple[Any, str] | None = None
+        #: the player chose the target (the mouse, a direction, a hint), not the prompt: an
+        #: Enter meant to confirm the card used the power where the prompt opened (a playtest)
+        self.target_chosen = False
         self._ghost_key: tuple | None = None
         self._ghost: tuple[str, list, str | None] | None = None
         self._ghost_sheet: dict[str, Any] | None = None
@@ -173,10 +176,18 @@ class SeatCursor:
         self.anchor = (max(-min(xs), min(GRID[0] - 1 - max(xs), dx)),
                        max(-min(ys), min(GRID[1] - 1 - max(ys), dy)))
 
+    def propose_target(self, index: int) -> None:
+        """The target a new prompt opens on: shown, not yet the player's choice."""
+        self.target_index, self.target_chosen = index, False
+
+    def choose_target(self, index: int) -> None:
+        """The target the player points at (the mouse, a hint they asked for)."""
+        self.target_index, self.target_chosen = index, True
+
     def step_target(self, step: int, count: int) -> None:
         """The next (or previous) power target in the prompt's order (a pad's shoulders)."""
         if count:
-            self.target_index = (self.target_index + step) % count
+            self.choose_target((self.target_index + step) % count)
 
     def target_toward(self, centres: list[tuple[float, float]], way: tuple[int, int]) -> None:
         """A direction picks the power target that lies that way on the board (the nearest,
@@ -196,4 +207,4 @@ class SeatCursor:
             if cost < best_cost:
                 best, best_cost = index, cost
         if best is not None:
-            self.target_index = best
+            self.choose_target(best)

@@ -340,7 +340,7 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
             target = {key: value for key, value in move.items() if key != "t"}
             targets = self.targets()
             if target in targets:
-                self.target_index = targets.index(target)
+                self.cursor.choose_target(targets.index(target))
             return _("use the power where shown")
         if kind == "skip":  # no ghost: one left at the mouse's spot showed its red "off the
             self.keyboard_ghost = self.mouse_on_board = False  # board" beside the hint
@@ -373,9 +373,10 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
 
     def use_chosen_power(self, again: str) -> None:
         """Enter (a pad's A, a keyboard half's confirm): the power on the chosen target; where
-        it would cost points, only at a second press on that target. An Enter meant to go on
-        drew the line a resting mouse pointed at and broke a constellation, -8 (a player's
-        playtest); a click on a place stays one click. ``again``: the key that presses."""
+        it would cost points, or where the prompt (not the player) chose it, only at a second
+        press on that target. An Enter meant to go on drew the line a resting mouse pointed at
+        and broke a constellation, -8 (a player's playtest); a click on a place stays one
+        click. ``again``: the key that presses."""
         targets = self.targets()
         if not targets:
             return
@@ -383,13 +384,19 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
         preview = self.preview()
         cost = -preview["delta"]["total"] if preview else 0
         asked = ((self.view or {}).get("card") or {}).get("n"), repr(target)
-        if cost > 0 and self.cursor.cost_asked != asked:
+        if (cost > 0 or not self.cursor.target_chosen) and self.cursor.cost_asked != asked:
+            # a place that costs points, or one the prompt chose (an Enter meant to confirm
+            # the card used the power where the prompt opened: a playtest), asks first
             self.cursor.cost_asked = asked
             self.app.sounds.play("invalid")
-            self.say(Lazy(lambda: ngettext(
-                "Here it costs {n} point: {key} again uses it here, or skip the power.",
-                "Here it costs {n} points: {key} again uses it here, or skip the power.",
-                cost).format(n=cost, key=again)), theme.WARNING, 6.0)
+            if cost > 0:
+                self.say(Lazy(lambda: ngettext(
+                    "Here it costs {n} point: {key} again uses it here, or skip the power.",
+                    "Here it costs {n} points: {key} again uses it here, or skip the power.",
+                    cost).format(n=cost, key=again)), theme.WARNING, 6.0)
+            else:
+                self.say(N_("Use the power here? {key} again uses it, or choose another place "
+                            "or skip.", key=again), theme.ACCENT, 6.0)
             return
         self.use_power(target)
 
@@ -544,7 +551,7 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
             self.status_time = 0.0  # the review line says what comes next
         elif kind == "power_offered" and event.get("seat") == self.active:
             sounds.play("bonus")
-            self.target_index = self.first_target()
+            self.cursor.propose_target(self.first_target())
             self.status_time = 0.0
         elif kind == "object_placed" and mine:
             sounds.play("bonus")
@@ -603,7 +610,7 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
                 if phase == "power":
                     hovered = self.hovered_target(event.pos)
                     if hovered is not None:
-                        self.target_index = hovered
+                        self.cursor.choose_target(hovered)
         elif event.type == pygame.MOUSEWHEEL:
             if self.shown_log_rect().collidepoint(pygame.mouse.get_pos()):
                 self.scroll_log(event.y)

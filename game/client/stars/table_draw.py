@@ -646,7 +646,11 @@ class StarsTablePainter:
         status = tr(self.status[0])
         if self.status_time > 0 and status and \
                 all(status != text for text, _color in lines):
-            lines.insert(0, (status, self.status[1]))  # unless a line says it already
+            # first (unless a line says it already); in a power prompt under what the place
+            # scores and why: its "costs 9 points" pushed "Breaks your 8-line constellation"
+            # out of the panel (a playtest)
+            at = len(lines) - 1 if phase == "power" and not self.replaying else 0
+            lines.insert(max(0, at), (status, self.status[1]))
         return lines
 
     def unconfirmed_names(self, view: dict[str, Any]) -> list[str]:
