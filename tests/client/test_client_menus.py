@@ -159,6 +159,13 @@ def test_setup_offers_seats_and_every_option(drive) -> None:  # noqa: ANN001
     assert {"Point bonus card", "Power bonus card", "Live score", "Game"} <= labels
     assert len(setup.options["point_card"].values) == 12  # default, random, 1..10
     assert len(setup.options["power_card"].values) == 12  # default, 2 randoms, 1..9
+    # the cards named alike ("Card 1 (3 pts)" stood beside "1: Aura": a playtest)
+    from game.client.i18n import tr
+
+    cards = [tr(label) for value, label in [*setup.options["point_card"].values,
+                                            *setup.options["power_card"].values]
+             if isinstance(value, int)]
+    assert len(cards) == 19 and all(card.startswith("Card ") for card in cards), cards
     setup.seats[2].set_value("random")
     config = setup.config()
     assert [s.kind for s in config.seats] == ["human", "human", "ai"]

@@ -38,7 +38,8 @@ def _point_card_label(n: int, points: int) -> str:
 def _power_card_label(n: int, power: str) -> str:
     from game.client.stars.render import power_label
 
-    return _("{n}: {power}").format(n=n, power=power_label(power))
+    # (as the point cards: "Card 1 (3 pts)" stood beside "1: Aura", a playtest)
+    return _("Card {n} ({power})").format(n=n, power=power_label(power))
 
 
 SETUP_OPTIONS = [
