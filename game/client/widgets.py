@@ -13,7 +13,7 @@ follow a language switch by themselves (a player's name or other plain text show
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import accumulate
 from typing import Any
 
@@ -424,6 +424,8 @@ class Form:
     def __init__(self, widgets: Sequence[Widget] = ()) -> None:
         self.widgets: list[Widget] = list(widgets)
         self.focus = 0
+        #: the mouse moved last, not a key (``noted``)
+        self.pointing = False
 
     def move_focus(self, delta: int) -> None:
         if not self.widgets:
@@ -442,12 +444,31 @@ class Form:
                 return widget
         return None
 
+    def note_input(self, event: pygame.event.Event) -> None:
+        """Whether the mouse or a key moved last (``handle`` tells it; a scene whose other
+        parts take some events first tells it too)."""
+        if event.type in (pygame.MOUSEMOTION, pygame.KEYDOWN):
+            self.pointing = event.type == pygame.MOUSEMOTION
+
+    def noted(self, among: Iterable[Widget] | None = None) -> Widget | None:
+        """The widget a note beside it speaks of: the one (of ``among``) under the mouse once
+        the mouse has moved since the last key, else the one with the focus. A pointer resting
+        where the window opened chose nothing: it noted a row beside the focused one (a
+        playtest)."""
+        if self.pointing:
+            mouse = pygame.mouse.get_pos()
+            for widget in self.widgets if among is None else among:
+                if widget.rect.collidepoint(mouse):
+                    return widget
+        return self.focused()
+
     def focus_rect(self, layout: Layout) -> pygame.Rect | None:
         """Where the focus ring is drawn (tests look there for it), None without a focus."""
         widget = self.focused()
         return focus_ring(widget.rect, layout) if widget is not None else None
 
     def handle(self, event: pygame.event.Event) -> bool:
+        self.note_input(event)
         if event.type == pygame.MOUSEMOTION:
             return False  # hover is drawn, the keyboard's focus stays where it was
         for i, widget in enumerate(self.widgets):

@@ -28,3 +28,21 @@ def test_focus_and_hover_look_different_and_hover_keeps_the_focus(drive: Driver)
                 theme.PANEL, 6)
     drive.key(pygame.K_DOWN)  # the keyboard moves the focus, not the mouse
     assert menu.form.focus == 1
+
+
+def test_a_note_speaks_of_the_row_under_a_moved_mouse_else_of_the_focus(monkeypatch) -> None:  # noqa: ANN001
+    """A pointer resting where the window opened noted a button beside the focused one (a
+    playtest): the menu, the settings and the setup ask ``Form.noted``, which takes the row
+    under the mouse only once the mouse has moved since the last key."""
+    from game.client.widgets import Button, Form
+
+    first, second = Button("One", lambda: None), Button("Two", lambda: None)
+    first.rect, second.rect = pygame.Rect(0, 0, 100, 40), pygame.Rect(0, 50, 100, 40)
+    form = Form([first, second])
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: second.rect.center)
+    assert form.noted() is first, "resting, not moved: the focus"
+    form.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=second.rect.center, rel=(1, 1),
+                                   buttons=(0, 0, 0)))
+    assert form.noted() is second and form.noted([first]) is first
+    form.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode=""))
+    assert form.noted() is first, "a key gives the note back to the focus"

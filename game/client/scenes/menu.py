@@ -72,8 +72,6 @@ class MainMenuScene(SkyScene):
         #: where Continue's caption and the noted button's note were drawn last
         self.saved_game_rect = pygame.Rect(0, 0, 0, 0)
         self.item_note_rect = pygame.Rect(0, 0, 0, 0)
-        #: the mouse moved last (not a key): the button under it has the note
-        self.pointing = False
 
     def saved_game_lines(self) -> list[str]:
         """The caption of "Continue": the game, where it stands, who plays it (the newest),
@@ -117,18 +115,10 @@ class MainMenuScene(SkyScene):
             y += row.get_height()
 
     def noted_item(self) -> Button | None:
-        """The button whose note shows: the one under the mouse once it moves here, else the
-        one in focus (a pointer resting where the window opened noted a button beside the
-        focused one: a playtest)."""
-        buttons = [w for w in self.form.widgets if isinstance(w, Button)]
-        mouse = pygame.mouse.get_pos()
-        hovered = next((b for b in buttons if b.rect.collidepoint(mouse)), None)
-        if hovered is not None and self.pointing:
-            return hovered
-        if self.lan_tables.focus is None and 0 <= self.form.focus < len(self.form.widgets):
-            widget = self.form.widgets[self.form.focus]
-            return widget if isinstance(widget, Button) else None
-        return None
+        """The button whose note shows (``Form.noted``; drawn while a LAN table's row, not a
+        button, has the keys' focus: then only the mouse notes one)."""
+        widget = self.form.noted()
+        return widget if isinstance(widget, Button) else None
 
     def draw_item_note(self, surface: pygame.Surface) -> None:
         """Left of the noted button, level with it: what that way to play is (``ITEM_NOTES``);
@@ -250,8 +240,7 @@ class MainMenuScene(SkyScene):
                                              lay.height - lay.px(56) - top))
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type in (pygame.MOUSEMOTION, pygame.KEYDOWN):
-            self.pointing = event.type == pygame.MOUSEMOTION  # (whose note shows)
+        self.form.note_input(event)  # (the LAN tables may take the event before the form)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             from game.client.scenes.dialog import ConfirmDialog
 
@@ -275,13 +264,13 @@ class MainMenuScene(SkyScene):
         focus = self.form.focus
         if self.lan_tables.focus is not None:
             self.form.focus = -1  # no button shows the focus while a table row has it
+        self.draw_saved_game(surface)  # (before the note, which keeps clear of it)
         try:
             self.form.draw(surface, self.text, self.layout)
+            self.draw_item_note(surface)
         finally:
             self.form.focus = focus
         self.lan_tables.draw(surface, self.text, self.layout)
-        self.draw_saved_game(surface)
-        self.draw_item_note(surface)
         self.draw_footer(surface, N_("Arrows + Enter or the mouse  ·  F11 fullscreen  ·  "
                                      "Esc: quit"),
                          N_("D-pad: choose  ·  A: open  ·  B: quit"))

@@ -115,16 +115,10 @@ class SettingsScene(SkyScene):
         self.app.store_settings()
         self.app.pop()
 
-    def described(self) -> Widget | None:
-        """The row whose words show: the one under the mouse, else the one in focus."""
-        mouse = pygame.mouse.get_pos()
-        hovered = next((w for w in self.descriptions if w.rect.collidepoint(mouse)), None)
-        return hovered or self.form.focused()
-
     def draw_description(self, surface: pygame.Surface) -> None:
-        """What the row in focus (or under the mouse) does, beside it on the right; left out
-        where the window leaves no room there."""
-        widget = self.described()
+        """What the row in focus (or under the mouse: ``Form.noted``) does, beside it on the
+        right; left out where the window leaves no room there."""
+        widget = self.form.noted(self.descriptions)
         words = self.descriptions.get(widget) if widget is not None else None
         if widget is None or words is None:
             return
