@@ -141,11 +141,8 @@ class SetupScene(SkyScene):
                 default = "human"
             elif self.mode == "host":
                 default = "open"
-            elif i < len(remembered) and (remembered[i] in self.levels or (
-                    self.mode == "hotseat" and remembered[i] == "human")):
-                # the level chosen for this seat last time (hot-seat: or a player: a third
-                # player's seat came back as a bot, their name hidden, a playtest)
-                default = remembered[i]
+            elif i < len(remembered) and self.kept_seat(remembered[i]):
+                default = remembered[i]  # the seat's choice last time
             else:
                 default = default_bot
             if self.mode == "hotseat":  # each player at the screen names their seat
@@ -168,6 +165,11 @@ class SetupScene(SkyScene):
         if self.mode in ("solo", "host"):
             rows[0] = self.your_name
         return rows
+
+    def kept_seat(self, value: str) -> bool:
+        """Whether a seat's choice is kept for next time: a bot level, or in hot-seat a
+        player (a third player's seat came back as a bot, their name hidden: a playtest)."""
+        return value in self.levels or (self.mode == "hotseat" and value == "human")
 
     def remembered_name(self, seat: int) -> str:
         """The name seat ``seat`` had last time (hot-seat), else the player's, or Player N."""
@@ -242,8 +244,7 @@ class SetupScene(SkyScene):
             levels = list(settings.game_seat_levels.get(game) or settings.seat_levels)
             levels += [""] * (self.seat_count - len(levels))
             for i, row in enumerate(self.seats[: self.seat_count]):
-                levels[i] = row.value if row.value in self.levels or (
-                    self.mode == "hotseat" and row.value == "human") else ""
+                levels[i] = row.value if self.kept_seat(row.value) else ""
             settings.seat_levels = levels[:8]
             settings.game_seat_levels[game] = levels[:8]
         settings.seat_counts[f"{self.mode}:{game}"] = self.count.value
@@ -328,11 +329,10 @@ class SetupScene(SkyScene):
             surface.blit(card, (x, y))
 
     def row_note(self) -> Any:
-        """What the value of the row under the mouse (else of the focused row) means: a bot
-        level's sentence, a game option's note for its value; None when there is none."""
-        mouse = pygame.mouse.get_pos()
-        widget = next((w for w in self.form.widgets if w.rect.collidepoint(mouse)), None) \
-            or self.form.focused()
+        """What the value of the row under the mouse (else of the focused row: ``Form.noted``)
+        means: a bot level's sentence, a game option's note for its value; None when there is
+        none."""
+        widget = self.form.noted()
         if widget is None:
             return None
         if any(widget is seat for seat in self.seats) and widget.value in self.levels:
