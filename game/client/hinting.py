@@ -35,6 +35,7 @@ from game.ai.hints import (
     plan_goes_on,
 )
 from game.client.i18n import N_, _, ngettext
+from game.client.kits import get_kit, points_now
 from game.client.session import HostSession, RemoteSession, Session
 from game.client.settings import HintCounts
 from game.client.widgets import Button
@@ -88,20 +89,10 @@ def think_budget(game: str) -> float:
     return float(THINK_SECONDS.get(game, {}).get(HINT_LEVEL, DEFAULT_BUDGET))
 
 
-def points_words(points: int, game: str = "") -> str:
-    """"+2 points now" (Stargazer's: "+2 VP this turn", as its scores are said, and for the
-    whole turn its hint plans: the Japanese hint said 点 beside the preview's VP, and "now"
-    beside the preview's "If the game ended now: +0" of the crew alone, playtests)."""
-    if game == "stargazer":
-        return ngettext("{points} VP this turn", "{points} VP this turn", abs(points)).format(
-            points=f"{points:+d}")
-    return ngettext("{points} point now", "{points} points now", abs(points)).format(
-        points=f"{points:+d}")
-
-
-def why_line(hint: Hint, game: str = "") -> str:
-    """The hint's why in words: the points it makes now and what it keeps open."""
-    parts = [points_words(hint.points_now, game)]
+def why_line(hint: Hint, points: Callable[[int], str] = points_now) -> str:
+    """The hint's why in words: the points it makes now (``points``: the game's words,
+    ``ClientKit.hint_points``) and what it keeps open."""
+    parts = [points(hint.points_now)]
     for fact, count in hint.keeps_open.items():
         if fact in OPEN_WORDS:
             parts.append(OPEN_WORDS[fact](count))
@@ -298,7 +289,7 @@ class HintAsker:
             return _("No hint now: nothing to decide.")
         if self.hint is None:
             return None
-        why = why_line(self.hint, self.game)
+        why = why_line(self.hint, get_kit(self.game).hint_points)
         if self.reviewed:
             return (_("The hard bot here: {what}: {why}.").format(what=self.what, why=why)
                     if self.what else _("The hard bot here: {why}.").format(why=why))

@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from game.client.i18n import N_
+from game.client.i18n import N_, ngettext
 from game.registry import GameTable, load_target
 
 if TYPE_CHECKING:
@@ -31,6 +31,12 @@ if TYPE_CHECKING:
 CLIENT_KITS: Mapping[str, str] = GameTable(lambda game: game.client_kit)
 
 Color = tuple[int, int, int]
+
+
+def points_now(points: int) -> str:
+    """A hint's points in words: "+2 points now" (``ClientKit.hint_points``)."""
+    return ngettext("{points} point now", "{points} points now", abs(points)).format(
+        points=f"{points:+d}")
 
 
 @dataclass(frozen=True)
@@ -92,6 +98,8 @@ class ClientKit:
     #: the handover screen's button for the player the screen is passed to ({name}): a game
     #: with a private board shows it, one with everything public just gives the turn
     take_over_words: str = N_("I am {name}: show my board")
+    #: a hint's points in words, as the game says its scores ("+2 points now")
+    hint_points: Callable[[int], str] = field(default=points_now)
     #: the handover recaps the game log since the player's last turn: for a game played in
     #: turns; Look at the Stars' players play each card in secret, its log tells a card's
     #: moves only once everyone has drawn it, so a recap told a player their own move and

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from game.client.i18n import N_, _
+from game.client.i18n import N_, _, ngettext
 from game.client.kits import ClientKit, ScoreColumn
 from game.client.stargazer.rules_figure import majority_figure
 from game.client.stargazer.rules_text import STARGAZER
@@ -106,6 +106,14 @@ def seat_token(seat: int, size: int, colour_blind: bool) -> pygame.Surface:
     return pawn_sprite(size, palette_for(colour_blind).player(seat), player_mark(seat))
 
 
+def hint_points(points: int) -> str:
+    """A hint's points: "+2 VP this turn", as Stargazer says its scores, for the whole turn
+    the hint plans (the Japanese hint said 点 beside the preview's VP, and "now" beside the
+    preview's "If the game ended now: +0" of the crew alone: playtests)."""
+    return ngettext("{points} VP this turn", "{points} VP this turn", abs(points)).format(
+        points=f"{points:+d}")
+
+
 def describe_move(state: dict[str, Any], seat: int, move: dict[str, Any],
                   name_of: Callable[[int], str]) -> str:
     """Watch replay's line for a move, in the window's language (crews and planets named)."""
@@ -173,6 +181,7 @@ KIT = ClientKit(
     # (its table is public: "show my board" read oddly, a playtest)
     take_over_words=N_("I am {name}: my turn"),
     handover_recap=True,
+    hint_points=hint_points,
     tie_line=tie_line,
     # the strong heuristic bot answers at once; "hard" (a 2 s search per decision) stays a
     # choice on the setup screen
