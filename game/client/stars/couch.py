@@ -423,13 +423,7 @@ class CouchStarsScene(StarsTableScene):
         intent, pos = action.intent, action.pos
         cursor = board.cursor
         if intent == "point" and pos is not None:
-            cursor.mouse_on_board = board.geo.rect.collidepoint(pos)
-            if cursor.mouse_on_board:
-                self.follow_pointer(pos)
-                if phase == "power":
-                    hovered = self.hovered_target(pos)
-                    if hovered is not None:
-                        cursor.choose_target(hovered)
+            self.point_at(pos)  # (acting for the board: its cursor and geometry)
         elif intent in DIRECTIONS:
             if phase == "power":
                 self.target_toward(STEPS[intent])

@@ -42,8 +42,9 @@ class SeatCursor:
         self.pointer: tuple[int, int] | None = None
         #: the power-bonus target chosen (index into the prompt's targets)
         self.target_index = 0
-        #: the (card, target) whose cost a press was told (a second press there uses it)
-        self.cost_asked: tuple[Any, str] | None = None
+        #: the (card, target) a press asked about (what it costs, or whether it is meant): a
+        #: second press there uses it
+        self.asked_about: tuple[Any, str] | None = None
         #: the player chose the target (the mouse, a direction, a hint), not the prompt: an
         #: Enter meant to confirm the card used the power where the prompt opened (a playtest)
         self.target_chosen = False

@@ -272,6 +272,17 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
         """Put the ghost's centre on grid position (gx, gy), snapped to stars."""
         self.cursor.aim_at(self.card(), gx, gy)
 
+    def point_at(self, pos: tuple[int, int]) -> None:
+        """The mouse moved to ``pos``: over the board the ghost follows it, and in a power
+        prompt the place under it is the player's choice (at one screen: the mouse's board)."""
+        self.mouse_on_board = self.geo.rect.collidepoint(pos)
+        if self.mouse_on_board:
+            self.follow_pointer(pos)
+            if self.phase() == "power":
+                hovered = self.hovered_target(pos)
+                if hovered is not None:
+                    self.cursor.choose_target(hovered)
+
     def follow_pointer(self, pos: tuple[int, int]) -> None:
         """The mouse carries the ghost: aim it from the pointer at ``pos``."""
         self.cursor.follow_pointer(self.card(), self.geo, pos)
@@ -384,10 +395,10 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
         preview = self.preview()
         cost = -preview["delta"]["total"] if preview else 0
         asked = ((self.view or {}).get("card") or {}).get("n"), repr(target)
-        if (cost > 0 or not self.cursor.target_chosen) and self.cursor.cost_asked != asked:
+        if (cost > 0 or not self.cursor.target_chosen) and self.cursor.asked_about != asked:
             # a place that costs points, or one the prompt chose (an Enter meant to confirm
             # the card used the power where the prompt opened: a playtest), asks first
-            self.cursor.cost_asked = asked
+            self.cursor.asked_about = asked
             self.app.sounds.play("invalid")
             if cost > 0:
                 self.say(Lazy(lambda: ngettext(
@@ -604,13 +615,7 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
         if event.type == pygame.KEYDOWN:
             self.handle_key(event, phase)
         elif event.type == pygame.MOUSEMOTION:
-            self.mouse_on_board = self.geo.rect.collidepoint(event.pos)
-            if self.mouse_on_board:
-                self.follow_pointer(event.pos)
-                if phase == "power":
-                    hovered = self.hovered_target(event.pos)
-                    if hovered is not None:
-                        self.cursor.choose_target(hovered)
+            self.point_at(event.pos)
         elif event.type == pygame.MOUSEWHEEL:
             if self.shown_log_rect().collidepoint(pygame.mouse.get_pos()):
                 self.scroll_log(event.y)
