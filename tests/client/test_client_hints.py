@@ -644,9 +644,21 @@ def test_the_japanese_review_names_the_bot_and_parts_steps_in_japanese(drive: Dr
     assert not any(";" in line for line in lines), lines
     assert not any("AIさん" in line for line in lines), lines  # (read as a joke: no person)
     assert any(line.startswith("強いAIが") for line in lines[1::2]), lines
-    assert any(line.startswith("Annさんが") for line in lines[0::2]), lines
+    # your own moves under 「あなたの手」 are yours: 「あなたが」, not 「Annさんが」 (a playtest)
+    assert any(line.startswith("あなたが") for line in lines[0::2]), lines
+    assert not any("Ann" in line for line in lines), lines
     worst = review.row_words(0)[0]
     assert worst.startswith("差の大きさ1位"), worst
+    # a hot-seat review is of a named player's moves ("Ann's moves"): they go by name, and the
+    # other players' names are untouched
+    both = GameRecord("stargazer", options, 5, moves, ["Ann", "Bea", "Cy"],
+                      ["human", "human", "ai"])
+    review = ReviewScene(drive.app, both, 0, budget=0.02)
+    drive.app.push(review)
+    drive.until(lambda: bool(review.rows), timeout=60, what="the hot-seat review")
+    lines = [review.moves_words(index)[0] for index in range(len(review.rows))]
+    assert any(line.startswith("Annさんが") for line in lines), lines
+    assert not any("あなた" in line for line in lines), lines
 
 
 @pytest.mark.timeout(120)

@@ -188,22 +188,31 @@ class ReviewScene(SkyScene):
             ruleset = get_ruleset(record.game)
             state = replay(ruleset, record.options, record.seed, record.moves[:decision.at],
                            record.secret)
+            # your own moves say "you" where the language would honour a name (「あなたが」,
+            # not 「Annさんが」 under 「あなたの手」: a playtest), a hot-seat player's go by name
+            yourself = _("you (the player reading their own review)") \
+                if len(self.humans) < 2 else None
             self._words[index] = (
-                self.describe(state, decision.your_moves, record.names[self.seat]),
-                self.describe(state, decision.bot_moves, _("Hard bot")))
+                self.describe(state, decision.your_moves, record.names[self.seat], yourself),
+                self.describe(state, decision.bot_moves, _("Hard bot"), _("Hard bot")))
         return self._words[index]
 
-    def describe(self, state: State, moves: list[Move], name: str) -> str:
-        """``moves`` of the seat from ``state`` in words, one after the other."""
+    def describe(self, state: State, moves: list[Move], name: str,
+                 unhonoured: str | None = None) -> str:
+        """``moves`` of the seat from ``state`` in words, one after the other. ``unhonoured``:
+        what the seat is called where the language puts an honorific after a person's name
+        (the hard bot is no person: 「強いAIが」; you are yourself: 「あなたが」)."""
         record = self.record
         ruleset = get_ruleset(record.game)
         kit = get_kit(record.game)
         state = copy.deepcopy(state)
         said = []
         names = record.names
+        mark = "\x00"  # the row's own player, named once the words are made: a plain
+        # replace of "Annさん" would also hit another player's "Joannさん"
 
         def name_of(seat: int) -> str:  # the row's player for its own seat, others by name
-            return name if seat == self.seat else names[seat] if 0 <= seat < len(names) \
+            return mark if seat == self.seat else names[seat] if 0 <= seat < len(names) \
                 else str(seat)
 
         for move in moves:
@@ -217,9 +226,10 @@ class ReviewScene(SkyScene):
                 break
         # (the steps' separator is the language's: Japanese read a half-width ";")
         words = _("; ").join(said) or _("nothing to play")
-        if name == _("Hard bot"):  # no person: 「AIさんが…」 read as a joke (a playtest)
-            words = words.replace(name + HONORIFICS.get(language(), ""), name)
-        return words
+        honorific = HONORIFICS.get(language(), "")
+        if honorific and unhonoured is not None:
+            words = words.replace(mark + honorific, unhonoured)
+        return words.replace(mark, name)
 
     def row_words(self, index: int) -> tuple[str, str, theme.Color]:
         """(left, right, colour) of row ``index``: the decision and its points."""
