@@ -155,6 +155,33 @@ def test_driller_pays_its_cost_for_each_cube_right_after_one_on_the_same_planet(
     assert state["skill_vp"][0] == 0  # no other crew pays it
 
 
+def test_driller_pays_nothing_for_the_normal_rules_lap_back_to_the_only_open_planet() -> None:
+    """With every other planet full the normal walk goes round and back to the open one, so
+    [0, 0] is every crew's move and free for them; the Driller paid 2 VP for it (an outside
+    rules audit), though "you may always use the normal rule instead"."""
+    cost = CREWS_BY_ID["driller"]["repeat_cost"]
+    totals = {}
+    for crew in ("navigator", "driller"):
+        state = new_game(3, crews=["driller", "navigator", "pilot", "scout"])
+        for p in range(1, len(state["planets"])):
+            state["tracks"][p] = [FREE] * len(PLANET_TYPES[state["planets"][p]]["track"])
+        pick(state, crew)
+        assert [0, 0] in legal_sequences(state)
+        events = investigate(state, [0, 0])
+        assert "repeat_cost" not in types(events), crew
+        totals[crew] = (state["skill_vp"][0], RULESET.score(state)[0]["total"])
+    assert totals["driller"] == totals["navigator"]
+    # with a second planet open the lap is no walk's: the Driller's stack costs its VP
+    state = new_game(3, crews=["driller", "navigator", "pilot", "scout"])
+    for p in range(2, len(state["planets"])):
+        state["tracks"][p] = [FREE] * len(PLANET_TYPES[state["planets"][p]]["track"])
+    pick(state, "driller")
+    assert [0, 1] in legal_sequences(state)
+    events = investigate(state, [0, 0])
+    assert state["skill_vp"][0] == -cost
+    assert {"type": "repeat_cost", "seat": 0, "cubes": 1, "vp": -cost} in events
+
+
 def test_armstrong_pays_his_picker_vp_as_a_skill() -> None:
     vp = CREWS_BY_ID["armstrong"]["pick_vp"]
     assert vp > 0 and f"+{vp} VP" in CREWS_BY_ID["armstrong"]["text"]

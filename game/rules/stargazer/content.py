@@ -196,7 +196,8 @@ CREWS: list[dict[str, Any]] = [
         "params": {},
         "repeat_cost": 2,
         "text": "You may place all your investigation cubes in a row on your start planet; "
-        "each cube placed right after one on the same planet costs you 2 VP.",
+        "each cube placed right after one on the same planet costs you 2 VP, unless the normal "
+        "rule puts it there too (a lap back to the only open planet).",
         "brief": "You may place all your cubes in a row on your start planet; each cube after "
         "the first there costs you 2 VP.",
     },

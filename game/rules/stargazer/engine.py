@@ -39,7 +39,7 @@ from game.rules.stargazer.content import (
     default_free_cubes,
     planet_label,
 )
-from game.rules.stargazer.placement import can_place, investigation_sequences
+from game.rules.stargazer.placement import can_place, investigation_sequences, on_the_walk
 from game.rules.stargazer.scoring import ranking_with_tie_break, score_breakdown
 from game.rules.stargazer.skills import CHOICE_EFFECTS, skill_move_words
 
@@ -445,7 +445,8 @@ class StargazerRuleset(Ruleset):
         events: list[Event] = []
         cost = self._active(state).get("repeat_cost", 0)
         repeats = sum(1 for a, b in zip(planets, planets[1:], strict=False) if a == b)
-        if cost and repeats:
+        # (a lap back to the only open planet is the normal rule's, free for every crew)
+        if cost and repeats and not on_the_walk(room_left(state), planets):
             state["skill_vp"][seat] -= cost * repeats
             events.append({"type": "repeat_cost", "seat": seat, "cubes": repeats,
                            "vp": -cost * repeats})

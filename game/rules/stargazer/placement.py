@@ -123,6 +123,13 @@ PLACEMENT_EFFECTS: dict[str, Callable[[list[int], Starts, int, dict[str, Any]], 
 }
 
 
+def on_the_walk(room: list[int], planets: list[int]) -> bool:
+    """Whether the draft's own walk places ``planets`` (a lap back to the only open planet is
+    on it): what the normal rule allows costs no placement skill anything."""
+    return bool(planets) and 0 <= planets[0] < len(room) and room[planets[0]] > 0 \
+        and tuple(planets) in _walk(room, planets[0], len(planets), 1)
+
+
 def can_place(room: list[int], most: int) -> bool:
     """Whether at least one cube can be placed (else the investigation is skipped)."""
     return most > 0 and any(room)
