@@ -289,6 +289,8 @@ def test_medic_is_ignored_without_an_own_cube_at_the_back() -> None:
     state = new_game(crews=["medic", "engineer", "driller", "navigator"])
     state["tracks"][0] = [0, 1]
     assert "skill_ignored" in types(pick(state, "medic"))
+    # nothing came back, and the crew's count stands: three cubes (the rules page says so)
+    assert max(len(path) for path in legal_sequences(state)) == 3
 
 
 # --- Diplomat: swap with the cube just ahead ---------------------------------------------------
