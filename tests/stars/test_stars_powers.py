@@ -222,3 +222,56 @@ def test_nova_and_aura_go_on_constellation_stars_and_aura_bans_lines() -> None:
     RULESET.apply(nova, 0, {"t": "place", "rot": 0, "dx": 1, "dy": 5})
     RULESET.apply(nova, 0, {"t": "power", "at": [5, 2]})
     assert obj("nova", 5, 2) in nova["seats"][0]["sheet"]["objects"]
+
+
+def test_a_cards_power_uses_are_the_most_disjoint_copies_not_the_first_found() -> None:
+    """Each disjoint copy of the power shape is one use, counted as the largest set of copies
+    that share no line, as the point bonus is (reference 6; an outside rules audit found
+    that a first-fit count, BGA's, passed every other test). On seeded sheets of every
+    power card: the offered uses equal a brute-force maximum, and some of those sheets give
+    a first-fit pass over the copies fewer."""
+    import itertools
+    import random
+
+    from stars_testkit import sheet
+
+    from game.rules.stars.geometry import POWER_CARD_ROTATIONS, find_copies, norm
+    from game.rules.stars.powers import offered_copies
+    from game.rules.stars.sheet import SheetIndex
+
+    def most(copies: list) -> int:  # (an oracle of its own, not packing's search)
+        for size in range(len(copies), 0, -1):
+            for combo in itertools.combinations(copies, size):
+                segments = [s for c in combo for s in c]
+                if len(segments) == len(set(segments)):
+                    return size
+        return 0
+
+    def first_fit(copies: list) -> int:
+        taken: set = set()
+        count = 0
+        for copy in copies:
+            if taken.isdisjoint(copy):
+                taken.update(copy)
+                count += 1
+        return count
+
+    rng = random.Random(58)
+    segments = [norm(x, y, x + a, y + b) for x in range(2, 6) for y in range(3, 7)
+                for a, b in ((1, 0), (0, 1), (1, 1), (1, -1))]
+    for card in range(1, len(data.POWER_CARDS) + 1):
+        shape = data.POWER_CARDS[card - 1]["segments"]
+        straight = len({(x2 - x1, y2 - y1) for x1, y1, x2, y2 in shape}) == 1
+        told_apart = 0
+        for _ in range(3000):
+            lines = sorted(set(rng.sample(segments, rng.randint(8, 22))))
+            index = SheetIndex(sheet(lines=[list(s) for s in lines], power_card=card))
+            offered = offered_copies(index, [], once_used=False)
+            copies = find_copies(POWER_CARD_ROTATIONS[card - 1], index.line_set)
+            if len(copies) > 9:
+                continue  # (the oracle tries every subset)
+            assert len(offered) == most(copies), (card, lines)
+            told_apart += first_fit(copies) < len(offered)
+        # (a straight run's copies lie on lines like intervals: taken in order, the first fit
+        # is already the most, so only the bent shapes can tell the two counts apart)
+        assert straight or told_apart, f"power card {card}: no sheet told the counts apart"

@@ -584,6 +584,11 @@ def test_seed_a_galaxy_covers_two_free_stars_side_by_side() -> None:
     assert power_problem(board, "galaxy", [2, 4], 0, trigger=shape) == "line_end"  # (3,4)
     assert power_problem(board, "galaxy", [9, 4], 0, trigger=shape) == "off_board"  # (10,4)
     assert power_problem(board, "galaxy", [1, 2], 0, trigger=shape) == "planet"  # (2,2)
+    # beside the constellation that earned it through either star: (1,3) is two columns away,
+    # its right-hand star (2,3) touches (3,2) and (3,4) (an outside rules audit: only a random
+    # game caught a check of the left-hand star alone); one column further, neither does
+    assert power_problem(board, "galaxy", [1, 3], 0, trigger=shape) is None
+    assert power_problem(board, "galaxy", [0, 3], 0, trigger=shape) == "galaxy_not_adjacent"
 
 
 # --- seed きらきら星 / 三日月 / ブラックホール: only valid constellations count ---------------
