@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import msgpack
@@ -9,6 +10,18 @@ import msgpack
 from game.rules.base import IllegalMove
 from game.rules.stars import RULESET, data
 from game.rules.stars.sheet import new_sheet
+
+
+def most_disjoint(copies: list) -> int:
+    """How many of ``copies`` can be taken with no segment shared, by trying every subset (an
+    oracle of its own for the packing search; keep the lists small)."""
+    for size in range(len(copies), 0, -1):
+        for combo in itertools.combinations(copies, size):
+            segments = [s for c in combo for s in c]
+            if len(segments) == len(set(segments)):
+                return size
+    return 0
+
 
 POWER_NUMBER = {card["power"]: i + 1 for i, card in enumerate(data.POWER_CARDS)}
 

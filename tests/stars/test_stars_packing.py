@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import itertools
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from stars_testkit import sheet
+from stars_testkit import most_disjoint, sheet
 
 from game.rules.stars import data, score_sheet
 from game.rules.stars.geometry import norm
@@ -15,15 +13,6 @@ from game.rules.stars.packing import max_disjoint
 from game.rules.stars.sheet import usable_on_board
 
 SEGMENTS = [(i, 0, i + 1, 0) for i in range(9)]
-
-
-def brute_force(copies: list[tuple]) -> int:
-    for size in range(len(copies), 0, -1):
-        for combo in itertools.combinations(copies, size):
-            segs = [s for c in combo for s in c]
-            if len(segs) == len(set(segs)):
-                return size
-    return 0
 
 
 @settings(max_examples=150, deadline=None)
@@ -39,7 +28,7 @@ def test_max_disjoint_matches_brute_force(raw: list[list[tuple]]) -> None:
     chosen = max_disjoint(copies)
     segs = [s for c in chosen for s in c]
     assert len(segs) == len(set(segs)), "chosen copies share a segment"
-    assert len(chosen) == brute_force(copies)
+    assert len(chosen) == most_disjoint(copies)
 
 
 def test_odd_cycle_of_conflicts() -> None:

@@ -230,22 +230,13 @@ def test_a_cards_power_uses_are_the_most_disjoint_copies_not_the_first_found() -
     that a first-fit count, BGA's, passed every other test). On seeded sheets of every
     power card: the offered uses equal a brute-force maximum, and some of those sheets give
     a first-fit pass over the copies fewer."""
-    import itertools
     import random
 
-    from stars_testkit import sheet
+    from stars_testkit import most_disjoint, sheet
 
     from game.rules.stars.geometry import POWER_CARD_ROTATIONS, find_copies, norm
     from game.rules.stars.powers import offered_copies
     from game.rules.stars.sheet import SheetIndex
-
-    def most(copies: list) -> int:  # (an oracle of its own, not packing's search)
-        for size in range(len(copies), 0, -1):
-            for combo in itertools.combinations(copies, size):
-                segments = [s for c in combo for s in c]
-                if len(segments) == len(set(segments)):
-                    return size
-        return 0
 
     def first_fit(copies: list) -> int:
         taken: set = set()
@@ -270,7 +261,7 @@ def test_a_cards_power_uses_are_the_most_disjoint_copies_not_the_first_found() -
             copies = find_copies(POWER_CARD_ROTATIONS[card - 1], index.line_set)
             if len(copies) > 9:
                 continue  # (the oracle tries every subset)
-            assert len(offered) == most(copies), (card, lines)
+            assert len(offered) == most_disjoint(copies), (card, lines)
             told_apart += first_fit(copies) < len(offered)
         # (a straight run's copies lie on lines like intervals: taken in order, the first fit
         # is already the most, so only the bent shapes can tell the two counts apart)
