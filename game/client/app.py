@@ -24,6 +24,7 @@ from game.client.devices import INTENTS, Action, DeviceHub, is_pad, key_event_fo
 from game.client.i18n import N_, tr
 from game.client.layout import Layout, TextCache
 from game.client.loop import STEP, FixedTimestep
+from game.client.press_guard import HeldKeys
 from game.client.scenes.base import Scene
 from game.client.scenes.keyboard import KeyboardScene, typing_widget
 from game.client.settings import Settings
@@ -43,7 +44,8 @@ class App:
                  clock: Callable[[], float] = time.perf_counter, start: str = "title",
                  save_settings: bool = True) -> None:
         pygame.init()
-        pygame.key.set_repeat(300, 40)
+        pygame.key.set_repeat(300, 40)  # (arrows and Backspace; a confirming key: held_keys)
+        self.held_keys = HeldKeys()
         pygame.key.start_text_input()  # the player-name and address fields read TEXTINPUT
         self.settings = settings if settings is not None else Settings.load()
         self.save_settings = save_settings
@@ -266,6 +268,8 @@ class App:
 
     # --- the loop ------------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
+        if self.held_keys.drops(event):
+            return  # a held Enter's repeat: one press, whatever screen it would land on
         if event.type == pygame.QUIT:
             self.request_quit()
         elif event.type == pygame.VIDEORESIZE:

@@ -1,4 +1,5 @@
-"""A screen that must not be passed by accident (the hot-seat handover, the results).
+"""A screen that must not be passed by accident (the hot-seat handover, the results), and a
+held confirming key that counts once wherever its repeats land (``HeldKeys``).
 
 For its first ``seconds`` (real time, whatever the animation speed) it takes no press, and a
 confirming key already down when it appeared, or pressed too early (a held Enter repeating
@@ -87,3 +88,28 @@ class DecisionGuard:
             return False
         return not self.guard.armed if event is None else self.guard.blocks(event)
 
+
+
+class HeldKeys:
+    """A held confirming key is one press: pygame's key repeat sends more KEYDOWNs while it
+    is down, and each screen took them as new presses (a first start's Enter held a second
+    went through the name, the menu's Play solo and the setup's Start, and drew card 1: a
+    playtest). The window drops a KEYDOWN of a confirming key it has seen go down and not up,
+    while the keyboard says it is still down (an event posted with no real key behind it is a
+    press); losing the focus forgets every key (its KEYUP goes to another window)."""
+
+    def __init__(self) -> None:
+        self.down: set[int] = set()
+
+    def drops(self, event: pygame.event.Event) -> bool:
+        """Whether ``event`` is a held confirming key's repeat (the window ignores it)."""
+        if event.type == pygame.KEYUP:
+            self.down.discard(event.key)
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            self.down.clear()
+        elif (event.type == pygame.KEYDOWN and event.key in CONFIRM_KEYS
+              and not getattr(event, "device", None)):
+            if event.key in self.down and pygame.key.get_pressed()[event.key]:
+                return True
+            self.down.add(event.key)
+        return False

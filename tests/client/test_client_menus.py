@@ -479,3 +479,38 @@ def test_the_options_started_with_are_offered_again_after_a_restart(config_dir) 
         assert setup.options["live_score"].value is False, "1 is no True"
     finally:
         corrupt.close()
+
+
+def test_a_held_enter_is_one_press_wherever_its_repeats_land(
+        drive: Driver, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Enter held a second on a first start went through the name, the menu's Play solo, the
+    setup's Start and drew card 1 (a LAN evening's playtest: key repeat sends more KEYDOWNs,
+    each screen took one as a new press). The repeats of a key still down are dropped; a press
+    after its release counts."""
+    enter = {"key": pygame.K_RETURN, "mod": 0, "unicode": "\r", "scancode": 0}
+    held = {pygame.K_RETURN}
+
+    class Keyboard:  # the keyboard's state as SDL reports it: Enter down
+        def __getitem__(self, key: int) -> bool:
+            return key in held
+
+    monkeypatch.setattr(pygame.key, "get_pressed", Keyboard)
+    menu = drive.scene
+    assert isinstance(menu, MainMenuScene)
+    menu.form.focus = next(i for i, b in enumerate(menu.form.widgets)
+                           if getattr(b, "label", None) == "Play solo")
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, **enter))
+    drive.step()
+    setup = drive.scene
+    assert isinstance(setup, SetupScene), "the press chose Play solo"
+    for _ in range(40):  # over a second of key repeat at 40 ms
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, **enter))
+        drive.step()
+    assert drive.scene is setup, "the held key's repeats did not start the game"
+    held.clear()
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, **enter))
+    drive.step()
+    held.add(pygame.K_RETURN)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, **enter))
+    drive.step()
+    assert drive.scene is not setup, "a press after the release counts"
