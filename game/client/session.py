@@ -454,7 +454,8 @@ class RemoteSession(TableInfo):
                  fresh_client: Callable[[], Any] | None = None) -> None:
         """``keep_token(token, table id)`` stores the seat's token once the table is known
         (``(None, None)``: forget it); ``fresh_client()``: a client without a token, tried
-        once if the host no longer knows the token this one reclaims with."""
+        once if the host no longer knows the token this one reclaims with (before any welcome:
+        once seated, an unknown token means the table is gone)."""
         self.client = client
         self.keep_token = keep_token
         self.fresh_client = fresh_client
@@ -543,6 +544,12 @@ class RemoteSession(TableInfo):
                 old, self.client, self.fresh_client = self.client, self.fresh_client(), None
                 background(old.close)
                 break
+            if kind == "welcome":
+                # seated (by the kept token or as a newcomer): from now on a token the host
+                # does not know means this table is gone, never "join whatever is there now"
+                # (a guest left on a closed table's results was seated at the host's next
+                # table by the reconnect: a LAN evening's playtest)
+                self.fresh_client = None
             seat = self.client.seat if self.client.seat is not None else -1
             if self.keep_token is not None and self.client.token and \
                     isinstance(message.get("table"), dict):

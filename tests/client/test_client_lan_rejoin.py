@@ -150,3 +150,43 @@ def test_a_refused_join_says_why_once(config_dir, autosave_dir) -> None:  # noqa
         drive.close()
         server.stop()
         host.close()
+
+
+@pytest.mark.timeout(120)
+def test_a_seat_taken_back_never_joins_the_next_table_at_that_address(
+        config_dir, autosave_dir) -> None:  # noqa: ANN001
+    """A guest who had taken their seat back with its kept token, left at a table the host
+    then closed, was seated at the host's next table by the reconnect (its token unknown
+    there, the window joined "as a newcomer", the way a first click on a table does: a LAN
+    evening's playtest). Once seated, an unknown token means the table is gone."""
+    host = new_table("stars", {}, 43, [SeatSpec("ai", "Vega", "greedy"), SeatSpec("open")])
+    server = ServerThread(host, host="127.0.0.1", port=0)
+    port = server.start()
+    drive = Driver(start="menu")
+    following = None
+    try:
+        lobby = join_by_address(drive, port)
+        drive.until(lambda: lobby.session.human_seats == [1], what="the welcome")
+        host.start()
+        drive.until(lambda: isinstance(drive.scene, StarsTableScene), what="the game")
+        leave_the_game(drive)
+        drive.until(lambda: not host.info()["seats"][1]["connected"], what="the seat freed")
+        join_by_address(drive, port)  # with the kept token: the seat taken back
+        drive.until(lambda: isinstance(drive.scene, StarsTableScene), what="the game again")
+        session = drive.scene.session
+        server.stop()  # the host closes this table...
+        host.close()
+        following = new_table("stars", {}, 44, [SeatSpec("ai", "Vega", "greedy"),
+                                                SeatSpec("open")])
+        server = ServerThread(following, host="127.0.0.1", port=port)  # ...and hosts another
+        server.start()
+        drive.until(lambda: session.connection == "failed" or following.seats_taken() > 1,
+                    timeout=60, what="the reconnect's answer")
+        drive.step(30)
+        assert following.seats_taken() == 1, "the guest was seated at a table never joined"
+    finally:
+        drive.close()
+        server.stop()
+        host.close()
+        if following is not None:
+            following.close()
