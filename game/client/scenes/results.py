@@ -18,6 +18,7 @@ from game.client.net_text import error_text
 from game.client.press_guard import PressGuard
 from game.client.record import GameRecord, record_of
 from game.client.scenes.base import SkyScene
+from game.client.scenes.dialog import ConfirmDialog
 from game.client.session import GameConfig, HostSession, RemoteSession, Session, bot_level_word
 from game.client.widgets import Button, Form, draw_panel
 
@@ -317,7 +318,32 @@ class ResultsScene(SkyScene):
         if self.reopened:  # opened from the menu: back to it
             self.app.pop()
             return
+        others = self.others_at_the_table()
+        if others is not None:
+            # a LAN host's way back closes the table under everyone still there: one Esc
+            # meant for the scoring's end left the guests' Play again dead (a playtest)
+            names = others[0]
+            question = _("Close the table? {names} can no longer play again with you.").format(
+                names=_(", ").join(names)) if names else \
+                _("Close the table? Those watching it are disconnected.")
+            self.app.push(ConfirmDialog(self.app, question,
+                                        lambda: self.app.reset_to(MainMenuScene(self.app)),
+                                        yes=N_("Close the table"), no=N_("Stay")))
+            return
         self.app.reset_to(MainMenuScene(self.app))
+
+    def others_at_the_table(self) -> tuple[list[str], int] | None:
+        """A LAN host's: the guests still connected (their names) and the windows watching,
+        who would follow a Play again; None when nobody but the host's own seats is there."""
+        if not self.lan_host or self.session is None:
+            return None
+        table = self.session.table
+        mine = set(self.session.connections)
+        names = [seat["name"] for seat in table.info()["seats"]
+                 if seat["seat"] not in mine and seat["kind"] in ("remote", "open")
+                 and seat["taken"] and seat["connected"]]
+        watching = table.spectators
+        return (names, watching) if names or watching else None
 
     def back(self) -> None:
         """One level up: the statistics close to the scores, the scores to the menu."""
