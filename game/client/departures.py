@@ -50,6 +50,10 @@ class Departures:
         self.clock = 0.0
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.changed = False
+        #: whether this window has seen the table playing yet: a seat already away then (a
+        #: game the host continued from its save, before its guests are back) did not leave
+        #: in front of it
+        self.looked = False
 
     @property
     def hosting(self) -> bool:
@@ -74,7 +78,11 @@ class Departures:
                 gone = player_away(seat)
                 if gone and index not in self.away_since:
                     self.away_since[index] = clock
+                    # (a continued game said "Jonas left the table" of every guest, though the
+                    # host had left: a LAN evening's playtest)
                     self.say(N_("{name} left the table: the game waits for them.",
+                                name=names[index]) if self.looked else
+                             N_("{name} is not back at the table yet: the game waits for them.",
                                 name=names[index]))
                 elif not gone and index in self.away_since:
                     del self.away_since[index]
@@ -82,6 +90,7 @@ class Departures:
                         self.say(N_("{name} is back at the table.", name=names[index]))
                 if seat.get("stand_in"):
                     stand_ins.add(index)
+            self.looked = True
             for index in sorted(stand_ins - self.stand_ins):
                 if not self.hosting:  # (the host said it as it asked for the bot)
                     self.say(N_("A bot plays on for {name}.", name=names[index]))

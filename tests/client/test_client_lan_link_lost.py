@@ -201,3 +201,32 @@ def test_a_tv_watching_shows_a_departed_players_board_as_left(drive: Driver) -> 
         bob.close()
         server.stop()
         host.close()
+
+
+def test_a_continued_game_says_its_guests_are_not_back_yet_not_that_they_left() -> None:
+    """After the host continued a game from its save, the log said "Jonas left the table"
+    of every guest not yet back, though the host had left (a LAN evening's playtest): a seat
+    already away when this window first sees the game is waited for; one that goes while it
+    watches has left."""
+    from game.client.departures import Departures
+    from game.client.session import RemoteSession
+
+    def seat(index: int, name: str, connected: bool) -> dict:
+        return {"seat": index, "name": name, "kind": "remote", "bot": None, "taken": True,
+                "connected": connected, "stand_in": False}
+
+    session = object.__new__(RemoteSession)
+    session.info = {"status": "playing",
+                    "seats": [seat(0, "Mika", True), seat(1, "Jonas", False),
+                              seat(2, "Aiko", True)]}
+    said: list[str] = []
+    departures = Departures(session, toast=said.append, say=lambda m: said.append(str(m)),
+                            fill_level=lambda game: "normal")
+    departures.track(0.0)
+    assert said == ["Jonas is not back at the table yet: the game waits for them."]
+    session.info["seats"][1]["connected"] = True
+    departures.track(1.0)
+    assert said[-1] == "Jonas is back at the table."
+    session.info["seats"][2]["connected"] = False
+    departures.track(2.0)
+    assert said[-1] == "Aiko left the table: the game waits for them."
