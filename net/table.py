@@ -92,6 +92,16 @@ def clean_seating(seating: Any) -> dict[str, str]:
     return dict(list(clean.items())[:SEATING_ENTRIES])
 
 
+def clean_stand_ins(stand_ins: Any, moves: int) -> list[int]:
+    """A save's or a record's ``stand_ins`` as the table keeps them: move indices below
+    ``moves``, in order, each once; anything else is dropped (the labels of a review, never
+    worth refusing a save for)."""
+    if not isinstance(stand_ins, list):
+        return []
+    return sorted({i for i in stand_ins
+                   if isinstance(i, int) and not isinstance(i, bool) and 0 <= i < moves})
+
+
 class Table:
     """One game being played. See the module docstring and ``docs/PROTOCOL.md``.
 
@@ -170,6 +180,9 @@ class Table:
         self.state: State = ruleset.setup(self.options, self.seed, self.secret)
         self.max_moves = ruleset.max_moves(self.options)
         self.moves: list[list[Any]] = []
+        #: the indices in ``moves`` of the moves a bot made standing in for a player who had
+        #: left (``replace_with_bot``): the player's review is not of them
+        self.stand_in_moves: list[int] = []
         #: per move, its events and whether spectators were told of it: the story a
         #: snapshot tells a window that comes to the game late (``story``)
         self._told: list[tuple[list[dict[str, Any]], bool]] = []
@@ -390,6 +403,7 @@ class Table:
                 "game": self.game, "options": copy.deepcopy(self.options), "seed": self.seed,
                 "secret": self.secret, "moves": copy.deepcopy(self.moves),
                 "names": [s.name for s in self._seats], "kinds": [s.kind for s in self._seats],
+                "stand_ins": list(self.stand_in_moves),
             }
             key = (self.table_id, self.version)
             if self._record_size is None or self._record_size[0] != key:
@@ -681,6 +695,7 @@ class Table:
                                                 self.table_id)
             self.state = self.ruleset.setup(self.options, self.seed, self.secret)
             self.moves = []
+            self.stand_in_moves = []
             self._told = []
             self.version = 0
             self.spectator_version = 0
@@ -790,6 +805,8 @@ class Table:
                         move.get("t"), exc)
             self._rebuild()
             return MALFORMED_MOVE, f"the move could not be applied ({type(exc).__name__})"
+        if self._seats[seat].away_token is not None:
+            self.stand_in_moves.append(len(self.moves))
         self.moves.append([seat, move])
         self.version += 1
         try:
@@ -879,6 +896,7 @@ class Table:
                 "status": self.status,
                 "version": self.version,
                 "moves": list(self.moves),
+                "stand_ins": list(self.stand_in_moves),
                 "seats": [
                     {"kind": s.kind, "name": s.name, "bot": s.bot, "token": s.token,
                      "claimed": s.claimed, "reserved": s.reserved,
@@ -971,6 +989,7 @@ class Table:
             # "unhashable type: 'list'": an outside hostile test)
             raise TableError("bad_save", f"the save cannot be replayed: {stage} {verb} not fit "
                                          f"{data['game']} ({type(exc).__name__})") from None
+        table.stand_in_moves = clean_stand_ins(data.get("stand_ins"), len(table.moves))
         table.version = len(table.moves)
         table.seat_versions = [table.version] * len(table._seats)
         if data.get("status") in ("playing", "over"):

@@ -228,3 +228,24 @@ def test_a_hint_asked_in_the_middle_of_a_stargazer_turn_is_the_reviews_move_ther
                              hinted={start_key: [crews[0]], middle_key: [other]})
         assert parted[at].bot_moves[0] == crews[0]
         assert parted[at].bot_moves == alone[at].bot_moves
+
+
+@pytest.mark.parametrize(("game", "players"), [("stars", 2), ("stargazer", 3)])
+def test_the_decisions_a_stand_in_bot_made_alone_are_not_the_players(
+        game: str, players: int) -> None:
+    """A LAN player's review showed "Card 4: Aiko draws..." for cards a bot played while she
+    was away (a LAN evening's playtest): a decision whose moves are all the stand-in's is left
+    out; one the player made again after coming back stays."""
+    options, moves = bot_game(game, players, 13)
+    rows = review_game(game, options, 13, moves, 0, stop_for=quick_stop)
+    away_rows = rows[1:3]  # the player's second and third decisions: a bot played them
+    stand_ins = [index for row in away_rows
+                 for index in range(row.at, next(r.at for r in rows if r.at > row.at))
+                 if moves[index][0] == 0]
+    kept = review_game(game, options, 13, moves, 0, stop_for=quick_stop,
+                       stand_ins=stand_ins)
+    assert [row.at for row in kept] == [row.at for row in rows if row not in away_rows]
+    # the player back for the last of the bot's moves in a decision: theirs again
+    back = review_game(game, options, 13, moves, 0, stop_for=quick_stop,
+                       stand_ins=stand_ins[:-1])
+    assert [row.at for row in back] == [rows[0].at, *[row.at for row in rows[2:]]]

@@ -19,7 +19,7 @@ window's thread and bounds it with ``stop_for``.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -158,15 +158,23 @@ def review_game(game: str, options: dict[str, Any], seed: int, moves: list[list[
                 seat: int, *, secret: str | None = None,
                 stop_for: Callable[[], StopCheck | None] | None = None,
                 progress: Callable[[int, int], None] | None = None,
-                hinted: Mapping[tuple[int, str], list[Move]] | None = None) -> list[Decision]:
+                hinted: Mapping[tuple[int, str], list[Move]] | None = None,
+                stand_ins: Collection[int] = ()) -> list[Decision]:
     """Every decision of ``seat`` in the recorded game beside the hard bot's, in game order.
     ``stop_for()`` gives each position's stop (its time budget); ``progress(done, total)`` is
     told after each position; ``hinted``: the hints the player was shown, by decision
     (``given_key``): where one was, the bot's moves are those (the hint and the review
-    agree even where a search cut by time would have ended elsewhere)."""
+    agree even where a search cut by time would have ended elsewhere); ``stand_ins``: the
+    indices of the moves a bot made for the seat while its player was away (a decision made
+    by those alone is not the player's: it is left out)."""
     ruleset = get_ruleset(game)
     cut = _segments_stars if game == "stars" else _segments_stargazer
     segments = cut(ruleset, ruleset.setup(options, seed, secret), moves, seat)
+    if stand_ins:
+        away = set(stand_ins)
+        segments = [segment for segment in segments
+                    if any(who == seat and index not in away for index, (who, _) in
+                           enumerate(moves[segment.at:segment.end], start=segment.at))]
     state = ruleset.setup(options, seed, secret)
     applied = 0
     out: list[Decision] = []

@@ -18,6 +18,7 @@ from typing import Any
 from game.client.session import LocalSession, RemoteSession, Session
 from game.rules import get_ruleset
 from game.rules.base import replay_checked
+from net.table import clean_stand_ins
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +40,9 @@ class GameRecord:
     #: host: each window's own)
     hints: dict[tuple[int, str], list[dict[str, Any]]] = field(default_factory=dict,
                                                               compare=False)
+    #: the indices in ``moves`` of the moves a bot made for a player who had left (a LAN
+    #: table's stand-in): the review leaves out the decisions it made alone
+    stand_ins: list[int] = field(default_factory=list)
 
 
 def record_of(session: Session | object) -> GameRecord | None:
@@ -54,7 +58,8 @@ def record_of(session: Session | object) -> GameRecord | None:
     return GameRecord(data["game"], copy.deepcopy(data["options"]), int(data["seed"]),
                       copy.deepcopy(data["moves"]), [s["name"] for s in data["seats"]],
                       [s["kind"] for s in data["seats"]], data.get("secret"),
-                      hints_of(session))
+                      hints_of(session),
+                      clean_stand_ins(data.get("stand_ins"), len(data["moves"])))
 
 
 def hints_of(session: LocalSession | RemoteSession) -> dict[tuple[int, str], list[Any]]:
@@ -92,4 +97,5 @@ def received_record(results: Any, game: Any, seat: int | None) -> GameRecord | N
         return None
     seen = ["human" if i == seat else "ai" if kind == "ai" else "remote"
             for i, kind in enumerate(kinds)]
-    return GameRecord(game, copy.deepcopy(options), seed, moves, list(names), seen, secret)
+    return GameRecord(game, copy.deepcopy(options), seed, moves, list(names), seen, secret,
+                      stand_ins=clean_stand_ins(data.get("stand_ins"), len(moves)))

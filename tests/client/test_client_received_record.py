@@ -39,6 +39,15 @@ def test_a_true_record_is_kept_as_this_window_sees_the_table(over: dict[str, Any
                             for seat in range(players)]
     watching = received_record(over, game, None)  # a spectator: nobody's review
     assert watching is not None and "human" not in watching.kinds
+    # the moves a bot made for a player who had left come with it (their review leaves them
+    # out); a host's nonsense there is dropped, never the record
+    assert over["record"]["stand_ins"] == [] and record.stand_ins == []
+    stood_in = [i for i, (seat, _) in enumerate(over["record"]["moves"]) if seat == 1][:2]
+    told = copy.deepcopy(over)
+    told["record"]["stand_ins"] = [*stood_in, -1, "x", 10**9]
+    assert received_record(told, game, 1).stand_ins == stood_in
+    told["record"]["stand_ins"] = {"not": "a list"}
+    assert received_record(told, game, 1).stand_ins == []
 
 
 def tampered(over: dict[str, Any], change: Any) -> dict[str, Any]:

@@ -104,6 +104,31 @@ def test_a_replaced_seat_stays_a_bot_after_resume(tmp_path: Path) -> None:
     resumed.close()
 
 
+def test_the_moves_a_bot_made_standing_in_are_saved_and_in_the_finished_record(
+        tmp_path: Path) -> None:
+    table, host, remote = _table(tmp_path)
+    table.start()
+    remote.close()
+    table.replace_with_bot(1, "random")
+    _play_host_until_over(table, host)
+    stood_in = [i for i, (who, _) in enumerate(table.moves) if who == 1]
+    assert stood_in and table.stand_in_moves == stood_in
+    assert table.finished_record()["stand_ins"] == stood_in
+    path = table.autosave_path
+    table.close()
+    host.close()
+    assert read_save(path)["stand_ins"] == stood_in
+    resumed = resume_toy(path)
+    assert resumed.stand_in_moves == stood_in, "a continued game still tells them apart"
+    resumed.close()
+    # a save edited by hand: its stand-ins are cleaned, never a reason to refuse it
+    data = read_save(path)
+    data["stand_ins"] = [True, -1, 10**9, "2", stood_in[0], stood_in[0]]
+    resumed = resume_toy(data)
+    assert resumed.stand_in_moves == [stood_in[0]]
+    resumed.close()
+
+
 def _moves_of(table: Table, seat: int) -> int:
     return sum(1 for who, _ in table.moves if who == seat)
 
@@ -141,6 +166,10 @@ def test_the_player_who_comes_back_gets_the_seat_back_from_the_bot(tmp_path: Pat
         wait_until(lambda: _moves_of(table, 1) == bot_moves + 1)
         assert [m for who, m in table.moves if who == 1][-1] == {"t": "add", "n": 2}, \
             "Bo's own move"
+        # the bot's moves are told apart from Bo's (his review is not of them: a playtest
+        # found the stand-in's cards under "your moves")
+        bots = [i for i, (who, _) in enumerate(table.moves) if who == 1][:bot_moves]
+        assert table.stand_in_moves == bots and len(table.moves) - 1 not in bots
         assert read_save(table.autosave_path)["seats"][1]["kind"] == "remote", "saved at once"
         client.close()
     finally:

@@ -108,7 +108,7 @@ class ReviewScene(SkyScene):
         try:
             found = review_game(record.game, record.options, record.seed, record.moves, seat,
                                 secret=record.secret, stop_for=stop_for, progress=told,
-                                hinted=record.hints)
+                                hinted=record.hints, stand_ins=record.stand_ins)
         except Exception:  # the review must never break the window
             found = None
         if cancel.is_set():
