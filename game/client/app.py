@@ -230,7 +230,13 @@ class App:
                 self.toast(N_("Could not save settings: {error}", error=str(error)))
 
     def toast(self, message: str, seconds: float = 3.0) -> None:
-        """Show ``message`` briefly at the top (an ``N_()`` message is translated when drawn)."""
+        """Show ``message`` briefly at the top (an ``N_()`` message is translated when drawn).
+        The same words already showing are shown once, for the longer of the two times (each
+        reconnection attempt stacked "Connection lost: reconnecting..." again: a playtest)."""
+        for toast in self.toasts:
+            if str(toast[0]) == str(message):
+                toast[1] = max(toast[1], seconds)
+                return
         self.toasts.append([message, seconds])
 
     # --- quitting ----------------------------------------------------------------------

@@ -98,3 +98,18 @@ def test_layer_caches_stay_within_their_memory_budget() -> None:
         cache.put((i,), pygame.Surface((100, 100), 0, 32))
     assert len(cache) == 3 and cache.bytes <= cache.budget
     assert cache.get((9,)) is not None and cache.get((0,)) is None
+
+
+def test_the_same_news_twice_shows_once(drive) -> None:  # noqa: ANN001
+    """Each reconnection attempt toasted "Connection lost: reconnecting..." again, three
+    stacked at the top of a guest's window (a LAN evening's playtest): the same words show
+    once, for the longer time; other words still stack."""
+    from game.client.i18n import N_
+
+    drive.app.toast(N_("Connection lost: reconnecting..."), seconds=2.0)
+    drive.app.toast(N_("Connection lost: reconnecting..."), seconds=3.0)
+    drive.app.toast(N_("Connection lost: reconnecting..."), seconds=1.0)
+    assert [str(t[0]) for t in drive.app.toasts] == ["Connection lost: reconnecting..."]
+    assert drive.app.toasts[0][1] == 3.0
+    drive.app.toast(N_("Connected to the table."))
+    assert len(drive.app.toasts) == 2
