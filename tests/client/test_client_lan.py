@@ -316,6 +316,17 @@ def test_the_host_lets_a_bot_play_on_for_a_player_who_left_and_gives_the_seat_ba
     shown_log = table.shown_log_rect()
     assert shown_log.h > 0 and shown_log.bottom <= departures.rect.y
     assert not shown_log.colliderect(departures.rect)
+    # where the other boards leave room above, the log moves up whole (at 1600x900 it was
+    # squeezed to its title, the sky empty above it: a LAN evening's playtest)
+    drive.app.resize((1600, 900))
+    drive.step(2)
+    assert not table.stacked
+    shown_log = table.shown_log_rect()
+    assert shown_log.h == table.log_rect.h and shown_log.bottom <= departures.rect.y
+    assert not any(shown_log.colliderect(rect) for rect, _seat in table.thumb_rects)
+    drive.app.resize((1280, 720))
+    drive.step(2)
+    button = departures.buttons[1]
     drive.click(button.rect.center)
     drive.step(2)
     seat = table.session.info["seats"][1]

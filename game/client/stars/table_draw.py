@@ -189,8 +189,10 @@ class StarsTablePainter:
             "card_small": self.text.pen(theme.MIN_FONT_PX),
         }
         self.card_cache.clear()
-        self.layout_thumbs()
+        #: the log and the other boards as laid out with no departures prompt
+        self.log_base, self.thumbs_base = self.log_rect, self.thumbs_area
         self.departures.layout(self.right, lay)
+        self.departures_laid_out()
         # only the margins show sky here: a thinner field than the menus' costs less per frame
         self.starfield = Starfield(lay.rect.size, lay.unit, count=160, seed=11)
 
@@ -837,6 +839,21 @@ class StarsTablePainter:
         size = self.text.fit(parts, lay.font_px("tiny"), self.score_rect.w)
         line2 = self.text.render(parts, size, theme.TEXT_DIM)
         surface.blit(line2, (self.score_rect.x, self.score_rect.y + line1.get_height()))
+
+    def departures_laid_out(self) -> None:
+        """A LAN host's departures prompt stands at the foot of the right column: the log
+        moves above it whole and the other boards shrink to make room (the log was squeezed
+        to its title at 1600x900, the sky empty above it: a LAN evening's playtest). Beside
+        the boards (stacked) the log only ends above it (``shown_log_rect``)."""
+        log, area = self.log_base, self.thumbs_base
+        if self.departures.all_buttons and not self.stacked:
+            bottom = self.departures.rect.y - self.layout.px(6)
+            if log.bottom > bottom:
+                log = pygame.Rect(log.x, bottom - log.h, log.w, log.h)
+                area = pygame.Rect(area.x, area.y, area.w,
+                                   max(0, log.y - self.layout.px(8) - area.y))
+        self.log_rect, self.thumbs_area = log, area
+        self.layout_thumbs()
 
     def shown_log_rect(self) -> pygame.Rect:
         """The log's box, above a LAN host's departures panel while that shows (the panel
