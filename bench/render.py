@@ -372,11 +372,35 @@ def startup(runs: int = 3) -> float:
     return statistics.median(times)
 
 
+def idle_menu(size: tuple[int, int], seconds: float, cap: int | None) -> tuple[float, float, int]:
+    """The main menu left alone, through the window's own loop and frame limiter (``App.run``
+    with its cap; ``cap``: another, e.g. the 240 a second it drew before session 58): (frames
+    a second, CPU % of one core, the cap)."""
+    from game.client.app import App, frame_cap
+
+    app = App(size, start="menu", save_settings=False)
+    app.lan_browse = False
+    cap = cap or frame_cap()
+    limiter = pygame.time.Clock()
+    app.frame()
+    frames, wall, cpu = 0, time.perf_counter(), time.process_time()
+    while time.perf_counter() - wall < seconds:
+        app.frame()
+        limiter.tick(cap)
+        frames += 1
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    app.shutdown()
+    return frames / wall, 100 * cpu / wall, cap
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=4.0)
     parser.add_argument("--sizes", default="1280x720,1920x1080,3840x2160")
     parser.add_argument("--games", default="stars,couch,stargazer")
+    parser.add_argument("--idle-caps", default="0,240",
+                        help="frame caps for the idle menu (0: the window's own, the display's "
+                             "refresh rate)")
     args = parser.parse_args(argv)
     from bench.ai import machine_line
 
@@ -402,6 +426,14 @@ def main(argv: list[str] | None = None) -> int:
                 + ", idle core " + ("met" if idle_fps >= target else "NOT met"))
             print(f"| {title} | {size[0]}x{size[1]} | {fps:.0f} | {median_ms:.2f} | "
                   f"{worst_ms:.1f} | {cpu_ms:.2f} | {idle_fps:.0f} | {verdict} |", flush=True)
+    print("\n| idle main menu | window | frame cap | fps | CPU % of one core |")
+    print("|---|---|---|---|---|")
+    for text in args.sizes.split(","):
+        size = parse_size(text)
+        for given in (int(c) for c in args.idle_caps.split(",")):
+            fps, cpu, cap = idle_menu(size, args.seconds, given or None)
+            print(f"| {'the window' + chr(39) + 's own' if not given else 'fixed'} | "
+                  f"{size[0]}x{size[1]} | {cap} | {fps:.0f} | {cpu:.0f} |", flush=True)
     if PREVIEW is not None:
         median, worst, count = PREVIEW
         print(f"\nscore preview for a new ghost spot (engine placement_preview, {count} legal "

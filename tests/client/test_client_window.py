@@ -113,3 +113,15 @@ def test_the_same_news_twice_shows_once(drive) -> None:  # noqa: ANN001
     assert drive.app.toasts[0][1] == 3.0
     drive.app.toast(N_("Connected to the table."))
     assert len(drive.app.toasts) == 2
+
+
+@pytest.mark.parametrize(("rate", "cap"), [(60, 60), (144, 144), (0, 60), (30, 60),
+                                           (500, 240)])
+def test_the_window_draws_at_most_the_displays_refresh_rate(
+        drive, monkeypatch: pytest.MonkeyPatch, rate: int, cap: int) -> None:  # noqa: ANN001
+    """An idle menu drew 240 frames a second on a 60 Hz screen, 40 % of a core for nothing
+    (a LAN evening's playtest): the loop's cap is the display's rate, 60 to 240."""
+    from game.client.app import frame_cap
+
+    monkeypatch.setattr(pygame.display, "get_current_refresh_rate", lambda: rate)
+    assert frame_cap() == cap
