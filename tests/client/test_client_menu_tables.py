@@ -415,3 +415,38 @@ def test_a_full_menu_table_says_it_can_be_watched_and_w_over_it_watches(drive: D
     finally:
         server.stop()
         host.close()
+
+
+def test_a_game_waiting_for_you_takes_the_menus_focus_until_you_choose(drive: Driver) -> None:
+    """A guest whose program restarted mid-game found Continue (an older solo game) focused,
+    the table keeping their seat beside it, and Enter resumed the wrong game (a LAN evening's
+    playtest): that table's row takes the focus when it appears, unless the player has
+    pressed a key or clicked since the menu showed."""
+    from types import SimpleNamespace
+
+    from game.client.settings import SeatTokens
+
+    def table(name: str, address: str, status: str) -> SimpleNamespace:
+        return SimpleNamespace(name=name, game="stars", seats_total=2, seats_taken=2,
+                               status=status, compatible=True, password=False,
+                               address=address, app="", protocol=0, host="127.0.0.1",
+                               port=int(address.rsplit(":", 1)[1]), table_id="t1")
+
+    SeatTokens().put("127.0.0.1:47001", "a-token", "t1")
+    menu = drive.scene
+    open_one = table("Ben's table", "127.0.0.1:47002", "lobby")
+    mine = table("Ann's table", "127.0.0.1:47001", "playing")
+    menu.lan_tables.show([open_one])
+    assert menu.lan_tables.focus is None, "an open table takes nothing"
+    menu.lan_tables.show([open_one, mine])
+    assert menu.lan_tables.focus == 1
+    drive.step()
+    joined: list = []
+    menu.lan_tables.choose = lambda tables, chosen, watch=False: joined.append(chosen)
+    drive.key(pygame.K_RETURN)
+    assert joined == [mine], "Enter goes back to the game that waits"
+    menu.lan_tables.focus = None
+    menu.lan_tables.show([])
+    drive.key(pygame.K_DOWN)  # the player chooses among the buttons...
+    menu.lan_tables.show([open_one, mine])
+    assert menu.lan_tables.focus is None, "...and the focus stays theirs"

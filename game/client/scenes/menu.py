@@ -241,6 +241,8 @@ class MainMenuScene(SkyScene):
 
     def handle(self, event: pygame.event.Event) -> None:
         self.form.note_input(event)  # (the LAN tables may take the event before the form)
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.lan_tables.untouched = False  # (the player's own choice stays theirs)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             from game.client.scenes.dialog import ConfirmDialog
 

@@ -93,6 +93,9 @@ class MenuTables:
         self.rows: list[MenuTableRow] = []
         #: the row with the keyboard's focus (None: the menu's buttons have it)
         self.focus: int | None = None
+        #: no key pressed nor click made since the menu showed: a game waiting for this
+        #: window's player takes the focus when its row appears (``show``)
+        self.untouched = True
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.area = pygame.Rect(0, 0, 0, 0)
 
@@ -115,6 +118,7 @@ class MenuTables:
             self.browser.close()
             self.browser = None
         self.show([])
+        self.untouched = True
 
     def show(self, tables: list[Any]) -> None:
         """List ``tables`` (the focus stays on its row while there is one)."""
@@ -125,6 +129,14 @@ class MenuTables:
                      for t in open_tables_first(self.tables)[:MENU_TABLES]]
         if self.focus is not None:
             self.focus = min(self.focus, len(self.rows) - 1) if self.rows else None
+        elif self.untouched:
+            # a game under way that keeps this window's seat is what Enter should reach, not
+            # an older solo game's Continue (a guest whose program was restarted mid-game
+            # pressed Enter and resumed the wrong game: a LAN evening's playtest)
+            waiting = [i for i, row in enumerate(self.rows)
+                       if row.seated and row.table.status == "playing"]
+            if waiting:
+                self.focus = waiting[0]
         self.place()
 
     def _click(self, row: TableRow) -> None:
