@@ -623,3 +623,38 @@ def test_a_click_on_the_panel_skips_to_the_next_turn_as_space_does(drive) -> Non
     assert not table.caption() and table.pacer.caption_left == 0, "skipped, as Space does"
     drive.until(lambda: table.phase() != "watching", timeout=30, what="Ann's turn")
     assert table.view is table.session.views[0], "Ann's turn shows at once, on the newest view"
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1600, 900)])
+def test_the_final_scorings_last_step_shows_each_players_parts_whole(
+        drive, size: tuple[int, int]) -> None:  # noqa: ANN001
+    """"Jonas: motivation 0, skills 2, turn ord..." and a heading past the panel's edge at
+    1600x900 (a LAN evening's playtest): each player's name, then their parts under it, as
+    the specialty step shows them, and a heading that fits."""
+    from game.client.stargazer.final_scoring import ScoringShow
+
+    drive.app.resize(size)
+    table = solo_table(drive, "instant")
+    drive.until(lambda: table.view is not None, what="the table")
+    rng = random.Random(3)
+    state = RULESET.setup(RULESET.normalize_options({"players": 3}), 3)
+    while not RULESET.is_over(state):
+        seat = state["current"]
+        RULESET.apply(state, seat, rng.choice(RULESET.legal_moves(state, seat)))
+    table.scoring = ScoringShow(RULESET.view(state, 0), {"scores": RULESET.score(state)})
+    table.scoring.index = table.scoring.steps.index(("bonus", -1))
+    box = table.ring.geo.centre
+    with recording(drive.app) as recorder:
+        surface = RecordingSurface(drive.app.screen.get_size())
+        surface.recorder = recorder
+        recorder.screen = surface.get_rect()
+        table.draw_scoring_panel(surface, table.view, box)
+        marks = [mark for mark in surface.marks() if mark.kind == "text"]
+    shown = [mark.text for mark in marks]
+    assert "Motivation, skills and turn order" in shown, shown
+    assert all(box.contains(mark.rect) for mark in marks), [
+        (m.text, m.rect) for m in marks if not box.contains(m.rect)]
+    parts = [text for text in shown if text.startswith("motivation ")]
+    assert len(parts) == 3 and all("turn order" in text and "…" not in text
+                                   and "..." not in text for text in parts), parts
+    assert all(name in shown for name in table.session.names)

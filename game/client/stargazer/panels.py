@@ -259,9 +259,13 @@ class StargazerPanels:
         title = self.text.render(_("Final scoring"), lay.font_px("small"), theme.TEXT_DIM)
         surface.blit(title, (x, y))
         y += title.get_height()
-        label = self.text.render(heading, lay.font_px("large"), theme.ACCENT, bold=True)
+        # (the heading shrinks rather than leave the panel: "Motivation, skills and turn" ran
+        # past its edge at 1600x900, a playtest)
+        size = self.text.fit(heading, lay.font_px("large"), width, bold=True)
+        label = self.text.render(heading, size, theme.ACCENT, bold=True)
         surface.blit(label, (x, y))
-        y += label.get_height() + lay.px(4)
+        y += max(label.get_height(), self.text.pen(lay.font_px("large")).get_linesize()) \
+            + lay.px(4)
         if kind == "planet":
             for row in show.standings[planet][:show.revealed()]:
                 owner = row["owner"]
@@ -310,11 +314,17 @@ class StargazerPanels:
                 y += text.get_height() + lay.px(4)
         else:
             for seat in range(show.players):
+                # the name, then its parts under it, as the specialty step shows them ("Jonas:
+                # motivation 0, skills 2, turn ord..." on one line was cut at 1600x900)
                 parts = show.breakdown(seat)
-                line = _("{name}: motivation {motivation}, skills {skills}, turn order {order}"
-                         ).format(name=names[seat], motivation=parts.get("motivation", 0),
-                                  skills=parts.get("skills", 0), order=parts.get("order", 0))
-                text = self.text.render(self.fit(line, body, width), body, theme.TEXT)
+                label = self.text.render(self.fit(names[seat], body, width), body, theme.TEXT,
+                                         bold=True)
+                surface.blit(label, (x, y))
+                y += label.get_height()
+                line = _("motivation {motivation}, skills {skills}, turn order {order}").format(
+                    motivation=parts.get("motivation", 0), skills=parts.get("skills", 0),
+                    order=parts.get("order", 0))
+                text = self.text.render(self.fit(line, small, width), small, theme.TEXT_DIM)
                 surface.blit(text, (x, y))
                 y += text.get_height() + lay.px(4)
         y = max(y + lay.px(8), box.bottom - lay.px(12) - show.players * lay.px(22))
