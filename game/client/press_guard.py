@@ -89,7 +89,6 @@ class DecisionGuard:
         return not self.guard.armed if event is None else self.guard.blocks(event)
 
 
-
 class HeldKeys:
     """A held confirming key is one press: pygame's key repeat sends more KEYDOWNs while it
     is down, and each screen took them as new presses (a first start's Enter held a second
