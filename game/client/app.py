@@ -287,8 +287,6 @@ class App:
 
     # --- the loop ------------------------------------------------------------------------
     def dispatch(self, event: pygame.event.Event) -> None:
-        if self.held_keys.drops(event):
-            return  # a held Enter's repeat: one press, whatever screen it would land on
         if event.type == pygame.QUIT:
             self.request_quit()
         elif event.type == pygame.VIDEORESIZE:
@@ -379,7 +377,8 @@ class App:
         if self.terminating:
             self.quit()
             return
-        for event in pygame.event.get():
+        # (a held Enter's repeats dropped: one press, whatever screen they would land on)
+        for event in self.held_keys.filter(pygame.event.get()):
             self.dispatch(event)
             if not self.running:
                 return

@@ -93,22 +93,31 @@ class HeldKeys:
     """A held confirming key is one press: pygame's key repeat sends more KEYDOWNs while it
     is down, and each screen took them as new presses (a first start's Enter held a second
     went through the name, the menu's Play solo and the setup's Start, and drew card 1: a
-    playtest). The window drops a KEYDOWN of a confirming key it has seen go down and not up,
-    while the keyboard says it is still down (an event posted with no real key behind it is a
-    press); losing the focus forgets every key (its KEYUP goes to another window)."""
+    playtest). ``filter`` drops a KEYDOWN of a confirming key seen going down and not yet up
+    in the event stream, while the key is still down or its KEYUP comes later in the same
+    batch (a slow frame, a screen changing, gets the repeats and the release together: an
+    outside re-check found the release's batch passing them on). A KEYDOWN with neither (an
+    event posted with no key behind it, a KEYUP lost) is a press; losing the focus forgets
+    every key (its KEYUP goes to another window)."""
 
     def __init__(self) -> None:
         self.down: set[int] = set()
 
-    def drops(self, event: pygame.event.Event) -> bool:
-        """Whether ``event`` is a held confirming key's repeat (the window ignores it)."""
-        if event.type == pygame.KEYUP:
-            self.down.discard(event.key)
-        elif event.type == pygame.WINDOWFOCUSLOST:
-            self.down.clear()
-        elif (event.type == pygame.KEYDOWN and event.key in CONFIRM_KEYS
-              and not getattr(event, "device", None)):
-            if event.key in self.down and pygame.key.get_pressed()[event.key]:
-                return True
-            self.down.add(event.key)
-        return False
+    def filter(self, events: list[pygame.event.Event]) -> list[pygame.event.Event]:
+        """``events`` (one frame's, in order) without the held confirming keys' repeats."""
+        kept: list[pygame.event.Event] = []
+        for index, event in enumerate(events):
+            if event.type == pygame.KEYUP:
+                self.down.discard(event.key)
+            elif event.type == pygame.WINDOWFOCUSLOST:
+                self.down.clear()
+            elif (event.type == pygame.KEYDOWN and event.key in CONFIRM_KEYS
+                  and not getattr(event, "device", None)):
+                if event.key in self.down and (
+                        pygame.key.get_pressed()[event.key]
+                        or any(later.type == pygame.KEYUP and later.key == event.key
+                               for later in events[index + 1:])):
+                    continue  # a held key's repeat: the window ignores it
+                self.down.add(event.key)
+            kept.append(event)
+        return kept
