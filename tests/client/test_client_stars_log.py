@@ -92,3 +92,18 @@ def test_the_handover_line_says_when_the_sun_has_risen() -> None:
     assert progress_line({"card": {"n": 13, "of": 18}, "day": 2}) == \
         "Night card 13 of 18  ·  Morning: the bottom 4 rows closed"
     assert progress_line({"card": {"n": 13, "of": 18}, "day": "x"}) == "Night card 13 of 18"
+
+
+def test_a_stand_in_bots_cards_are_logged_as_the_bots(drive: Driver) -> None:
+    """The log said "Aiko drew the card" of the cards a bot played for her while her board
+    said a bot played for now (a LAN evening's playtest): a seat a bot stands in for is
+    "(AI)" in the log's news, and goes by its name again once its player is back."""
+    table = start_solo(drive)
+    name = table.session.names[1]
+    drawn = {"type": "lines_drawn", "seat": 1, "lines": [[0, 0, 1, 1], [1, 1, 2, 2]]}
+    table.departures.stand_ins = {1}
+    table.note(drawn)
+    assert str(table.log[-1][0]) == f"{name} (AI) drew the card"
+    table.departures.stand_ins = set()
+    table.note(drawn)
+    assert str(table.log[-1][0]) == f"{name} drew the card"

@@ -663,3 +663,21 @@ def test_the_final_scorings_last_step_shows_each_players_parts_whole(
     assert len(parts) == 3 and all("turn order" in text and "…" not in text
                                    and "..." not in text for text in parts), parts
     assert all(name in shown for name in table.session.names)
+
+
+def test_a_stand_in_bots_moves_are_logged_and_captioned_as_the_bots(drive) -> None:  # noqa: ANN001
+    """The log said "Aiko picks..." of the moves a bot made for her while the panel said a
+    bot played for now (a LAN evening's playtest): a seat a bot stands in for is "(AI)" in
+    the log and the move's caption."""
+    table = solo_table(drive, "instant")
+    drive.until(lambda: table.view is not None, what="the table")
+    view = table.view
+    name = table.session.names[1]
+    pick = Beat([(0, {"type": "crew_chosen", "seat": 1, "crew": view["crews"][2]})], view, 1)
+    table.departures.stand_ins = {1}
+    table.play(pick)
+    assert any(str(text).startswith(f"{name} (AI) picks") for text, _c in table.log[-3:]), \
+        table.log[-3:]
+    table.departures.stand_ins = set()
+    table.play(pick)
+    assert str(table.log[-1][0]).startswith(f"{name} picks"), table.log[-1]

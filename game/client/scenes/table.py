@@ -251,6 +251,16 @@ class GameTableScene(Scene):
             self.say(words if words is not None else error_text(event["code"], event["detail"]),
                      theme.ILLEGAL)
 
+    def log_names(self) -> list[str]:
+        """The seats' names for the game log's news and a move's caption: a seat a bot stands
+        in for now is "Aiko (AI)" (the log said "Aiko drew the card" of the bot's cards while
+        her board said a bot played for her: a LAN evening's playtest)."""
+        names = list(self.session.names)
+        for seat in self.departures.stand_ins:
+            if 0 <= seat < len(names):
+                names[seat] = _("{name} (AI)").format(name=names[seat])
+        return names
+
     def _seat_news(self, message: str) -> None:
         """A player left or came back, a bot took a departed player's seat or gave it back
         (``Departures``): said, and kept in the game log (it went by in 4 s: a playtest)."""

@@ -588,7 +588,7 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
             self.final_lines = story_lines([e for e in events if e.get("type") == "game_over"],
                                            self.session.names, beat.view or self.view)
             events = [e for e in events if e.get("type") != "game_over"]
-        lines = story_lines(events, self.session.names, beat.view or self.view)
+        lines = story_lines(events, self.log_names(), beat.view or self.view)
         self.note(lines)
         if (paced or self.watching) and lines:
             self.pacer.caption = lines

@@ -582,7 +582,7 @@ class StarsTableScene(StarsTablePainter, GameTableScene):
 
     def note(self, event: dict[str, Any]) -> None:
         """Add what a public event tells to the game log."""
-        entry = log_entry(event, self.session.names)
+        entry = log_entry(event, self.log_names())
         if entry is not None:
             self.add_to_log([entry])
 
