@@ -295,35 +295,33 @@ class StargazerPanels:
                 note = self.text.render(self.fit(words, small, width), small, theme.TEXT_DIM)
                 surface.blit(note, (x, y))
                 y += note.get_height()
-        elif kind == "specialty":
-            for seat in range(show.players):
-                counts, wild = show.specialty[seat]
-                parts = [_("{colour} {n}").format(colour=colour_word(g, short=True), n=c)
-                         for g, c in zip(COLOUR_GROUPS, counts, strict=True) if c]
-                if wild:
-                    parts.append(_("wild {n}").format(n=wild))
-                label = self.text.render(names[seat], body, theme.TEXT, bold=True)
-                surface.blit(label, (x, y))
-                points = self.text.render(vp(show.specialty_vp(seat)), body, theme.ACCENT,
-                                          bold=True)
-                surface.blit(points, points.get_rect(topright=(box.right - lay.px(12), y)))
-                y += label.get_height()
-                line = _(", ").join(parts) or _("no cubes on planets")
-                text = self.text.render(self.fit(line, small, width), small, theme.TEXT_DIM)
-                surface.blit(text, (x, y))
-                y += text.get_height() + lay.px(4)
         else:
+            # per player: the name (the points at the right), then the parts under it
+            rows: list[tuple[str, str, str | None]] = []
             for seat in range(show.players):
-                # the name, then its parts under it, as the specialty step shows them ("Jonas:
-                # motivation 0, skills 2, turn ord..." on one line was cut at 1600x900)
-                parts = show.breakdown(seat)
-                label = self.text.render(self.fit(names[seat], body, width), body, theme.TEXT,
-                                         bold=True)
+                if kind == "specialty":
+                    counts, wild = show.specialty[seat]
+                    parts = [_("{colour} {n}").format(colour=colour_word(g, short=True), n=c)
+                             for g, c in zip(COLOUR_GROUPS, counts, strict=True) if c]
+                    if wild:
+                        parts.append(_("wild {n}").format(n=wild))
+                    rows.append((names[seat], _(", ").join(parts) or _("no cubes on planets"),
+                                 vp(show.specialty_vp(seat))))
+                else:  # ("Jonas: motivation 0, skills 2, turn ord..." on one line was cut
+                    # at 1600x900: a playtest)
+                    breakdown = show.breakdown(seat)
+                    rows.append((self.fit(names[seat], body, width), _(
+                        "motivation {motivation}, skills {skills}, turn order {order}").format(
+                        motivation=breakdown.get("motivation", 0),
+                        skills=breakdown.get("skills", 0), order=breakdown.get("order", 0)),
+                        None))
+            for name, line, points in rows:
+                label = self.text.render(name, body, theme.TEXT, bold=True)
                 surface.blit(label, (x, y))
+                if points is not None:
+                    worth = self.text.render(points, body, theme.ACCENT, bold=True)
+                    surface.blit(worth, worth.get_rect(topright=(box.right - lay.px(12), y)))
                 y += label.get_height()
-                line = _("motivation {motivation}, skills {skills}, turn order {order}").format(
-                    motivation=parts.get("motivation", 0), skills=parts.get("skills", 0),
-                    order=parts.get("order", 0))
                 text = self.text.render(self.fit(line, small, width), small, theme.TEXT_DIM)
                 surface.blit(text, (x, y))
                 y += text.get_height() + lay.px(4)
