@@ -570,17 +570,23 @@ def test_a_long_bot_name_is_cut_before_its_ai_tag(drive) -> None:  # noqa: ANN00
     assert cut and all(text.endswith("... (AI)") for text in cut), cut
 
 
+def random_finished_game(seed: int = 3) -> dict:
+    """A 3-player Stargazer game played to its end by random legal moves (seeded)."""
+    rng = random.Random(seed)
+    state = RULESET.setup(RULESET.normalize_options({"players": 3}), seed)
+    while not RULESET.is_over(state):
+        seat = state["current"]
+        RULESET.apply(state, seat, rng.choice(RULESET.legal_moves(state, seat)))
+    return state
+
+
 def test_the_final_scoring_holds_each_step_long_enough_to_read() -> None:
     """A new player saw the final scoring race through the planets by itself in about 2 s
     while it said "Enter or a click: next": every step stays whole for 3 s or more once its
     last rank is shown (Enter or a click still goes on at once)."""
     from game.client.stargazer.final_scoring import ROW_SECONDS, ScoringShow
 
-    rng = random.Random(3)
-    state = RULESET.setup(RULESET.normalize_options({"players": 3}), 3)
-    while not RULESET.is_over(state):
-        seat = state["current"]
-        RULESET.apply(state, seat, rng.choice(RULESET.legal_moves(state, seat)))
+    state = random_finished_game()
     show = ScoringShow(RULESET.view(state, 0), {"scores": RULESET.score(state)})
     held = []
     while not show.done:
@@ -641,11 +647,7 @@ def test_the_final_scorings_last_step_shows_each_players_parts_whole(
     drive.app.resize(size)
     table = solo_table(drive, "instant")
     drive.until(lambda: table.view is not None, what="the table")
-    rng = random.Random(3)
-    state = RULESET.setup(RULESET.normalize_options({"players": 3}), 3)
-    while not RULESET.is_over(state):
-        seat = state["current"]
-        RULESET.apply(state, seat, rng.choice(RULESET.legal_moves(state, seat)))
+    state = random_finished_game()
     table.scoring = ScoringShow(RULESET.view(state, 0), {"scores": RULESET.score(state)})
     table.scoring.index = table.scoring.steps.index(("bonus", -1))
     box = table.ring.geo.centre
