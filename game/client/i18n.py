@@ -59,6 +59,10 @@ LANGUAGE_WORD: dict[str, str] = {"en": "Language", "ja": "言語"}
 #: no person's (the review's hard bot) goes without it
 HONORIFICS: dict[str, str] = {"ja": "さん"}
 
+#: after a seat's name in a sentence: a bot plays for that seat now (``stand_in_name``); the
+#: words are settled once the sentence is made, where the language honours the name first
+STAND_IN_MARK = "\ue0a1"
+
 _current: gettext.NullTranslations = gettext.NullTranslations()
 _language = SOURCE_LANGUAGE
 
@@ -88,7 +92,7 @@ class Lazy(str):
         global _current
         current, _current = _current, gettext.NullTranslations()
         try:
-            english = make()
+            english = settle_stand_ins(make())
         finally:
             _current = current
         text = super().__new__(cls, english)
@@ -115,7 +119,7 @@ def tr(text: str) -> str:
     """What to show for ``text``: a ``Msg`` translated (and formatted) now, any other string
     (a player's name, text already translated) as it is."""
     if isinstance(text, Lazy):
-        return text.make()
+        return settle_stand_ins(text.make())
     if isinstance(text, Msg):
         translated = _current.gettext(text.msgid)
         if not text.kwargs:
@@ -124,6 +128,25 @@ def tr(text: str) -> str:
         return translated.format(**{key: tr(value) if isinstance(value, Msg) else value
                                     for key, value in text.kwargs.items()})
     return text
+
+
+def stand_in_name(name: str) -> str:
+    """``name`` for a seat a bot plays for now, to format into a ``Lazy`` sentence: it reads
+    "Aiko (AI) drew the card", and in Japanese 「Aikoさん（AI）が」 where the sentence's own
+    honorific follows the name (not 「Aiko（AI）さんが」: the honorific is Aiko's, not the
+    bot's)."""
+    return name + STAND_IN_MARK
+
+
+def settle_stand_ins(text: str) -> str:
+    """``text`` with each ``stand_in_name`` mark in words of the current language."""
+    if STAND_IN_MARK not in text:
+        return text
+    suffix = _("{name} (AI)").format(name="")
+    honorific = HONORIFICS.get(_language, "")
+    if honorific:
+        text = text.replace(STAND_IN_MARK + honorific, honorific + suffix)
+    return text.replace(STAND_IN_MARK, suffix)
 
 
 def language() -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.client.i18n import tr
 from game.client.stars.table import log_entry, opening_card_kind
 from tests.client.clienthelpers import Driver
 from tests.client.test_client_solo_game import start_solo
@@ -107,3 +108,12 @@ def test_a_stand_in_bots_cards_are_logged_as_the_bots(drive: Driver) -> None:
     table.departures.stand_ins = set()
     table.note(drawn)
     assert str(table.log[-1][0]) == f"{name} drew the card"
+    # Japanese honours the player, not the bot: 「Aikoさん（AI）が」, never 「Aiko（AI）さんが」
+    table.departures.stand_ins = {1}
+    table.note(drawn)
+    drive.app.set_language("ja")
+    shown = tr(table.log[-1][0])
+    assert shown.startswith(f"{name}さん（AI）が"), shown
+    assert "（AI）さん" not in shown and "\ue0a1" not in shown, shown
+    drive.app.set_language("en")
+    assert tr(table.log[-1][0]) == f"{name} (AI) drew the card", "a switch back rewords it"

@@ -680,6 +680,11 @@ def test_a_stand_in_bots_moves_are_logged_and_captioned_as_the_bots(drive) -> No
     table.play(pick)
     assert any(str(text).startswith(f"{name} (AI) picks") for text, _c in table.log[-3:]), \
         table.log[-3:]
+    drive.app.set_language("ja")
+    said = [tr(text) for text, _c in table.log[-3:]]
+    assert any(text.startswith(f"{name}さん（AI）が") for text in said), said
+    assert not any("（AI）さん" in text for text in said), said
+    drive.app.set_language("en")
     table.departures.stand_ins = set()
     table.play(pick)
     assert str(table.log[-1][0]).startswith(f"{name} picks"), table.log[-1]

@@ -25,7 +25,7 @@ import pygame
 from game.client import theme
 from game.client.departures import Departures
 from game.client.hinting import HintAsker
-from game.client.i18n import N_, _, ngettext, tr
+from game.client.i18n import N_, _, ngettext, stand_in_name, tr
 from game.client.kits import get_kit
 from game.client.leaving import leave_warning
 from game.client.net_text import CONNECTION_NEWS, error_text
@@ -258,7 +258,7 @@ class GameTableScene(Scene):
         names = list(self.session.names)
         for seat in self.departures.stand_ins:
             if 0 <= seat < len(names):
-                names[seat] = _("{name} (AI)").format(name=names[seat])
+                names[seat] = stand_in_name(names[seat])  # (Japanese: 「Aikoさん（AI）が」)
         return names
 
     def _seat_news(self, message: str) -> None:
