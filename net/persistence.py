@@ -80,16 +80,18 @@ class Persistence:
         self.close_file()
 
     # ------------------------------------------------------------------ writing
-    def record(self, version: int, seat: int, move: Any, *, durable: bool = False) -> None:
-        """Journal an accepted move at once (before anyone hears of it) and let the saver
-        write a durable snapshot in the background (``durable``: right now)."""
-        self._write((version, seat, move), durable)
+    def record(self, version: int, seat: int, move: Any, *, durable: bool = False,
+               stand_in: bool = False) -> None:
+        """Journal an accepted move at once (before anyone hears of it; ``stand_in``: a bot
+        made it for an away player) and let the saver write a durable snapshot in the
+        background (``durable``: right now)."""
+        self._write((version, seat, move, stand_in), durable)
 
     def checkpoint(self, *, durable: bool = True) -> None:
         """A snapshot of the table as it is (seats changed, a stand-in bot...)."""
         self._write(None, durable)
 
-    def _write(self, record: tuple[int, int, Any] | None, durable: bool) -> None:
+    def _write(self, record: tuple[int, int, Any, bool] | None, durable: bool) -> None:
         if self.path is None:
             return
         try:

@@ -6,13 +6,14 @@ Two files per table:
   old one, fsync the directory), so a crash at any instant leaves the previous snapshot or the
   new one, never half of one;
 * ``NAME.spsave.journal``: every accepted move appended as one msgpack record
-  ``[version, seat, move]`` *before* anyone is told about the move. An append costs
-  microseconds and survives the host process being killed (it is in the OS's cache at once);
-  a background saver then fsyncs the journal (group commit), so a power cut can lose at most
-  the moves of the last few milliseconds, and writes a fresh snapshot at most once every
-  ``SNAPSHOT_INTERVAL`` seconds while moves keep coming (a snapshot packs every move of the
-  game: too costly to write after every move, docs/BENCHMARKS.md). A torn last record is
-  ignored.
+  ``[version, seat, move]`` *before* anyone is told about the move (``[version, seat, move,
+  true]`` for a move a bot made standing in for an away player: the review leaves it out).
+  An append costs microseconds and survives the host process being killed (it is in the OS's
+  cache at once); a background saver then fsyncs the journal (group commit), so a power cut
+  can lose at most the moves of the last few milliseconds, and writes a fresh snapshot at
+  most once every ``SNAPSHOT_INTERVAL`` seconds while moves keep coming (a snapshot packs
+  every move of the game: too costly to write after every move, docs/BENCHMARKS.md). A torn
+  last record is ignored.
 
 ``read_save`` returns the snapshot with the journal's later moves appended.
 """
@@ -142,9 +143,13 @@ def read_save(path: Path) -> dict[str, Any]:
         if not isinstance(data.get(key), kind):
             raise SaveError(f"{path} is damaged: field {key!r} is missing or has the wrong type")
     later = [m for m in read_journal(journal_path(path)) if m[0] > len(data["moves"])]
-    for version, seat, move in later:
+    for version, seat, move, *stand_in in later:
         if version != len(data["moves"]) + 1:
             break  # a gap: the journal does not continue this snapshot
+        if stand_in:  # ([True]; a save's own list is cleaned where the table reads it)
+            if not isinstance(data.get("stand_ins"), list):
+                data["stand_ins"] = []
+            data["stand_ins"].append(len(data["moves"]))
         data["moves"].append([seat, move])
         data["version"] = version
         if data.get("status") == "lobby":
@@ -153,7 +158,8 @@ def read_save(path: Path) -> dict[str, Any]:
 
 
 def read_journal(path: Path) -> list[list[Any]]:
-    """The well-formed ``[version, seat, move]`` records of a journal (a torn tail ignored;
+    """The well-formed ``[version, seat, move]`` records of a journal (``[version, seat, move,
+    True]`` for a stand-in bot's move; a torn tail ignored;
     none when there is no journal). ``SaveError`` for a journal that is not a file or too
     large to be one (``read_limited``)."""
     if not os.path.lexists(path):
@@ -165,8 +171,9 @@ def read_journal(path: Path) -> list[list[Any]]:
                                     max_buffer_size=MAX_SAVE_BYTES + 1)
         unpacker.feed(raw)
         for record in unpacker:
-            if (isinstance(record, list) and len(record) == 3 and isinstance(record[0], int)
-                    and isinstance(record[1], int) and isinstance(record[2], dict)):
+            if (isinstance(record, list) and len(record) in (3, 4)
+                    and isinstance(record[0], int) and isinstance(record[1], int)
+                    and isinstance(record[2], dict) and (len(record) == 3 or record[3] is True)):
                 records.append(record)
     except Exception:  # a record torn by a crash ends the journal
         pass
@@ -204,10 +211,12 @@ class AutoSaver:
         self._thread = threading.Thread(target=self._run, name="autosaver", daemon=True)
         self._thread.start()
 
-    def record(self, version: int, seat: int, move: Any) -> None:
-        """Append a move to the journal; ``OSError`` once closed (never a write to a file
-        descriptor that may since belong to another file)."""
-        record = msgpack.packb([version, seat, move], use_bin_type=True)
+    def record(self, version: int, seat: int, move: Any, stand_in: bool = False) -> None:
+        """Append a move to the journal (``stand_in``: a bot made it for an away player);
+        ``OSError`` once closed (never a write to a file descriptor that may since belong
+        to another file)."""
+        record = msgpack.packb([version, seat, move, True] if stand_in else
+                               [version, seat, move], use_bin_type=True)
         with self._journal_lock:
             if self._journal_closed:
                 raise OSError(f"the autosave journal of {self.path} is closed")

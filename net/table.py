@@ -805,7 +805,8 @@ class Table:
                         move.get("t"), exc)
             self._rebuild()
             return MALFORMED_MOVE, f"the move could not be applied ({type(exc).__name__})"
-        if self._seats[seat].away_token is not None:
+        stand_in = self._seats[seat].away_token is not None
+        if stand_in:
             self.stand_in_moves.append(len(self.moves))
         self.moves.append([seat, move])
         self.version += 1
@@ -820,7 +821,7 @@ class Table:
         over = self.ruleset.is_over(self.state)
         if over:
             self.status = "over"
-        self.saves.record(self.version, seat, move, durable=over)
+        self.saves.record(self.version, seat, move, durable=over, stand_in=stand_in)
         public = self._shows_spectators(events, to_move_before)
         if public:
             self.spectator_version += 1

@@ -14,7 +14,7 @@ import pytest
 from game.ai.base import RandomBot
 from net.client import Client
 from net.local import LocalConnection
-from net.save import read_save
+from net.save import read_save, write_save
 from net.server import ServerThread
 from net.table import SeatSpec, Table, TableError
 from tests.net.nethelpers import resume_toy, toy_table, wait_until
@@ -118,6 +118,13 @@ def test_the_moves_a_bot_made_standing_in_are_saved_and_in_the_finished_record(
     table.close()
     host.close()
     assert read_save(path)["stand_ins"] == stood_in
+    # a host killed before a snapshot caught up: the journal tells the stand-in's moves too
+    # (they were lost, and the review showed them as the player's own)
+    stale = read_save(path)
+    stale["moves"], stale["version"], stale["stand_ins"] = stale["moves"][:1], 1, []
+    write_save(path, stale)
+    journaled = read_save(path)
+    assert journaled["moves"] == table.moves and journaled["stand_ins"] == stood_in
     resumed = resume_toy(path)
     assert resumed.stand_in_moves == stood_in, "a continued game still tells them apart"
     resumed.close()

@@ -430,6 +430,19 @@ def test_journal_keeps_moves_the_snapshot_has_not_caught_up_with(tmp_path: Path)
     resumed.close()
 
 
+def test_a_journal_record_marks_a_stand_in_move_only_with_true(tmp_path: Path) -> None:
+    """A stand-in bot's move is journalled ``[version, seat, move, true]``; any other fourth
+    field (1, "yes") makes the record one a crash could not have written: it is dropped."""
+    from net.save import read_journal
+
+    path = tmp_path / "x.spsave.journal"
+    move = {"t": "add", "n": 1}
+    path.write_bytes(b"".join(msgpack.packb(record) for record in (
+        [1, 0, move], [2, 1, move, True], [3, 0, move, 1], [4, 0, move, "yes"],
+        [5, 0, move, True, True])))
+    assert read_journal(path) == [[1, 0, move], [2, 1, move, True]]
+
+
 def test_default_autosave_dir_is_the_user_data_dir_unless_overridden(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
