@@ -557,6 +557,16 @@ class Table:
                         and announce):
                     self._announce_table()
 
+    def rename_table(self, name: str) -> None:
+        """The table's own name changes (a window host named only once the table was up: the
+        name its lobby and the other lobbies show); announced when it changed."""
+        with self._lock:
+            name = clean_name(name, self.name)
+            if name != self.name:
+                self.name = name
+                self.saves.checkpoint(durable=False)
+                self._announce_table()
+
     def _ask_name(self, seat: int, name: str) -> bool:
         """Under the lock: ``seat`` asks for ``name`` now; every seat's shown name follows.
         True if a shown name changed."""

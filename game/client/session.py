@@ -426,16 +426,26 @@ class HostSession(LocalSession):
         super().__init__(config, table=table, connections=connections)
         self.server = server
         self.advertiser = advertiser
-        self._advertised: tuple[int, str, str] | None = None
+        self._advertised: tuple[int, str, str, str] | None = None
 
     def poll(self) -> list[tuple[int, dict[str, Any]]]:
         out = super().poll()
-        advertised = (self.table.seats_taken(), self.status, self.table.table_id)
+        advertised = (self.table.seats_taken(), self.status, self.table.table_id,
+                      self.table.name)
         if self.advertiser is not None and advertised != self._advertised:
             self._advertised = advertised
             background(self.advertiser.update, seats_taken=advertised[0], status=advertised[1],
-                       table_id=advertised[2])  # (a new game here: a new id)
+                       table_id=advertised[2],  # (a new game here: a new id)
+                       name=advertised[3])
         return out
+
+    def rename_host(self, name: str, table_name: str | None = None) -> None:
+        """The host's seats at this screen go by ``name`` (and the table by ``table_name``,
+        if given): a host who chose their name after the table was up."""
+        for seat, connection in self.connections.items():
+            self.table.rename(seat, connection.token, name)
+        if table_name is not None:
+            self.table.rename_table(table_name)
 
     def close(self) -> None:
         if self.closed:

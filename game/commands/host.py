@@ -52,6 +52,14 @@ if TYPE_CHECKING:
 HEADLESS_NAME = "Star Party"
 
 
+def table_name_of(host: str) -> str:
+    """The name of a window host's table when ``--name`` is not given (in the window's
+    language, as a table hosted from the menu)."""
+    from game.client.i18n import _
+
+    return _("{name}'s table").format(name=host)
+
+
 #: a headless host lets a bot play for a LAN player gone this long (seconds; ``--bot-after``)
 STAND_IN_AFTER = 60.0
 
@@ -152,7 +160,7 @@ def build_table(args: argparse.Namespace, *, host: str | None = None,
     seats = parse_seats(args.seats, game, host=host)
     options = parse_options(args.option)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    name = args.name or (HEADLESS_NAME if host is None else f"{host}'s table")
+    name = args.name or (HEADLESS_NAME if host is None else table_name_of(host))
     return new_table(game, options, seed, seats, ruleset=ruleset, name=name,
                      autosave_dir=None if args.no_autosave else autosave_dir,
                      ai_delay=ai_delay, hints=args.hints)
@@ -345,6 +353,7 @@ def host_app(argv: Sequence[str], *, clock: Callable[[], float] = time.perf_coun
     from game.client.app import App
     from game.client.kits import has_table
     from game.client.scenes.lan import LobbyScene, serve_table
+    from game.client.scenes.title import NameScene
     from game.client.settings import Settings
 
     args = host_parser().parse_args(list(argv))
@@ -403,6 +412,13 @@ def host_app(argv: Sequence[str], *, clock: Callable[[], float] = time.perf_coun
     app.push(lobby)
     if args.start == "now" and session.status == "lobby":
         lobby.start_game()
+    if not settings.name_chosen and args.resume is None:
+        # a first start hosts straight away: the name is asked over the table, not skipped
+        # (the host played as "Player", an outside playtest)
+        def named(name: str) -> None:
+            session.rename_host(name, None if args.name else table_name_of(name))
+
+        app.push(NameScene(app, then=named))
     port = session.server.port
     say(f"Hosting {session.table.name!r}: {session.table.game}, {session.table.seat_count} "
         f"seats, listening on {args.bind}:{port}")

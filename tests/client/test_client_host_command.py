@@ -6,6 +6,7 @@ from __future__ import annotations
 import socket
 from pathlib import Path
 
+import pygame
 import pytest
 
 from game.client.loop import ManualClock
@@ -73,6 +74,69 @@ def test_start_now_fills_free_seats_with_bots(config_dir: Path, autosave_dir: Pa
         drive.until(lambda: isinstance(drive.scene, StarsTableScene), what="the game")
         assert drive.scene.session.kinds == ["human", "ai", "ai"]
         assert drive.scene.session.table.autosave_path is None
+    finally:
+        drive.close()
+
+
+def test_a_first_start_host_is_asked_their_name_over_the_table(
+        config_dir: Path, autosave_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``starparty host`` on a fresh machine went straight to the lobby and the host played
+    as "Player" (an outside playtest): the name is asked over the hosted table, and the
+    host's seat, the table's name and a guest who joined meanwhile all follow it."""
+    from game.client.scenes.title import NameScene
+    from tests.client.test_client_player_name import login
+
+    login(monkeypatch, None)
+
+    def first_start(*argv: str) -> Driver:
+        def build(clock: ManualClock):  # noqa: ANN202
+            return host_app(["--bind", "127.0.0.1", "--port", "0", "--no-discovery",
+                             "--no-autosave", *argv], clock=clock, settings=Settings(),
+                            save_settings=False)
+
+        return Driver(build=build)
+
+    drive = first_start("--seats", "3")
+    guest = None
+    try:
+        prompt = drive.scene
+        assert isinstance(prompt, NameScene), "no name chosen yet: asked before anything"
+        session = drive.app.stack[-2].session
+        table = session.table
+        guest = Client("127.0.0.1", session.server.port, "Bea", reconnect=False)
+        drive.until(lambda: table.seats_taken() == 2, what="the guest")
+        drive.key(pygame.K_RETURN)
+        assert drive.scene is prompt and prompt.refused, "a blank name is still refused"
+        drive.type_text("Zoe")
+        drive.key(pygame.K_RETURN)
+        lobby = drive.scene
+        assert isinstance(lobby, LobbyScene) and lobby.hosting
+        assert drive.app.settings.name_chosen and drive.app.settings.player_name == "Zoe"
+        assert [s["name"] for s in table.info()["seats"]][:2] == ["Zoe", "Bea"]
+        assert table.name == "Zoe's table"
+        drive.until(lambda: (guest.poll(), guest.table or {})[1].get("name") == "Zoe's table",
+                    what="the guest hears the table's new name")
+        assert [s["name"] for s in guest.table["seats"]][:2] == ["Zoe", "Bea"]
+    finally:
+        if guest is not None:
+            guest.close()
+        drive.close()
+    # a table named on the command line keeps its name; Esc goes to the table, the name
+    # still to choose
+    drive = first_start("--name", "Orion")
+    try:
+        drive.step()
+        drive.type_text("Zoe")
+        drive.key(pygame.K_RETURN)
+        table = drive.scene.session.table
+        assert table.name == "Orion" and table.info()["seats"][0]["name"] == "Zoe"
+    finally:
+        drive.close()
+    drive = first_start()
+    try:
+        assert isinstance(drive.scene, NameScene)
+        drive.key(pygame.K_ESCAPE)
+        assert isinstance(drive.scene, LobbyScene) and not drive.app.settings.name_chosen
     finally:
         drive.close()
 

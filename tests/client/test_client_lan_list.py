@@ -391,6 +391,10 @@ def test_a_window_host_bound_to_loopback_is_advertised_on_loopback_only(
         table.table_id = "a-new-game"  # what ``Table.restart`` gives the next game
         drive.until(lambda: lobby.session.advertiser.txt.get("id") == table.table_id,
                     what="the new id advertised")
+        # a host who names themselves after the table is up: the lobbies read the new name
+        table.rename_table("Zoe's table")
+        drive.until(lambda: lobby.session.advertiser.txt.get("table") == "Zoe's table",
+                    what="the new name advertised")
     finally:
         drive.close()
 

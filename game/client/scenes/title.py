@@ -4,6 +4,7 @@ before the menu."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -85,10 +86,16 @@ class NameScene(SkyScene):
     title, not on. Every player at a LAN table or a hot-seat screen then has a name of their
     own, not "Player", for one keystroke when the suggestion is right. Below, the language,
     named in every language: the system's locale chose it, and a guest whose computer does
-    not say Japanese would otherwise read English until they found Settings."""
+    not say Japanese would otherwise read English until they found Settings.
 
-    def __init__(self, app: Stage, suggestion: str | None = None) -> None:
+    ``then``: asked over another scene (``starparty host`` on a first start, its table already
+    up): the name is handed on by ``then`` and the scene below comes back; Esc goes back to it
+    too, the name still unchosen."""
+
+    def __init__(self, app: Stage, suggestion: str | None = None,
+                 then: Callable[[str], None] | None = None) -> None:
         super().__init__(app)
+        self.then = then
         self.field = TextField(N_("Your name"), system_user_name() if suggestion is None
                                else suggestion, self._typed, limit=16)
         self.ok = Button(N_("OK"), self.accept)
@@ -104,7 +111,8 @@ class NameScene(SkyScene):
         self.refused = False
 
     def accept(self) -> None:
-        """Keep the name (settings.json) and open the menu; a blank one is refused."""
+        """Keep the name (settings.json) and open the menu (or hand it on: ``then``); a blank
+        one is refused."""
         from game.client.scenes.menu import MainMenuScene
 
         if not self.app.settings.choose_name(self.field.value):
@@ -113,9 +121,16 @@ class NameScene(SkyScene):
             return
         self.app.store_settings()
         self.app.sounds.play("click")
-        self.app.replace(MainMenuScene(self.app))
+        if self.then is None:
+            self.app.replace(MainMenuScene(self.app))
+            return
+        self.app.pop()
+        self.then(self.app.settings.player_name)
 
     def back(self) -> None:
+        if self.then is not None:
+            self.app.pop()
+            return
         self.app.replace(TitleScene(self.app))
 
     def relayout(self) -> None:
