@@ -48,6 +48,9 @@ def test_a_guest_whose_host_quits_is_told_and_rejoins_when_the_table_is_back(
         shown = drawn_texts(drive.app)
         assert "The host closed the table" in shown, shown
         assert any("when the host continues it" in text for text in shown), shown
+        # the log keeps it too (only a toast and the overlay said it: a LAN evening)
+        drive.until(lambda: "The host closed the table." in [str(t) for t, _c in table.log],
+                    what="the log's line")
         # the board under it takes nothing: a click where a move would go does nothing
         drive.click(table.board_rect.center if hasattr(table, "board_rect")
                     else drive.app.layout.rect.center)
@@ -71,6 +74,9 @@ def test_a_guest_whose_host_quits_is_told_and_rejoins_when_the_table_is_back(
                     what="card 2 in the log")
         drive.step(5)
         assert [str(text) for text, _c in table.log].count(str(table.log[-1][0])) == 1
+        said = [str(text) for text, _c in table.log]
+        assert said.count("The host closed the table.") == 1, said
+        assert said.count("Back at the table: the game goes on.") == 1, said
         assert table.events_seen.count("card_flipped") == 1
     finally:
         drive.close()

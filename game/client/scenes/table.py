@@ -94,6 +94,8 @@ class GameTableScene(Scene):
         self.starfield: Starfield | None = None
         #: LAN host: remote seats whose player is gone, and the seats a bot stands in for
         self.departures = Departures(self.session, app.toast, self._seat_news, fill_level)
+        #: a LAN guest's link went down and the log said so (it says when it is back)
+        self.link_logged_down = False
         #: the results screen took the session over (a LAN table may play again)
         self.handed_on = False
         #: seconds left before ``results_due`` (None: not counting)
@@ -243,13 +245,30 @@ class GameTableScene(Scene):
     def table_news(self, event: dict[str, Any]) -> None:
         """What the table (not the game) says: the connection's state, a refused move."""
         kind = event.get("type")
-        if kind == "connection" and self.link_words() is None:  # (else the overlay says it)
-            self.app.toast(CONNECTION_NEWS.get(event["state"], event["state"]))
+        if kind == "connection":
+            self.log_link(event["state"])
+            if self.link_words() is None:  # (else the overlay says it)
+                self.app.toast(CONNECTION_NEWS.get(event["state"], event["state"]))
         elif kind == "refused":
             self.app.sounds.play("invalid")
             words = self.reason_text(event["code"])
             self.say(words if words is not None else error_text(event["code"], event["detail"]),
                      theme.ILLEGAL)
+
+    def log_link(self, state: str) -> None:
+        """A LAN guest's log keeps the link going down and coming back (the overlay and a
+        toast said it, and a player reading the log back saw the game jump: a LAN
+        evening's playtest)."""
+        if not isinstance(self.session, RemoteSession):
+            return
+        if state in ("reconnecting", "failed", "closed") and not self.link_logged_down:
+            self.link_logged_down = True
+            self.add_to_log([(N_("The host closed the table.") if self.session.host_stopped
+                              else N_("The connection to the table was lost."),
+                              theme.ILLEGAL)])
+        elif state == "connected" and self.link_logged_down:
+            self.link_logged_down = False
+            self.add_to_log([(N_("Back at the table: the game goes on."), theme.LEGAL)])
 
     def log_names(self) -> list[str]:
         """The seats' names for the game log's news and a move's caption: a seat a bot stands
