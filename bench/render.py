@@ -372,21 +372,26 @@ def startup(runs: int = 3) -> float:
     return statistics.median(times)
 
 
-def idle_menu(size: tuple[int, int], seconds: float, cap: int | None) -> tuple[float, float, int]:
+def idle_menu(size: tuple[int, int], seconds: float, cap: int | None,
+              resting: bool = False) -> tuple[float, float, int]:
     """The main menu left alone, through the window's own loop and frame limiter (``App.run``
-    with its cap; ``cap``: another, e.g. the 240 a second it drew before session 58): (frames
-    a second, CPU % of one core, the cap)."""
-    from game.client.app import App, frame_cap
+    with its cap; ``cap``: another, e.g. the 240 a second it drew before session 58;
+    ``resting``: left alone ``RESTING_AFTER`` seconds already, as ``App.run`` limits it):
+    (frames a second, CPU % of one core, the cap)."""
+    from game.client.app import RESTING_AFTER, App, frame_cap
 
     app = App(size, start="menu", save_settings=False)
     app.lan_browse = False
     cap = cap or frame_cap()
+    if resting:
+        app.input_at = app.clock() - RESTING_AFTER - 1
+        cap = app.frame_limit(cap)
     limiter = pygame.time.Clock()
     app.frame()
     frames, wall, cpu = 0, time.perf_counter(), time.process_time()
     while time.perf_counter() - wall < seconds:
         app.frame()
-        limiter.tick(cap)
+        limiter.tick(app.frame_limit(cap))
         frames += 1
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     app.shutdown()
@@ -398,9 +403,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=4.0)
     parser.add_argument("--sizes", default="1280x720,1920x1080,3840x2160")
     parser.add_argument("--games", default="stars,couch,stargazer")
-    parser.add_argument("--idle-caps", default="0,240",
+    parser.add_argument("--idle-caps", default="0,rest,240",
                         help="frame caps for the idle menu (0: the window's own, the display's "
-                             "refresh rate)")
+                             "refresh rate; rest: the window's own once left alone 15 s)")
     args = parser.parse_args(argv)
     from bench.ai import machine_line
 
@@ -430,10 +435,13 @@ def main(argv: list[str] | None = None) -> int:
     print("|---|---|---|---|---|")
     for text in args.sizes.split(","):
         size = parse_size(text)
-        for given in (int(c) for c in args.idle_caps.split(",")):
-            fps, cpu, cap = idle_menu(size, args.seconds, given or None)
-            print(f"| {'the window' + chr(39) + 's own' if not given else 'fixed'} | "
-                  f"{size[0]}x{size[1]} | {cap} | {fps:.0f} | {cpu:.0f} |", flush=True)
+        for choice in args.idle_caps.split(","):
+            given = 0 if choice == "rest" else int(choice)
+            fps, cpu, cap = idle_menu(size, args.seconds, given or None, choice == "rest")
+            label = ("the window's own, left alone" if choice == "rest" else
+                     "the window's own" if not given else "fixed")
+            print(f"| {label} | {size[0]}x{size[1]} | {cap} | {fps:.0f} | {cpu:.0f} |",
+                  flush=True)
     if PREVIEW is not None:
         median, worst, count = PREVIEW
         print(f"\nscore preview for a new ghost spot (engine placement_preview, {count} legal "

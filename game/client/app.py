@@ -39,6 +39,18 @@ DEFAULT_SIZE = (1280, 720)
 #: LAN evening's playtest; a 144 Hz screen still gets 144)
 FRAME_CAP = 240
 FRAME_FLOOR = 60
+#: a restful screen (the title, the menu, a lobby: ``Scene.restful``) left alone this long
+#: (seconds) is drawn at ``RESTING_FPS``: only the sky moves there, and a 4K menu waiting
+#: for the party cost half a core at 60 frames a second (a full-window sky each frame)
+RESTING_AFTER = 15.0
+RESTING_FPS = 30
+#: what counts as the player touching the window (wakes a resting screen)
+INPUT_EVENTS = frozenset({
+    pygame.KEYDOWN, pygame.KEYUP, pygame.TEXTINPUT, pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN,
+    pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL, pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP,
+    pygame.JOYAXISMOTION, pygame.JOYHATMOTION, pygame.CONTROLLERBUTTONDOWN,
+    pygame.CONTROLLERBUTTONUP, pygame.CONTROLLERAXISMOTION, pygame.VIDEORESIZE,
+    pygame.WINDOWFOCUSGAINED})
 
 
 def frame_cap() -> int:
@@ -76,6 +88,8 @@ class App:
         self._horizon: pygame.Surface | None = None
         self.timestep = FixedTimestep(clock)
         self.clock = clock
+        #: when the player last touched the window (``clock``; a resting screen wakes)
+        self.input_at = clock()
         self.stack: list[Scene] = []
         self.running = True
         #: set by SIGTERM / SIGHUP: save and quit at the next frame, asking nobody
@@ -379,6 +393,8 @@ class App:
             return
         # (a held Enter's repeats dropped: one press, whatever screen they would land on)
         for event in self.held_keys.filter(pygame.event.get()):
+            if event.type in INPUT_EVENTS:
+                self.input_at = self.clock()
             self.dispatch(event)
             if not self.running:
                 return
@@ -430,11 +446,20 @@ class App:
         cap, since = frame_cap(), time.monotonic()
         while self.running:
             self.frame()
-            limiter.tick(cap)
+            limiter.tick(self.frame_limit(cap))
             if time.monotonic() - since > 2.0:  # (the window may move to another screen)
                 cap, since = frame_cap(), time.monotonic()
         self.shutdown()
         return 0
+
+    def frame_limit(self, cap: int) -> int:
+        """The frames a second to draw now: ``cap``, or ``RESTING_FPS`` on a restful screen
+        the player has left alone ``RESTING_AFTER`` seconds with no toast up."""
+        scene = self.stack[-1] if self.stack else None
+        if scene is not None and scene.restful and not self.toasts and \
+                self.clock() - self.input_at >= RESTING_AFTER:
+            return min(cap, RESTING_FPS)
+        return cap
 
     def shutdown(self) -> None:
         """Leave every scene (tables close, LAN tables stop being advertised), save, quit."""

@@ -125,3 +125,34 @@ def test_the_window_draws_at_most_the_displays_refresh_rate(
 
     monkeypatch.setattr(pygame.display, "get_current_refresh_rate", lambda: rate)
     assert frame_cap() == cap
+
+
+def test_a_restful_screen_left_alone_is_drawn_at_fewer_frames(drive) -> None:  # noqa: ANN001
+    """A 4K menu waiting for the party took half a core at 60 frames a second (the whole sky
+    drawn each frame: an outside check): the title, the menu and a lobby left alone
+    ``RESTING_AFTER`` seconds draw ``RESTING_FPS``; a touch wakes them, a toast keeps them
+    awake, and a game table never rests (its animations run at full rate)."""
+    from game.client.app import RESTING_AFTER, RESTING_FPS
+
+    app = drive.app
+    assert app.frame_limit(144) == 144, "just opened"
+    drive.step(int(RESTING_AFTER * 60) + 10)
+    assert app.frame_limit(144) == RESTING_FPS and app.frame_limit(24) == 24
+    drive.key(pygame.K_DOWN)
+    assert app.frame_limit(144) == 144, "a key wakes it"
+    drive.step(int(RESTING_AFTER * 60) + 10)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(1, 1),
+                                         buttons=(0, 0, 0)))
+    drive.step()
+    assert app.frame_limit(144) == 144, "so does the mouse"
+    drive.step(int(RESTING_AFTER * 60) + 10)
+    app.toast("Ann's table appeared")
+    assert app.frame_limit(144) == 144, "a toast is news"
+    while app.toasts:
+        drive.step(30)
+    assert app.frame_limit(144) == RESTING_FPS
+    from tests.client.test_client_solo_game import start_solo
+
+    table = start_solo(drive)
+    drive.step(int(RESTING_AFTER * 60) + 10)
+    assert app.scene is table and not table.restful and app.frame_limit(144) == 144

@@ -106,6 +106,9 @@ class Scene:
     """One screen. ``opaque=False`` scenes (dialogs) draw over the scene below them."""
 
     opaque = True
+    #: only the sky moves here while nobody touches the window (the title, the menu, a
+    #: lobby): left alone, it is drawn at fewer frames a second (``App.frame_limit``)
+    restful = False
     #: a scene that holds a game in progress: quitting asks first
     holds_game = False
 

@@ -113,6 +113,8 @@ def host_addresses(session: HostSession) -> list[str]:
 class LobbyScene(SkyScene):
     """The waiting room: who has joined; the host may start (free seats become bots)."""
 
+    restful = True
+
     holds_game = True
 
     def __init__(self, app: Stage, session: Any, hosting: bool) -> None:

@@ -40,6 +40,8 @@ class MainMenuScene(SkyScene):
     """Arrows + Enter, or the mouse. Esc asks before quitting (the Quit item does not). Right
     and Left move between the buttons and the LAN tables beside them."""
 
+    restful = True
+
     def __init__(self, app: Stage) -> None:
         super().__init__(app)
         from game.client.resume import resumable_saves, saved_game

@@ -30,6 +30,8 @@ class TitleScene(SkyScene):
     """Any key or click goes to the main menu (first the name prompt while the player has
     not chosen a name); Esc quits."""
 
+    restful = True
+
     def enter(self) -> None:
         super().enter()
         self.fade = Tween(0.0, 1.0, 1.2)
