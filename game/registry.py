@@ -63,6 +63,9 @@ class GamePlugin:
     #: "module:attribute" of its window ``ClientKit`` (table scene, rules page, results...);
     #: None: headless only
     client_kit: str | None = None
+    #: "module:attribute" of its ``game.ai.teaching.Teacher`` (hints and the post-game
+    #: review by the hard bot); None: the game has neither
+    teacher: str | None = None
     #: ``--seats`` when none is given
     default_seats: str = "4"
     #: "module:function" returning ``[(msgid, where), ...]``: the strings the window shows

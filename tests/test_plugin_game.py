@@ -130,6 +130,40 @@ def test_the_searching_bot_beats_the_random_one() -> None:
     assert wins >= 9, wins
 
 
+def test_hints_and_the_review_come_from_the_teacher_its_plugin_names() -> None:
+    """Hints and the review asked for the two project games by name (an outside developer's
+    third game had neither, whatever the docs said): a plugin's ``teacher`` gives them, and
+    a game without one has none."""
+    from dataclasses import replace
+
+    from game.ai.hints import has_hints, hint_for
+    from game.ai.review import review_game
+
+    options = RULESET.default_options(2)
+    with registry.registered(TEST_GAME):
+        state = RULESET.setup(options, 4, "s")
+        view = RULESET.view(state, 0)
+        assert has_hints("highbid")
+        hint = hint_for("highbid", view, 0, lambda: True, 1)
+        assert hint is not None and hint.move in RULESET.legal_moves(view, 0)
+        moves = []
+        bots = [RandomBot(seed) for seed in (1, 2)]
+        while not RULESET.is_over(state):
+            seat = min(RULESET.to_move(state))
+            move = bots[seat].choose(RULESET, state, seat)
+            moves.append([seat, move])
+            RULESET.apply(state, seat, move)
+        decisions = review_game("highbid", options, 4, moves, 1, secret="s",
+                                stop_for=lambda: (lambda: True))
+        assert [d.turn for d in decisions] == list(range(1, options["cards"] + 1))
+        assert [d.your_moves for d in decisions] == [[m] for who, m in moves if who == 1]
+        assert all(len(d.bot_moves) == 1 and d.bot_moves[0]["t"] == "bid" for d in decisions)
+    with registry.registered(replace(TEST_GAME, teacher=None)):
+        assert not has_hints("highbid") and hint_for("highbid", view, 0) is None
+        with pytest.raises(KeyError, match="no review"):
+            review_game("highbid", options, 4, moves, 1, secret="s")
+
+
 @pytest.mark.usefixtures("plugin_game")
 def test_a_local_table_against_its_default_bot_keeps_the_bids_secret() -> None:
     table, connections = new_local_game("highbid", {"cards": 6}, 3,

@@ -127,7 +127,8 @@ def test_a_hinted_stargazer_turn_goes_on_as_planned_once_followed() -> None:
     so far is hinted the rest of that turn, with the points it makes from there."""
     import copy
 
-    from game.ai.hints import plan_goes_on, stargazer_hint
+    from game.ai.hints import plan_goes_on
+    from game.ai.stargazer_teaching import stargazer_hint
 
     ruleset = get_ruleset("stargazer")
     options, moves = bot_game("stargazer", 3, 21)

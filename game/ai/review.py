@@ -25,7 +25,8 @@ from typing import Any
 
 from game.ai import make_bot
 from game.ai.base import Bot, StopCheck
-from game.ai.hints import HINT_LEVEL, STARGAZER_TURN_PHASES, decision_seed, given_key
+from game.ai.hints import decision_seed, given_key
+from game.ai.teaching import Teacher, teacher_of
 from game.rules import get_ruleset
 from game.rules.base import Move, Ruleset, State
 
@@ -60,86 +61,23 @@ class Decision:
         return self.your_moves == self.bot_moves
 
 
-@dataclass(frozen=True)
-class Segment:
-    """Where a decision starts in the record (``at``) and ends (``end``: the first move after
-    it), and its number."""
-
-    turn: int
-    at: int
-    end: int
-
-
-def _segments_stars(ruleset: Ruleset, state: State, moves: list[list[Any]],
-                    seat: int) -> list[Segment]:
-    """One per card: from the card's flip to the next flip (or the end)."""
-    starts = [0]
-    flipped = state["flipped"]
-    for index, (who, move) in enumerate(moves):
-        ruleset.apply(state, who, move)
-        if state["flipped"] != flipped:
-            flipped = state["flipped"]
-            starts.append(index + 1)
-    ends = [*starts[1:], len(moves)]
-    return [Segment(n + 1, at, end) for n, (at, end) in enumerate(zip(starts, ends, strict=True))
-            if any(who == seat for who, _ in moves[at:end])]
-
-
-def _segments_stargazer(ruleset: Ruleset, state: State, moves: list[list[Any]],
-                        seat: int) -> list[Segment]:
-    """One per turn of the seat (crew, skill, investigation) and per start-player choice,
-    numbered by the round it is played in."""
-    out: list[Segment] = []
-    start: int | None = None
-    round_at_start = 1
-    for index, (who, move) in enumerate(moves):
-        opens = who == seat and state["phase"] not in STARGAZER_TURN_PHASES[1:]
-        if start is not None and (who != seat or opens):
-            out.append(Segment(round_at_start, start, index))
-            start = None
-        if who == seat and start is None:
-            start, round_at_start = index, state["round"]
-        ruleset.apply(state, who, move)
-    if start is not None:
-        out.append(Segment(round_at_start, start, len(moves)))
-    return out
-
-
-def _your_moves(game: str, moves: list[list[Any]], segment: Segment, seat: int) -> list[Move]:
-    """The seat's moves in the decision as they stood (Look at the Stars: from its last play of
-    the card, without undos and the confirm)."""
-    mine = [move for who, move in moves[segment.at:segment.end] if who == seat]
-    if game != "stars":
-        return mine
-    plays = [i for i, m in enumerate(mine) if m.get("t") in ("place", "shooting_star", "skip")]
-    kept = mine[plays[-1]:] if plays else []
-    return [m for m in kept if m.get("t") not in ("confirm", "undo")]
-
-
-def _own_points(game: str, ruleset: Ruleset, state: State, seat: int) -> int:
-    """The seat's score now, as the engine counts it (Look at the Stars: its sheet with the
-    turn not yet confirmed, the view's ``my_score``)."""
-    if game == "stars":
-        return int(ruleset.view(state, seat)["my_score"]["total"])
-    return int(ruleset.score(state)[seat]["total"])
-
-
-def _bot_plays(game: str, ruleset: Ruleset, state: State, seat: int, bot: Bot,
-               stop: StopCheck | None, hinted: Mapping[tuple[int, str], list[Move]],
+def _bot_plays(game: str, teacher: Teacher, ruleset: Ruleset, state: State, seat: int,
+               bot: Bot, stop: StopCheck | None, hinted: Mapping[tuple[int, str], list[Move]],
                yours: Sequence[Move] = ()) -> list[Move]:
-    """The bot plays the seat's decision on ``state`` (changed in place): Look at the Stars up
-    to its confirm, Stargazer its whole turn; a hint shown at a step of it (``hinted``, by
-    ``given_key``) first, as long as it is legal. A hint asked in the middle of a Stargazer
-    turn was asked where the player's own moves (``yours``) had led: it is taken while the
-    bot's moves so far are the same."""
+    """The bot plays the seat's decision on ``state`` (changed in place) until the game's
+    ``Teacher`` says it waits (Look at the Stars: the confirm) or its turn is over
+    (Stargazer: the whole turn); a hint shown at a step of it (``hinted``, by ``given_key``)
+    first, as long as it is legal. A hint asked in the middle of a turn was asked where the
+    player's own moves (``yours``) had led: it is taken while the bot's moves so far are the
+    same."""
     played: list[Move] = []
-    first_phase = state.get("phase")
+    start = copy.deepcopy(state)
     queue: list[Move] = []
     while len(played) < MOST_BOT_MOVES:
         if seat not in ruleset.to_move(state):
             break
         legal = ruleset.legal_moves(state, seat)
-        if not legal or (game == "stars" and any(m["t"] == "confirm" for m in legal)):
+        if not legal or teacher.waits(legal):
             break
         if not queue and list(yours[:len(played)]) == played:  # (at the start: always)
             queue = list(hinted.get(given_key(game, ruleset.view(state, seat), seat), []))
@@ -148,8 +86,7 @@ def _bot_plays(game: str, ruleset: Ruleset, state: State, seat: int, bot: Bot,
         move = queue.pop(0) if queue else bot.choose(ruleset, state, seat, stop)
         ruleset.apply(state, seat, move)
         played.append(move)
-        if game != "stars" and (first_phase not in STARGAZER_TURN_PHASES
-                                or state["phase"] not in STARGAZER_TURN_PHASES):
+        if teacher.turn_over(start, state):
             break
     return played
 
@@ -168,8 +105,10 @@ def review_game(game: str, options: dict[str, Any], seed: int, moves: list[list[
     indices of the moves a bot made for the seat while its player was away (a decision made
     by those alone is not the player's: it is left out)."""
     ruleset = get_ruleset(game)
-    cut = _segments_stars if game == "stars" else _segments_stargazer
-    segments = cut(ruleset, ruleset.setup(options, seed, secret), moves, seat)
+    teacher = teacher_of(game)
+    if teacher is None:
+        raise KeyError(f"{game} has no review (its plugin names no teacher)")
+    segments = teacher.segments(ruleset, ruleset.setup(options, seed, secret), moves, seat)
     if stand_ins:
         away = set(stand_ins)
         segments = [segment for segment in segments
@@ -182,20 +121,21 @@ def review_game(game: str, options: dict[str, Any], seed: int, moves: list[list[
         for who, move in moves[applied:segment.at]:
             ruleset.apply(state, who, move)
         applied = segment.at
-        before = _own_points(game, ruleset, state, seat)
+        before = teacher.own_points(ruleset, state, seat)
         trial = copy.deepcopy(state)
         # (seeded as a hint asked at that moment is: the two agree)
         view = ruleset.view(state, seat)
-        bot = make_bot(game, HINT_LEVEL, decision_seed(game, view, seat))
-        yours = _your_moves(game, moves, segment, seat)
-        bot_moves = _bot_plays(game, ruleset, trial, seat, bot,
+        bot = make_bot(game, teacher.level, decision_seed(game, view, seat))
+        yours = teacher.your_moves([move for who, move in moves[segment.at:segment.end]
+                                    if who == seat])
+        bot_moves = _bot_plays(game, teacher, ruleset, trial, seat, bot,
                                stop_for() if stop_for is not None else None, hinted or {},
                                yours)
-        bot_points = _own_points(game, ruleset, trial, seat) - before
+        bot_points = teacher.own_points(ruleset, trial, seat) - before
         after = copy.deepcopy(state)
         for who, move in moves[segment.at:segment.end]:
             ruleset.apply(after, who, move)
-        your_points = _own_points(game, ruleset, after, seat) - before
+        your_points = teacher.own_points(ruleset, after, seat) - before
         out.append(Decision(segment.turn, segment.at, yours, bot_moves, your_points,
                             bot_points))
         if progress is not None:

@@ -12,7 +12,7 @@ import time
 import pygame
 import pytest
 
-from game.ai.hints import stars_legal_moves
+from game.ai.stars_teaching import stars_legal_moves
 from game.client.hinting import think_budget
 from game.client.kits import get_kit
 from game.client.scenes.lan import LobbyScene
@@ -409,7 +409,7 @@ def test_the_last_cards_hint_keeps_nothing_open() -> None:
     """On card 18 no line group can grow any more: a new player's playtest read "keeps 8 line
     groups open to grow" on the last card. Earlier hints say it."""
     from game.ai import make_bot
-    from game.ai.hints import stars_hint
+    from game.ai.stars_teaching import stars_hint
     from game.client.hinting import why_line
 
     state = STARS.setup({"players": 1}, 5)

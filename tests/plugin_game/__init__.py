@@ -25,6 +25,7 @@ GAME = GamePlugin(
     default_bot="rollout",
     default_seats="2",
     client_kit="tests.plugin_game.client:KIT",
+    teacher="tests.plugin_game.teacher:TEACHER",
 )
 
 

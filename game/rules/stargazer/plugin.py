@@ -67,6 +67,7 @@ GAME = GamePlugin(
     think_seconds={"hard": 2.0},
     bot_aliases={"strong": "normal"},
     client_kit="game.client.stargazer:KIT",
+    teacher="game.ai.stargazer_teaching:TEACHER",
     messages="game.rules.stargazer.plugin:messages",
     public_data="game.rules.stargazer.plugin:public_data",
 )

@@ -97,6 +97,7 @@ GAME = GamePlugin(
     default_bot="greedy",
     think_seconds={"hard": 0.5},
     client_kit="game.client.stars:KIT",
+    teacher="game.ai.stars_teaching:TEACHER",
     messages="game.rules.stars.plugin:messages",
     public_data="game.rules.stars.plugin:public_data",
 )
