@@ -421,19 +421,26 @@ class TextField(Widget):
 class Form:
     """Rows of widgets with one keyboard focus; the mouse hovers and clicks directly."""
 
-    def __init__(self, widgets: Sequence[Widget] = ()) -> None:
+    def __init__(self, widgets: Sequence[Widget] = (), *, wraps: bool = True) -> None:
         self.widgets: list[Widget] = list(widgets)
         self.focus = 0
         #: the mouse moved last, not a key (``noted``)
         self.pointing = False
+        #: the focus goes round from the last row to the first and back (False: it stops)
+        self.wraps = wraps
 
     def move_focus(self, delta: int) -> None:
         if not self.widgets:
             return
+        focus = self.focus
         for _ in range(len(self.widgets)):
-            self.focus = (self.focus + delta) % len(self.widgets)
-            widget = self.widgets[self.focus]
+            focus += delta
+            if not self.wraps and not 0 <= focus < len(self.widgets):
+                return  # (the focus stays where it was)
+            focus %= len(self.widgets)
+            widget = self.widgets[focus]
             if widget.focusable and widget.enabled:
+                self.focus = focus
                 return
 
     def focused(self) -> Widget | None:

@@ -183,12 +183,17 @@ def assert_form_focus(drive: Driver, form: Form) -> None:
 
 def focus_on(hands: Hands, form: Form, wanted: Callable[[Widget], bool],
              step: str = "down") -> Widget:
-    """Move the form's focus (D-pad or arrows) to the first widget ``wanted`` accepts."""
-    for _ in range(len(form.widgets) + 1):
+    """Move the form's focus (D-pad or arrows) to the first widget ``wanted`` accepts (back
+    the other way once the focus stops at an end: the main menu's does not go round)."""
+    back = {"down": "up", "up": "down", "left": "right", "right": "left"}
+    for _ in range(2 * len(form.widgets) + 2):
         widget = form.focused()
         if widget is not None and wanted(widget):
             return widget
+        before = form.focus
         hands.press(step)
+        if form.focus == before:
+            step = back[step]
     raise AssertionError("the focus never got there")
 
 
@@ -686,3 +691,23 @@ def test_a_pads_early_press_does_not_lock_the_handover(pad: Hands) -> None:
     assert_form_focus(drive, handover.form)
     pad.press("confirm")
     assert drive.scene is not handover, "A shows the board once the screen takes input"
+
+
+def test_the_menus_focus_stops_at_its_ends(hands: Hands) -> None:
+    """One Up from Play solo went round to Quit, and a pad's A there closed the game in the
+    middle of a couch party (an outside playtest): the main menu's focus stops at the top
+    and at Quit, and the window is still open."""
+    drive = hands.drive
+    drive.app.settings.choose_name("Ann")
+    hands.press("confirm")
+    menu = drive.scene
+    assert isinstance(menu, MainMenuScene) and menu.form.focus == 0
+    hands.press("up")
+    assert menu.form.focus == 0, "Up at the top stays there"
+    hands.press("confirm")
+    assert drive.app.running and isinstance(drive.scene, SetupScene)
+    hands.press("back")
+    assert drive.scene is menu
+    for _ in range(len(menu.form.widgets) + 2):
+        hands.press("down")
+    assert menu.form.widgets[menu.form.focus].label == "Quit", "Down stops at Quit"

@@ -68,7 +68,9 @@ class MainMenuScene(SkyScene):
         labels = ((CONTINUE,) if self.resumable is not None else ()) + ITEMS
         if app.last_results is not None:
             labels = labels[:-1] + (LAST_RESULTS, labels[-1])
-        self.form = Form([Button(label, actions[label]) for label in labels])
+        # (the focus stops at the ends: one Up from Play solo went round to Quit, and a pad's
+        # A there closed the game at a couch party, an outside playtest)
+        self.form = Form([Button(label, actions[label]) for label in labels], wraps=False)
         #: the LAN's tables beside the buttons (found while the menu is shown)
         self.lan_tables = MenuTables(app, self._join_table)
         #: where Continue's caption and the noted button's note were drawn last
@@ -164,7 +166,7 @@ class MainMenuScene(SkyScene):
         self.saves = []
         self.resumable = self.saved = None
         self.form = Form([w for w in self.form.widgets
-                          if not (isinstance(w, Button) and w.label == CONTINUE)])
+                          if not (isinstance(w, Button) and w.label == CONTINUE)], wraps=False)
         self.form.focus = 0
         self.relayout()
 
