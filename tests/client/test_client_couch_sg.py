@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from game.client.devices import KEYBOARD_HALVES, Action
+from game.client.scenes.couch import CouchLobbyScene
 from game.client.scenes.results import ResultsScene
 from game.client.session import GameConfig, SeatChoice
 from game.client.stargazer import open_table
@@ -128,7 +129,12 @@ def test_three_players_play_a_whole_game_with_pads_alone(drive: Driver) -> None:
             assert len(seen) < 20000, "the game did not reach its end"
             if table.phase() not in ("crew", "skill", "investigate", "start_player"):
                 if table.scoring is not None:
+                    step = table.scoring.index
                     press(drive, pads[rng.randrange(3)], A)  # any player steps the scoring on
+                    assert table.scoring is None or table.scoring.index != step
+                    # and B goes straight to the results, as the panel says (it did nothing)
+                    press(drive, pads[rng.randrange(3)], B)
+                    assert isinstance(drive.scene, ResultsScene)
                 else:
                     drive.step()
                 continue
@@ -161,6 +167,15 @@ def test_three_players_play_a_whole_game_with_pads_alone(drive: Driver) -> None:
         assert {action.device for action in seen} <= {pad.device for pad in pads}
         assert "game_over" in table.events_seen
         assert drive.scene.winner_text()
+        # B on the results: back to the party's lobby, everyone seated on their pad (one B
+        # threw the party out to the menu, every pad to join again: a pad-only playtest)
+        press(drive, pads[2], B)
+        lobby = drive.scene
+        assert isinstance(lobby, CouchLobbyScene) and lobby.game.value == "stargazer"
+        assert [(seat.name, seat.device) for seat in lobby.joined()] == [
+            ("Ann", pads[0].device), ("Ben", pads[1].device), ("Cleo", pads[2].device)]
+        drive.step(3)
+        assert len(lobby.joined()) == 3 and not lobby.waiting, "their pads are still here"
     finally:
         for pad in pads:
             pad.unplug()
@@ -369,6 +384,12 @@ def test_at_one_screen_the_hint_key_asks_a_hint_then_opens_the_log(drive: Driver
     assert table.log_open
     drive.key(end)
     assert not table.log_open
+    # the confirm key closes the log too, and picks nothing (it did nothing while the panel
+    # under the log still said "Pick this crew": a player sat stuck, a pad-only playtest)
+    drive.key(end)
+    assert table.log_open
+    drive.key(KEYBOARD_HALVES["keys:right"]["confirm"][0])
+    assert not table.log_open and table.turn_seat() == 0 and table.phase() == "crew"
     # another player's keys ask nothing for Ann
     drive.key(KEYBOARD_HALVES["keys:left"]["hint"][0])
     assert not table.log_open
@@ -487,6 +508,19 @@ def test_the_leave_question_answers_only_the_pad_that_asked(drive: Driver) -> No
             assert drive.scene is dialog and dialog.form.focus == 0, "Ann's pad does nothing"
         press(drive, pads[1], B)
         assert drive.scene is table, "Bea's B keeps playing"
+        # leaving: the party's lobby, everyone seated again (not the menu, where every pad
+        # had to join again: a pad-only playtest)
+        press(drive, pads[1], pygame.CONTROLLER_BUTTON_START)
+        dialog = drive.scene
+        labels = [str(getattr(w, "label", "")) for w in dialog.form.widgets]
+        while labels[dialog.form.focus] != "Leave":
+            press(drive, pads[1], RIGHT)
+        press(drive, pads[1], A)
+        lobby = drive.scene
+        assert isinstance(lobby, CouchLobbyScene), lobby
+        assert [(seat.name, seat.device) for seat in lobby.joined()] == [
+            ("Ann", pads[0].device), ("Bea", pads[1].device)]
+        assert lobby.count.value == 3 and lobby.planned(2) == "ai"
     finally:
         for pad in pads:
             pad.unplug()

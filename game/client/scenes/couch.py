@@ -133,6 +133,25 @@ class CouchLobbyScene(SkyScene):
         self._colours: dict[tuple[str, int, bool], theme.Color] = {}
         self._game_changed()
 
+    def seat_party(self, config: GameConfig) -> CouchLobbyScene:
+        """The party of a game just played at this screen seated again: the same players on
+        the same devices, names, count and bots (from its results or after leaving it, the
+        party was back at the main menu and every pad had to join again: an outside pad-only
+        playtest). A pad no longer plugged in leaves its seat waiting."""
+        if config.game in playable_games():
+            self.game.set_value(config.game)
+        for index, choice in enumerate(config.seats[:MAX_SEATS]):
+            if choice.kind == "human" and choice.device:
+                self.seats[index] = LobbySeat(choice.name, choice.device)
+                if is_pad(choice.device):
+                    self._pads_seen.add(choice.device)  # (gone at the first look: waiting)
+        self.set_players(len(config.seats))
+        levels = {value for value, _label in self.bots.values}
+        bot = next((c.bot for c in config.seats if c.kind == "ai" and c.bot in levels), None)
+        if bot is not None:
+            self.bots.set_value(bot)
+        return self
+
     # --- the game and its seats -------------------------------------------------------------
     @property
     def players_range(self) -> tuple[int, int]:

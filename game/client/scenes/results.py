@@ -331,6 +331,12 @@ class ResultsScene(SkyScene):
                                         yes=N_("Close the table"), no=N_("Stay")))
             return
         self.app.reset_to(MainMenuScene(self.app))
+        if self.config is not None and self.config.mode == "couch" and not self.lan_host:
+            # a party at one screen goes back to its lobby, seated (one B from any pad threw
+            # everyone out to the menu to join again: an outside pad-only playtest)
+            from game.client.scenes.couch import CouchLobbyScene
+
+            self.app.push(CouchLobbyScene(self.app, self.config.game).seat_party(self.config))
 
     def others_at_the_table(self) -> tuple[list[str], int] | None:
         """A LAN host's: the guests still connected (their names) and the windows watching,

@@ -40,6 +40,7 @@ from game.client.scenes.rules import RulesScene
 from game.client.session import (
     BAD_HOST_DATA,
     GameConfig,
+    HostSession,
     LocalSession,
     RemoteSession,
     Session,
@@ -321,6 +322,14 @@ class GameTableScene(Scene):
     def leave(self) -> None:
         self.session.close()
         self.app.reset_to(MainMenuScene(self.app))
+        config = getattr(self.session, "config", None)
+        if isinstance(config, GameConfig) and config.mode == "couch" and \
+                not isinstance(self.session, HostSession):
+            # a party leaving its game goes back to its lobby, seated, not to the menu
+            # where every pad had to join again (an outside pad-only playtest)
+            from game.client.scenes.couch import CouchLobbyScene
+
+            self.app.push(CouchLobbyScene(self.app, config.game).seat_party(config))
 
     def way_out_words(self, name: str) -> str:
         """The top bar's right end: whose place this is and where Esc (a pad's B) leads, as

@@ -217,6 +217,8 @@ class StargazerCouch:
         if self.scoring is not None:
             if intent == "confirm":
                 self.scoring.next_step()
+            elif intent == "back":  # what its panel says B does (B did nothing: a playtest)
+                self.show_results()
             return
         turn = self.turn_device()
         if turn is None and intent == "skip" and self.pacer.holding() is not None:
@@ -251,7 +253,9 @@ class StargazerCouch:
                 self.scroll_log(1)
             elif intent in ("down", "next", "right"):
                 self.scroll_log(-1)
-            elif intent == "back":
+            elif intent in ("back", "confirm"):
+                # (A did nothing while the panel under the log still said "Pick this crew
+                # (A)": a player sat stuck there, an outside playtest)
                 self.log_open = False
         elif intent == "skip" and (self.pacer.holding() is not None or
                                    self.round_end is not None):
