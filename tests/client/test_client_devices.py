@@ -50,6 +50,7 @@ def test_a_pad_is_announced_pressed_pushed_and_pulled_out(hub: DeviceHub) -> Non
         # the stick pushed right is one "right", then repeats while it is held
         pad.axis(pygame.CONTROLLER_AXIS_LEFTX, 30000)
         assert pump(hub) == [Action(pad.device, "right")]
+        assert hub.update(0.2) == [], "the frame it came in is not charged to it"
         assert hub.update(REPEAT_DELAY - 0.01) == []
         assert hub.update(0.02) == [Action(pad.device, "right")]
         assert hub.update(REPEAT_EVERY) == [Action(pad.device, "right")]
@@ -63,6 +64,28 @@ def test_a_pad_is_announced_pressed_pushed_and_pulled_out(hub: DeviceHub) -> Non
         pad.unplug()
     assert Action(pad.device, "removed") in pump(hub)
     assert pad.device not in hub.devices()
+
+
+def test_a_short_press_moves_once_even_at_a_few_frames_a_second(hub: DeviceHub) -> None:
+    """At 5 frames a second (a 4K window under a slow X server) one short D-pad press moved
+    the focus twice, the press charged with the frame's time that passed before it (an
+    outside pad-only playtest): the frame a direction comes in is not charged to it."""
+    pad = VirtualPad()
+    try:
+        pump(hub)
+        pad.press(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+        assert pump(hub) == [Action(pad.device, "down")]
+        assert hub.update(0.2) == []  # the frame the press came in
+        assert hub.update(0.2) == []  # held on for one more frame, about 0.2-0.4 s
+        pad.release(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+        assert pump(hub) == [] and hub.update(0.2) == []
+        # held on: it repeats
+        pad.press(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+        assert pump(hub) == [Action(pad.device, "down")]
+        assert hub.update(0.2) == [] and hub.update(0.2) == []
+        assert hub.update(0.2) == [Action(pad.device, "down")]
+    finally:
+        pad.unplug()
 
 
 def test_two_pads_are_two_players(hub: DeviceHub) -> None:
