@@ -494,7 +494,9 @@ class Form:
         return False
 
     def draw(self, surface: pygame.Surface, text: TextCache, layout: Layout) -> None:
-        mouse = pygame.mouse.get_pos()
+        # the hover shows once the mouse has moved since the last key or pad press: a pointer
+        # resting on a button lit it beside the pad's own focus (an outside 4K playtest)
+        mouse = pygame.mouse.get_pos() if self.pointing else (-1, -1)
         for i, widget in enumerate(self.widgets):
             widget.draw(surface, text, layout, i == self.focus, widget.rect.collidepoint(mouse))
 

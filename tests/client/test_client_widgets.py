@@ -28,6 +28,11 @@ def test_focus_and_hover_look_different_and_hover_keeps_the_focus(drive: Driver)
                 theme.PANEL, 6)
     drive.key(pygame.K_DOWN)  # the keyboard moves the focus, not the mouse
     assert menu.form.focus == 1
+    # and a key (a pad's press) puts the resting pointer's hover out: it lit a second button
+    # beside the pad's focus (an outside pad-only playtest)
+    assert near(drive.pixel(inside), theme.PANEL, 6), "no hover under a resting pointer"
+    drive.move((hovered.rect.centerx + 3, hovered.rect.centery))
+    assert near(drive.pixel(inside), theme.PANEL_LIGHT, 6), "the mouse moved: it shows again"
 
 
 def test_a_note_speaks_of_the_row_under_a_moved_mouse_else_of_the_focus(monkeypatch) -> None:  # noqa: ANN001
