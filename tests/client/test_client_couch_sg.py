@@ -503,6 +503,9 @@ def test_the_leave_question_answers_only_the_pad_that_asked(drive: Driver) -> No
         press(drive, pads[1], pygame.CONTROLLER_BUTTON_START)  # Bea asks, on anyone's turn
         dialog = drive.scene
         assert isinstance(dialog, ConfirmDialog)
+        number = drive.app.devices.pad_number(pads[1].device)
+        assert f"Pad {number} answers (the pad that asked)." in drawn_texts(drive.app), \
+            "the dialog says whose pad answers (other pads did nothing, unsaid)"
         for button in (RIGHT, A, B):
             press(drive, pads[0], button)
             assert drive.scene is dialog and dialog.form.focus == 0, "Ann's pad does nothing"

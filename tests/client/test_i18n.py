@@ -265,12 +265,13 @@ def test_settings_title_and_dialog_text_stays_in_its_box(size, language,  # noqa
     from game.client.app import App
     from game.client.loop import ManualClock
     from game.client.scenes.dialog import ConfirmDialog
+    from game.client.scenes.title import games_line
 
     app = App(size, settings=Settings(player_name="Ann", language=language),
               clock=ManualClock(), start="title", save_settings=False)
     try:
         lay, text = app.layout, app.text
-        for line in (_("Press any key or click"), _("Look at the Stars  ·  Stargazer")):
+        for line in (_("Press any key or button, or click"), games_line()):
             assert text.size(line, lay.font_px("large"))[0] <= lay.width
         scene = SettingsScene(app)
         app.push(scene)
@@ -460,10 +461,13 @@ def test_screenshots_in_japanese_show_japanese_pages(tmp_path, monkeypatch) -> N
     assert main([str(tmp_path), "--lang", "ja"]) == 0
     names = {p.stem for p in tmp_path.glob("*.png")}
     assert {"title", "menu", "rules", "settings"} <= names
-    for japanese in ("キーを押すか、クリックしてください", "ルック・アット・ザ・スターズ：ルール",
+    for japanese in ("キーかボタンを押すか、クリックしてください",
+                     "ルック・アット・ザ・スターズ：ルール",
+                     "ルック・アット・ザ・スターズ  ·  スターゲイザー",
                      "夜空", "設定", "言語", "日本語"):
         assert japanese in shown, japanese
-    assert "Press any key or click" not in shown and "Look at the Stars: rules" not in shown
+    assert "Press any key or button, or click" not in shown
+    assert "Look at the Stars: rules" not in shown
     assert "Up/Down choose  ·  Left/Right change  ·  Esc back" not in shown
 
 

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.client import theme
-from game.client.devices import from_owner
-from game.client.i18n import N_, tr
+from game.client.devices import from_owner, is_pad
+from game.client.i18n import N_, _, tr
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, Form, draw_panel, shade_layer
 
@@ -68,6 +68,14 @@ class QuestionDialog(Scene):
             surface.blit(label, label.get_rect(midtop=(self.panel.centerx, y)))
             y += label.get_height() + lay.px(4)
         self.form.draw(surface, self.text, lay)
+        if self.owner is not None and is_pad(self.owner):
+            # who answers, under the panel: another player's presses did nothing, unsaid
+            # (an outside pad-only playtest)
+            words = _("{device} answers (the pad that asked).").format(
+                device=self.app.devices.device_words(self.owner))
+            label = self.text.render(words, lay.font_px("small"), theme.TEXT_DIM)
+            surface.blit(label, label.get_rect(midtop=(self.panel.centerx,
+                                                       self.panel.bottom + lay.px(8))))
 
 
 class ConfirmDialog(QuestionDialog):

@@ -11,11 +11,13 @@ import pygame
 
 from game.client import i18n, theme
 from game.client.i18n import N_, _
+from game.client.kits import playable_games
 from game.client.scenes.base import SkyScene
 from game.client.scenes.settings_scene import language_choice
 from game.client.settings import system_user_name
 from game.client.tweens import Tween
 from game.client.widgets import Button, Form, TextField
+from game.rules import get_ruleset
 
 if TYPE_CHECKING:
     from game.client.scenes.base import Stage
@@ -24,6 +26,12 @@ if TYPE_CHECKING:
 DIPPER = [(0.70, 0.16), (0.75, 0.13), (0.80, 0.15), (0.84, 0.19), (0.85, 0.27), (0.92, 0.29),
           (0.93, 0.20)]
 DIPPER_LINES = [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 3)]
+
+
+def games_line() -> str:
+    """The title's line of the games this window plays, by their titles (a game added by a
+    plugin shows there too: the line named the two games of the project)."""
+    return "  ·  ".join(_(get_ruleset(game).title or game) for game in playable_games())
 
 
 class TitleScene(SkyScene):
@@ -73,11 +81,12 @@ class TitleScene(SkyScene):
         main = self.text.render("STAR PARTY", lay.font_px("huge"),
                                 tuple(int(c * k) for c in theme.ACCENT), bold=True)
         surface.blit(main, main.get_rect(center=centre))
-        sub = self.text.render(_("Look at the Stars  ·  Stargazer"), lay.font_px("large"),
+        sub = self.text.render(games_line(), lay.font_px("large"),
                                tuple(int(c * k) for c in theme.TEXT_DIM))
         surface.blit(sub, sub.get_rect(center=(centre[0], centre[1] + lay.px(70))))
         prompt_color = tuple(int(c * k * prompt_pulse(self.clock)) for c in theme.TEXT)
-        prompt = self.text.render(_("Press any key or click"), lay.font_px("body"), prompt_color)
+        prompt = self.text.render(_("Press any key or button, or click"), lay.font_px("body"),
+                                  prompt_color)
         surface.blit(prompt, prompt.get_rect(center=(centre[0], int(lay.height * 0.78))))
 
 
