@@ -324,3 +324,16 @@ def test_the_games_order_is_their_own_not_the_installed_table_s(monkeypatch) -> 
         ("stars", "game.rules.stars.plugin:GAME")])
     assert registry.game_names()[:2] == ["stars", "stargazer"]
     assert registry.default_game() == "stars"
+
+
+@pytest.mark.usefixtures("plugin_game")
+def test_the_lan_screenshots_sample_a_watchable_second_game_whatever_comes_last() -> None:
+    """The join screen's sample tables took the last registered game as the second one: a
+    third game took Stargazer's place, and the LAN screenshot walk (which watches it) failed
+    (an outside developer adding a game): the second is the next game a spectator can watch."""
+    from game.client.kits import playable_games
+    from game.client.scenes.lan_screenshots import sample_tables
+
+    assert playable_games() == ["stars", "stargazer", "highbid"]
+    games = [table.game for table in sample_tables()]
+    assert set(games) == {"stars", "stargazer"}, games

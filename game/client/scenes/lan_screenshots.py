@@ -16,7 +16,7 @@ import pygame
 
 from game.ai import default_level
 from game.client.i18n import _
-from game.client.kits import playable_games
+from game.client.kits import get_kit, playable_games
 from game.client.net_text import error_text
 from game.client.scenes.lan import JoinScene, LobbyScene
 from game.client.scenes.menu import MainMenuScene
@@ -66,8 +66,8 @@ class PicturedAdvertiser:
 
 def sample_tables() -> list[TableAd]:
     """What a LAN party's join screen might list: an open table, a locked one, a full one
-    (of the last registered game: Stargazer can be watched), one of another version, one
-    already playing."""
+    (of another game a spectator can watch: Stargazer), one of another version, one already
+    playing."""
     from net.discovery import TableAd
     from net.wire import APP_VERSION, PROTOCOL_VERSION
 
@@ -79,7 +79,10 @@ def sample_tables() -> list[TableAd]:
                        password)
 
     games = playable_games()
-    first, other = games[0], games[-1]  # two registered games when there are two
+    # the first game and the next one whose table a spectator can watch (a third game's kit,
+    # which cannot, took the second game's place: an outside developer adding a game)
+    first = games[0]
+    other = next((g for g in games[1:] if get_kit(g).watch), games[-1])
     return [ad("Vega's table", first, 1, 4, 21),
             ad("Orion's table", other, 2, 4, 22, password=True),
             ad("Bea's table", other, 4, 4, 23),
