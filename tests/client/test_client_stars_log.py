@@ -117,3 +117,16 @@ def test_a_stand_in_bots_cards_are_logged_as_the_bots(drive: Driver) -> None:
     assert "（AI）さん" not in shown and "\ue0a1" not in shown, shown
     drive.app.set_language("en")
     assert tr(table.log[-1][0]) == f"{name} (AI) drew the card", "a switch back rewords it"
+
+
+def test_the_logs_title_names_the_wheel_only_to_the_mouse(drive: Driver) -> None:
+    """"Game log (wheel: back)" stood over the log with a pad in hand, a wheel it has not
+    (an outside pad-only playtest): the title says the wheel only to a mouse and keys."""
+    table = start_solo(drive)
+    table.add_to_log([("Card 1: Vega drew the card", (200, 200, 200))])
+    drive.step(2)
+    assert "Game log  (wheel: back)" in drawn_texts(drive.app)
+    drive.app.last_device = "pad:0"
+    drive.step(2)
+    shown = drawn_texts(drive.app)
+    assert "Game log" in shown and "Game log  (wheel: back)" not in shown

@@ -875,7 +875,9 @@ class StarsTablePainter:
         pad = lay.px(10)
         size = lay.font_px("tiny")
         step = int(size * 1.25)
-        words = _("Game log  (wheel: back)") if self.log else _("Game log")
+        # (the wheel is the mouse's: with a pad in hand the title says nothing of it)
+        words = _("Game log  (wheel: back)") if self.log and not pad_in_hand(self.app) \
+            else _("Game log")
         if self.text.size(words, lay.font_px("small"), True)[0] > rect.w - 2 * pad:
             words = _("Game log")  # a narrow column: the hint gives way to the title
         size = self.text.fit(words, lay.font_px("small"), rect.w - 2 * pad, True)
