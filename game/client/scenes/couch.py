@@ -667,9 +667,11 @@ class RenameScene(Scene):
         surface.blit(label, label.get_rect(midtop=(self.panel.centerx,
                                                    self.panel.y + lay.px(16))))
         self.field.draw(surface, self.text, lay, True, False)
-        hint = (_("X: type a name (now: {name})  ·  A: OK  ·  B: cancel")
+        # (what cancelling keeps, by name: "(now: Player 2)" read as stale beside the name
+        # being typed, an outside pad-only playtest)
+        hint = (_("X: type a name  ·  A: OK  ·  B: keep {name}")
                 if pad_in_hand(self.app) else
-                _("Type a name (now: {name})  ·  Enter OK  ·  Esc cancel")).format(
+                _("Type a name  ·  Enter OK  ·  Esc: keep {name}")).format(
             name=self.seat.name)
         size = self.text.fit(hint, lay.font_px("small"), self.panel.w - lay.px(32))
         label = self.text.render(hint, size, theme.TEXT_DIM)
