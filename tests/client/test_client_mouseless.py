@@ -37,6 +37,7 @@ from game.client.widgets import Form, NamedChoice, Widget, focus_ring
 from game.rules.stars import legal_card_placements, legal_shooting_stars
 from tests.client.clienthelpers import Driver
 from tests.client.sg_play import legal
+from tests.client.textboxes import drawn_texts
 from tests.client.virtual_pads import VirtualPad
 
 #: a pad's buttons by the intent they stand for (devices.PAD_BUTTONS the other way round)
@@ -424,9 +425,17 @@ def test_the_pads_shift_holds_for_one_letter(pad: Hands) -> None:
     name.field.value = ""
     pad.type("Juno")
     assert name.field.value == "Juno"
+    drive.step()
+    assert any(text.startswith("X: keyboard") for text in drawn_texts(drive.app))
     pad.press("rotate")  # X: the keyboard again
     keyboard = drive.scene
     assert isinstance(keyboard, KeyboardScene) and not keyboard.capitals
+    # the prompt's footer gives way to the keyboard's own keys (its "X: keyboard" stood
+    # under the keyboard's "X: delete": an outside pad-only playtest)
+    drive.step()
+    shown = drawn_texts(drive.app)
+    assert any("X: delete" in text for text in shown), shown
+    assert not any(text.startswith("X: keyboard") for text in shown), shown
     pad.press("skip")  # Y: one capital
     assert keyboard.capitals
     keyboard.type("b")

@@ -178,7 +178,11 @@ class SkyScene(Scene):
 
     def draw_footer(self, surface: pygame.Surface, hint: str, pad: str | None = None) -> None:
         """The keys of this screen at the bottom; ``pad``: the same for a game controller,
-        shown while one is in hand (``controls_hint``)."""
+        shown while one is in hand (``controls_hint``). Not drawn under another scene (the
+        on-screen keyboard, a question): its keys are that scene's then (the name prompt's
+        "X: keyboard  ·  A: OK" stood under the keyboard's "X: delete": a pad-only playtest)."""
+        if self.app.stack and self.app.stack[-1] is not self:
+            return
         label = self.text.render(tr(controls_hint(self.app, hint, pad)),
                                  self.layout.font_px("small"), theme.TEXT_DIM)
         surface.blit(label, label.get_rect(midbottom=(self.layout.width // 2,
