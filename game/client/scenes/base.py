@@ -181,7 +181,8 @@ class SkyScene(Scene):
         shown while one is in hand (``controls_hint``). Not drawn under another scene (the
         on-screen keyboard, a question): its keys are that scene's then (the name prompt's
         "X: keyboard  ·  A: OK" stood under the keyboard's "X: delete": a pad-only playtest)."""
-        if self.app.stack and self.app.stack[-1] is not self:
+        stack = self.app.stack
+        if self in stack and stack[-1] is not self:
             return
         label = self.text.render(tr(controls_hint(self.app, hint, pad)),
                                  self.layout.font_px("small"), theme.TEXT_DIM)
