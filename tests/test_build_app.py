@@ -28,6 +28,7 @@ from pathlib import Path
 import pytest
 
 from game import __version__
+from tests.games import PROJECT_GAMES
 from tools.build_app import package_data_files
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -125,7 +126,7 @@ def test_the_program_says_its_version(guest: Guest) -> None:
     assert result.stdout.strip() == f"starparty {__version__}"
 
 
-@pytest.mark.parametrize("game", ["stars", "stargazer"])
+@pytest.mark.parametrize("game", PROJECT_GAMES)
 def test_the_program_plays_a_demo_of_each_game(guest: Guest, game: str) -> None:
     result = guest.run("demo", "--game", game, "--quiet", "--seed", "4")
     assert result.returncode == 0, result.stderr

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from game import __version__
+from tests.games import PROJECT_GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 #: one worker builds once for the whole module (pytest-xdist --dist loadgroup)
@@ -125,7 +126,7 @@ def test_the_installed_wheel_says_its_version_and_plays_both_demos(
     version = subprocess.run([starparty, "--version"], cwd=tmp_path, env=env,
                              capture_output=True, text=True, timeout=60)
     assert version.stdout.strip() == f"starparty {__version__}", version.stderr
-    for game in ("stars", "stargazer"):
+    for game in PROJECT_GAMES:
         demo = subprocess.run([starparty, "demo", "--game", game, "--quiet"], cwd=tmp_path,
                               env=env, capture_output=True, text=True, timeout=120)
         assert demo.returncode == 0, demo.stderr

@@ -17,6 +17,7 @@ import pytest
 from game.rules import get_ruleset
 from game.rules.base import make_rng
 from game.rules.shapes import agreement_problem, event_problem, problem
+from tests.games import PROJECT_GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -122,7 +123,7 @@ def spoilt(value: Any, rng: random.Random) -> Any:
     return value
 
 
-@pytest.mark.parametrize("game", ["stars", "stargazer"])
+@pytest.mark.parametrize("game", PROJECT_GAMES)
 def test_the_published_shapes_give_the_windows_verdict(game: str) -> None:
     ruleset = get_ruleset(game)
     wire = json.loads((ROOT / "docs" / "data" / f"{game}.json").read_text())["wire"]
@@ -150,7 +151,7 @@ def test_the_published_shapes_give_the_windows_verdict(game: str) -> None:
     assert refused > 500, "most spoilt views are refused: the comparison means something"
 
 
-@pytest.mark.parametrize("game", ["stars", "stargazer"])
+@pytest.mark.parametrize("game", PROJECT_GAMES)
 def test_the_published_levels_and_reasons_are_the_games(game: str) -> None:
     from game.ai import levels_of
 

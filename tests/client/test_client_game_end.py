@@ -28,6 +28,7 @@ from game.rules.stars import RULESET, game_statistics, score_details
 from tests.client.clienthelpers import Driver
 from tests.client.stars_play import near
 from tests.client.textboxes import drawn_texts, text_problems
+from tests.games import PROJECT_GAMES
 
 
 def finish_quickly(table: object, seat: int = 0, seed: int = 1) -> None:
@@ -474,7 +475,7 @@ def test_a_replay_shows_another_seats_lines_on_its_thumbnail_as_they_are_drawn(e
     assert live.moves[position - 1][0] != session.seat
 
 
-@pytest.mark.parametrize("game", ["stars", "stargazer"])
+@pytest.mark.parametrize("game", PROJECT_GAMES)
 def test_a_replay_session_is_the_record_replayed_for_any_game(game: str) -> None:
     from game.client.record import GameRecord
 

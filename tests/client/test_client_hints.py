@@ -25,6 +25,7 @@ from game.rules.stars import card_segments
 from net.client import Client
 from tests.client.clienthelpers import Driver
 from tests.client.test_client_solo_game import start_solo
+from tests.games import PROJECT_GAMES
 
 #: the window's own work around the bot's budget (a thread, a frame or two)
 SLACK = 1.5
@@ -571,7 +572,7 @@ def test_the_review_says_no_count_before_it_knows_one(drive: Driver,
     review.exit()
 
 
-@pytest.mark.parametrize("game", ["stars", "stargazer"])
+@pytest.mark.parametrize("game", PROJECT_GAMES)
 def test_the_reviews_move_lines_read_at_the_bodys_type(drive: Driver, game: str) -> None:
     """The two move lines of a row are what the review is read for; at 1280x720 they were
     set in the small type, hard to read (a new player's playtest): the body's type now."""

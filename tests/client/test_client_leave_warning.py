@@ -24,6 +24,7 @@ from tests.client.test_client_lan import SkippingPlayer
 from tests.client.test_client_lan_rejoin import join_by_address, leave_the_game
 from tests.client.test_client_solo_game import start_solo
 from tests.client.textboxes import drawn_texts
+from tests.games import PROJECT_GAMES
 
 
 def question_on_escape(drive: Driver) -> str:
@@ -198,7 +199,7 @@ def test_a_host_without_autosave_is_told_the_game_is_lost() -> None:
 
 
 @pytest.mark.timeout(60)
-@pytest.mark.parametrize("game", ["stars", "stargazer"])
+@pytest.mark.parametrize("game", PROJECT_GAMES)
 def test_the_mouse_leaves_a_game_by_the_top_bars_way_out(drive, game) -> None:  # noqa: ANN001
     """A player with the mouse alone could not leave a game: "Ann · Esc: menu" did nothing
     under a click (a mouse-only playtest). It is a button doing what Esc does."""

@@ -14,6 +14,7 @@ from game.client.i18n import set_language, tr
 from game.client.scenes.setup import SetupScene
 from game.client.session import bot_level_choices
 from tests.client.clienthelpers import Driver
+from tests.games import PROJECT_GAMES
 
 
 def open_solo_setup(drive: Driver, game: str) -> SetupScene:
@@ -26,7 +27,7 @@ def open_solo_setup(drive: Driver, game: str) -> SetupScene:
     return setup
 
 
-@pytest.mark.parametrize("game", ["stars", "stargazer"])
+@pytest.mark.parametrize("game", PROJECT_GAMES)
 def test_each_bot_label_says_where_the_level_stands_weakest_first(game: str) -> None:
     labels = [tr(label) for _level, label in bot_level_choices(game)]
     count = len(BOT_LEVELS[game])
@@ -60,7 +61,7 @@ def bright_pixels(strip: pygame.Surface) -> int:
                if sum(strip.get_at((x, y))[:3]) > 600)
 
 
-@pytest.mark.parametrize("game", ["stars", "stargazer"])
+@pytest.mark.parametrize("game", PROJECT_GAMES)
 def test_a_focused_bot_seat_says_what_its_level_is_like(drive: Driver, game: str) -> None:
     setup = open_solo_setup(drive, game)
     seat = setup.seats[1]

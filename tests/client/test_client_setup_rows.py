@@ -22,6 +22,7 @@ from game.tables import new_table
 from net.save import write_save
 from net.table import SeatSpec
 from tests.client.clienthelpers import Driver
+from tests.games import PROJECT_GAMES
 
 
 def open_setup(drive: Driver, item: str) -> SetupScene:
@@ -139,7 +140,7 @@ def test_every_setup_value_fits_between_its_arrows(
     checked = 0
     try:
         for mode in ("solo", "hotseat", "host"):
-            for game in ("stars", "stargazer"):
+            for game in PROJECT_GAMES:
                 setup = SetupScene(drive.app, mode, game)
                 drive.app.reset_to(setup)
                 drive.step()

@@ -25,6 +25,7 @@ from game.client.session import (
 )
 from game.client.stargazer.table import StargazerTableScene
 from game.client.stars.table import StarsTableScene
+from tests.games import PROJECT_GAMES
 
 #: what the base does once for every game: no game's table writes its own
 PLUMBING = ("back", "leave", "exit", "enter", "show_handover", "show_results", "say",
@@ -88,7 +89,7 @@ def test_a_stargazer_hot_seat_game_hands_over_its_first_turn_too(drive) -> None:
     assert [widget.label for widget in drive.scene.form.widgets] == ["I am Ann: my turn"]
 
 
-@pytest.mark.parametrize("game", ["stars", "stargazer"])
+@pytest.mark.parametrize("game", PROJECT_GAMES)
 def test_esc_asks_before_leaving_a_game_in_play_and_the_answer_leaves(
         drive, game: str) -> None:  # noqa: ANN001
     assert game in playable_games()

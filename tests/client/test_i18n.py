@@ -21,6 +21,7 @@ from game.client.scenes.settings_scene import SettingsScene
 from game.client.settings import Settings
 from game.rules.stargazer import content
 from game.rules.stars import data
+from tests.games import PROJECT_GAMES
 from tools import extract_messages
 
 TEMPLATE = extract_messages.TEMPLATE
@@ -76,7 +77,7 @@ def _japanese_texts() -> list[str]:
     for message in _catalog(JA_CATALOG):
         if message.id:
             texts += message.string if isinstance(message.string, tuple) else [message.string]
-    for game in ("stars", "stargazer"):
+    for game in PROJECT_GAMES:
         texts += [text for pair in json.loads((i18n.LOCALE_DIR / "ja" / "rules"
                                                / f"{game}.json").read_text("utf-8"))
                   for text in pair]
@@ -307,7 +308,7 @@ def test_rules_pages_are_japanese_when_the_window_is() -> None:
     english = [("Heading", "Body")]
     assert i18n.rules_page("stars", english) == english
     i18n.set_language("ja")
-    for game in ("stars", "stargazer"):
+    for game in PROJECT_GAMES:
         page = i18n.rules_page(game, english)
         assert len(page) >= 10
         for heading, body in page:
@@ -604,7 +605,7 @@ def test_both_stargazer_rules_pages_read_the_line_under_each_planet() -> None:
     assert "フリーキューブ" in japanese and "ストック" in japanese
 
 
-@pytest.mark.parametrize("game", ["stars", "stargazer"])
+@pytest.mark.parametrize("game", PROJECT_GAMES)
 def test_both_rules_pages_give_the_party_controls_with_the_keys_that_work(game: str) -> None:
     """At one screen nothing in the game said which button does what (a playtest with pads):
     each rules page has the pad's and both keyboard halves' keys, and they are the keys the
