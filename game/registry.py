@@ -60,6 +60,9 @@ class GamePlugin:
     think_seconds: Mapping[str, float] = field(default_factory=dict)
     #: old level name -> the level it now means (saves and seat lists name old levels)
     bot_aliases: Mapping[str, str] = field(default_factory=dict)
+    #: level -> the one sentence a menu shows about it, for the game's own levels (the
+    #: shared levels' notes are ``game.ai.LEVEL_NOTES``; ``{seconds}``: its thinking time)
+    level_notes: Mapping[str, str] = field(default_factory=dict)
     #: "module:attribute" of its window ``ClientKit`` (table scene, rules page, results...);
     #: None: headless only
     client_kit: str | None = None

@@ -337,3 +337,17 @@ def test_the_lan_screenshots_sample_a_watchable_second_game_whatever_comes_last(
     assert playable_games() == ["stars", "stargazer", "highbid"]
     games = [table.game for table in sample_tables()]
     assert set(games) == {"stars", "stargazer"}, games
+
+
+@pytest.mark.usefixtures("plugin_game")
+def test_a_games_own_bot_level_has_its_note_in_the_menus() -> None:
+    """Only the five shared level names had a note in the setup's menus: a plugin's own level
+    ("rollout") showed none (an outside developer adding a game). ``GamePlugin.level_notes``
+    gives its own; the shared levels keep theirs."""
+    from game.ai import LEVEL_NOTES
+    from game.client.session import bot_level_note
+
+    assert str(bot_level_note("highbid", "rollout")) == \
+        "Plays out many imagined rounds before each bid."
+    assert str(bot_level_note("highbid", "random")) == LEVEL_NOTES["random"]
+    assert bot_level_note("highbid", "nonsense") is None

@@ -93,16 +93,21 @@ def bot_level_choices(game: str) -> list[tuple[str, Any]]:
 
 
 def bot_level_note(game: str, level: str) -> Any:
-    """The one sentence a menu shows about ``level`` (``game.ai.LEVEL_NOTES``), None if none."""
+    """The one sentence a menu shows about ``level``: the game's own (``GamePlugin.level_notes``:
+    a plugin's level had none), else the shared one (``game.ai.LEVEL_NOTES``); None if none."""
     from game.ai import LEVEL_NOTES, THINK_SECONDS, resolve_level
     from game.client.i18n import N_
+    from game.registry import games
 
     level = resolve_level(game, level)
-    if level not in LEVEL_NOTES:
+    plugin = games().get(game)
+    note = (plugin.level_notes.get(level) if plugin is not None else None) or \
+        LEVEL_NOTES.get(level)
+    if note is None:
         return None
     seconds = THINK_SECONDS[game].get(level)
     shown = format(seconds, "g") if seconds else ""
-    return N_(LEVEL_NOTES[level], seconds=shown)
+    return N_(note, seconds=shown)
 
 
 def bot_levels(game: str) -> list[str]:

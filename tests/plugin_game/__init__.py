@@ -22,6 +22,7 @@ GAME = GamePlugin(
     name="highbid",
     ruleset="tests.plugin_game.rules:RULESET",
     bots={"rollout": "tests.plugin_game.bots:RolloutBot"},
+    level_notes={"rollout": "Plays out many imagined rounds before each bid."},
     default_bot="rollout",
     default_seats="2",
     client_kit="tests.plugin_game.client:KIT",
