@@ -65,14 +65,13 @@ def stargazer_plan_goes_on(asked: dict[str, Any], hint: Hint, view: dict[str, An
     return None
 
 
-
 def decision_key(view: dict[str, Any], seat: int) -> Any:
     """The round, the turn and its phase, and whose turn it is."""
     return (view["round"], view["turns"], view["phase"], view["current"])
 
 
 def segments(ruleset: Ruleset, state: State, moves: list[list[Any]],
-                        seat: int) -> list[Segment]:
+             seat: int) -> list[Segment]:
     """One per turn of the seat (crew, skill, investigation) and per start-player choice,
     numbered by the round it is played in."""
     out: list[Segment] = []
@@ -89,7 +88,6 @@ def segments(ruleset: Ruleset, state: State, moves: list[list[Any]],
     if start is not None:
         out.append(Segment(round_at_start, start, len(moves)))
     return out
-
 
 
 def turn_over(start: State, now: State) -> bool:

@@ -87,7 +87,6 @@ def stars_hint(view: dict[str, Any], seat: int, stop: StopCheck | None, seed: in
     return Hint([move], preview["delta"]["total"], {"open_groups": stars_open_groups(after)})
 
 
-
 def decision_key(view: dict[str, Any], seat: int) -> Any:
     """The card, whether the seat has confirmed it, and a power prompt if one is open."""
     pending = view.get("pending")
@@ -96,7 +95,7 @@ def decision_key(view: dict[str, Any], seat: int) -> Any:
 
 
 def segments(ruleset: Ruleset, state: State, moves: list[list[Any]],
-                    seat: int) -> list[Segment]:
+             seat: int) -> list[Segment]:
     """One per card: from the card's flip to the next flip (or the end)."""
     starts = [0]
     flipped = state["flipped"]
@@ -108,7 +107,6 @@ def segments(ruleset: Ruleset, state: State, moves: list[list[Any]],
     ends = [*starts[1:], len(moves)]
     return [Segment(n + 1, at, end) for n, (at, end) in enumerate(zip(starts, ends, strict=True))
             if any(who == seat for who, _ in moves[at:end])]
-
 
 
 def your_moves(mine: list[Move]) -> list[Move]:
