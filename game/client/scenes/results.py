@@ -420,6 +420,10 @@ class ResultsScene(SkyScene):
                 # the first press onward chooses what follows Play again: a pad's Right meant
                 # for Statistics chose Play again, and A then started a new game (a playtest)
                 self.form.focus = 0
+            elif self.form.focus == -1 and not forward:
+                # the first press back chooses the last button (it chose the one before it,
+                # Review: an outside pad-only playtest)
+                self.form.focus = 0
             self.form.move_focus(1 if forward else -1)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and self.statistics:
