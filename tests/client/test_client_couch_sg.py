@@ -547,3 +547,24 @@ def test_the_mouse_has_a_way_to_the_menu_at_one_screen(drive: Driver) -> None:
     dialog = drive.scene
     assert isinstance(dialog, ConfirmDialog), "the mouse's click asks the leave question"
     assert dialog.owner == "mouse"
+
+
+def test_b_goes_to_the_results_in_the_moment_before_the_final_scoring(drive: Driver) -> None:
+    """Between the game's end and its final scoring the top bar already said "B: results",
+    and B did nothing (an outside re-check): B (and the menu button) go to the results."""
+    from tests.client.test_sg_pacing import random_finished_game
+
+    pads = [VirtualPad(), VirtualPad()]
+    try:
+        pump_until(drive.app, lambda: all(p.instance_id in drive.app.devices.controllers
+                                          for p in pads))
+        table = couch_table(drive, [("Ann", pads[0].device), ("Bea", pads[1].device),
+                                    ("Vega", None)])
+        over = RULESET.view(random_finished_game(), 0)
+        table.pacer.shown = over  # the end on screen, its scoring not started yet
+        assert table.phase() == "over" and table.scoring is None and table.ending()
+        press(drive, pads[1], B)
+        assert isinstance(drive.scene, ResultsScene)
+    finally:
+        for pad in pads:
+            pad.unplug()

@@ -214,11 +214,11 @@ class StargazerCouch:
             return
         if routed.seat is None:
             return  # a device nobody plays with
-        if self.scoring is not None:
-            if intent == "confirm":
+        if self.scoring is not None or self.ending():
+            if intent == "confirm" and self.scoring is not None:
                 self.scoring.next_step()
-            elif intent == "back":  # what its panel says B does (B did nothing: a playtest)
-                self.show_results()
+            elif intent == "back":  # what its panel says B does (B did nothing: a playtest;
+                self.show_results()  # nor in the moment before the scoring starts)
             return
         turn = self.turn_device()
         if turn is None and intent == "skip" and self.pacer.holding() is not None:

@@ -798,10 +798,15 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
     def escape(self, owner: str | None = None) -> None:
         """Esc (a device's menu at one screen): during the final scoring straight to the
         results, else the leave question (``owner``: the pad that asked it)."""
-        if self.scoring is not None:
+        if self.scoring is not None or self.ending():
             self.show_results()  # skip the rest of the final scoring
         else:
             self.back(owner)
+
+    def ending(self) -> bool:
+        """The game is over and its final scoring about to start (the top bar already says
+        "Esc: results"): the way out is the results, not the leave question."""
+        return self.phase() == "over" and not self.replaying
 
     def handle_key(self, key: int) -> None:
         phase = self.phase()
