@@ -568,3 +568,32 @@ def test_b_goes_to_the_results_in_the_moment_before_the_final_scoring(drive: Dri
     finally:
         for pad in pads:
             pad.unplug()
+
+
+def test_a_question_whose_pad_is_pulled_out_is_answered_by_any_pad(drive: Driver) -> None:
+    """A pad-only party was stuck in a question once the pad that asked was pulled out (no
+    other pad could answer, and a new pad took its number: an outside re-check): then any
+    device answers, and the dialog no longer names a pad."""
+    from game.client.scenes.dialog import ConfirmDialog
+
+    pads = [VirtualPad(), VirtualPad()]
+    try:
+        pump_until(drive.app, lambda: all(p.instance_id in drive.app.devices.controllers
+                                          for p in pads))
+        table = couch_table(drive, [("Ann", pads[0].device), ("Bea", pads[1].device),
+                                    ("Vega", None)])
+        press(drive, pads[1], pygame.CONTROLLER_BUTTON_START)  # Bea asks
+        dialog = drive.scene
+        assert isinstance(dialog, ConfirmDialog)
+        press(drive, pads[0], B)
+        assert drive.scene is dialog, "Ann's pad does not answer Bea's question"
+        pads[1].unplug()
+        pump_until(drive.app, lambda: pads[1].device not in drive.app.devices.devices())
+        drive.step(2)
+        assert not any("answers (the pad that asked)" in text
+                       for text in drawn_texts(drive.app))
+        press(drive, pads[0], B)
+        assert drive.scene is table, "Ann's pad answers now: Stay"
+    finally:
+        for pad in pads:
+            pad.unplug()

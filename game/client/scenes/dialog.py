@@ -49,9 +49,17 @@ class QuestionDialog(Scene):
     def relayout(self) -> None:
         self.shade = shade_layer(self.layout.rect.size)
 
+    def answerer(self) -> str | None:
+        """Who may answer now: ``owner``, or anyone once that pad is pulled out (a pad-only
+        party was stuck in a question whose pad had gone: an outside re-check)."""
+        owner = self.owner
+        if owner is not None and is_pad(owner) and owner not in self.app.devices.devices():
+            self.owner = owner = None
+        return owner
+
     def handle(self, event: pygame.event.Event) -> None:
         """The input of whoever may answer (``owner``), to the subclass's ``answer``."""
-        if from_owner(event, self.owner):
+        if from_owner(event, self.answerer()):
             self.answer(event)
 
     def answer(self, event: pygame.event.Event) -> None:
@@ -68,14 +76,19 @@ class QuestionDialog(Scene):
             surface.blit(label, label.get_rect(midtop=(self.panel.centerx, y)))
             y += label.get_height() + lay.px(4)
         self.form.draw(surface, self.text, lay)
-        if self.owner is not None and is_pad(self.owner):
+        owner = self.answerer()
+        if owner is not None and is_pad(owner):
             # who answers, under the panel: another player's presses did nothing, unsaid
             # (an outside pad-only playtest)
             words = _("{device} answers (the pad that asked).").format(
-                device=self.app.devices.device_words(self.owner))
+                device=self.app.devices.device_words(owner))
             label = self.text.render(words, lay.font_px("small"), theme.TEXT_DIM)
-            surface.blit(label, label.get_rect(midtop=(self.panel.centerx,
-                                                       self.panel.bottom + lay.px(8))))
+            box = label.get_rect(midtop=(self.panel.centerx, self.panel.bottom + lay.px(10)))
+            # on a panel of its own: drawn straight on the boards below, their lines ran
+            # through it (an outside re-check)
+            draw_panel(surface, box.inflate(lay.px(20), lay.px(8)), lay, theme.PANEL,
+                       theme.PANEL_EDGE, 1)
+            surface.blit(label, box)
 
 
 class ConfirmDialog(QuestionDialog):
