@@ -436,6 +436,15 @@ def test_the_pads_shift_holds_for_one_letter(pad: Hands) -> None:
     shown = drawn_texts(drive.app)
     assert any("X: delete" in text for text in shown), shown
     assert not any(text.startswith("X: keyboard") for text in shown), shown
+    # a pointer resting on another key does not light it beside the pad's ring (an outside
+    # re-check); once the mouse moves, it does
+    other = keyboard.rows[2][4]
+    inside = (other.rect.x + 3, other.rect.centery + other.rect.h // 3)
+    drive.move(other.rect.center)
+    assert near(drive.pixel(inside), theme.PANEL_LIGHT, 8), "the mouse moved: it lights"
+    pad.press("right")  # the pad again: the resting pointer's light goes out
+    drive.step(3)
+    assert near(drive.pixel(inside), theme.PANEL, 8), drive.pixel(inside)
     pad.press("skip")  # Y: one capital
     assert keyboard.capitals
     keyboard.type("b")

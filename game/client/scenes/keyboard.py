@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.client import theme
-from game.client.devices import from_owner
+from game.client.devices import from_owner, is_pad
 from game.client.i18n import N_, tr
 from game.client.scenes.base import Scene, controls_hint
 from game.client.widgets import Button, NamedChoice, TextField, Widget, draw_panel
@@ -56,6 +56,9 @@ class KeyboardScene(Scene):
         super().__init__(app)
         self.field = field
         self.owner = owner
+        #: the mouse moved last, not a key or a pad: only then does a key under the pointer
+        #: light up (a resting pointer lit one beside the pad's own: an outside re-check)
+        self.pointing = False
         self.in_sight = in_sight or (lambda: self.field.rect)
         self.capitals = False
         self.rows: list[list[Button]] = [
@@ -133,8 +136,13 @@ class KeyboardScene(Scene):
             y += key + gap
 
     def handle(self, event: pygame.event.Event) -> None:
-        if not from_owner(event, self.owner):
+        owner = self.owner
+        if owner is not None and is_pad(owner) and owner not in self.app.devices.devices():
+            self.owner = owner = None  # its pad pulled out: anyone may finish the typing
+        if not from_owner(event, owner):
             return
+        if event.type in (pygame.MOUSEMOTION, pygame.KEYDOWN):
+            self.pointing = event.type == pygame.MOUSEMOTION
         if event.type == pygame.KEYDOWN:
             key = event.key
             moves = {pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1), pygame.K_UP: (-1, 0),
@@ -166,7 +174,7 @@ class KeyboardScene(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         lay = self.layout
         draw_panel(surface, self.panel, lay, theme.PANEL, theme.ACCENT, 2)
-        mouse = pygame.mouse.get_pos()
+        mouse = pygame.mouse.get_pos() if self.pointing else (-1, -1)
         for r, row in enumerate(self.rows):
             for c, button in enumerate(row):
                 if r < len(ROWS):
