@@ -342,6 +342,9 @@ def test_a_pad_player_types_their_name_on_the_screens_keys(drive: Driver) -> Non
                            if s is not None and s.device == pad.device)
         assert f"Seat {seat_number}  ·  Pad 1" in drawn_texts(drive.app), drawn_texts(drive.app)
         assert not text_problems(drive.app)
+        # only the keyboard's own keys are said (the box's "X: type a name  ·  ... B: keep"
+        # stood above the keyboard's "X: delete  ·  B: done": an outside re-check)
+        assert not any(text.startswith("X: type a name") for text in drawn_texts(drive.app))
         for _ in range(2):  # D-pad right twice from "1": "3"
             tap(drive.app, pad, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
         tap(drive.app, pad, A)
