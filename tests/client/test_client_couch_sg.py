@@ -168,7 +168,12 @@ def test_three_players_play_a_whole_game_with_pads_alone(drive: Driver) -> None:
         assert "game_over" in table.events_seen
         assert drive.scene.winner_text()
         # B on the results: back to the party's lobby, everyone seated on their pad (one B
-        # threw the party out to the menu, every pad to join again: a pad-only playtest)
+        # threw the party out to the menu, every pad to join again: a pad-only playtest), as
+        # its button and footer say (they said "Back to menu": an outside re-check)
+        results = drive.scene
+        assert str(results.form.widgets[-1].label) == "Back to the party"
+        drive.step(2)
+        assert any("B: back to the party" in text for text in drawn_texts(drive.app))
         press(drive, pads[2], B)
         lobby = drive.scene
         assert isinstance(lobby, CouchLobbyScene) and lobby.game.value == "stargazer"

@@ -132,7 +132,10 @@ class ResultsScene(SkyScene):
             buttons.append(Button(N_("Watch replay"), self.watch_replay))
             if has_hints(game) and "human" in self.record.kinds:
                 buttons.append(Button(N_("Review"), self.review))
-        buttons.append(Button(N_("Back to menu"), self.to_menu))
+        #: a party at one screen goes back to its lobby, seated (``to_menu``), and says so
+        self.to_party = config is not None and config.mode == "couch" and not self.lan_host
+        buttons.append(Button(N_("Back to the party") if self.to_party else N_("Back to menu"),
+                              self.to_menu))
         self.form = Form(buttons)
         # a LAN game's next round is the host's call: a guest is only offered the way back
         if self.play_button is not None:
@@ -331,7 +334,7 @@ class ResultsScene(SkyScene):
                                         yes=N_("Close the table"), no=N_("Stay")))
             return
         self.app.reset_to(MainMenuScene(self.app))
-        if self.config is not None and self.config.mode == "couch" and not self.lan_host:
+        if self.to_party and self.config is not None:
             # a party at one screen goes back to its lobby, seated (one B from any pad threw
             # everyone out to the menu to join again: an outside pad-only playtest)
             from game.client.scenes.couch import CouchLobbyScene
@@ -469,12 +472,19 @@ class ResultsScene(SkyScene):
         self.draw_footer(surface, self.footer(),
                          N_("Left/Right: choose  ·  A: open  ·  B: back to the scores")
                          if self.showing_statistics else
+                         N_("Left/Right: choose  ·  A: open  ·  B: back to the party")
+                         if self.to_party else
                          N_("Left/Right: choose  ·  A: open  ·  B: back to the menu"))
 
     def footer(self) -> str:
         """The keys, Esc saying where it leads from here."""
         if self.showing_statistics:
             return N_("Enter: choose  ·  Tab or Esc: back to the scores")
+        if self.to_party:  # (the party's lobby, seated: it said "back to the menu")
+            if self.form.focus < 0:
+                return N_("Left/Right, then Enter: choose  ·  Esc: back to the party")
+            return (N_("Enter: choose  ·  Tab: statistics  ·  Esc: back to the party")
+                    if self.statistics else N_("Enter: choose  ·  Esc: back to the party"))
         if self.form.focus < 0:  # no button is chosen yet
             return N_("Left/Right, then Enter: choose  ·  Esc: back to the menu")
         return (N_("Enter: choose  ·  Tab: statistics  ·  Esc: back to the menu")
