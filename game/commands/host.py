@@ -417,6 +417,8 @@ def host_app(argv: Sequence[str], *, clock: Callable[[], float] = time.perf_coun
         # (the host played as "Player", an outside playtest)
         def named(name: str) -> None:
             session.rename_host(name, None if args.name else table_name_of(name))
+            # (the terminal had said "Hosting 'Player's table'" and no more)
+            say(f"The host is {name}: the table is now {session.table.name!r}")
 
         app.push(NameScene(app, then=named))
     port = session.server.port

@@ -79,7 +79,8 @@ def test_start_now_fills_free_seats_with_bots(config_dir: Path, autosave_dir: Pa
 
 
 def test_a_first_start_host_is_asked_their_name_over_the_table(
-        config_dir: Path, autosave_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        config_dir: Path, autosave_dir: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
     """``starparty host`` on a fresh machine went straight to the lobby and the host played
     as "Player" (an outside playtest): the name is asked over the hosted table, and the
     host's seat, the table's name and a guest who joined meanwhile all follow it."""
@@ -114,6 +115,8 @@ def test_a_first_start_host_is_asked_their_name_over_the_table(
         assert drive.app.settings.name_chosen and drive.app.settings.player_name == "Zoe"
         assert [s["name"] for s in table.info()["seats"]][:2] == ["Zoe", "Bea"]
         assert table.name == "Zoe's table"
+        assert "the table is now \"Zoe's table\"" in capsys.readouterr().out, \
+            "the terminal says the new name too"
         drive.until(lambda: (guest.poll(), guest.table or {})[1].get("name") == "Zoe's table",
                     what="the guest hears the table's new name")
         assert [s["name"] for s in guest.table["seats"]][:2] == ["Zoe", "Bea"]
