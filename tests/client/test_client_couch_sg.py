@@ -6,7 +6,8 @@ turn pauses the game only until another device takes the seat."""
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pygame
@@ -494,17 +495,26 @@ def test_behind_the_waiting_band_nobody_is_told_to_click(drive: Driver) -> None:
     assert any("Reconnect a pad" in t for t in texts), "the band says what to do"
 
 
+@contextmanager
+def ann_and_bea_on_pads(drive: Driver) -> Iterator[tuple[StargazerTableScene, list[VirtualPad]]]:
+    """A couch Stargazer table: Ann and Bea each on a pad of their own, Vega a bot."""
+    pads = [VirtualPad(), VirtualPad()]
+    try:
+        pump_until(drive.app, lambda: all(p.instance_id in drive.app.devices.controllers
+                                          for p in pads))
+        yield couch_table(drive, [("Ann", pads[0].device), ("Bea", pads[1].device),
+                                  ("Vega", None)]), pads
+    finally:
+        for pad in pads:
+            pad.unplug()
+
+
 @pytest.mark.timeout(60)
 def test_the_leave_question_answers_only_the_pad_that_asked(drive: Driver) -> None:
     """Another player's pad answered the leave question (a party's playtest)."""
     from game.client.scenes.dialog import ConfirmDialog
 
-    pads = [VirtualPad(), VirtualPad()]
-    try:
-        pump_until(drive.app, lambda: all(p.instance_id in drive.app.devices.controllers
-                                          for p in pads))
-        table = couch_table(drive, [("Ann", pads[0].device), ("Bea", pads[1].device),
-                                    ("Vega", None)])
+    with ann_and_bea_on_pads(drive) as (table, pads):
         press(drive, pads[1], pygame.CONTROLLER_BUTTON_START)  # Bea asks, on anyone's turn
         dialog = drive.scene
         assert isinstance(dialog, ConfirmDialog)
@@ -529,9 +539,6 @@ def test_the_leave_question_answers_only_the_pad_that_asked(drive: Driver) -> No
         assert [(seat.name, seat.device) for seat in lobby.joined()] == [
             ("Ann", pads[0].device), ("Bea", pads[1].device)]
         assert lobby.count.value == 3 and lobby.planned(2) == "ai"
-    finally:
-        for pad in pads:
-            pad.unplug()
 
 
 def test_the_mouse_has_a_way_to_the_menu_at_one_screen(drive: Driver) -> None:
@@ -559,20 +566,12 @@ def test_b_goes_to_the_results_in_the_moment_before_the_final_scoring(drive: Dri
     and B did nothing (an outside re-check): B (and the menu button) go to the results."""
     from tests.client.test_sg_pacing import random_finished_game
 
-    pads = [VirtualPad(), VirtualPad()]
-    try:
-        pump_until(drive.app, lambda: all(p.instance_id in drive.app.devices.controllers
-                                          for p in pads))
-        table = couch_table(drive, [("Ann", pads[0].device), ("Bea", pads[1].device),
-                                    ("Vega", None)])
+    with ann_and_bea_on_pads(drive) as (table, pads):
         over = RULESET.view(random_finished_game(), 0)
         table.pacer.shown = over  # the end on screen, its scoring not started yet
         assert table.phase() == "over" and table.scoring is None and table.ending()
         press(drive, pads[1], B)
         assert isinstance(drive.scene, ResultsScene)
-    finally:
-        for pad in pads:
-            pad.unplug()
 
 
 def test_a_question_whose_pad_is_pulled_out_is_answered_by_any_pad(drive: Driver) -> None:
@@ -581,12 +580,7 @@ def test_a_question_whose_pad_is_pulled_out_is_answered_by_any_pad(drive: Driver
     device answers, and the dialog no longer names a pad."""
     from game.client.scenes.dialog import ConfirmDialog
 
-    pads = [VirtualPad(), VirtualPad()]
-    try:
-        pump_until(drive.app, lambda: all(p.instance_id in drive.app.devices.controllers
-                                          for p in pads))
-        table = couch_table(drive, [("Ann", pads[0].device), ("Bea", pads[1].device),
-                                    ("Vega", None)])
+    with ann_and_bea_on_pads(drive) as (table, pads):
         press(drive, pads[1], pygame.CONTROLLER_BUTTON_START)  # Bea asks
         dialog = drive.scene
         assert isinstance(dialog, ConfirmDialog)
@@ -599,6 +593,3 @@ def test_a_question_whose_pad_is_pulled_out_is_answered_by_any_pad(drive: Driver
                        for text in drawn_texts(drive.app))
         press(drive, pads[0], B)
         assert drive.scene is table, "Ann's pad answers now: Stay"
-    finally:
-        for pad in pads:
-            pad.unplug()
