@@ -81,6 +81,9 @@ class Recorder:
     boxes: list[tuple[pygame.Rect, bool]] = field(default_factory=list)
     drawn: list[Drawn] = field(default_factory=list)
     screen: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    #: how close the same text drawn again is its shadow (``SHADOW_PX`` at 1280x720, growing
+    #: with the window: the title's shadow copies stand 2 layout pixels apart each way)
+    shadow: int = SHADOW_PX
 
     def text_of(self, surface: Any) -> tuple[str, int] | None:
         known = self.texts.get(id(surface))
@@ -145,8 +148,8 @@ class Recorder:
                     break
                 if not a.rect.colliderect(b.rect):
                     continue
-                if a.text == b.text and abs(a.rect.x - b.rect.x) <= SHADOW_PX \
-                        and abs(a.rect.y - b.rect.y) <= SHADOW_PX:
+                if a.text == b.text and abs(a.rect.x - b.rect.x) <= self.shadow \
+                        and abs(a.rect.y - b.rect.y) <= self.shadow:
                     continue  # one text and its shadow
                 found.append(f"{a.text!r} at {tuple(a.rect)} overlaps {b.text!r} at "
                              f"{tuple(b.rect)}")
@@ -355,6 +358,7 @@ def text_problems(app: Any) -> list[str]:
     with recording(app) as recorder:
         surface.recorder = recorder
         recorder.screen = surface.get_rect()
+        recorder.shadow = max(SHADOW_PX, 2 * app.layout.px(2))
         screen = app.screen
         app.screen = surface
         found: list[str] = []
