@@ -61,17 +61,18 @@ class Decision:
         return self.your_moves == self.bot_moves
 
 
-def _bot_plays(game: str, teacher: Teacher, ruleset: Ruleset, state: State, seat: int,
-               bot: Bot, stop: StopCheck | None, hinted: Mapping[tuple[int, str], list[Move]],
+def _bot_plays(game: str, teacher: Teacher, ruleset: Ruleset, start: State, state: State,
+               seat: int, bot: Bot, stop: StopCheck | None,
+               hinted: Mapping[tuple[int, str], list[Move]],
                yours: Sequence[Move] = ()) -> list[Move]:
-    """The bot plays the seat's decision on ``state`` (changed in place) until the game's
+    """The bot plays the seat's decision on ``state`` (changed in place; ``start``: the same
+    position, left as it is) until the game's
     ``Teacher`` says it waits (Look at the Stars: the confirm) or its turn is over
     (Stargazer: the whole turn); a hint shown at a step of it (``hinted``, by ``given_key``)
     first, as long as it is legal. A hint asked in the middle of a turn was asked where the
     player's own moves (``yours``) had led: it is taken while the bot's moves so far are the
     same."""
     played: list[Move] = []
-    start = copy.deepcopy(state)
     queue: list[Move] = []
     while len(played) < MOST_BOT_MOVES:
         if seat not in ruleset.to_move(state):
@@ -128,7 +129,7 @@ def review_game(game: str, options: dict[str, Any], seed: int, moves: list[list[
         bot = make_bot(game, teacher.level, decision_seed(game, view, seat))
         yours = teacher.your_moves([move for who, move in moves[segment.at:segment.end]
                                     if who == seat])
-        bot_moves = _bot_plays(game, teacher, ruleset, trial, seat, bot,
+        bot_moves = _bot_plays(game, teacher, ruleset, state, trial, seat, bot,
                                stop_for() if stop_for is not None else None, hinted or {},
                                yours)
         bot_points = teacher.own_points(ruleset, trial, seat) - before
