@@ -119,6 +119,12 @@ class Scene:
     def layout(self) -> Layout:
         return self.app.layout
 
+    def covered(self) -> bool:
+        """Under another scene on the stack (a question, the on-screen keyboard): the keys
+        this scene would say are that scene's now (a scene drawn off the stack is not)."""
+        stack = self.app.stack
+        return self in stack and stack[-1] is not self
+
     def shown(self) -> bool:
         """On screen: the top scene, or under scenes that let it show through (a dialog)."""
         stack = self.app.stack
@@ -181,8 +187,7 @@ class SkyScene(Scene):
         shown while one is in hand (``controls_hint``). Not drawn under another scene (the
         on-screen keyboard, a question): its keys are that scene's then (the name prompt's
         "X: keyboard  ·  A: OK" stood under the keyboard's "X: delete": a pad-only playtest)."""
-        stack = self.app.stack
-        if self in stack and stack[-1] is not self:
+        if self.covered():
             return
         label = self.text.render(tr(controls_hint(self.app, hint, pad)),
                                  self.layout.font_px("small"), theme.TEXT_DIM)

@@ -667,7 +667,7 @@ class RenameScene(Scene):
         surface.blit(label, label.get_rect(midtop=(self.panel.centerx,
                                                    self.panel.y + lay.px(16))))
         self.field.draw(surface, self.text, lay, True, False)
-        if self.app.stack and self.app.stack[-1] is not self:
+        if self.covered():
             return  # the on-screen keyboard over it says its own keys (the two contradicted)
         # (what cancelling keeps, by name: "(now: Player 2)" read as stale beside the name
         # being typed, an outside pad-only playtest)
