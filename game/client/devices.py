@@ -324,6 +324,15 @@ class DeviceHub:
         return due
 
 
+def owner_still_here(owner: str | None, hub: DeviceHub) -> str | None:
+    """``owner``, or None (anyone) once it is a pad pulled out: a question or the on-screen
+    keyboard that only its pad could answer left a pad-only party stuck (an outside
+    re-check)."""
+    if owner is not None and is_pad(owner) and owner not in hub.devices():
+        return None
+    return owner
+
+
 def from_owner(event: pygame.event.Event, owner: str | None) -> bool:
     """Whether ``event`` may act for ``owner`` (a device): a pad's press carries its device
     and counts only if it is the owner's; the keyboard's own keys and the mouse carry none

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.client import theme
-from game.client.devices import from_owner, is_pad
+from game.client.devices import from_owner, is_pad, owner_still_here
 from game.client.i18n import N_, _, tr
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, Form, draw_panel, shade_layer
@@ -52,10 +52,8 @@ class QuestionDialog(Scene):
     def answerer(self) -> str | None:
         """Who may answer now: ``owner``, or anyone once that pad is pulled out (a pad-only
         party was stuck in a question whose pad had gone: an outside re-check)."""
-        owner = self.owner
-        if owner is not None and is_pad(owner) and owner not in self.app.devices.devices():
-            self.owner = owner = None
-        return owner
+        self.owner = owner_still_here(self.owner, self.app.devices)
+        return self.owner
 
     def handle(self, event: pygame.event.Event) -> None:
         """The input of whoever may answer (``owner``), to the subclass's ``answer``."""

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.client import theme
-from game.client.devices import from_owner, is_pad
+from game.client.devices import from_owner, owner_still_here
 from game.client.i18n import N_, tr
 from game.client.scenes.base import Scene, controls_hint
 from game.client.widgets import Button, NamedChoice, TextField, Widget, draw_panel
@@ -136,10 +136,8 @@ class KeyboardScene(Scene):
             y += key + gap
 
     def handle(self, event: pygame.event.Event) -> None:
-        owner = self.owner
-        if owner is not None and is_pad(owner) and owner not in self.app.devices.devices():
-            self.owner = owner = None  # its pad pulled out: anyone may finish the typing
-        if not from_owner(event, owner):
+        self.owner = owner_still_here(self.owner, self.app.devices)  # (pulled out: anyone)
+        if not from_owner(event, self.owner):
             return
         if event.type in (pygame.MOUSEMOTION, pygame.KEYDOWN):
             self.pointing = event.type == pygame.MOUSEMOTION
