@@ -17,6 +17,7 @@ from game.client.widgets import Button, Form, stack_rects
 
 if TYPE_CHECKING:
     from game.client.scenes.base import Stage
+    from game.client.session import GameConfig
 
 CONTINUE = N_("Continue")
 #: the results of the last game finished in this run, just above Quit when there is one
@@ -34,6 +35,17 @@ ITEM_NOTES = {
     "Host LAN game": N_("Open a table that the computers on this network can join."),
     "Join LAN game": N_("Find a table on this network, and join or watch it."),
 }
+
+
+def back_to_menu(app: Stage, party: GameConfig | None = None) -> None:
+    """The main menu, afresh; a party at one screen (``party``: its game's config) goes on to
+    its lobby, seated again (from its results or after leaving its game, the party was at the
+    main menu and every pad had to join again: an outside pad-only playtest)."""
+    app.reset_to(MainMenuScene(app))
+    if party is not None:
+        from game.client.scenes.couch import CouchLobbyScene
+
+        app.push(CouchLobbyScene(app, party.game).seat_party(party))
 
 
 class MainMenuScene(SkyScene):

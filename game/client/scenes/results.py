@@ -316,16 +316,15 @@ class ResultsScene(SkyScene):
             self.app.push(ReviewScene(self.app, self.record, self.record.kinds.index("human")))
 
     def to_menu(self) -> None:
-        from game.client.scenes.menu import MainMenuScene
+        from game.client.scenes.menu import MainMenuScene, back_to_menu
 
         if self.reopened:  # opened from the menu: back to it
             self.app.pop()
             return
-        others = self.others_at_the_table()
-        if others is not None:
+        names = self.others_at_the_table()
+        if names is not None:
             # a LAN host's way back closes the table under everyone still there: one Esc
             # meant for the scoring's end left the guests' Play again dead (a playtest)
-            names = others[0]
             question = _("Close the table? {names} can no longer play again with you.").format(
                 names=_(", ").join(names)) if names else \
                 _("Close the table? Those watching it are disconnected.")
@@ -333,17 +332,12 @@ class ResultsScene(SkyScene):
                                         lambda: self.app.reset_to(MainMenuScene(self.app)),
                                         yes=N_("Close the table"), no=N_("Stay")))
             return
-        self.app.reset_to(MainMenuScene(self.app))
-        if self.to_party and self.config is not None:
-            # a party at one screen goes back to its lobby, seated (one B from any pad threw
-            # everyone out to the menu to join again: an outside pad-only playtest)
-            from game.client.scenes.couch import CouchLobbyScene
+        back_to_menu(self.app, self.config if self.to_party else None)
 
-            self.app.push(CouchLobbyScene(self.app, self.config.game).seat_party(self.config))
-
-    def others_at_the_table(self) -> tuple[list[str], int] | None:
-        """A LAN host's: the guests still connected (their names) and the windows watching,
-        who would follow a Play again; None when nobody but the host's own seats is there."""
+    def others_at_the_table(self) -> list[str] | None:
+        """A LAN host's: the names of the guests still connected, who would follow a Play
+        again (empty: only windows watching are there); None when nobody but the host's own
+        seats is there."""
         if not self.lan_host or self.session is None:
             return None
         table = self.session.table
@@ -351,8 +345,7 @@ class ResultsScene(SkyScene):
         names = [seat["name"] for seat in table.info()["seats"]
                  if seat["seat"] not in mine and seat["kind"] in ("remote", "open")
                  and seat["taken"] and seat["connected"]]
-        watching = table.spectators
-        return (names, watching) if names or watching else None
+        return names if names or table.spectators else None
 
     def back(self) -> None:
         """One level up: the statistics close to the scores, the scores to the menu."""

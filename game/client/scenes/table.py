@@ -34,7 +34,7 @@ from game.client.scenes.dialog import ConfirmDialog
 from game.client.scenes.handover import HandoverScene, Recap
 from game.client.scenes.lan import fill_level
 from game.client.scenes.link_lost import LinkLostScene
-from game.client.scenes.menu import MainMenuScene
+from game.client.scenes.menu import back_to_menu
 from game.client.scenes.results import ResultsScene
 from game.client.scenes.rules import RulesScene
 from game.client.session import (
@@ -321,15 +321,10 @@ class GameTableScene(Scene):
 
     def leave(self) -> None:
         self.session.close()
-        self.app.reset_to(MainMenuScene(self.app))
         config = getattr(self.session, "config", None)
-        if isinstance(config, GameConfig) and config.mode == "couch" and \
-                not isinstance(self.session, HostSession):
-            # a party leaving its game goes back to its lobby, seated, not to the menu
-            # where every pad had to join again (an outside pad-only playtest)
-            from game.client.scenes.couch import CouchLobbyScene
-
-            self.app.push(CouchLobbyScene(self.app, config.game).seat_party(config))
+        party = isinstance(config, GameConfig) and config.mode == "couch" and \
+            not isinstance(self.session, HostSession)
+        back_to_menu(self.app, config if party else None)  # (a party: its lobby, seated)
 
     def way_out_words(self, name: str) -> str:
         """The top bar's right end: whose place this is and where Esc (a pad's B) leads, as
