@@ -574,6 +574,13 @@ def test_enter_mashed_through_the_end_does_not_start_a_new_game(
         "Play again (a pad's Right meant for Statistics, then A, started a new game)"
     drive.key(pygame.K_LEFT)
     assert fresh.form.focus == 0, "Play again is a deliberate step back"
+    drive.key(pygame.K_LEFT)
+    assert fresh.form.focus == 0, "the row stops at Play again, as the main menu stops at " \
+        "its ends (it went round to the last button: an outside re-check)"
+    last = len(fresh.form.widgets) - 1
+    fresh.form.focus = last
+    drive.key(pygame.K_RIGHT)
+    assert fresh.form.focus == last, "and at its last button"
     fresh.form.focus = -1
     drive.key(pygame.K_DOWN)
     assert str(fresh.form.focused().label) == "Statistics"

@@ -136,7 +136,9 @@ class ResultsScene(SkyScene):
         self.to_party = config is not None and config.mode == "couch" and not self.lan_host
         buttons.append(Button(N_("Back to the party") if self.to_party else N_("Back to menu"),
                               self.to_menu))
-        self.form = Form(buttons)
+        # the row stops at its ends, as the main menu does: Left from Play again went round to
+        # the last button (an outside pad-only re-check)
+        self.form = Form(buttons, wraps=False)
         # a LAN game's next round is the host's call: a guest is only offered the way back
         if self.play_button is not None:
             self.play_button.enabled = config is not None or self.lan_host
@@ -419,7 +421,7 @@ class ResultsScene(SkyScene):
             elif self.form.focus == -1 and not forward:
                 # the first press back chooses the last button (it chose the one before it,
                 # Review: an outside pad-only playtest)
-                self.form.focus = 0
+                self.form.focus = len(self.form.widgets)
             self.form.move_focus(1 if forward else -1)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB and self.statistics:
