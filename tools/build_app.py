@@ -45,7 +45,7 @@ ENTRY = ROOT / "game" / "__main__.py"
 #: looked for at ``<bundle>/assets/sounds``, and only made again if absent)
 EXTRA_DATA = {"assets/sounds": "*.wav"}
 #: what the build needs besides the game's own dependencies
-NEEDED_MODULES = ("PyInstaller", "pygame", "zeroconf", "msgpack", "platformdirs")
+NEEDED_MODULES = ("PyInstaller", "pygame", "zeroconf", "msgpack", "platformdirs", "budoux")
 #: never wanted in the program (PyInstaller finds them through optional imports)
 EXCLUDES = ("tkinter", "unittest", "pydoc", "doctest", "numpy", "pytest", "hypothesis",
             "setuptools", "pip")
@@ -85,6 +85,8 @@ def pyinstaller_arguments(dist: Path, work: Path, platform: str = sys.platform) 
         "--paths", str(ROOT),
         # the subcommands, rules, bots and client kits are imported by name (importlib)
         "--collect-submodules", "game", "--collect-submodules", "net",
+        # Japanese line breaking reads BudouX's model, a JSON file beside its code
+        "--collect-data", "budoux",
         # the release number (net.wire) and the games' entry points (game.registry) are read
         # from the distribution's metadata, written afresh from pyproject.toml
         "--add-data", f"{metadata_dir(work)}{os.pathsep}{metadata_dir(work).name}",

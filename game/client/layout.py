@@ -362,7 +362,7 @@ class TextCache:
         lines: list[str] = []
         for paragraph in text.split("\n"):
             line = ""
-            for token, spaced in _break_units(paragraph):
+            for token, spaced in self._fitted_units(paragraph, size, width):
                 trial = (f"{line} {token}" if spaced else line + token) if line else token
                 if line and self.size(trial, size)[0] > width:
                     lines.append(line)
@@ -372,6 +372,19 @@ class TextCache:
             lines.append(line)
         self._remember(key, tuple(lines))
         return lines
+
+    def _fitted_units(self, paragraph: str, size: int, width: int) -> list[tuple[str, bool]]:
+        """``_break_units`` of ``paragraph``, a Japanese phrase wider than the line broken
+        between its characters after all (a Latin word stays whole)."""
+        units: list[tuple[str, bool]] = []
+        for token, spaced in _break_units(paragraph, phrase_starts(paragraph)):
+            if len(token) > 1 and self.size(token, size)[0] > width and \
+                    any(is_wide(char) for char in token):
+                pieces = _break_units(token, None)
+                units += [(pieces[0][0], spaced), *pieces[1:]]
+            else:
+                units.append((token, spaced))
+        return units
 
     def clear(self) -> None:
         self.surfaces.clear()
@@ -404,21 +417,24 @@ class Pen:
                    self.cache.size("Ag星", self.px, self.bold)[1])
 
 
-def _break_units(paragraph: str) -> list[tuple[str, bool]]:
+def _break_units(paragraph: str, starts: frozenset[int] | None) -> list[tuple[str, bool]]:
     """The unbreakable pieces of ``paragraph`` and whether a space came before each: words
-    between spaces, and each wide character on its own, with kinsoku characters glued to
-    their neighbour."""
+    between spaces, and in Japanese the phrases ``phrase_starts`` finds (BudouX), with kinsoku
+    characters glued to their neighbour; ``starts`` None: between any two wide characters.
+    (Each wide character was a piece of its own: lines broke inside words, 「取り消せ／ます。」,
+    「テー／ブル」: a Japanese playtest.)"""
     units: list[tuple[str, bool]] = []
     spaced = False
     glue_next = False
-    for char in paragraph:
+    for i, char in enumerate(paragraph):
         if char == " ":
             spaced = bool(units)
             glue_next = False
             continue
         joins_previous = units and not spaced and (
             glue_next or char in NO_LINE_START
-            or not (is_wide(char) or is_wide(units[-1][0][-1])))
+            or not (is_wide(char) or is_wide(units[-1][0][-1]))
+            or (starts is not None and i not in starts))
         if joins_previous:
             units[-1] = (units[-1][0] + char, units[-1][1])
         else:
@@ -426,6 +442,33 @@ def _break_units(paragraph: str) -> list[tuple[str, bool]]:
         spaced = False
         glue_next = char in NO_LINE_END
     return units
+
+
+def phrase_starts(paragraph: str) -> frozenset[int] | None:
+    """Where a line may break inside ``paragraph``'s Japanese text: the index of each phrase's
+    first character by BudouX's Japanese model (a phrase is a word with its particles, as a
+    typesetter breaks it); None for text with no wide character (spaces break it)."""
+    if not any(is_wide(char) for char in paragraph):
+        return None
+    starts = set()
+    at = 0
+    for chunk in _phrase_parser().parse(paragraph):
+        starts.add(at)
+        at += len(chunk)
+    return frozenset(starts)
+
+
+_PARSER: Any = None
+
+
+def _phrase_parser() -> Any:
+    """BudouX's Japanese parser, loaded once (its model is a JSON file in the package)."""
+    global _PARSER
+    if _PARSER is None:
+        import budoux
+
+        _PARSER = budoux.load_default_japanese_parser()
+    return _PARSER
 
 
 def _glyph_signature(font: pygame.font.Font, char: str) -> tuple:
