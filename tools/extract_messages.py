@@ -57,13 +57,14 @@ def extract() -> Catalog:
 def data_messages() -> list[tuple[str, str]]:
     """(msgid, where) for strings that live in data, not in calls: the client shows them
     through ``_()`` (``_(kit.title)``, ``_(crew["name"])``...)."""
-    from game.ai import LEVEL_NOTES
+    from game.ai import BOT_STAR_NAMES, LEVEL_NOTES
     from game.client.kits import get_kit, playable_games
     from game.registry import games, load_target
     from game.rules import RULESETS
 
     found = [(get_kit(game).title, f"kit {game}: title") for game in playable_games()]
     found += [(note, f"bot level {level}") for level, note in LEVEL_NOTES.items()]
+    found += [(star, "a bot's name (a star's)") for star in BOT_STAR_NAMES]
     for game, target in RULESETS.items():  # the sentences a refused move is shown with
         reasons = getattr(importlib.import_module(target.partition(":")[0]), "REASON_TEXT", {})
         found += [(text, f"{game} reason {code}") for code, text in reasons.items()]

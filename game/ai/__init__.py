@@ -40,7 +40,8 @@ THINK_SECONDS: Mapping[str, Mapping[str, float]] = GameTable(lambda game: game.t
 
 
 #: the names bots take at a table, seat after seat (the setup screen, the party lobby and
-#: ``--seats ai``): stars, so that a bot reads as a bot everywhere its name shows
+#: ``--seats ai``): stars, so that a bot reads as a bot everywhere its name shows; the window
+#: names them in its language (``tools/extract_messages.py`` lists them for the translators)
 BOT_STAR_NAMES = ("Vega", "Altair", "Deneb", "Rigel", "Sirius", "Lyra", "Mira", "Castor")
 
 

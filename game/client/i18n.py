@@ -58,6 +58,9 @@ LANGUAGE_WORD: dict[str, str] = {"en": "Language", "ja": "言語"}
 #: what a language's sentences put after a person's name ("{name}さんが…"): a name that is
 #: no person's (the review's hard bot) goes without it
 HONORIFICS: dict[str, str] = {"ja": "さん"}
+#: what follows a sentence's subject ("{name}さんが…"), where a list of steps by one person
+#: says the subject once: 「あなたが技師を選ぶ ／ 調査：…」 (the review)
+SUBJECT_PARTICLES: dict[str, str] = {"ja": "が"}
 
 #: after a seat's name in a sentence: a bot plays for that seat now (``stand_in_name``); the
 #: words are settled once the sentence is made, where the language honours the name first
@@ -128,6 +131,20 @@ def tr(text: str) -> str:
         return translated.format(**{key: tr(value) if isinstance(value, Msg) else value
                                     for key, value in text.kwargs.items()})
     return text
+
+
+def person(name: str) -> str:
+    """``name`` as a list of people names each in the current language: 「星野さん、月子さん」
+    (a list joined by ``_(", ")`` had no sentence around each name to honour it: 「星野を待って
+    います」, a Japanese playtest)."""
+    return name + HONORIFICS.get(_language, "")
+
+
+def progress_dots(clock: float) -> str:
+    """One, two, three dots going round, three times a second: someone is at it now (in
+    the language's own dots: Japanese read ".." as a typo)."""
+    # TRANSLATORS: three dots that appear one by one after "X is thinking"
+    return _("...")[:1 + int(clock * 3) % 3]
 
 
 def stand_in_name(name: str) -> str:

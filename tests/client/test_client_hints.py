@@ -648,6 +648,12 @@ def test_the_japanese_review_names_the_bot_and_parts_steps_in_japanese(drive: Dr
     # your own moves under 「あなたの手」 are yours: 「あなたが」, not 「Annさんが」 (a playtest)
     assert any(line.startswith("あなたが") for line in lines[0::2]), lines
     assert not any("Ann" in line for line in lines), lines
+    # a row of several steps says its subject once (「あなたが技師を選ぶ ／ あなたが…を置く ／
+    # あなたが調査」 read clumsy: a Japanese playtest)
+    steps = [line for line in lines if "／" in line]
+    assert steps, lines
+    assert all(line.count("あなたが") <= 1 and line.count("強いAIが") <= 1 for line in lines), \
+        steps
     worst = review.row_words(0)[0]
     assert worst.startswith("差の大きさ1位"), worst
     # a hot-seat review is of a named player's moves ("Ann's moves"): they go by name, and the

@@ -200,6 +200,26 @@ def test_the_solo_setup_offers_the_bot_levels_chosen_last_time(
     assert Settings.load().seat_levels == [], "a corrupt entry is ignored"
 
 
+def test_a_japanese_window_names_its_bots_in_japanese(drive) -> None:  # noqa: ANN001
+    """A Japanese player met 「Altairさんがカードを描いた」 and 「Denebさんの勝ち！」: a star's
+    name is given to a bot seat in the window's language (ベガ, アルタイル), and kept as given."""
+    from game.client import i18n
+
+    drive.click(drive.scene.button("Play solo").rect.center)
+    setup = drive.scene
+    assert isinstance(setup, SetupScene)
+    english = [seat.name for seat in setup.config().seats if seat.kind == "ai"]
+    drive.app.set_language("ja")
+    try:
+        japanese = [seat.name for seat in setup.config().seats if seat.kind == "ai"]
+    finally:
+        drive.app.set_language("en")
+    assert english and all(name.isascii() for name in english), english
+    assert len(japanese) == len(english) and all(not name.isascii() for name in japanese), \
+        japanese
+    assert i18n.language() == "en"
+
+
 def _solo_setup(drive: Driver, game: str) -> SetupScene:
     """Play solo from the menu, with ``game`` chosen as on screen."""
     while len(drive.app.stack) > 1:  # back to the menu (a game's session closed)
@@ -320,6 +340,23 @@ def test_starparty_play_opens_the_window_and_quits_cleanly(config_dir) -> None: 
                                          unicode="", scancode=0))
     assert main(["--size", "1280x720"]) == 0  # Esc on the title quits
     assert (config_dir / "settings.json").exists()
+
+
+def test_starparty_lang_opens_the_window_in_that_language(config_dir) -> None:  # noqa: ANN001
+    """A Japanese player typed `starparty --lang ja` (as `demo` and `screenshots` take it) and
+    was refused: the window opens in that language, kept as if chosen in Settings."""
+    from game.client import i18n
+    from game.commands import main
+
+    pygame.init()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0,
+                                         unicode="", scancode=0))
+    try:
+        assert main(["--lang", "ja", "--size", "1280x720"]) == 0
+        assert i18n.language() == "ja"
+        assert json.loads((config_dir / "settings.json").read_text())["language"] == "ja"
+    finally:
+        i18n.set_language("en")
 
 
 def test_default_player_name_is_never_a_game_or_rank_name(monkeypatch) -> None:

@@ -211,11 +211,14 @@ def test_settings_switch_the_language_live_and_remember_it(drive, config_dir,  #
     drive.step()
     assert "Settings" in recorder.shown and "Back" in recorder.shown
     assert "English" in recorder.shown, "the language row names the current language"
+    # the row's name is in every language: a player who switched to one they do not read
+    # finds the way back (it said only "Language": a Japanese playtest)
+    assert "Language / 言語" in recorder.shown
     drive.click(scene.language.rect.move(-scene.language.rect.w // 4, 0).center)
     assert drive.app.settings.language == "ja" and i18n.language() == "ja"
     recorder.shown.clear()
     drive.step()
-    for japanese in ("設定", "戻る", "言語", "日本語", "音量"):
+    for japanese in ("設定", "戻る", "Language / 言語", "日本語", "音量", "1倍"):
         assert japanese in recorder.shown, japanese
     assert "Settings" not in recorder.shown and "Back" not in recorder.shown
     assert Settings.load().language == "ja", "the choice is saved"
@@ -418,6 +421,25 @@ def test_the_font_subset_covers_kana_jis_kanji_and_hangul_and_stays_small() -> N
 
 # --- line breaking -------------------------------------------------------------------------
 
+def test_a_list_of_names_honours_each_and_busy_dots_are_the_languages() -> None:
+    """Look at the Stars' 「確定しました。星野を待っています。」 left the honorific out where
+    every other sentence has it, and Stargazer's 「…調査しています..」 read as a typo: a list
+    of people names each in the language's way, and the busy dots are the language's."""
+    from game.client.i18n import person, progress_dots
+
+    try:
+        i18n.set_language("ja")
+        waiting = _(", ").join(map(person, ["星野", "月子"]))
+        assert _("Confirmed. Waiting for {names}.").format(names=waiting) == \
+            "確定しました。星野さん、月子さんを待っています。"
+        dots = {progress_dots(t / 10) for t in range(10)}
+        assert dots == {"・", "・・", "・・・"}, dots
+    finally:
+        i18n.set_language("en")
+    assert person("Ann") == "Ann"
+    assert {progress_dots(t / 10) for t in range(10)} == {".", "..", "..."}
+
+
 def test_japanese_wraps_by_character_and_keeps_closing_marks_on_the_line(text_cache) -> None:  # noqa: ANN001
     paragraph = ("夜カード18枚を、6枚ずつの3つの山札から1枚ずつめくります。全員が同じカードを、"
                  "同時に自分のボードへ描き入れます。「流れ星」は斜めにしか引けません（例外なし）。")
@@ -431,6 +453,25 @@ def test_japanese_wraps_by_character_and_keeps_closing_marks_on_the_line(text_ca
             assert line[0] not in NO_LINE_START, f"line starts with {line[0]}"
         for line in lines[:-1]:
             assert line[-1] not in NO_LINE_END, f"line ends with {line[-1]}"
+
+
+def test_japanese_breaks_between_phrases_not_inside_words(text_cache) -> None:  # noqa: ANN001
+    """A Japanese playtest read 「…参加できるテー／ブルを開きます。」 and
+    「セーブを消しま／すか？」: a line breaks where a typesetter would, between a word with its
+    particles and the next."""
+    cases = {
+        "LANの別の画面から参加できるテーブルを開きます。": ["テーブルを", "開きます。"],
+        "このセーブを消しますか？元には戻せません。": ["消しますか？", "戻せません。"],
+        "マウスか矢印キーで選びます。Uで取り消せます。": ["矢印キーで", "取り消せます。"],
+    }
+    for paragraph, words in cases.items():
+        full = text_cache.size(paragraph, 24)[0]
+        for width in range(full // 4, full, 9):
+            lines = text_cache.wrap(paragraph, 24, width)
+            assert "".join(lines) == paragraph
+            for word in words:
+                if text_cache.size(word, 24)[0] <= width:
+                    assert any(word in line for line in lines), (width, lines)
 
 
 def test_english_still_wraps_at_spaces_and_mixed_text_at_both(text_cache) -> None:  # noqa: ANN001
@@ -465,7 +506,7 @@ def test_screenshots_in_japanese_show_japanese_pages(tmp_path, monkeypatch) -> N
     for japanese in ("キーかボタンを押すか、クリックしてください",
                      "ルック・アット・ザ・スターズ：ルール",
                      "ルック・アット・ザ・スターズ  ·  スターゲイザー",
-                     "夜空", "設定", "言語", "日本語"):
+                     "夜空", "設定", "Language / 言語", "日本語"):
         assert japanese in shown, japanese
     assert "Press any key or button, or click" not in shown
     assert "Look at the Stars: rules" not in shown

@@ -564,10 +564,10 @@ def test_a_long_bot_name_is_cut_before_its_ai_tag(drive) -> None:  # noqa: ANN00
     drive.step(3)
     shown = [item.text for item in painted(drive, table).drawn]
     assert "Vega (AI)" in shown, shown
-    cut = [text for text in shown if text.startswith("Bartholomew") and "..." in text
+    cut = [text for text in shown if text.startswith("Bartholomew") and "…" in text
            and "picks" not in text and " is " not in text]  # (the player list's row, not
     # the log's lines nor the top bar's "... is investigating", as the bots may have come to)
-    assert cut and all(text.endswith("... (AI)") for text in cut), cut
+    assert cut and all(text.endswith("… (AI)") for text in cut), cut
 
 
 def random_finished_game(seed: int = 3) -> dict:

@@ -394,7 +394,7 @@ class CouchLobbyScene(SkyScene):
             elif kind == "open":
                 seats.append(SeatChoice("open", _("Player {n}").format(n=i + 1)))
             else:
-                seats.append(SeatChoice("ai", BOT_STAR_NAMES[i % len(BOT_STAR_NAMES)],
+                seats.append(SeatChoice("ai", _(BOT_STAR_NAMES[i % len(BOT_STAR_NAMES)]),
                                         self.bots.value))
         kit = get_kit(self.game.value)
         options = {option.key: option.default for option in kit.setup_options}
@@ -493,7 +493,7 @@ class CouchLobbyScene(SkyScene):
             name, name_colour = _("LAN player"), theme.TEXT_DIM
         else:
             name = _("{name} (AI, {level})").format(
-                name=BOT_STAR_NAMES[seat % len(BOT_STAR_NAMES)],
+                name=_(BOT_STAR_NAMES[seat % len(BOT_STAR_NAMES)]),
                 level=bot_level_word(self.bots.value))
             name_colour = theme.TEXT_DIM
         number = str(seat + 1)

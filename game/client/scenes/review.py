@@ -20,7 +20,7 @@ from game.ai.hints import Hint
 from game.ai.review import TOP, Decision, biggest_first, review_game
 from game.client import theme
 from game.client.hinting import SCREENSHOT_BUDGET, Checks, stop_within, think_budget
-from game.client.i18n import HONORIFICS, N_, _, language, ngettext
+from game.client.i18n import HONORIFICS, N_, SUBJECT_PARTICLES, _, language, ngettext
 from game.client.kits import get_kit
 from game.client.record import GameRecord
 from game.client.scenes.base import SkyScene, corner_back
@@ -224,9 +224,15 @@ class ReviewScene(SkyScene):
                 ruleset.apply(state, self.seat, move)
             except Exception:  # (words only: a move that no longer applies ends them)
                 break
+        honorific = HONORIFICS.get(language(), "")
+        # the subject said once where the language leaves it out after that (「あなたが…を
+        # 選ぶ ／ あなたが…を置く ／ あなたが調査」 read clumsy: a Japanese playtest)
+        particle = SUBJECT_PARTICLES.get(language(), "")
+        subject = mark + honorific + particle
+        if particle:
+            said[1:] = [step.removeprefix(subject) for step in said[1:]]
         # (the steps' separator is the language's: Japanese read a half-width ";")
         words = _("; ").join(said) or _("nothing to play")
-        honorific = HONORIFICS.get(language(), "")
         if honorific and unhonoured is not None:
             words = words.replace(mark + honorific, unhonoured)
         return words.replace(mark, name)

@@ -33,13 +33,16 @@ class SettingsScene(SkyScene):
         s = app.settings
         volume = min((v for v, _ in VOLUMES), key=lambda v: abs(v - s.volume))
         self.name = TextField(N_("Player name"), s.player_name, self._name)
-        self.language = language_choice(app, N_("Language"))
+        # (named in every language, as on the first start: a player who switched to one they
+        # do not read must find the way back: a Japanese playtest)
+        self.language = language_choice(app, " / ".join(i18n.LANGUAGE_WORD.values()))
         self.fullscreen = Choice(N_("Fullscreen (F11)"), [(False, N_("Off")), (True, N_("On"))],
                                  bool(pygame.display.is_fullscreen()), self._fullscreen)
         self.volume = Choice(N_("Volume"), VOLUMES, volume, self._volume)
         self.mute = Choice(N_("Sound"), [(False, N_("On")), (True, N_("Muted"))], s.muted,
                            self._mute)
-        self.speed = Choice(N_("Animation speed"), [(v, f"{v:g}x") for v in ANIMATION_SPEEDS],
+        self.speed = Choice(N_("Animation speed"), [(v, N_("{n}x", n=format(v, "g")))
+                                                             for v in ANIMATION_SPEEDS],
                             s.animation_speed, self._speed)
         self.ai_speed = Choice(N_("AI speed"), [(k, AI_SPEED_WORDS[k]) for k in AI_SPEEDS],
                                s.ai_speed, self._ai_speed)

@@ -225,7 +225,8 @@ class SetupScene(SkyScene):
                             if human_number == 1 else _("Player {n}").format(n=human_number))
                 seats.append(SeatChoice("human", name))
             else:
-                star = BOT_STAR_NAMES[len(seats) % len(BOT_STAR_NAMES)]
+                # (a star's name in the window's language: ベガ, not Vega: a Japanese playtest)
+                star = _(BOT_STAR_NAMES[len(seats) % len(BOT_STAR_NAMES)])
                 seats.append(SeatChoice("ai", star, choice.value))
         options = {key: choice.value for key, choice in self.options.items()}
         mode = "hotseat" if sum(1 for s in seats if s.kind == "human") > 1 else "solo"

@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 
 from game.client import theme
-from game.client.i18n import N_, _, language, ngettext, tr
+from game.client.i18n import N_, _, language, ngettext, progress_dots, tr
 from game.client.scenes.base import controls_hint, pad_in_hand
 from game.client.stargazer.names import planet_name, square_vp
 from game.client.stargazer.palette import colour_word, player_mark
@@ -100,7 +100,9 @@ class StargazerPanels:
         if ended is not None and ended.start is not None:
             words = _("Round {n}: {name} starts.").format(n=ended.round + 1,
                                                          name=self.session.names[ended.start])
-            line = self.text.render(self.fit(words, body, width), body, theme.TEXT, bold=True)
+            # (fitted in bold, as drawn: a longer name left the panel, 「アルタイルさん」)
+            line = self.text.render(self.fit(words, body, width, True), body, theme.TEXT,
+                                    bold=True)
             surface.blit(line, (x, y))
             y += line.get_height() + lay.px(4)
         gains = ended.gains if ended is not None else None
@@ -187,7 +189,7 @@ class StargazerPanels:
                 tag_w = self.text.size(_("{name} (AI)").format(name=""), body, current)[0]
                 short = self.fit(name, body, room - tag_w, current)
                 name = _("{name} (AI)").format(
-                    name=short if len(short.removesuffix("...")) >= min(len(name), 5) else name)
+                    name=short if len(short.removesuffix("…")) >= min(len(name), 5) else name)
             label = self.text.render(self.fit(name, body, room, current), body, theme.TEXT,
                                      bold=current)
             surface.blit(label, label.get_rect(midleft=(x + lay.px(28), middle)))
@@ -500,7 +502,7 @@ class StargazerPanels:
             kind = self.session.kinds[current]
             # the dots say someone is at it now; a replay shows a moment that stands still
             # ("Ann is choosing a crew.." read as a typo there: a 4K playtest)
-            dots = "" if self.replaying else "." * (1 + int(self.clock * 3) % 3)
+            dots = "" if self.replaying else progress_dots(self.clock)
             words = PHASE_WORDS.get(view["phase"], N_("{name} plays"))
             title = _(words).format(name=names[current]) + dots
             if self.pacer.holding() is not None and self.couch is None:

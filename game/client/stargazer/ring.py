@@ -342,7 +342,7 @@ class RingPainter:
             label = self.text.render(words, size, theme.ACCENT if i == 0 else theme.TEXT_DIM,
                                      bold=i == 0)
             if x + chip + label.get_width() > right:
-                more = self.text.render("...", size, theme.TEXT_DIM)
+                more = self.text.render("…", size, theme.TEXT_DIM)
                 surface.blit(more, (x, y + geo.px(2)))
                 break
             sprite = cube_sprite(chip, palette.player(owner), player_mark(owner))

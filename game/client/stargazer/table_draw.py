@@ -667,16 +667,16 @@ class StargazerTablePainter(StargazerPanels):
         self.tooltip_rect = box
 
     def fit(self, text: str, size: int, width: float, bold: bool = False) -> str:
-        """``text`` shortened with "..." to fit ``width`` pixels at ``size`` (memoised: the
+        """``text`` shortened with "…" to fit ``width`` pixels at ``size`` (memoised: the
         same names and skills are fitted every frame)."""
         key = ("fit", text, size, int(width), bold)
         cached = self._memo.get(key)
         if cached is None:
             cached = text
             if self.text.size(text, size, bold)[0] > width:
-                while cached and self.text.size(cached + "...", size, bold)[0] > width:
+                while cached and self.text.size(cached + "…", size, bold)[0] > width:
                     cached = cached[:-1]
-                cached = cached.rstrip() + "..."
+                cached = cached.rstrip() + "…"
             self._memo[key] = cached
         return cached
 

@@ -31,7 +31,7 @@ from game.client.devices import (
     is_pad,
     join_keys,
 )
-from game.client.i18n import N_, _, ngettext, tr
+from game.client.i18n import N_, _, ngettext, progress_dots, tr
 from game.client.layout import is_wide
 from game.client.scenes.base import controls_hint
 from game.client.stars.cursor import SeatCursor
@@ -669,7 +669,7 @@ class CouchStarsScene(StarsTableScene):
         if view["seats"][seat]["confirmed"]:
             return _("ready"), theme.LEGAL
         if self.session.kinds[seat] == "ai":
-            return _("thinking") + "." * (1 + int(self.clock * 3) % 3), theme.TEXT_DIM
+            return _("thinking") + progress_dots(self.clock), theme.TEXT_DIM
         return _("playing"), theme.TEXT_DIM
 
     def seat_score(self, seat: int, view: dict[str, Any]) -> int | None:

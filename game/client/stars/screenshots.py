@@ -129,6 +129,7 @@ def couch_table(shot: Shooter, players: int) -> CouchStarsScene:
     (the mouse player's under the pointer)."""
     from game.ai import make_bot
     from game.client.devices import Action
+    from game.client.i18n import _
     from game.client.session import GameConfig, SeatChoice
     from game.client.shooter import SEED
     from game.client.stars.couch import CouchStarsScene
@@ -137,7 +138,7 @@ def couch_table(shot: Shooter, players: int) -> CouchStarsScene:
     app = shot.app
     humans = COUCH_PLAYERS[:min(players, len(COUCH_PLAYERS))]
     seats = [SeatChoice("human", name, device=device) for name, device in humans]
-    seats += [SeatChoice("ai", "Vega", "greedy")] * (players - len(seats))
+    seats += [SeatChoice("ai", _("Vega"), "greedy")] * (players - len(seats))
     config = GameConfig("stars", seats, {"live_score": True}, "couch")
     table = CouchStarsScene(app, config, SEED)
     # the pictures' pads are not plugged in here: they play as if they were

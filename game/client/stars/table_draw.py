@@ -14,7 +14,7 @@ import pygame
 
 from game.client import theme
 from game.client.devices import glyph
-from game.client.i18n import N_, _, language, ngettext, tr
+from game.client.i18n import N_, _, language, ngettext, person, progress_dots, tr
 from game.client.scenes.base import controls_hint, pad_in_hand
 from game.client.starfield import Starfield
 from game.client.stars.categories import CATEGORY, SCORE_COLUMNS
@@ -636,7 +636,7 @@ class StarsTablePainter:
         elif phase == "confirmed":
             waiting = self.unconfirmed_names(view)
             lines.append((_("Confirmed. Waiting for {names}.").format(
-                names=_(", ").join(waiting)), theme.TEXT_DIM))
+                names=_(", ").join(map(person, waiting))), theme.TEXT_DIM))
             if not self.replaying:  # (a replay watching a seat undoes nothing)
                 lines.append((_("You may still undo (U) until everyone has confirmed."),
                               theme.TEXT_DIM))
@@ -920,7 +920,7 @@ class StarsTablePainter:
         elif info["confirmed"]:
             state, color = _("ready"), theme.LEGAL
         elif kind == "ai" and not self.replaying:
-            dots = "." * (1 + int(self.clock * 3) % 3)
+            dots = progress_dots(self.clock)
             state, color = _("thinking") + dots, theme.TEXT_DIM
         else:
             state, color = _("playing"), theme.TEXT_DIM
