@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pygame
 import pytest
 
 from game.client.loop import ManualClock
@@ -137,5 +138,55 @@ def test_a_window_host_resumed_from_a_save_shows_the_log(
         assert texts.count("Ann skipped the card") == 2 and texts.count("Bea skipped the card") \
             == 2, texts
         assert texts[0] == "Card 1" and any(t.startswith("Card 3: ") for t in texts), texts
+    finally:
+        drive.close()
+
+
+def test_a_stargazer_game_continued_while_a_start_player_is_named_logs_round_1_as_played(
+        config_dir: Path, autosave_dir: Path) -> None:
+    """Continued in round 2 while its start player was being named, the log opened on "Round
+    2" above round 1's events and never said who started round 1 (an outside playtest: the
+    engine counts round 2 as soon as round 1 ends). It opens as a game played from the start
+    shows it: "Round 1: Ann starts.", round 1, its end, then round 2 once it starts."""
+    from game.client.stargazer.table import StargazerTableScene
+    from game.rules.stargazer import RULESET as STARGAZER
+
+    autosave_dir.mkdir(parents=True)
+    table = new_table("stargazer", {"players": 3, "start_player": 0}, 4,
+                      [SeatSpec("human", name) for name in ("Ann", "Vega", "Rigel")])
+    table.start()
+    while table.state["phase"] != "start_player":  # Ann picks Captain Armstrong first
+        seat = table.state["current"]
+        move = STARGAZER.legal_moves(table.state, seat)[0]
+        assert table.submit(seat, table.token_for(seat), table.version, move) is None
+    assert table.state["round"] == 2 and table.state["current"] == 0, "Ann names who starts"
+    data = table.save_data()
+    table.close()
+    for seat in data["seats"][1:]:
+        seat.update(kind="ai", bot="random", token=None)
+    write_save(autosave_dir / "stargazer.spsave", data)
+
+    drive = Driver(start="menu")
+    try:
+        drive.click(drive.scene.button(CONTINUE).rect.center)
+        resumed = drive.scene
+        assert isinstance(resumed, StargazerTableScene)
+        drive.until(lambda: resumed.phase() == "start_player", what="Ann's start player")
+        drive.step(2)
+        log = [str(text) for text, _colour in resumed.log]
+        assert log[0] == "Round 1: Ann starts.", log
+        assert log[1].startswith("Ann picks Captain Armstrong"), log
+        picks = [index for index, line in enumerate(log) if " picks " in line]
+        assert len(picks) == 3 and picks[-1] < log.index("Round 1 is over."), log
+        assert not any(line.startswith("Round 2") for line in log), \
+            "round 2 has not started: no heading of it above round 1"
+        drive.key(pygame.K_2)  # Ann names Vega
+        drive.until(lambda: any(str(text) == "Round 2: Vega starts." for text, _c in
+                                resumed.log), what="round 2's start in the log")
+        log = [str(text) for text, _colour in resumed.log]
+        assert log.index("Ann names Vega to start the next round.") \
+            == log.index("Round 2: Vega starts.") - 1 > log.index("Round 1 is over."), log
+        assert [line for line in log if line.startswith("Round ")] == [
+            "Round 1: Ann starts.", "Round 1 is over.", "Round 2: Vega starts."], log
     finally:
         drive.close()

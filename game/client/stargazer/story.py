@@ -100,6 +100,34 @@ def story_lines(events: list[Event], names: list[str],
     return lines
 
 
+def story_opening(events: list[Event], view: dict[str, Any]) -> tuple[int, Any]:
+    """Where the story so far (``events``: a whole game's, or the newest part of a long one
+    that a LAN host told) starts: the round its first events belong to, and the seat that
+    started that round (None when the story does not hold the round's start).
+
+    The round is read from the first round's end or start the story tells, not from the view:
+    the engine counts the next round as soon as one ends, while its start player is still
+    being named (``phase`` "start_player"), so a game continued there opened its log on
+    "Round 2" above round 1's events (an outside playtest). Each player picks one crew a
+    round, the start player first: a story that holds all of a round's picks names who
+    started it."""
+    first: int | None = None
+    before = events
+    for index, event in enumerate(events):
+        kind, number = event.get("type"), event.get("round")
+        if kind in ("round_ended", "round_started") and isinstance(number, int):
+            first = number if kind == "round_ended" else number - 1
+            before = events[:index]
+            break
+    if first is None:  # the story is all in the round the view is at (or about to leave)
+        if view.get("phase") != "start_player":
+            return view["round"], view.get("start")
+        first = view["round"] - 1
+    picks = [event.get("seat") for event in before if event.get("type") == "crew_chosen"]
+    players = view.get("players", len(view.get("hands", [])))
+    return first, picks[0] if picks and len(picks) == players else None
+
+
 def cube_words(owner: Any, who: Callable[[Any], str]) -> str:
     """Whose cube it is: "Bea's cube", or "a free cube" (the virtual player's, -1: the log said
     "swaps ahead of ?", a mouse-only playtest)."""

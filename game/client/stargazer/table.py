@@ -42,7 +42,7 @@ from game.client.stargazer.pacing import (
 from game.client.stargazer.palette import Palette, palette_for
 from game.client.stargazer.panels import DECIDING
 from game.client.stargazer.ring import RingPainter, track_of
-from game.client.stargazer.story import Line, story_lines
+from game.client.stargazer.story import Line, story_lines, story_opening
 from game.client.stargazer.table_draw import StargazerTablePainter
 from game.rules.base import IllegalMove
 from game.rules.stargazer import CREWS_BY_ID, REASON_TEXT, RULESET, clone_state
@@ -510,19 +510,17 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
         self.view_changed()
 
     def open_log(self, history: list[dict[str, Any]]) -> None:
-        """The log's first line: the round the game is at, or the round the story so far
-        (``history``) starts in: the one before its first round's start (round 1, unless a
-        LAN host told only the newest part of a long game)."""
-        view = self.view
+        """The log's first line, as a game watched from its start has it: the round the
+        story so far (``history``, none in a new game) starts in and who started it (round 1,
+        unless a LAN host told only the newest part of a long game; just "Round 4" when the
+        story does not tell who started it: ``story_opening``)."""
         names = self.session.names
-        start = view["start"]
-        name = names[start] if isinstance(start, int) and 0 <= start < len(names) else "?"
-        n = view["round"]
-        starts = [event["round"] for event in history if event.get("type") == "round_started"
-                  and isinstance(event.get("round"), int)]
-        first = starts[0] - 1 if starts else n
-        self.log.append((Lazy(lambda: _("Round {n}").format(n=first)) if history else
-                         Lazy(lambda: _("Round {n}: {name} starts.").format(n=n, name=name)),
+        n, start = story_opening(history, self.view)
+        if not (isinstance(start, int) and 0 <= start < len(names)):
+            self.log.append((Lazy(lambda: _("Round {n}").format(n=n)), theme.ACCENT))
+            return
+        name = names[start]
+        self.log.append((Lazy(lambda: _("Round {n}: {name} starts.").format(n=n, name=name)),
                          theme.ACCENT))
 
     def note(self, lines: list[Line]) -> None:
