@@ -401,6 +401,27 @@ def test_at_one_screen_the_hint_key_asks_a_hint_then_opens_the_log(drive: Driver
     assert not table.log_open
 
 
+def test_at_one_screen_the_menu_key_closes_the_open_log_before_asking(drive: Driver) -> None:
+    """Esc opened "Leave this game?" over Stargazer's open log (an outside playtest): at one
+    screen too, a device's menu key (Esc, F10, a pad's Start) closes the log first, as B does,
+    and asks at the next press; the log's footer offers what closes it, not the menu."""
+    from game.client.scenes.dialog import ConfirmDialog
+
+    table = couch_table(drive, [("Ann", "keys:right"), ("Bea", "keys:left"), ("Rigel", None)])
+    drive.until(lambda: table.turn_seat() == 0 and table.phase() == "crew", what="Ann's turn")
+    table.log_open = True  # (End, pressed twice: a hint, then the log)
+    assert ("Right Ctrl", "close the log") in table.couch_hints()
+    assert "menu" not in [words for _key, words in table.couch_hints()]
+    for half in ("keys:left", "keys:right"):  # Bea's menu key too: the log is the table's
+        table.log_open = True
+        drive.key(KEYBOARD_HALVES[half]["menu"][0])
+        assert drive.scene is table and not table.log_open, half
+        drive.key(KEYBOARD_HALVES[half]["menu"][0])
+        assert isinstance(drive.scene, ConfirmDialog), half
+        drive.key(pygame.K_ESCAPE)  # (Keep playing)
+        assert drive.scene is table
+
+
 @pytest.mark.timeout(60)
 def test_a_press_out_of_turn_says_whose_turn_it_is(drive: Driver) -> None:
     """A pad not to move pressed A and nothing happened (a playtest): it is told whose turn

@@ -222,3 +222,57 @@ def test_the_mouse_leaves_a_game_by_the_top_bars_way_out(drive, game) -> None:  
     assert isinstance(question, ConfirmDialog), "the leave question, as Esc asks it"
     drive.click(question.form.widgets[0].rect.center)  # Keep playing
     assert drive.scene is table
+
+
+@pytest.mark.timeout(60)
+def test_esc_or_a_pads_b_closes_stargazers_open_log_before_asking_to_leave(drive) -> None:  # noqa: ANN001
+    """With Stargazer's game log open (L), Esc opened "Leave this game?" over the still open
+    log (an outside playtest). Esc closes the log first, as the other overlays (rules, final
+    boards, a board shown large) close on Esc; the next Esc asks. A pad's B, which reaches a
+    table as Esc, does the same; the top bar's menu button still asks at once."""
+    from game.client.kits import get_kit
+    from game.client.session import GameConfig, SeatChoice
+    from tests.client.textboxes import drawn_marks
+    from tests.client.virtual_pads import VirtualPad
+
+    seats = [SeatChoice("human", "Ann"), SeatChoice("ai", "B", "random"),
+             SeatChoice("ai", "C", "random")]
+    table = get_kit("stargazer").open_table(drive.app, GameConfig("stargazer", seats), 7, None)
+    drive.app.push(table)
+    drive.until(lambda: table.view is not None, what="the table")
+    drive.step(3)
+    drive.key(pygame.K_l)
+    assert table.log_open and table.full_log().h, "the log is open over the crews"
+    drive.key(pygame.K_ESCAPE)
+    assert drive.scene is table and not table.log_open and not table.full_log().h
+    question = question_on_escape(drive)  # the second Esc asks
+    assert question.startswith("Leave this game?"), question
+    drive.key(pygame.K_ESCAPE)  # (Keep playing)
+    assert drive.scene is table
+
+    pad = VirtualPad()
+    try:
+        drive.step(2)  # the pad is announced
+        drive.key(pygame.K_l)
+        assert table.log_open
+
+        def tap_b() -> None:
+            pad.press(pygame.CONTROLLER_BUTTON_B)
+            drive.step()
+            pad.release(pygame.CONTROLLER_BUTTON_B)
+            drive.step()
+
+        tap_b()
+        assert drive.scene is table and not table.log_open, "B closes the log"
+        tap_b()
+        assert isinstance(drive.scene, ConfirmDialog), "then B asks"
+        tap_b()
+        assert drive.scene is table
+    finally:
+        pad.unplug()
+    drive.step(2)
+    drive.key(pygame.K_l)
+    words = next(m for m in drawn_marks(drive.app) if m.text.endswith("Esc: menu"))
+    drive.click(words.rect.center)
+    assert isinstance(drive.scene, ConfirmDialog), "the menu button is no Esc for the log"
+    assert not table.log_open

@@ -49,8 +49,7 @@ HINTS: dict[str, tuple[tuple[str, str], ...]] = {
                     ("hint", N_("game log")), ("menu", N_("menu"))),
     "start_player": (("directions", N_("choose a player")), ("confirm", N_("name them")),
                      ("hint", N_("game log")), ("menu", N_("menu"))),
-    "log": (("directions", N_("scroll")), ("back", N_("close the log")),
-            ("menu", N_("menu"))),
+    "log": (("directions", N_("scroll")), ("back", N_("close the log"))),  # (menu: closes it)
     "watching": (("skip", N_("catch up")), ("hint", N_("game log")), ("menu", N_("menu"))),
 }
 
@@ -190,6 +189,7 @@ class StargazerCouch:
         intent = action.intent
         if action.device == "mouse" and intent == "confirm" and action.pos is not None and \
                 self.way_out_rect.collidepoint(action.pos):
+            self.log_open = False  # (the button asks at once; a device's menu closes the log)
             self.escape(owner="mouse")
             return
         if intent == "point":
@@ -209,7 +209,7 @@ class StargazerCouch:
                         device=self.app.devices.device_words(action.device)),
                      self.palette.player(routed.seat))
             return
-        if intent == "menu":  # the leave question (the scoring: the results)
+        if intent == "menu":  # an open log closes, else the leave question (scoring: results)
             self.escape(owner=action.device)
             return
         if routed.seat is None:

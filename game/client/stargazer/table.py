@@ -794,12 +794,24 @@ class StargazerTableScene(StargazerCouch, StargazerTablePainter, GameTableScene)
             self.undo_pick()
 
     def escape(self, owner: str | None = None) -> None:
-        """Esc (a device's menu at one screen): during the final scoring straight to the
-        results, else the leave question (``owner``: the pad that asked it)."""
+        """Esc (a pad's B or Start, a device's menu at one screen): the open game log closes
+        first, as any overlay does (the leave question opened over it: an outside playtest);
+        then during the final scoring straight to the results, else the leave question
+        (``owner``: the pad that asked it)."""
+        if self.log_open and self.scoring is None:
+            self.log_open = False
+            return
         if self.scoring is not None or self.ending():
             self.show_results()  # skip the rest of the final scoring
         else:
             self.back(owner)
+
+    def clicked_way_out(self, pos: tuple[int, int]) -> bool:
+        """The top bar's menu button asks at once, the log open or not: a click on it is no
+        Esc meant for the log (a click elsewhere closes the log and counts too)."""
+        if self.way_out_rect.collidepoint(pos):
+            self.log_open = False
+        return super().clicked_way_out(pos)
 
     def ending(self) -> bool:
         """The game is over and its final scoring about to start (the top bar already says
