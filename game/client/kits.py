@@ -82,9 +82,10 @@ class ClientKit:
     setup_previews: Callable[[TextCache, dict[str, Any], int],
                              list[tuple[str, pygame.Surface]]] | None = None
     #: solo results: the rank line for a score and the game's final view (None when the
-    #: window has none), and whether to add where the score stands among the bots (False
-    #: while the results' bars show it); None: the game has no solo ranks
-    solo_line: Callable[[int, dict[str, Any] | None, bool], str] | None = None
+    #: window has none), whether to add where the score stands among the bots (False
+    #: while the results' bars show it) and the bot levels played in the game (the level the
+    #: line compares with, as the bars mark it); None: the game has no solo ranks
+    solo_line: Callable[[int, dict[str, Any] | None, bool, Sequence[str]], str] | None = None
     #: solo, where the total stands among each bot level's measured solo games: (level, the
     #: percent of its games the total beats), weakest first (``(total, final view)``)
     solo_standing: Callable[[int, dict[str, Any] | None], list[tuple[str, int]]] | None = None

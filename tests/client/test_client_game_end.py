@@ -117,6 +117,26 @@ def test_solo_results_show_where_the_total_stands_against_every_bot_level(ended)
         "with the bars gone, the line tells where the total stands"
 
 
+def test_the_statistics_line_compares_the_total_with_the_level_played(ended) -> None:  # noqa: ANN001
+    """After a solo game against hard the bars marked "hard bot 0 %, played in this game", and
+    the line above the Statistics said "better than 37 % of the games of the greedy bot (3 of
+    5)", a level nobody had played (an outside playtest). With the bars gone the line names
+    the level played, with the share its bar showed."""
+    drive, _table, results = ended
+    drive.step()
+    bars = {level: share for level, share, _played in results.standing()}
+    played = [level for level, _share, here in results.standing() if here]
+    assert played == ["random"] and f"{bars['random']}%" in drawn_texts(drive.app)
+    drive.until(lambda: button(results, "Statistics").enabled, what="the results to take input")
+    drive.click(button(results, "Statistics").rect.center)
+    assert results.showing_statistics
+    drive.step()
+    line = next(text for text in drawn_texts(drive.app) if "better than" in text)
+    assert line.endswith(f"better than {bars['random']}% of the games of the random bot you "
+                         "faced (1 of 5)"), line
+    assert text_problems(drive.app) == []
+
+
 def test_hot_seat_results_show_no_solo_standing(drive: Driver) -> None:
     config = GameConfig("stars", [SeatChoice("human", "Ann"), SeatChoice("human", "Bea")], {},
                         "hotseat")

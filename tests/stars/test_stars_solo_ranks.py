@@ -81,3 +81,22 @@ def test_the_standing_is_measured_against_games_with_the_same_power_card() -> No
     normal6 = dict(solo_standing(46, 6))["normal"]
     assert solo_rank_text(46, view).endswith(f"better than {normal6}% of the games of the "
                                              "normal bot (4 of 5)")
+
+
+def test_the_line_compares_with_the_level_played_even_one_the_total_rarely_beats() -> None:
+    """After a game against hard, "better than 37% of the games of the greedy bot (3 of 5)"
+    named a level nobody had played, beside bars marking hard (an outside playtest): with
+    the level played known, the line names it, whatever its share; with several, the
+    strongest; with none at the table (a one-player game), the old reference stays."""
+    from game.client.stars import solo_rank_text
+
+    hard = dict(solo_standing(41))["hard"]
+    assert hard < 10, "a total that beats few of hard's games"
+    assert solo_rank_text(41, None, True, ["hard"]).endswith(
+        f"better than {hard}% of the games of the hard bot you faced (5 of 5)")
+    normal = dict(solo_standing(41))["normal"]
+    assert solo_rank_text(41, None, True, ["easy", "normal"]).endswith(
+        f"better than {normal}% of the games of the normal bot you faced (4 of 5)")
+    assert solo_rank_text(41, None, True, []) == solo_rank_text(41), "no bot: as before"
+    assert solo_rank_text(41).endswith(f"better than {normal}% of the games of the normal bot "
+                                       "(4 of 5)"), "the strongest it beats in 10 % of games"

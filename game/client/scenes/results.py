@@ -233,12 +233,14 @@ class ResultsScene(SkyScene):
         """Solo: the human's rank title from the published table (``SOLO_RANKS``), and where
         the total stands among the bots only while the standing's bars do not show it (the
         line named one level's share beside bars naming every level's: two playtests read the
-        two as a contradiction)."""
+        two as a contradiction): among the games of the level played here, as the bars mark
+        it (the Statistics' line named another: an outside playtest)."""
         seat = self.solo_seat()
         if seat is None or self.kit.solo_line is None:
             return None
+        played = [level for level, _share, here in self.standing() if here]
         return self.kit.solo_line(self.scores[seat]["total"], self.final_view(),
-                                  self.standing_top() is None)
+                                  self.standing_top() is None, played)
 
     def standing(self) -> list[tuple[str, int, bool]]:
         """Solo: for each bot level, the percent of its measured solo games the human's total
@@ -438,8 +440,9 @@ class ResultsScene(SkyScene):
         lay = self.layout
         self.draw_heading(surface, self.winner_text(), 0.08)
         solo = self.solo_line() or self.tie_text()
-        if solo:
-            label = self.text.render(solo, lay.font_px("large"), theme.TEXT)
+        if solo:  # (a long line, the rank's and the level faced, takes a smaller type)
+            size = self.text.fit(solo, lay.font_px("large"), lay.width - lay.px(40))
+            label = self.text.render(solo, size, theme.TEXT)
             surface.blit(label, label.get_rect(center=(lay.width // 2, int(lay.height * 0.145))))
         draw_panel(surface, self.panel, lay)
         if self.showing_statistics:

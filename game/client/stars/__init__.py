@@ -3,7 +3,7 @@ its client kit (``KIT``, named by ``game.rules.stars.plugin``)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.client.i18n import N_, Lazy, _, ngettext
@@ -104,11 +104,12 @@ def standing_among_bots(total: int, view: dict[str, Any] | None = None) -> list[
 
 
 def solo_rank_text(total: int, view: dict[str, Any] | None = None,
-                   with_standing: bool = True) -> str:
+                   with_standing: bool = True, played: Sequence[str] = ()) -> str:
     """The solo line: the rank earned, which rank is next and from how many points, and
-    (``with_standing``) where the total stands among the measured games of the strongest bot
-    it beats in a fair share of them (``STANDING_SHARE``), with the same power card
-    (``solo_standing``; the final ``view`` tells the card)."""
+    (``with_standing``) where the total stands among the measured games of the bot level
+    faced in this game (``played``: the strongest of them), with the same power card
+    (``solo_standing``; the final ``view`` tells the card). With no bot at the table, the
+    strongest level it beats in a fair share of its games (``STANDING_SHARE``)."""
     line = ngettext("Your solo rank: {rank} ({n} point)", "Your solo rank: {rank} ({n} points)",
                     total).format(rank=_(solo_rank(total)), n=total)
     following = next_solo_rank(total)
@@ -118,19 +119,29 @@ def solo_rank_text(total: int, view: dict[str, Any] | None = None,
     if not with_standing:
         return line
     standing = standing_among_bots(total, view)
-    # the strongest bot the total beats in a fair share of its games: "better than 0 % of the
-    # hard bot's games" told a new player nothing but that they lost (a playtest)
-    level, share = next(((lv, sh) for lv, sh in reversed(standing) if sh >= STANDING_SHARE),
-                        standing[0])
     from game.client.session import bot_level_word, bot_levels
 
     # the level as the setup names it, "(4 of 5)": "normal" alone, beside a setup that said
     # "greedy, 3 of 5", read as a contradiction (a playtest)
     levels = bot_levels("stars")
-    return _("{line}  ·  better than {share}% of the games of the {level} bot ({n} of "
-             "{count})").format(line=line, share=share, level=bot_level_word(level),
-                                n=levels.index(level) + 1 if level in levels else "?",
-                                count=len(levels))
+    faced = [(lv, sh) for lv, sh in standing if lv in played]
+    if faced:
+        # the level played, as the bars beside the scores mark it: after a game against
+        # hard the Statistics' line compared the player with greedy, a level nobody had
+        # played, and the 0 % beside hard read as contradicted (an outside playtest)
+        level, share = faced[-1]
+        words = _("{line}  ·  better than {share}% of the games of the {level} bot you faced "
+                  "({n} of {count})")
+    else:
+        # no bot here: the strongest bot the total beats in a fair share of its games
+        # ("better than 0 % of the hard bot's games" told a new player nothing: a playtest)
+        level, share = next(((lv, sh) for lv, sh in reversed(standing)
+                             if sh >= STANDING_SHARE), standing[0])
+        words = _("{line}  ·  better than {share}% of the games of the {level} bot ({n} of "
+                  "{count})")
+    return words.format(line=line, share=share, level=bot_level_word(level),
+                        n=levels.index(level) + 1 if level in levels else "?",
+                        count=len(levels))
 
 
 def setup_previews(text: TextCache, options: dict[str, Any],
