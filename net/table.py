@@ -518,13 +518,17 @@ class Table:
 
     def reclaim_from_bot(self, token: Any) -> int | None:
         """A player whose seat a bot stands in for comes back with their token: the seat is
-        theirs again (``give_back``). Returns the seat, or None if no stand-in holds it."""
+        theirs again (``give_back``), during play or once the game is over (the bot played it
+        to the end: its player still sees the results; they were refused, ``bad_token``: an
+        outside hostile client). Returns the seat, or None if no stand-in holds it. The
+        connection's ``attach``, which follows, tells the others (one ``table`` message: the
+        seat announced not connected, then connected, was two)."""
         with self._lock:
-            if self.status != "playing":
+            if self.status not in ("playing", "over"):
                 return None
             seat = self._seat_keeping(token, "away_token")
             if seat is not None:
-                self._restore_player(seat)
+                self._restore_player(seat, announce=False)
             return seat
 
     def _seat_in_play(self, seat: Any, why: str) -> Seat:
@@ -536,15 +540,17 @@ class Table:
             raise TableError(code, why)
         return self._seats[seat]
 
-    def _restore_player(self, seat: int) -> None:
+    def _restore_player(self, seat: int, *, announce: bool = True) -> None:
         """Under the lock: the stand-in bot of ``seat`` leaves (its level with it: ``bot`` names
         only the bot that plays a seat); the kept token holds it."""
         target = self._seats[seat]
         target.kind, target.token, target.away_token = "remote", target.away_token, None
         target.bot = None
         self.ai.drop(seat)  # a move it is thinking about is dropped
-        self.saves.checkpoint()
-        self._announce_table()
+        if self.status == "playing":  # (a finished game's save is done with)
+            self.saves.checkpoint()
+        if announce:
+            self._announce_table()
         self._changed.notify_all()
 
     def rename(self, seat: int, token: str, name: str, *, announce: bool = True) -> None:

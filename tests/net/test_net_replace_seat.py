@@ -185,6 +185,67 @@ def test_the_player_who_comes_back_gets_the_seat_back_from_the_bot(tmp_path: Pat
         host.close()
 
 
+def test_the_others_hear_of_a_player_back_from_a_bot_once(tmp_path: Path) -> None:
+    """Taking the seat back told the others twice (not connected, then connected: an outside
+    client read the protocol's "one table message per reconnection")."""
+    table, host, remote = _table(tmp_path)
+    table.start()
+    token = remote.token
+    remote.close()
+    table.replace_with_bot(1, "random")
+    host.poll()
+    server = ServerThread(table, host="127.0.0.1", port=0)
+    server.start()
+    try:
+        back = Client("127.0.0.1", server.port, "Bo", token=token)
+        assert back.wait_for(lambda m: m["t"] == "welcome", 5) is not None
+        told: list[dict] = []
+        wait_until(lambda: told.extend(m["table"]["seats"][1] for m in host.poll() or []
+                                       if m["t"] == "table") or told)
+        threading.Event().wait(0.2)  # (a second one would have come by now)
+        told += [m["table"]["seats"][1] for m in host.poll() or [] if m["t"] == "table"]
+        assert [(seat["kind"], seat["connected"], seat["stand_in"]) for seat in told] == [
+            ("remote", True, False)], told
+        back.close()
+    finally:
+        server.stop()
+        host.close()
+        table.close()
+
+
+def test_a_player_whose_seat_a_bot_played_to_the_end_still_sees_the_results(
+        tmp_path: Path) -> None:
+    """The bot stood in until the game was over, then its player came back with their token:
+    ``bad_token``, and the protocol tells a client not to try again (an outside hostile
+    client). They are welcomed to the results, as any player at a finished table."""
+    table, host, remote = _table(tmp_path)
+    table.start()
+    token = remote.token
+    remote.close()
+    table.replace_with_bot(1, "random")
+    _play_host_until_over(table, host)
+    server = ServerThread(table, host="127.0.0.1", port=0)
+    server.start()
+    try:
+        client = Client("127.0.0.1", server.port, "Bo", token=token)
+        welcome = client.wait_for(lambda m: m["t"] in ("welcome", "error"), 5)
+        assert welcome is not None and welcome["t"] == "welcome" and welcome["seat"] == 1, \
+            welcome
+        over = client.wait_for(lambda m: m["t"] == "game_over", 5)
+        assert over is not None, "the results"
+        assert client.wait_for(lambda m: m["t"] == "error", 0.3) is None
+        client.close()
+        assert client.wait_for(lambda m: False, 0.1) is None
+        stranger = Client("127.0.0.1", server.port, "Eve", token="not-a-token-of-this-table")
+        refused = stranger.wait_for(lambda m: m["t"] in ("welcome", "error"), 5)
+        assert refused is not None and refused.get("code") == "bad_token", refused
+        stranger.close()
+    finally:
+        server.stop()
+        table.close()
+        host.close()
+
+
 def test_the_host_gives_the_seat_back_and_the_game_waits_for_its_player(
         tmp_path: Path) -> None:
     table, host, remote = _table(tmp_path)
