@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import itertools
 import secrets
+import unicodedata
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
@@ -81,18 +82,35 @@ def player_away(seat: dict[str, Any]) -> bool:
         and not seat.get("connected")
 
 
-#: printable characters that draw nothing (Hangul fillers, the blank Braille pattern): a
-#: name made of them and spaces showed as an empty seat (an outside hostile test)
-BLANK_LOOKING = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+#: printable characters that draw nothing and are not ignorable (the blank Braille pattern):
+#: read as a space, so a name of them and spaces showed as an empty seat and one at a name's
+#: end was not trimmed (outside hostile tests)
+BLANK_LOOKING = {"\u2800": " "}
+
+
+#: Unicode's default-ignorable code points (DerivedCoreProperties.txt) that ``isprintable``
+#: lets through: they draw nothing, so "Bob" with one after it showed as a second "Bob" (an
+#: outside hostile client); the rest of the property is format characters, dropped anyway
+IGNORABLE_RANGES = ((0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F),
+                    (0x3164, 0x3164), (0xFE00, 0xFE0F), (0xFFA0, 0xFFA0), (0xE0100, 0xE01EF))
+
+
+def _ignorable(ch: str) -> bool:
+    code = ord(ch)
+    return any(low <= code <= high for low, high in IGNORABLE_RANGES)
 
 
 def clean_name(name: Any, fallback: str) -> str:
-    """A display name: printable, trimmed, at most ``MAX_NAME_LENGTH`` characters, with
-    something to see (else ``fallback``)."""
+    """A display name: printable, in Unicode's composed form (NFC: "Åsa" typed as A and a
+    ring is the same name as "Åsa"), without characters that draw nothing, trimmed (blank-
+    looking ends too), at most ``MAX_NAME_LENGTH`` characters, with something to see (else
+    ``fallback``)."""
     if not isinstance(name, str):
         return fallback
-    text = "".join(ch for ch in name if ch.isprintable()).strip()[:MAX_NAME_LENGTH]
-    if not any(not ch.isspace() and ch not in BLANK_LOOKING for ch in text):
+    text = "".join(ch for ch in unicodedata.normalize("NFC", name)
+                   if ch.isprintable() and not _ignorable(ch))
+    text = "".join(BLANK_LOOKING.get(ch, ch) for ch in text).strip()[:MAX_NAME_LENGTH]
+    if not any(not ch.isspace() for ch in text):
         return fallback
     return text
 

@@ -108,7 +108,32 @@ def test_a_name_that_draws_nothing_is_a_blank_name() -> None:
 
     for invisible in ("\u3164", "\u2800", " \u3164\u2800 ", "\u115f\u1160\uffa0", "\u202e"):
         assert clean_name(invisible, "Player 2") == "Player 2", repr(invisible)
-    assert clean_name("Ann\u3164", "Player 2") == "Ann\u3164", "a visible name keeps all"
+    assert clean_name("Ann\u3164", "Player 2") == "Ann", "what draws nothing is trimmed"
+    assert clean_name("Ann\u2800", "Player 2") == "Ann"
+    assert clean_name("Mi\u2800ka", "Player 2") == "Mi ka", "a blank inside reads as a space"
     table = toy_table([SeatSpec("remote"), SeatSpec("remote")])
     seat, _token = table.join("\u3164")
     assert table.info()["seats"][seat]["name"].strip(), "shown with a name to see"
+
+
+def test_two_seats_never_show_the_same_name_through_invisible_or_composed_characters() -> None:
+    """With "Bob" seated, "Bob" followed by a character that draws nothing (a combining
+    grapheme joiner, a variation selector, a Hangul filler...) was shown as a second "Bob", and
+    "Åsa" typed as A plus a combining ring beside "Åsa" (an outside hostile client): names are
+    compared as they look, and the second gets its suffix."""
+    from net.seats import clean_name
+
+    for invisible in ("\u034f", "\ufe00", "\ufe0f", "\U000e0100", "\u115f", "\u1160",
+                      "\uffa0", "\u17b4", "\u17b5", "\u180b", "\u3164"):
+        assert clean_name("Bob" + invisible, "Player 2") == "Bob", repr(invisible)
+        table = toy_table([SeatSpec("remote"), SeatSpec("remote")])
+        table.join("Bob")
+        table.join("Bob" + invisible)
+        assert shown(table.info()) == ["Bob", "Bob 2"], repr(invisible)
+    for composed, decomposed in (("\u00c5sa", "A\u030asa"), ("Zo\u00eb", "Zoe\u0308")):
+        table = toy_table([SeatSpec("remote"), SeatSpec("remote")])
+        table.join(composed)
+        table.join(decomposed)
+        assert shown(table.info()) == [composed, composed + " 2"]
+    assert clean_name("\u304b\u3099", "?") == "\u304c", "kana with a voicing mark: one letter"
+    assert clean_name("\uff21nn", "?") == "\uff21nn", "full-width letters are kept as typed"
