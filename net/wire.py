@@ -190,10 +190,19 @@ def versions_compatible(protocol: int, app: str) -> bool:
 
 
 def mismatch_text(protocol: Any, app: Any) -> str:
-    app_text = str(app)[:40]
+    """The ``version_mismatch`` message both sides show: the client's words in it printable
+    only (it repeated NUL, BEL and a right-to-left override as sent: an outside hostile
+    client)."""
+    app_text = printable(app, 40)
+    protocol = printable(protocol, 12)
     return (f"version mismatch: the host speaks protocol {PROTOCOL_VERSION} (Star Party "
             f"{APP_VERSION}), this client protocol {protocol} (Star Party {app_text}); "
             "install the same version on both computers")
+
+
+def printable(value: Any, limit: int) -> str:
+    """``value`` as text to show: printable characters only, at most ``limit`` of them."""
+    return "".join(ch for ch in str(value) if ch.isprintable())[:limit]
 
 
 # ---------------------------------------------------------------------------- streams

@@ -123,6 +123,13 @@ def test_version_mismatch_is_a_clear_error_on_both_sides() -> None:
         assert error["code"] == "version_mismatch" and "same version" in error["message"]
         assert f"protocol {PROTOCOL_VERSION + 1}" in error["message"]
         assert table.seats_taken() == 0
+        # both sides show the message: the client's words in it are printable only (NUL, BEL
+        # and a right-to-left override came back as sent: an outside hostile client)
+        (error,) = _raw_hello(server.port, protocol=PROTOCOL_VERSION + 1,
+                              app="1.0\x00\x07\u202eevil" + "x" * 100)
+        assert error["code"] == "version_mismatch"
+        assert all(ch.isprintable() for ch in error["message"]), repr(error["message"])
+        assert "Star Party 1.0evilxxx" in error["message"] and "x" * 40 not in error["message"]
         # another app version that speaks the same protocol is welcome (issue 11)
         welcome, *_ = _raw_hello(server.port, app="9.0.0")
         assert welcome["t"] == "welcome" and table.seats_taken() == 1
