@@ -88,6 +88,7 @@ RUN: dict[str, str] = {
     r"starparty host --bind 127\.0\.0\.1": "names",
     r"starparty bot --wait": "names",
     r"starparty host --hints": "names",
+    r"starparty play --lang ja": "names",
 }
 
 #: example (a regular expression) -> why it is not run here

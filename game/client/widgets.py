@@ -421,13 +421,18 @@ class TextField(Widget):
 class Form:
     """Rows of widgets with one keyboard focus; the mouse hovers and clicks directly."""
 
-    def __init__(self, widgets: Sequence[Widget] = (), *, wraps: bool = True) -> None:
+    def __init__(self, widgets: Sequence[Widget] = (), *, wraps: bool = True,
+                 hover_focuses: bool = False) -> None:
         self.widgets: list[Widget] = list(widgets)
         self.focus = 0
         #: the mouse moved last, not a key (``noted``)
         self.pointing = False
         #: the focus goes round from the last row to the first and back (False: it stops)
         self.wraps = wraps
+        #: the mouse moved onto a row gives it the focus (a menu of buttons: two of them lit,
+        #: the hovered one and the focused one, read as two chosen: a Japanese playtest); not
+        #: for forms with a text field, which would lose the typing to a passing pointer
+        self.hover_focuses = hover_focuses
 
     def move_focus(self, delta: int) -> None:
         if not self.widgets:
@@ -477,7 +482,12 @@ class Form:
     def handle(self, event: pygame.event.Event) -> bool:
         self.note_input(event)
         if event.type == pygame.MOUSEMOTION:
-            return False  # hover is drawn, the keyboard's focus stays where it was
+            if self.hover_focuses:
+                for i, widget in enumerate(self.widgets):
+                    if widget.focusable and widget.enabled and \
+                            widget.rect.collidepoint(event.pos):
+                        self.focus = i
+            return False  # hover is drawn (the focus follows it only with ``hover_focuses``)
         for i, widget in enumerate(self.widgets):
             if widget.handle(event, i == self.focus):
                 if event.type == pygame.MOUSEBUTTONUP:

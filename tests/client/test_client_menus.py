@@ -220,6 +220,22 @@ def test_a_japanese_window_names_its_bots_in_japanese(drive) -> None:  # noqa: A
     assert i18n.language() == "en"
 
 
+def test_the_menu_lights_one_button_the_mouse_or_the_keys_chose(config_dir) -> None:  # noqa: ANN001, ARG001
+    """The mouse over Hot-seat lit it while the keyboard's focus stayed lit on Play solo: two
+    buttons read as chosen (a Japanese playtest). On the menu the focus follows the mouse, and
+    Enter presses the one lit."""
+    drive = Driver(start="menu")
+    try:
+        menu = drive.scene
+        assert str(menu.form.focused().label) != "Hot-seat"
+        drive.move(menu.button("Hot-seat").rect.center)
+        assert str(menu.form.focused().label) == "Hot-seat", "one button lit"
+        drive.key(pygame.K_RETURN)
+        assert isinstance(drive.scene, SetupScene) and drive.scene.mode == "hotseat"
+    finally:
+        drive.close()
+
+
 def _solo_setup(drive: Driver, game: str) -> SetupScene:
     """Play solo from the menu, with ``game`` chosen as on screen."""
     while len(drive.app.stack) > 1:  # back to the menu (a game's session closed)

@@ -82,7 +82,8 @@ class MainMenuScene(SkyScene):
             labels = labels[:-1] + (LAST_RESULTS, labels[-1])
         # (the focus stops at the ends: one Up from Play solo went round to Quit, and a pad's
         # A there closed the game at a couch party, an outside playtest)
-        self.form = Form([Button(label, actions[label]) for label in labels], wraps=False)
+        self.form = Form([Button(label, actions[label]) for label in labels], wraps=False,
+                         hover_focuses=True)
         #: the LAN's tables beside the buttons (found while the menu is shown)
         self.lan_tables = MenuTables(app, self._join_table)
         #: where Continue's caption and the noted button's note were drawn last
@@ -178,7 +179,8 @@ class MainMenuScene(SkyScene):
         self.saves = []
         self.resumable = self.saved = None
         self.form = Form([w for w in self.form.widgets
-                          if not (isinstance(w, Button) and w.label == CONTINUE)], wraps=False)
+                          if not (isinstance(w, Button) and w.label == CONTINUE)], wraps=False,
+                         hover_focuses=True)
         self.form.focus = 0
         self.relayout()
 
