@@ -86,12 +86,15 @@ def host_parser() -> argparse.ArgumentParser:
                         help="address to listen on; the table is advertised on that address "
                              "only (0.0.0.0: on every LAN address)")
     parser.add_argument("--name", help="table name shown in lobbies")
-    parser.add_argument("--password", help="players must give this password to join")
+    parser.add_argument("--password",
+                        help="players must give this password to join (saves do not keep "
+                             "it: give it again with --resume)")
     parser.add_argument("--hints", action="store_true",
                         help="players may ask their windows for hints (the hard bot's move "
                              "from their own view); off by default")
     parser.add_argument("--resume", nargs="?", const="", metavar="FILE",
-                        help="resume a saved table (no FILE: the newest autosave)")
+                        help="resume a saved table (no FILE: the newest autosave); without "
+                             "--password it asks for none, even if it had one")
     parser.add_argument("--headless", action="store_true", help="dedicated host, no window")
     parser.add_argument("--seed", type=int,
                         help="the table's public seed (default: random): it picks Look at the "
@@ -119,7 +122,9 @@ def host_parser() -> argparse.ArgumentParser:
                              "played by a bot until they reconnect (0: the game waits for "
                              "them; default: %(default)s)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="a game option (repeatable), e.g. --option live_score=true")
+                        help="a game option (repeatable), e.g. --option live_score=true; VALUE "
+                             "is an int, true/false or text: options that take a "
+                             "list (Stargazer's planets, crews) cannot be set here")
     parser.add_argument("--size", type=parse_size, default=(1280, 720), help="window WxH")
     parser.add_argument("--fullscreen", action="store_true", help="start in fullscreen")
     parser.add_argument("--rate", type=float, default=200.0, help=argparse.SUPPRESS)
