@@ -107,9 +107,10 @@ def clean_name(name: Any, fallback: str) -> str:
     ``fallback``)."""
     if not isinstance(name, str):
         return fallback
-    text = "".join(ch for ch in unicodedata.normalize("NFC", name)
-                   if ch.isprintable() and not _ignorable(ch))
-    text = "".join(BLANK_LOOKING.get(ch, ch) for ch in text).strip()[:MAX_NAME_LENGTH]
+    text = unicodedata.normalize("NFC", "".join(ch for ch in name
+                                                if ch.isprintable() and not _ignorable(ch)))
+    # (trimmed again after the cut: a space at the cut ended the name)
+    text = "".join(BLANK_LOOKING.get(ch, ch) for ch in text).strip()[:MAX_NAME_LENGTH].strip()
     if not any(not ch.isspace() for ch in text):
         return fallback
     return text

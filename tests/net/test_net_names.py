@@ -137,3 +137,5 @@ def test_two_seats_never_show_the_same_name_through_invisible_or_composed_charac
         assert shown(table.info()) == [composed, composed + " 2"]
     assert clean_name("\u304b\u3099", "?") == "\u304c", "kana with a voicing mark: one letter"
     assert clean_name("\uff21nn", "?") == "\uff21nn", "full-width letters are kept as typed"
+    assert clean_name("A\u034f\u030asa", "?") == "\u00c5sa", "composed once nothing is between"
+    assert clean_name("A" * 31 + " BCD", "?") == "A" * 31, "no space left at the cut"
