@@ -304,13 +304,20 @@ class _Connection:
         return frames
 
     async def write_loop(self) -> None:
-        while not self.closed:
+        """Sends what is queued whenever woken, and once more after the connection closed:
+        a hello read with the end of the stream (a client that half-closed at once) lost its
+        welcome and so its token, while the seat stayed taken (an outside client)."""
+        while True:
             await self.wakeup.wait()
             self.wakeup.clear()
             frames = self._take_outbox()
             if not frames:
+                if self.closed:
+                    return
                 continue
             self.writer.write(b"".join(frames))
+            if self.closed:
+                return  # (``run`` closes the writer, which flushes what it holds)
             if self.writer.transport.get_write_buffer_size() == 0:
                 continue  # the socket took it all: nothing to wait for
             try:

@@ -135,6 +135,27 @@ def test_version_mismatch_is_a_clear_error_on_both_sides() -> None:
         assert welcome["t"] == "welcome" and table.seats_taken() == 1
 
 
+def test_a_hello_sent_with_the_end_of_the_stream_still_gets_its_welcome() -> None:
+    """A client that sent its hello and half-closed at once was given a seat but never its
+    welcome (its token): the host read the end of the stream in the same turn and dropped the
+    queued frames (an outside client)."""
+    table = toy_table([SeatSpec("remote"), SeatSpec("remote")])
+    with serving(table) as server:
+        # the address is made to wait (as after a hostile frame), so the hello and the end
+        # of the stream are both there when the host first reads
+        server.server.penalties.cut("127.0.0.1")
+        hello = {"t": "hello", "protocol": PROTOCOL_VERSION, "app": "0.1.0", "name": "Quick"}
+        with socket.create_connection(("127.0.0.1", server.port), timeout=5) as sock:
+            sock.sendall(encode(hello))
+            sock.shutdown(socket.SHUT_WR)
+            buffer, messages = FrameBuffer(), []
+            while data := sock.recv(65536):
+                messages += buffer.feed(data)
+        welcome = [m for m in messages if m["t"] == "welcome"]
+        assert welcome and welcome[0]["token"], messages
+        assert table.seat_for_token(welcome[0]["token"]) == welcome[0]["seat"]
+
+
 class RawHost:
     """A listener on loopback that answers every connection's first frame with ``payload``,
     holds the link ``hold`` seconds and closes it, counting the links."""
