@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -48,7 +49,7 @@ def parse_seats(text: str | None, game: str | None = None, *,
     game = game or default_game()
     text = (text or DEFAULT_SEATS.get(game, "4")).strip()
     fewest = 1 if host is None else 2
-    if text.isdigit():
+    if re.fullmatch(r"[0-9]+", text):  # (not isdigit: "²" is a digit int() cannot read)
         count = int(text)
         if not fewest <= count <= MAX_SEATS:
             raise ValueError(f"a table has {fewest} to {MAX_SEATS} seats, not {count}")
@@ -85,7 +86,9 @@ def parse_options(items: Sequence[str]) -> dict[str, Any]:
         if not sep or not key:
             raise ValueError(f"option {item!r}: write KEY=VALUE")
         value: Any = raw
-        if raw.lstrip("-").isdigit():
+        # (a number is ASCII digits with one sign at most: "--5" and "²" passed isdigit and
+        # int() refused them in its own words: an outside read of the code)
+        if re.fullmatch(r"-?[0-9]+", raw):
             value = int(raw)
         elif raw.lower() in ("true", "false"):
             value = raw.lower() == "true"

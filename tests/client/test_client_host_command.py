@@ -15,7 +15,7 @@ from game.client.settings import Settings
 from game.client.stars.table import StarsTableScene
 from game.commands.host import host_app
 from game.commands.host import main as host_main
-from game.tables import parse_seats
+from game.tables import parse_options, parse_seats
 from net.client import Client
 from tests.client.clienthelpers import Driver
 
@@ -167,6 +167,10 @@ def test_a_busy_port_and_options_the_window_cannot_honour_are_one_clear_sentence
         parse_seats("9", host="Ann")
     with pytest.raises(ValueError, match="use open, remote"):
         parse_seats("dragons", host="Ann")
+    with pytest.raises(ValueError, match="use open, remote"):  # (int() refused "²" in its words)
+        parse_seats("\u00b2", host="Ann")
+    assert parse_options(["k=--5", "n=\u00b2", "m=-3", "on=true"]) == {
+        "k": "--5", "n": "\u00b2", "m": -3, "on": True}, "a number is ASCII digits, one sign"
     assert [s.kind for s in parse_seats("remote:Bo,ai:random", host="Ann")] == [
         "human", "remote", "ai"]
     assert len(parse_seats("4", host="Ann")) == 4, "--seats 4 counts the host's own seat"
