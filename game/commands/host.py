@@ -268,7 +268,10 @@ async def serve_headless(table: Table, args: argparse.Namespace) -> int:
     if advertiser is not None:
         await asyncio.to_thread(advertiser.close)
     if saved is not None:
-        say(f"Saved {saved}; resume with: starparty host --headless --resume {saved}")
+        # (a save keeps no password: following the line brought a protected table back open)
+        password = " --password ..." if args.password else ""
+        say(f"Saved {saved}; resume with: starparty host --headless --resume {saved}"
+            f"{password}")
     say("Stopped.")
     return status
 

@@ -189,9 +189,19 @@ def test_ctrl_c_saves_and_stops_cleanly(tmp_path: Path) -> None:
         bye = client.wait_for(lambda m: m["t"] == "bye", 5)
         assert bye is not None and bye["reason"] == "shutting_down"
         client.close()
-    assert any(line.startswith("Saved ") for line in lines)
+    (saved,) = [line for line in lines if line.startswith("Saved ")]
+    assert saved.endswith(".spsave") and "--password" not in saved
     (save,) = tmp_path.glob("*.spsave")
     assert read_save(save)["status"] == "playing"
+    # a password-protected table's line asks for the password again (a save keeps none:
+    # following the line brought the table back open to anyone, an outside client)
+    with host_process("--ruleset", TOY, "--seats", "remote:A,ai", "--port", "0",
+                      "--password", "sesame", "--autosave-dir", str(tmp_path / "p")) as (
+            host, _port, lines):
+        host.send_signal(signal.SIGINT)
+        assert host.wait(20) == 0
+    (saved,) = [line for line in lines if line.startswith("Saved ")]
+    assert saved.endswith("--password ...") and "sesame" not in saved, saved
 
 
 def test_a_save_that_cannot_be_written_still_says_goodbye(tmp_path: Path) -> None:
