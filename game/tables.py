@@ -152,6 +152,25 @@ def new_table(game: str, options: dict[str, Any], seed: int, seats: list[SeatSpe
                  bot_factory=table_bot, **table_kwargs)
 
 
+#: ``Table.seating``'s mark of a table served with a password: a save keeps no password,
+#: only that there was one, so whoever serves it again is told (the window asks for it again;
+#: a resumed table was served open without a word: an outside client)
+LOCKED = "locked"
+
+
+def note_password(table: Table, password: str | None) -> None:
+    """Mark in ``table``'s seating whether it is served with a password (``LOCKED``)."""
+    if password:
+        table.seating[LOCKED] = "yes"
+    else:
+        table.seating.pop(LOCKED, None)
+
+
+def had_password(seating: Mapping[str, Any] | None) -> bool:
+    """Whether a table (its seating, or a save's) was served with a password."""
+    return bool(seating) and seating.get(LOCKED) == "yes"
+
+
 def resume_table(source: Path | dict[str, Any], *, ruleset: Ruleset | None = None,
                  **table_kwargs: Any) -> Table:
     """A saved table brought back (``net.table.Table.resume``) with the registered game the

@@ -132,9 +132,10 @@ def config_of(info: dict[str, Any], seating: dict[str, str] | None = None) -> Ga
     return GameConfig(info["game"], seats, options, mode)
 
 
-def resume_session(app: Stage, path: Path) -> LocalSession:
-    """Reopen the saved table at ``path`` (it keeps autosaving there). ``SaveError`` /
-    ``TableError`` when the file cannot be used."""
+def resume_session(app: Stage, path: Path, password: str | None = None) -> LocalSession:
+    """Reopen the saved table at ``path`` (it keeps autosaving there); a LAN table is served
+    with ``password`` (None: open). ``SaveError`` / ``TableError`` when the file cannot be
+    used."""
     from game.tables import resume_table
     from net.local import LocalConnection
 
@@ -147,7 +148,7 @@ def resume_session(app: Stage, path: Path) -> LocalSession:
 
         config = config_of(info, table.seating)
         try:
-            session = serve_table(app, table,
+            session = serve_table(app, table, password=password,
                                   config=config if config.mode == "couch" else None)
         except OSError:
             table.close()

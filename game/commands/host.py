@@ -210,8 +210,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 # ---------------------------------------------------------------------------- headless
 async def serve_headless(table: Table, args: argparse.Namespace) -> int:
+    from game.tables import had_password, note_password
     from net.server import TableServer
 
+    if args.resume is not None and had_password(table.seating) and not args.password:
+        say("This table had a password; it is served without one now (give --password to "
+            "keep it).")
+    note_password(table, args.password)
     server = TableServer(table, host=args.bind, port=args.port, password=args.password,
                          rate=args.rate, burst=2 * args.rate)
     try:

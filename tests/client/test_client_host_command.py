@@ -188,14 +188,15 @@ def test_a_busy_port_and_options_the_window_cannot_honour_are_one_clear_sentence
     assert "no bot level 'greedy'" in capsys.readouterr().err
 
 
-def _hosted_save(directory: Path) -> tuple[Path, str]:
+def _hosted_save(directory: Path, password: str | None = None) -> tuple[Path, str]:
     """A LAN game hosted at a window, mid-game: (its autosave, the guest's token)."""
-    from game.tables import new_table
+    from game.tables import new_table, note_password
     from net.local import LocalConnection
     from net.table import SeatSpec
 
     table = new_table("stars", {}, 5, [SeatSpec("human", "Ann"), SeatSpec("open")],
                   autosave_dir=directory)
+    note_password(table, password)  # (as serving it does)
     _, token = table.join("Bea")
     table.start()
     host = LocalConnection.for_seat(table, 0)
@@ -243,5 +244,37 @@ def test_continue_a_lan_game_serves_it_again(config_dir: Path, autosave_dir: Pat
         drive.until(lambda: table.session.info["seats"][1]["connected"], what="Bea back")
     finally:
         if guest is not None:
+            guest.close()
+        drive.close()
+
+
+def test_continue_a_lan_game_that_had_a_password_asks_for_it_again(
+        config_dir: Path, autosave_dir: Path) -> None:
+    """A LAN table served with a password came back from Continue open to anyone, without a
+    word (a save keeps no password: an outside client): the host is asked for it again, and
+    may leave it empty to serve the table open."""
+    from game.client.scenes.menu import CONTINUE
+    from game.client.scenes.saved_games import HostAgainPrompt
+
+    path, token = _hosted_save(autosave_dir, password="sesame")
+    drive = Driver(start="menu")
+    guests: list[Client] = []
+    try:
+        drive.click(drive.scene.button(CONTINUE).rect.center)
+        prompt = drive.scene
+        assert isinstance(prompt, HostAgainPrompt), prompt
+        drive.type_text("sesame")
+        drive.key(pygame.K_RETURN)
+        table = drive.scene
+        assert isinstance(table, StarsTableScene) and table.departures.hosting
+        port = table.session.server.port
+        guests.append(Client("127.0.0.1", port, "Bea", token=token, reconnect=False))
+        refused = guests[-1].wait_for(lambda m: m["t"] == "error", 10)
+        assert refused is not None and refused["code"] == "bad_password", refused
+        guests.append(Client("127.0.0.1", port, "Bea", token=token, password="sesame",
+                             reconnect=False))
+        assert guests[-1].wait_for(lambda m: m["t"] == "snapshot", 10) is not None
+    finally:
+        for guest in guests:
             guest.close()
         drive.close()

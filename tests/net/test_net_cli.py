@@ -202,6 +202,13 @@ def test_ctrl_c_saves_and_stops_cleanly(tmp_path: Path) -> None:
         assert host.wait(20) == 0
     (saved,) = [line for line in lines if line.startswith("Saved ")]
     assert saved.endswith("--password ...") and "sesame" not in saved, saved
+    # resumed without it, the table is served open, and the host is told
+    (protected,) = (tmp_path / "p").glob("*.spsave")
+    with host_process("--ruleset", TOY, "--port", "0", "--resume", str(protected)) as (
+            host, _port, lines):
+        host.send_signal(signal.SIGINT)
+        assert host.wait(20) == 0
+    assert any("had a password; it is served without one" in line for line in lines), lines
 
 
 def test_a_save_that_cannot_be_written_still_says_goodbye(tmp_path: Path) -> None:

@@ -65,9 +65,11 @@ def serve_table(app: Stage, table: Any, *, password: str | None = None,
 
     ``port`` None: ``app.lan_port``, or any free port if that one is taken; a given ``port``
     must be had (``OSError`` otherwise, e.g. ``starparty host --port``)."""
+    from game.tables import note_password
     from net.local import LocalConnection
     from net.server import ServerThread
 
+    note_password(table, password)
     server = None
     error: OSError | None = None
     for candidate in ((app.lan_port, 0) if port is None else (port,)):
@@ -907,22 +909,23 @@ class JoinScene(SkyScene):
                             "tables  ·  B: back"))
 
 
-class PasswordPrompt(Scene):
-    """The password of a table, over the join screen: a wrong one is said beside the field,
-    which keeps what was typed for another try."""
+class PasswordScene(Scene):
+    """A table's password asked over the screen: its name with a lock, one sentence, the
+    field and two buttons; a subclass says what the password is for (``submitted``)."""
 
     opaque = False
+    #: an empty field may be sent (a host may serve a table without one)
+    empty_allowed = False
 
-    def __init__(self, app: Stage, join: JoinScene, host: str, port: int, title: str,
-                 source: str, error: str = "", typed: str = "", watch: bool = False) -> None:
+    def __init__(self, app: Stage, title: str, ask: str, ok: str, error: str = "",
+                 typed: str = "") -> None:
         super().__init__(app)
-        self.join_scene, self.host, self.port = join, host, port
-        self.title, self.source, self.watch = title, source, watch
+        self.title, self.ask = title, ask
         #: what went wrong on the last try (wrong password, locked out...)
         self.error = error
         #: (a retry keeps what was typed: a typo is fixed with Backspace)
         self.field = PasswordField(N_("Password"), typed, self._edited, limit=64)
-        self.ok = Button(N_("Watch") if watch else N_("Join"), self.submit, size="body")
+        self.ok = Button(ok, self.submit, size="body")
         self.cancel = Button(N_("Cancel"), self.app.pop, size="body")
         self.form = Form([self.field, self.cancel, self.ok])
         self.panel = pygame.Rect(0, 0, 0, 0)
@@ -932,13 +935,15 @@ class PasswordPrompt(Scene):
         self.error = ""
 
     def submit(self) -> None:
-        if not self.field.value:
+        if not self.field.value and not self.empty_allowed:
             self.error = N_("Type the table's password first.")
             self.app.sounds.play("invalid")
             return
         self.app.pop()
-        self.join_scene.join(self.host, self.port, source=self.source,
-                             password=self.field.value, watch=self.watch)
+        self.submitted(self.field.value)
+
+    def submitted(self, password: str) -> None:
+        raise NotImplementedError
 
     def relayout(self) -> None:
         lay = self.layout
@@ -976,8 +981,7 @@ class PasswordPrompt(Scene):
         y = self.panel.y + lay.px(26)
         draw_lock(surface, (x + mark // 2, y + label.get_height() // 2), mark, theme.ACCENT)
         surface.blit(label, (x + mark + lay.px(12), y))
-        ask, size = fitted(self.text, _("This table asks for a password."),
-                           lay.font_px("body"), width)
+        ask, size = fitted(self.text, tr(self.ask), lay.font_px("body"), width)
         label = self.text.render(ask, size, theme.TEXT)
         surface.blit(label, label.get_rect(midtop=(self.panel.centerx,
                                                    y + lay.px(40))))
@@ -986,3 +990,19 @@ class PasswordPrompt(Scene):
             line, size = fitted(self.text, tr(self.error), lay.font_px("body"), width)
             label = self.text.render(line, size, theme.WARNING)
             surface.blit(label, (self.field.rect.x, self.error_y))
+
+
+class PasswordPrompt(PasswordScene):
+    """The password of a table, over the join screen: a wrong one is said beside the field,
+    which keeps what was typed for another try."""
+
+    def __init__(self, app: Stage, join: JoinScene, host: str, port: int, title: str,
+                 source: str, error: str = "", typed: str = "", watch: bool = False) -> None:
+        super().__init__(app, title, N_("This table asks for a password."),
+                         N_("Watch") if watch else N_("Join"), error, typed)
+        self.join_scene, self.host, self.port = join, host, port
+        self.source, self.watch = source, watch
+
+    def submitted(self, password: str) -> None:
+        self.join_scene.join(self.host, self.port, source=self.source, password=password,
+                             watch=self.watch)

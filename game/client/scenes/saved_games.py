@@ -17,6 +17,7 @@ from game.client.i18n import N_, _, ngettext
 from game.client.layout import Layout, TextCache
 from game.client.resume import SavedGame, saved_game, saved_game_lines
 from game.client.scenes.base import SkyScene
+from game.client.scenes.lan import PasswordScene
 from game.client.widgets import Button, Form, Widget, draw_frame, pressed
 
 if TYPE_CHECKING:
@@ -25,17 +26,30 @@ if TYPE_CHECKING:
 TITLE = N_("Continue a game")
 
 
-def continue_saved(app: Stage, path: Path) -> bool:
-    """Bring the saved game at ``path`` back and open its table over the current scene.
-    False (and a toast saying why) when the save cannot be used."""
+def continue_saved(app: Stage, path: Path, password: str | None = None,
+                   asked: bool = False) -> bool:
+    """Bring the saved game at ``path`` back and open its table over the current scene; a LAN
+    table that had a password asks for it first (``HostAgainPrompt``; ``asked``: it did,
+    ``password`` is the answer). False (and a toast saying why) when the save cannot be
+    used."""
     from game.client.kits import get_kit
     from game.client.net_text import error_text
     from game.client.resume import resume_session
-    from net.save import SaveError
+    from game.tables import had_password
+    from net.save import SaveError, read_save
     from net.table import TableError
 
+    if not asked:
+        try:
+            data = read_save(path)
+        except SaveError:
+            data = {}  # (resuming says what is wrong with it)
+        if had_password(data.get("seating")) and any(
+                seat.get("kind") in ("remote", "open") for seat in data.get("seats", [])):
+            app.push(HostAgainPrompt(app, path, str(data.get("name") or "")))
+            return True
     try:
-        session = resume_session(app, path)
+        session = resume_session(app, path, password)
     except (SaveError, TableError, OSError) as error:
         code = getattr(error, "code", None)
         why = error_text(code, error.message) if isinstance(error, TableError) and code \
@@ -245,3 +259,18 @@ class SavedGamesScene(SkyScene):
                                      "Esc: back"),
                          N_("D-pad: choose  ·  A: continue  ·  Y: forget  ·  B: back"))
 
+
+
+class HostAgainPrompt(PasswordScene):
+    """A LAN table that was served with a password, continued: the password again (a save
+    keeps none; the table was served open without a word: an outside client), or none."""
+
+    empty_allowed = True
+
+    def __init__(self, app: Stage, path: Path, title: str) -> None:
+        super().__init__(app, title, N_("It had a password: type it to keep it, or leave it "
+                                        "empty."), N_("Host"))
+        self.path = path
+
+    def submitted(self, password: str) -> None:
+        continue_saved(self.app, self.path, password or None, asked=True)
