@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -21,6 +22,29 @@ from net.table import SeatSpec
 from tests.client.clienthelpers import Driver
 from tests.client.stars_play import midpoint_px, near, play_turn
 from tests.client.test_client_solo_game import start_solo
+
+
+def saved_stargazer(autosave_dir: Path, options: dict, playing: Callable[[dict], bool],
+                    bot: str) -> tuple[dict, dict]:
+    """A Stargazer game of Ann, Vega and Rigel played by first legal moves while ``playing``
+    its state, saved in ``autosave_dir`` with Vega and Rigel made ``bot`` bots: (the save's
+    data, Ann's view)."""
+    from game.rules.stargazer import RULESET as STARGAZER
+
+    autosave_dir.mkdir(parents=True, exist_ok=True)
+    table = new_table("stargazer", options, 4, [SeatSpec("human", name)
+                                                for name in ("Ann", "Vega", "Rigel")])
+    table.start()
+    while playing(table.state):
+        seat = min(STARGAZER.to_move(table.state))
+        move = STARGAZER.legal_moves(table.state, seat)[0]
+        assert table.submit(seat, table.token_for(seat), table.version, move) is None
+    data, view = table.save_data(), table.view(0)
+    table.close()
+    for seat in data["seats"][1:]:
+        seat.update(kind="ai", bot=bot, token=None)
+    write_save(autosave_dir / "stargazer.spsave", data)
+    return data, view
 
 
 def labels(menu: MainMenuScene) -> list[str]:
@@ -167,22 +191,9 @@ def test_continue_says_which_game_it_brings_back_where_it_stands_and_with_whom(
     """A new player saw "Continue" and could not tell which game it meant (playtest)."""
     from game.client.i18n import _
     from game.client.kits import get_kit
-    from game.rules.stargazer import RULESET as STARGAZER
     from tests.client.textboxes import drawn_texts
 
-    autosave_dir.mkdir(parents=True)
-    table = new_table("stargazer", {}, 4, [SeatSpec("human", name)
-                                           for name in ("Ann", "Vega", "Rigel")])
-    table.start()
-    while table.state["round"] < 3:  # two rounds played
-        seat = min(STARGAZER.to_move(table.state))
-        move = STARGAZER.legal_moves(table.state, seat)[0]
-        assert table.submit(seat, table.token_for(seat), table.version, move) is None
-    data, view = table.save_data(), table.view(0)
-    table.close()
-    for seat in data["seats"][1:]:
-        seat.update(kind="ai", bot="normal", token=None)
-    write_save(autosave_dir / "stargazer.spsave", data)
+    data, view = saved_stargazer(autosave_dir, {}, lambda state: state["round"] < 3, "normal")
     drive = Driver(start="menu")
     try:
         drive.app.set_language(language)

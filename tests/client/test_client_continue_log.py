@@ -24,6 +24,7 @@ from net.save import write_save
 from net.table import SeatSpec, Table
 from tests.client.clienthelpers import Driver
 from tests.client.stars_play import play_turn
+from tests.client.test_client_continue import saved_stargazer
 from tests.client.test_client_solo_game import start_solo
 
 pytestmark = pytest.mark.timeout(120)
@@ -149,22 +150,11 @@ def test_a_stargazer_game_continued_while_a_start_player_is_named_logs_round_1_a
     engine counts round 2 as soon as round 1 ends). It opens as a game played from the start
     shows it: "Round 1: Ann starts.", round 1, its end, then round 2 once it starts."""
     from game.client.stargazer.table import StargazerTableScene
-    from game.rules.stargazer import RULESET as STARGAZER
 
-    autosave_dir.mkdir(parents=True)
-    table = new_table("stargazer", {"players": 3, "start_player": 0}, 4,
-                      [SeatSpec("human", name) for name in ("Ann", "Vega", "Rigel")])
-    table.start()
-    while table.state["phase"] != "start_player":  # Ann picks Captain Armstrong first
-        seat = table.state["current"]
-        move = STARGAZER.legal_moves(table.state, seat)[0]
-        assert table.submit(seat, table.token_for(seat), table.version, move) is None
-    assert table.state["round"] == 2 and table.state["current"] == 0, "Ann names who starts"
-    data = table.save_data()
-    table.close()
-    for seat in data["seats"][1:]:
-        seat.update(kind="ai", bot="random", token=None)
-    write_save(autosave_dir / "stargazer.spsave", data)
+    # (Ann picks Captain Armstrong first, and names who starts round 2)
+    _data, view = saved_stargazer(autosave_dir, {"players": 3, "start_player": 0},
+                                  lambda state: state["phase"] != "start_player", "random")
+    assert view["round"] == 2 and view["current"] == 0, "Ann names who starts"
 
     drive = Driver(start="menu")
     try:

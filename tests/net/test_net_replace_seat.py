@@ -30,6 +30,17 @@ def _table(tmp_path: Path) -> tuple[Table, LocalConnection, LocalConnection]:
     return table, host, remote
 
 
+def _stood_in(tmp_path: Path) -> tuple[Table, LocalConnection, str]:
+    """``_table`` started, Bo gone and a bot standing in for him: (table, host, Bo's token)."""
+    table, host, remote = _table(tmp_path)
+    table.start()
+    token = remote.token
+    assert token is not None
+    remote.close()
+    table.replace_with_bot(1, "random")
+    return table, host, token
+
+
 def _play_host_until_over(table: Table, host: LocalConnection) -> None:
     def step() -> bool:
         host.poll()
@@ -141,12 +152,7 @@ def _moves_of(table: Table, seat: int) -> int:
 
 
 def test_the_player_who_comes_back_gets_the_seat_back_from_the_bot(tmp_path: Path) -> None:
-    table, host, remote = _table(tmp_path)
-    table.start()
-    token = remote.token
-    assert token is not None
-    remote.close()
-    table.replace_with_bot(1, "random")
+    table, host, token = _stood_in(tmp_path)
     assert table.info()["seats"][1]["stand_in"] is True, "everyone sees a bot stands in for Bo"
     server = ServerThread(table, host="127.0.0.1", port=0)
     server.start()
@@ -188,11 +194,7 @@ def test_the_player_who_comes_back_gets_the_seat_back_from_the_bot(tmp_path: Pat
 def test_the_others_hear_of_a_player_back_from_a_bot_once(tmp_path: Path) -> None:
     """Taking the seat back told the others twice (not connected, then connected: an outside
     client read the protocol's "one table message per reconnection")."""
-    table, host, remote = _table(tmp_path)
-    table.start()
-    token = remote.token
-    remote.close()
-    table.replace_with_bot(1, "random")
+    table, host, token = _stood_in(tmp_path)
     host.poll()
     server = ServerThread(table, host="127.0.0.1", port=0)
     server.start()
@@ -218,11 +220,7 @@ def test_a_player_whose_seat_a_bot_played_to_the_end_still_sees_the_results(
     """The bot stood in until the game was over, then its player came back with their token:
     ``bad_token``, and the protocol tells a client not to try again (an outside hostile
     client). They are welcomed to the results, as any player at a finished table."""
-    table, host, remote = _table(tmp_path)
-    table.start()
-    token = remote.token
-    remote.close()
-    table.replace_with_bot(1, "random")
+    table, host, token = _stood_in(tmp_path)
     _play_host_until_over(table, host)
     server = ServerThread(table, host="127.0.0.1", port=0)
     server.start()
@@ -248,11 +246,7 @@ def test_a_player_whose_seat_a_bot_played_to_the_end_still_sees_the_results(
 
 def test_the_host_gives_the_seat_back_and_the_game_waits_for_its_player(
         tmp_path: Path) -> None:
-    table, host, remote = _table(tmp_path)
-    table.start()
-    token = remote.token
-    remote.close()
-    table.replace_with_bot(1, "random")
+    table, host, token = _stood_in(tmp_path)
     table.give_back(1)
     seat = table.info()["seats"][1]
     assert (seat["kind"], seat["stand_in"], seat["connected"]) == ("remote", False, False)
@@ -293,11 +287,7 @@ def test_give_back_refuses_seats_no_bot_stands_in_for(tmp_path: Path) -> None:
 
 
 def test_a_stand_in_survives_a_resume_and_its_player_still_comes_back(tmp_path: Path) -> None:
-    table, host, remote = _table(tmp_path)
-    table.start()
-    token = remote.token
-    remote.close()
-    table.replace_with_bot(1, "random")
+    table, host, token = _stood_in(tmp_path)
     table.close()
     host.close()
     resumed = resume_toy(table.autosave_path)
