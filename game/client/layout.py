@@ -7,6 +7,7 @@ pixel size, so 1280x720 .. 3840x2160 (and odd fullscreen sizes) all work and tex
 from __future__ import annotations
 
 from collections import OrderedDict
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -458,17 +459,12 @@ def phrase_starts(paragraph: str) -> frozenset[int] | None:
     return frozenset(starts)
 
 
-_PARSER: Any = None
-
-
+@cache
 def _phrase_parser() -> Any:
     """BudouX's Japanese parser, loaded once (its model is a JSON file in the package)."""
-    global _PARSER
-    if _PARSER is None:
-        import budoux
+    import budoux
 
-        _PARSER = budoux.load_default_japanese_parser()
-    return _PARSER
+    return budoux.load_default_japanese_parser()
 
 
 def _glyph_signature(font: pygame.font.Font, char: str) -> tuple:

@@ -208,14 +208,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
 
 
-# ---------------------------------------------------------------------------- headless
-async def serve_headless(table: Table, args: argparse.Namespace) -> int:
-    from game.tables import had_password, note_password
-    from net.server import TableServer
+def say_if_served_open(table: Table, args: argparse.Namespace) -> None:
+    """A resumed table that had a password, given none now, is served open: the host is told
+    (a save keeps no password)."""
+    from game.tables import had_password
 
     if args.resume is not None and had_password(table.seating) and not args.password:
         say("This table had a password; it is served without one now (give --password to "
             "keep it).")
+
+
+# ---------------------------------------------------------------------------- headless
+async def serve_headless(table: Table, args: argparse.Namespace) -> int:
+    from game.tables import note_password
+    from net.server import TableServer
+
+    say_if_served_open(table, args)
     note_password(table, args.password)
     server = TableServer(table, host=args.bind, port=args.port, password=args.password,
                          rate=args.rate, burst=2 * args.rate)
@@ -405,6 +413,7 @@ def host_app(argv: Sequence[str], *, clock: Callable[[], float] = time.perf_coun
             table.close()
             raise HostError(f"the window cannot show a {table.game} table yet; resume it with "
                             "starparty host --headless --resume FILE")
+        say_if_served_open(table, args)
         try:
             session = serve_table(app, table, password=args.password, port=args.port)
         except OSError:

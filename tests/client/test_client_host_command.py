@@ -278,3 +278,18 @@ def test_continue_a_lan_game_that_had_a_password_asks_for_it_again(
         for guest in guests:
             guest.close()
         drive.close()
+
+
+def test_a_window_host_resuming_a_protected_table_without_its_password_is_told(
+        config_dir: Path, autosave_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``starparty host --resume`` (the window) served a table that had a password open to
+    anyone, without a word: it says so, and with ``--password`` it says nothing."""
+    for given, told in (([], True), (["--password", "sesame"], False)):
+        path, _token = _hosted_save(autosave_dir / str(told), password="sesame")
+        drive = hosting(["--resume", str(path), *given])
+        try:
+            drive.until(lambda d=drive: isinstance(d.scene, StarsTableScene), what="the game")
+        finally:
+            drive.close()
+        out = capsys.readouterr().out
+        assert ("had a password; it is served without one" in out) == told, out
