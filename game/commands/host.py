@@ -41,7 +41,7 @@ from net.discovery import advertised_interfaces
 from net.save import SaveError, default_autosave_dir, newest_save
 from net.seats import player_away
 from net.server import DEFAULT_PORT
-from net.table import Table, TableError
+from net.table import SeatSpec, Table, TableError
 
 if TYPE_CHECKING:
     from game.client.app import App
@@ -139,9 +139,11 @@ def default_levels_text() -> str:
 
 def build_table(args: argparse.Namespace, *, host: str | None = None,
                 ai_delay: float = 0.0, autosave_dir: Path | None = None,
-                announce: Callable[[str], None] = say) -> Table:
+                announce: Callable[[str], None] = say,
+                open_seat: Callable[[int], str] | None = None) -> Table:
     """The table ``args`` ask for: resumed from a save, or new from ``--game``, ``--seats``,
-    ``--option`` and ``--seed``. ``host``: the player name of a window that plays seat 1.
+    ``--option`` and ``--seed``. ``host``: the player name of a window that plays seat 1;
+    ``open_seat``: the name a free seat waits under, by its number (the window's language).
     ``SaveError`` / ``TableError`` / ``ValueError`` / ``KeyError`` say why not."""
     autosave_dir = args.autosave_dir or autosave_dir or default_autosave_dir()
     ruleset = load_ruleset(args.ruleset)
@@ -163,6 +165,9 @@ def build_table(args: argparse.Namespace, *, host: str | None = None,
         return table
     game = ruleset.name if ruleset is not None else args.game
     seats = parse_seats(args.seats, game, host=host)
+    if open_seat is not None:  # (a Japanese window's lobby said "Player 2": a playtest)
+        seats = [SeatSpec("open", open_seat(i + 1)) if spec.kind == "open" and not spec.name
+                 else spec for i, spec in enumerate(seats)]
     options = parse_options(args.option)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     name = args.name or (HEADLESS_NAME if host is None else table_name_of(host))
@@ -206,6 +211,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         return asyncio.run(serve_headless(table, args))
     except KeyboardInterrupt:  # a second Ctrl-C while stopping
         return 130
+
+
+def resume_options(args: argparse.Namespace) -> str:
+    """The options a stopped host's "resume with" line repeats: where it listened (a host on
+    loopback came back on every LAN address) and that it had a password (a save keeps none:
+    it came back open to anyone; outside checks)."""
+    words = []
+    if args.bind != "0.0.0.0":
+        words.append(f"--bind {args.bind}")
+    if args.port != DEFAULT_PORT:
+        words.append(f"--port {args.port}")
+    if args.password:
+        words.append("--password ...")
+    return "".join(f" {word}" for word in words)
 
 
 def say_if_served_open(table: Table, args: argparse.Namespace) -> None:
@@ -281,10 +300,8 @@ async def serve_headless(table: Table, args: argparse.Namespace) -> int:
     if advertiser is not None:
         await asyncio.to_thread(advertiser.close)
     if saved is not None:
-        # (a save keeps no password: following the line brought a protected table back open)
-        password = " --password ..." if args.password else ""
         say(f"Saved {saved}; resume with: starparty host --headless --resume {saved}"
-            f"{password}")
+            f"{resume_options(args)}")
     say("Stopped.")
     return status
 
@@ -372,6 +389,7 @@ def host_app(argv: Sequence[str], *, clock: Callable[[], float] = time.perf_coun
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.client.app import App
+    from game.client.i18n import _
     from game.client.kits import has_table
     from game.client.scenes.lan import LobbyScene, serve_table
     from game.client.scenes.title import NameScene
@@ -408,7 +426,8 @@ def host_app(argv: Sequence[str], *, clock: Callable[[], float] = time.perf_coun
         app.autosave_dir = args.autosave_dir
     try:
         table = build_table(args, host=settings.player_name, ai_delay=app.ai_delay,
-                            autosave_dir=app.autosave_dir)
+                            autosave_dir=app.autosave_dir,
+                            open_seat=lambda n: _("Player {n}").format(n=n))
         if not has_table(table.game):
             table.close()
             raise HostError(f"the window cannot show a {table.game} table yet; resume it with "

@@ -24,10 +24,11 @@ from tests.client.clienthelpers import Driver
 pytestmark = [pytest.mark.timeout(60), pytest.mark.xdist_group("zeroconf")]
 
 
-def hosting(argv: list[str]) -> Driver:
+def hosting(argv: list[str], language: str = "") -> Driver:
     def build(clock: ManualClock):  # noqa: ANN202
         return host_app(["--bind", "127.0.0.1", "--port", "0", "--no-discovery", "--ai-delay",
-                         "0", *argv], clock=clock, settings=Settings(player_name="Ann"),
+                         "0", *argv], clock=clock,
+                        settings=Settings(player_name="Ann", language=language),
                         save_settings=False)
 
     return Driver(build=build)
@@ -293,3 +294,18 @@ def test_a_window_host_resuming_a_protected_table_without_its_password_is_told(
             drive.close()
         out = capsys.readouterr().out
         assert ("had a password; it is served without one" in out) == told, out
+
+
+def test_a_japanese_window_hosts_free_seats_under_japanese_names(
+        config_dir: Path, autosave_dir: Path) -> None:
+    """`starparty host` in a Japanese window listed its free seats as "Player 2", "Player 3"
+    (hosting from the menu said 「プレイヤー2」: an outside re-check)."""
+    from game.client import i18n
+
+    drive = hosting(["--seats", "3", "--autosave-dir", str(autosave_dir)], language="ja")
+    try:
+        names = [seat["name"] for seat in drive.scene.session.info["seats"]]
+        assert names[1:] == ["プレイヤー2", "プレイヤー3"], names
+    finally:
+        drive.close()
+        i18n.set_language("en")

@@ -201,6 +201,18 @@ def test_a_tv_watching_shows_a_departed_players_board_as_left(drive: Driver) -> 
         assert tv.seat_state(board, tv.shared_view())[0] == "left the table"
         waiting = " ".join(str(text) for text, _c in tv.watching_lines(tv.shared_view()))
         assert "Bob (left the table)" in waiting, waiting
+        # in Japanese each name is honoured once: the one who left in its own words (it read
+        # 「Bobさん（テーブルを離れています）さん」: an outside re-check)
+        drive.app.set_language("ja")
+        try:
+            waiting = " ".join(str(text) for text, _c in tv.watching_lines(tv.shared_view()))
+            tv.watching = False  # (a player's own line: "Confirmed. Waiting for ...")
+            waiting += " ".join(str(text) for text, _c in
+                                tv.status_lines(tv.shared_view(), "confirmed"))
+        finally:
+            tv.watching = True
+            drive.app.set_language("en")
+        assert "Bobさん（テーブルを離れています）" in waiting and "）さん" not in waiting, waiting
         drive.step(2)
         assert any(text.endswith("left the table") for text in drawn_texts(drive.app))
     finally:

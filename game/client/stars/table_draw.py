@@ -636,7 +636,7 @@ class StarsTablePainter:
         elif phase == "confirmed":
             waiting = self.unconfirmed_names(view)
             lines.append((_("Confirmed. Waiting for {names}.").format(
-                names=_(", ").join(map(person, waiting))), theme.TEXT_DIM))
+                names=_(", ").join(waiting)), theme.TEXT_DIM))
             if not self.replaying:  # (a replay watching a seat undoes nothing)
                 lines.append((_("You may still undo (U) until everyone has confirmed."),
                               theme.TEXT_DIM))
@@ -658,7 +658,10 @@ class StarsTablePainter:
     def unconfirmed_names(self, view: dict[str, Any]) -> list[str]:
         """Who has not confirmed this card yet, a LAN player who left the table said so."""
         names, away = self.session.names, self.departures.away_since
-        return [_("{name} (left the table)").format(name=names[s]) if s in away else names[s]
+        # each as a list names a person (「星野さん」); the one who left says so, honoured in
+        # its own words (「Bobさん（テーブルを離れています）」, not followed by a second さん)
+        return [_("{name} (left the table)").format(name=names[s]) if s in away
+                else person(names[s])
                 for s in range(len(view["seats"])) if not view["seats"][s]["confirmed"]]
 
     def watching_lines(self, view: dict[str, Any]) -> list[tuple[str, theme.Color]]:
