@@ -752,3 +752,13 @@ def finish_cleanups(timeout: float = 3.0) -> None:
     deadline = time.monotonic() + timeout
     for thread in list(_CLEANUPS):
         thread.join(max(0.0, deadline - time.monotonic()))
+
+
+def party_at_one_screen(config: Any, session: Any) -> GameConfig | None:
+    """``config`` when it is a party's at one screen (couch mode), which goes back to its
+    lobby seated (``scenes.menu.back_to_menu``); None otherwise, a LAN couch host's too (its
+    table closes)."""
+    if isinstance(config, GameConfig) and config.mode == "couch" and \
+            not isinstance(session, HostSession):
+        return config
+    return None

@@ -19,7 +19,14 @@ from game.client.press_guard import PressGuard
 from game.client.record import GameRecord, record_of
 from game.client.scenes.base import SkyScene
 from game.client.scenes.dialog import ConfirmDialog
-from game.client.session import GameConfig, HostSession, RemoteSession, Session, bot_level_word
+from game.client.session import (
+    GameConfig,
+    HostSession,
+    RemoteSession,
+    Session,
+    bot_level_word,
+    party_at_one_screen,
+)
 from game.client.widgets import Button, Form, draw_panel
 
 if TYPE_CHECKING:
@@ -133,7 +140,7 @@ class ResultsScene(SkyScene):
             if has_hints(game) and "human" in self.record.kinds:
                 buttons.append(Button(N_("Review"), self.review))
         #: a party at one screen goes back to its lobby, seated (``to_menu``), and says so
-        self.to_party = config is not None and config.mode == "couch" and not self.lan_host
+        self.to_party = party_at_one_screen(config, session) is not None
         buttons.append(Button(N_("Back to the party") if self.to_party else N_("Back to menu"),
                               self.to_menu))
         # the row stops at its ends, as the main menu does: Left from Play again went round to
@@ -336,7 +343,7 @@ class ResultsScene(SkyScene):
                                         lambda: self.app.reset_to(MainMenuScene(self.app)),
                                         yes=N_("Close the table"), no=N_("Stay")))
             return
-        back_to_menu(self.app, self.config if self.to_party else None)
+        back_to_menu(self.app, party_at_one_screen(self.config, self.session))
 
     def others_at_the_table(self) -> list[str] | None:
         """A LAN host's: the names of the guests still connected, who would follow a Play

@@ -40,10 +40,10 @@ from game.client.scenes.rules import RulesScene
 from game.client.session import (
     BAD_HOST_DATA,
     GameConfig,
-    HostSession,
     LocalSession,
     RemoteSession,
     Session,
+    party_at_one_screen,
 )
 
 if TYPE_CHECKING:
@@ -321,10 +321,9 @@ class GameTableScene(Scene):
 
     def leave(self) -> None:
         self.session.close()
-        config = getattr(self.session, "config", None)
-        party = isinstance(config, GameConfig) and config.mode == "couch" and \
-            not isinstance(self.session, HostSession)
-        back_to_menu(self.app, config if party else None)  # (a party: its lobby, seated)
+        # (a party: its lobby, seated)
+        back_to_menu(self.app, party_at_one_screen(getattr(self.session, "config", None),
+                                                   self.session))
 
     def way_out_words(self, name: str) -> str:
         """The top bar's right end: whose place this is and where Esc (a pad's B) leads, as
