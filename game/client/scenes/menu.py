@@ -178,9 +178,8 @@ class MainMenuScene(SkyScene):
         forgot them all): the Continue item goes, the other buttons stay where they are."""
         self.saves = []
         self.resumable = self.saved = None
-        self.form = Form([w for w in self.form.widgets
-                          if not (isinstance(w, Button) and w.label == CONTINUE)], wraps=False,
-                         hover_focuses=True)
+        self.form.widgets = [w for w in self.form.widgets
+                             if not (isinstance(w, Button) and w.label == CONTINUE)]
         self.form.focus = 0
         self.relayout()
 
