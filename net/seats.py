@@ -6,7 +6,6 @@ Plain data and pure functions, no lock: ``net.table.Table`` owns the seats and g
 
 from __future__ import annotations
 
-import functools
 import itertools
 import secrets
 import unicodedata
@@ -106,14 +105,6 @@ def clean_name(name: Any, fallback: str) -> str:
     ``fallback``)."""
     if not isinstance(name, str):
         return fallback
-    return _cleaned(name, fallback)
-
-
-@functools.lru_cache(maxsize=512)
-def _cleaned(name: str, fallback: str) -> str:
-    """``clean_name`` of a text, remembered: a window cleans every seat's name each frame
-    (testing each character against the ignorable ones cost Look at the Stars' table about
-    0.25 ms a frame; a few hundred names cover any table, a hostile flood only churns it)."""
     text = unicodedata.normalize("NFC", "".join(ch for ch in name
                                                 if ch.isprintable() and ch not in IGNORABLE))
     # (trimmed again after the cut: a space at the cut ended the name)
