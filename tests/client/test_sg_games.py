@@ -753,3 +753,38 @@ def test_the_handover_tells_what_happened_since_the_players_last_turn(drive) -> 
         "her own turn is not told again"
     assert len(back.recap.entries) <= len(table.log) - seen_by_ann
     assert back.recap_rect.bottom < drive.app.layout.height
+
+
+def test_a_bot_keeps_its_ai_tag_in_the_ring_middle_in_japanese(drive) -> None:  # noqa: ANN001
+    """At 720p in Japanese the middle cut 「アルタイル（AI）」 to 「アルタイル（…」 (the bot
+    read as a person) and the round's opening line to 「ラウンド4：アルタイルさんから始め…」
+    (an outside playtest): both are drawn whole, in smaller type where they need it."""
+    from game.client.i18n import set_language
+    from game.client.stargazer.table import RoundEnd
+
+    set_language("ja")
+    altair = "アルタイル"  # (a bot's star name in Japanese)
+    table = table_for(drive, [SeatChoice("human", "Ann"), *bots(altair, "デネブ", "リゲル")],
+                      {"start_player": 1}, 5)
+    assert drive.app.screen.get_size() == (1280, 720)
+    scores = [{"majority": 15, "specialty": 2, "motivation": 0, "skills": 1, "order": 0},
+              {"majority": 9, "specialty": 3, "motivation": 6, "skills": 0, "order": 2},
+              {"majority": 15, "specialty": 4, "motivation": 1, "skills": 1, "order": 1},
+              {"majority": 9, "specialty": 6, "motivation": 1, "skills": 2, "order": 0}]
+    for score in scores:
+        score["total"] = sum(score.values())
+    table.round_end = RoundEnd(3, [4, 2, -1, 0], [s["total"] for s in scores], start=1)
+    rendered: list[str] = []
+    render = table.text.render
+
+    def noting(text: str, *args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        rendered.append(text)
+        return render(text, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(table.text, "render", noting)
+        patch.setattr(table, "shown_scores", lambda _view: scores)
+        table.draw_centre(pygame.Surface(drive.app.screen.get_size()), table.view)
+    assert f"{altair}（AI）" in rendered, rendered
+    assert f"ラウンド4：{altair}さんから始めます。" in rendered, rendered
+    assert not [text for text in rendered if text.endswith("…") and altair in text], rendered

@@ -90,6 +90,8 @@ class StargazerPanels:
         x, y = box.x + lay.px(12), box.y + lay.px(10)
         width = box.w - lay.px(24)
         body, small = lay.font_px("small"), lay.font_px("tiny")
+        #: the least a name or the round's opening line shrinks to before it is cut
+        least = max(theme.MIN_FONT_PX, small - lay.px(2))
         ended = getattr(self, "round_end", None)
         words = _("Round {n} is over").format(n=ended.round) if ended is not None else \
             _("Round {n}").format(n=view["round"])
@@ -100,9 +102,10 @@ class StargazerPanels:
         if ended is not None and ended.start is not None:
             words = _("Round {n}: {name} starts.").format(n=ended.round + 1,
                                                          name=self.session.names[ended.start])
-            # (fitted in bold, as drawn: a longer name left the panel, 「アルタイルさん」)
-            line = self.text.render(self.fit(words, body, width, True), body, theme.TEXT,
-                                    bold=True)
+            # (fitted in bold, as drawn: a longer name left the panel, 「アルタイルさん」;
+            # smaller type before a cut: 「…アルタイルさんから始め…」 at 720p)
+            words, size = self.shrunk(words, body, least, width, True)
+            line = self.text.render(words, size, theme.TEXT, bold=True)
             surface.blit(line, (x, y))
             y += line.get_height() + lay.px(4)
         gains = ended.gains if ended is not None else None
@@ -184,13 +187,19 @@ class StargazerPanels:
             # the spectator's ring)
             room = min(width * 0.42, name_end - x - lay.px(28))
             current = seat == view["current"]
-            if bot:  # a name too long is cut, not its "(AI)" ("Player..." hid it: a playtest),
-                # unless too little of the name would be left ("Alt... (AI)")
-                tag_w = self.text.size(_("{name} (AI)").format(name=""), body, current)[0]
-                short = self.fit(name, body, room - tag_w, current)
-                name = _("{name} (AI)").format(
-                    name=short if len(short.removesuffix("…")) >= min(len(name), 5) else name)
-            label = self.text.render(self.fit(name, body, room, current), body, theme.TEXT,
+            size = body
+            if bot:  # a name too long is cut, never its "(AI)" ("Player..." hid it, and
+                # 「アルタイル（…」 at 720p: playtests), in smaller type first
+                tagged, size = self.shrunk(_("{name} (AI)").format(name=name), body, least,
+                                           room, current)
+                if tagged.endswith("…"):
+                    tag_w = self.text.size(_("{name} (AI)").format(name=""), size, current)[0]
+                    tagged = _("{name} (AI)").format(
+                        name=self.fit(name, size, room - tag_w, current))
+                name = tagged
+            else:
+                name, size = self.shrunk(name, body, least, room, current)
+            label = self.text.render(self.fit(name, size, room, current), size, theme.TEXT,
                                      bold=current)
             surface.blit(label, label.get_rect(midleft=(x + lay.px(28), middle)))
             if detail:
@@ -211,6 +220,15 @@ class StargazerPanels:
             label = self.text.render(line, small, theme.TEXT_DIM)
             surface.blit(label, (x, y))
             y += int(small * 1.15)
+
+    def shrunk(self, text: str, size: int, least: int, width: float,
+               bold: bool = False) -> tuple[str, int]:
+        """``text`` and the largest type size from ``size`` down to ``least`` at which it fits
+        ``width`` pixels; where none does, ``text`` cut with "…" at ``least``."""
+        fitted = self.text.fit(text, size, int(width), bold)
+        if fitted >= least and self.text.size(text, fitted, bold)[0] <= width:
+            return text, fitted
+        return self.fit(text, least, width, bold), least
 
     @staticmethod
     def parts_words(parts: dict[str, int]) -> str:
