@@ -554,8 +554,10 @@ class _Connection:
             server.admit_spectator(self)
         elif token:
             seat = table.seat_for_token(token)
-            if seat is not None and (wait := server.reclaim_guard.wait(seat)) > 0:
-                raise WireError("rate_limited", f"seat {seat} was taken back too often: "
+            # (taking a seat back from a stand-in bot counts too: it went uncounted once)
+            held = seat if seat is not None else table.stood_in_for(token)
+            if held is not None and (wait := server.reclaim_guard.wait(held)) > 0:
+                raise WireError("rate_limited", f"seat {held} was taken back too often: "
                                                 f"try again in {math.ceil(wait)} s")
             if seat is None:
                 seat = table.reclaim_from_bot(token)  # back after a bot stood in

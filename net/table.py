@@ -296,6 +296,12 @@ class Table:
         with self._lock:
             return self._seat_keeping(token, "token")
 
+    def stood_in_for(self, token: Any) -> int | None:
+        """The seat a stand-in bot plays for the player holding ``token`` (they may take it
+        back, ``reclaim_from_bot``), or None."""
+        with self._lock:
+            return self._seat_keeping(token, "away_token")
+
     def _seat_keeping(self, token: Any, field: str) -> int | None:
         """Under the lock: the seat whose ``field`` (``token`` or ``away_token``) is ``token``,
         compared in constant time over every seat; None for no seat or a malformed token."""

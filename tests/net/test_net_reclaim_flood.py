@@ -12,7 +12,7 @@ import pytest
 
 from net.client import Client
 from net.server import ServerThread
-from net.table import SeatSpec
+from net.table import SeatSpec, TableError
 from net.wire import APP_VERSION, PROTOCOL_VERSION, FrameBuffer, encode
 from tests.net.nethelpers import toy_table, wait_until
 
@@ -58,6 +58,41 @@ def test_a_seat_taken_back_in_a_loop_is_told_to_wait_and_the_others_are_spared()
         # the window passes: the seat can be taken back again
         server.server.reclaim_guard.window = 0.2
         wait_until(lambda: reclaim(port, token)["t"] == "welcome", 5)
+    finally:
+        good.close()
+        server.stop()
+        table.close()
+
+
+def test_taking_a_seat_back_from_a_stand_in_bot_counts_against_the_same_limit() -> None:
+    """A seat taken back from the bot standing in for its player went uncounted (an outside
+    reading of the server): once the seat has been taken back 10 times in the window, a
+    stand-in's seat is not handed back either until the window passes."""
+    table = toy_table([SeatSpec("remote", "good"), SeatSpec("remote", "evil")], rounds=50)
+    server = ServerThread(table, host="127.0.0.1", port=0, penalty=0.0)
+    port = server.start()
+    good = Client("127.0.0.1", port, "good")
+    try:
+        assert good.wait_for(lambda m: m["t"] == "welcome", 5)
+        _seat, token = table.join("evil")
+        table.start()
+        assert [reclaim(port, token)["t"] for _ in range(10)] == ["welcome"] * 10
+
+        def stood_in() -> bool:
+            try:
+                table.replace_with_bot(1, "random")
+            except TableError as exc:
+                assert exc.code == "seat_connected", exc
+                return False
+            return True
+
+        wait_until(stood_in, 5)
+        error = reclaim(port, token)
+        assert error["t"] == "error" and error["code"] == "rate_limited", error
+        assert table.stood_in_for(token) == 1, "the bot still plays the seat"
+        server.server.reclaim_guard.window = 0.2
+        wait_until(lambda: reclaim(port, token)["t"] == "welcome", 5)
+        assert table.seat_for_token(token) == 1 and table.stood_in_for(token) is None
     finally:
         good.close()
         server.stop()
