@@ -389,8 +389,7 @@ class _Connection:
         try:
             penalty = server.penalties.wait(self.address)
             if penalty > 0:  # its address was cut for hostile input a moment ago
-                with contextlib.suppress(TimeoutError):  # (or until the host closes it)
-                    await asyncio.wait_for(self.wakeup.wait(), penalty)
+                await self._sit_out(penalty)
             #: the peer has until then to complete its next frame (reset by each whole frame)
             deadline = self.loop.time() + server.hello_timeout
             while not self.closed:
@@ -459,6 +458,55 @@ class _Connection:
             async with asyncio.timeout(LINGER_SECONDS):
                 while await self.reader.read(_READ_BYTES):
                     pass
+
+    async def _sit_out(self, seconds: float) -> None:
+        """The pause of a connection whose address was cut for hostile input a moment ago
+        (``_PenaltyBox``), or until the host closes it; cut short when its first frame is a
+        hello whose token holds a seat: a seated player behind that address (the same machine,
+        a shared router) is back at once while a flood from it goes on (it was kept out: an
+        outside hostile client). Such hellos are limited anyway (``_ReclaimGuard``)."""
+        end = self.loop.time() + seconds
+        while not self.closed and (left := end - self.loop.time()) > 0:
+            first = self._first_frame()
+            if first is not None:
+                if self._takes_a_seat_back(first):
+                    return
+                break  # any other first frame waits out the pause
+            try:
+                async with asyncio.timeout(left):
+                    data = await self.reader.read(_PEEK_BYTES)
+            except (TimeoutError, ConnectionError, OSError):
+                return  # (``run`` finds the end of the stream again)
+            if not data:
+                return
+            self.inbox += data
+        if not self.closed and (left := end - self.loop.time()) > 0:
+            with contextlib.suppress(TimeoutError):  # (or until the host closes it)
+                await asyncio.wait_for(self.wakeup.wait(), left)
+
+    def _first_frame(self) -> bytes | None:
+        """The first frame's payload once it is whole in ``inbox`` (b"": more than a hello
+        needs, or it cannot be one), else None."""
+        if len(self.inbox) < HEADER.size:
+            return None
+        (length,) = HEADER.unpack_from(self.inbox, 0)
+        if length > _PEEK_BYTES:
+            return b""
+        if len(self.inbox) < HEADER.size + length:
+            return None
+        return bytes(self.inbox[HEADER.size:HEADER.size + length])
+
+    def _takes_a_seat_back(self, payload: bytes) -> bool:
+        """Whether ``payload`` is a hello with a token that holds a seat, or is kept for a
+        player a bot stands in for."""
+        try:
+            message = checked(decode(payload))
+        except Exception:  # anything malformed: ``run`` answers it after the pause
+            return False
+        token = message.get("token") if message.get("t") == "hello" else None
+        table = self.server.table
+        return bool(token) and (table.seat_for_token(token) is not None
+                                or table.stood_in_for(token) is not None)
 
     def handle_frame(self, payload: bytes) -> bool:
         """Handle one whole frame; False when it closed the connection."""

@@ -97,3 +97,58 @@ def test_taking_a_seat_back_from_a_stand_in_bot_counts_against_the_same_limit() 
         good.close()
         server.stop()
         table.close()
+
+
+def first_answer_within(port: int, message: dict, seconds: float) -> dict | None:
+    """Send ``message`` on a new connection; the host's first answer, or None if none came
+    within ``seconds``."""
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        sock.sendall(encode(message))
+        sock.settimeout(seconds)
+        buffer = FrameBuffer()
+        try:
+            while chunk := sock.recv(65536):
+                if messages := buffer.feed(chunk):
+                    return messages[0]
+        except TimeoutError:
+            return None
+    return None
+
+
+def test_a_seated_player_behind_a_flooding_address_gets_back_in_at_once() -> None:
+    """New connections from an address just cut for hostile frames wait before they are
+    heard; a flood of bad frames from the player's own address (the same machine, a shared
+    router) kept the seated player from reconnecting while it lasted (an outside hostile
+    client). A hello whose token holds a seat, or is kept for a player a stand-in bot plays
+    for, is heard at once; any other first frame still waits."""
+    table = toy_table([SeatSpec("remote", "good"), SeatSpec("remote", "evil")], rounds=50)
+    server = ServerThread(table, host="127.0.0.1", port=0, penalty=30.0)
+    port = server.start()
+    try:
+        _seat, token = table.join("good")
+        table.join("evil")
+        table.start()
+        for _ in range(8):  # the flood: cut after cut, the pause is now the longest (30 s)
+            server.server.penalties.cut("127.0.0.1")
+        hello = {"t": "hello", "protocol": PROTOCOL_VERSION, "app": APP_VERSION,
+                 "name": "good"}
+        back = first_answer_within(port, {**hello, "token": token}, 10.0)
+        assert back is not None and back["t"] == "welcome" and back["seat"] == 0, back
+        watcher = first_answer_within(port, {**hello, "role": "spectator"}, 1.0)
+        assert watcher is None, "a spectator from that address still waits out the pause"
+        stranger = first_answer_within(port, {**hello, "token": "not-a-seat"}, 1.0)
+        assert stranger is None, "a token that holds no seat waits too"
+
+        def stood_in() -> bool:
+            try:
+                table.replace_with_bot(0, "random")
+            except TableError:
+                return False
+            return True
+
+        wait_until(stood_in, 5)
+        back = first_answer_within(port, {**hello, "token": token}, 10.0)
+        assert back is not None and back["t"] == "welcome" and back["seat"] == 0, back
+    finally:
+        server.stop()
+        table.close()
