@@ -127,6 +127,30 @@ def test_every_skill_prompt_offers_its_targets_and_plays_them(drive, crews, seed
     assert drive.scene.scores == RULESET.score(table.session.table.state)
     assert seen.get("single_targets"), "(a prompt with one target came up: chosen at once)"
 
+def scored(*parts: dict[str, int]) -> list[dict[str, int]]:
+    """Score parts as the view's scores, each with its total."""
+    return [{**part, "total": sum(part.values())} for part in parts]
+
+
+def middle_texts(drive, table: StargazerTableScene, scores: list[dict[str, int]],  # noqa: ANN001
+                 height_cut: int = 0) -> list[str]:
+    """The texts the ring's middle renders (it is drawn to a picture) with ``scores`` shown,
+    the middle ``height_cut`` pixels shorter."""
+    rendered: list[str] = []
+    render = table.text.render
+
+    def noting(text: str, *args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        rendered.append(text)
+        return render(text, *args, **kwargs)
+
+    centre = table.ring.geo.centre
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(table.text, "render", noting)
+        patch.setattr(table, "shown_scores", lambda _view: scores)
+        patch.setattr(table.ring.geo, "centre", centre.inflate(0, -height_cut))
+        table.draw_centre(pygame.Surface(drive.app.screen.get_size()), table.view)
+    return rendered
+
 
 def test_armstrong_holder_names_the_next_start_player(drive) -> None:  # noqa: ANN001
     table = table_for(drive, [SeatChoice("human", "Ann"), *bots("Vega", "Altair")],
@@ -457,23 +481,11 @@ def test_the_ring_middle_shows_each_players_score_parts_worth_something(drive) -
     table = table_for(drive, [SeatChoice("human", "Ann"), *bots("Vega", "Altair", "Deneb")],
                       {"start_player": 2}, 5)
     assert table.view["start"] == 2
-    scores = [{"majority": 15, "specialty": 4, "motivation": 0, "skills": 1, "order": 2},
-              {"majority": 12, "specialty": 13, "motivation": 16, "skills": 10, "order": 0},
-              {"majority": 14, "specialty": 3, "motivation": 11, "skills": 12, "order": 1},
-              {"majority": 0, "specialty": 0, "motivation": 0, "skills": 0, "order": 0}]
-    for score in scores:
-        score["total"] = sum(score.values())
-    rendered: list[str] = []
-    render = table.text.render
-
-    def noting(text: str, *args, **kwargs):  # noqa: ANN002, ANN003, ANN202
-        rendered.append(text)
-        return render(text, *args, **kwargs)
-
-    with pytest.MonkeyPatch.context() as patch:  # (the ring's middle is drawn to a picture)
-        patch.setattr(table.text, "render", noting)
-        patch.setattr(table, "shown_scores", lambda _view: scores)
-        table.draw_centre(pygame.Surface(drive.app.screen.get_size()), table.view)
+    scores = scored({"majority": 15, "specialty": 4, "motivation": 0, "skills": 1, "order": 2},
+                    {"majority": 12, "specialty": 13, "motivation": 16, "skills": 10, "order": 0},
+                    {"majority": 14, "specialty": 3, "motivation": 11, "skills": 12, "order": 1},
+                    {"majority": 0, "specialty": 0, "motivation": 0, "skills": 0, "order": 0})
+    rendered = middle_texts(drive, table, scores)
     words = ("majority", "specialty", "motivation", "skills", "turn order")
     # each seat's breakdown: the lines from its "majority ..." to the next seat's row
     seats: list[list[str]] = []
@@ -504,26 +516,11 @@ def test_where_the_ring_middle_is_short_a_second_line_goes_to_the_first_breakdow
                       {"start_player": 0}, 5)
     big = {"majority": 14, "specialty": 13, "motivation": 11, "skills": 12, "order": 1}
     small = {"majority": 3, "specialty": 0, "motivation": 0, "skills": 0, "order": 0}
-    scores = [dict(small), dict(big), dict(big), dict(small)]
-    for score in scores:
-        score["total"] = sum(score.values())
+    scores = scored(small, big, big, small)
 
     def breakdowns(height_cut: int) -> list[list[str]]:
-        rendered: list[str] = []
-        render = table.text.render
-
-        def noting(text: str, *args, **kwargs):  # noqa: ANN002, ANN003, ANN202
-            rendered.append(text)
-            return render(text, *args, **kwargs)
-
-        centre = table.ring.geo.centre
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(table.text, "render", noting)
-            patch.setattr(table, "shown_scores", lambda _view: scores)
-            patch.setattr(table.ring.geo, "centre", centre.inflate(0, -height_cut))
-            table.draw_centre(pygame.Surface(drive.app.screen.get_size()), table.view)
         seats: list[list[str]] = []
-        for text in rendered:
+        for text in middle_texts(drive, table, scores, height_cut):
             if text.startswith("majority "):
                 seats.append([text])
             elif seats and text.startswith(("specialty", "motivation", "skills", "turn order")):
@@ -767,24 +764,12 @@ def test_a_bot_keeps_its_ai_tag_in_the_ring_middle_in_japanese(drive) -> None:  
     table = table_for(drive, [SeatChoice("human", "Ann"), *bots(altair, "デネブ", "リゲル")],
                       {"start_player": 1}, 5)
     assert drive.app.screen.get_size() == (1280, 720)
-    scores = [{"majority": 15, "specialty": 2, "motivation": 0, "skills": 1, "order": 0},
-              {"majority": 9, "specialty": 3, "motivation": 6, "skills": 0, "order": 2},
-              {"majority": 15, "specialty": 4, "motivation": 1, "skills": 1, "order": 1},
-              {"majority": 9, "specialty": 6, "motivation": 1, "skills": 2, "order": 0}]
-    for score in scores:
-        score["total"] = sum(score.values())
+    scores = scored({"majority": 15, "specialty": 2, "motivation": 0, "skills": 1, "order": 0},
+                    {"majority": 9, "specialty": 3, "motivation": 6, "skills": 0, "order": 2},
+                    {"majority": 15, "specialty": 4, "motivation": 1, "skills": 1, "order": 1},
+                    {"majority": 9, "specialty": 6, "motivation": 1, "skills": 2, "order": 0})
     table.round_end = RoundEnd(3, [4, 2, -1, 0], [s["total"] for s in scores], start=1)
-    rendered: list[str] = []
-    render = table.text.render
-
-    def noting(text: str, *args, **kwargs):  # noqa: ANN002, ANN003, ANN202
-        rendered.append(text)
-        return render(text, *args, **kwargs)
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(table.text, "render", noting)
-        patch.setattr(table, "shown_scores", lambda _view: scores)
-        table.draw_centre(pygame.Surface(drive.app.screen.get_size()), table.view)
+    rendered = middle_texts(drive, table, scores)
     assert f"{altair}（AI）" in rendered, rendered
     assert f"ラウンド4：{altair}さんから始めます。" in rendered, rendered
     assert not [text for text in rendered if text.endswith("…") and altair in text], rendered

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import socket
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
 from net.client import Client
 from net.server import ServerThread
-from net.table import SeatSpec, TableError
+from net.table import SeatSpec, Table, TableError
 from net.wire import APP_VERSION, PROTOCOL_VERSION, FrameBuffer, encode
 from tests.net.nethelpers import toy_table, wait_until
 
@@ -33,7 +35,10 @@ def reclaim(port: int, token: str) -> dict:
                 return messages[0]
 
 
-def test_a_seat_taken_back_in_a_loop_is_told_to_wait_and_the_others_are_spared() -> None:
+@contextmanager
+def good_and_evil() -> Iterator[tuple[Table, ServerThread, int, Client, str]]:
+    """A game under way between "good", connected, and "evil" (seat 1), whose token is
+    handed out; the host's address penalty is off."""
     table = toy_table([SeatSpec("remote", "good"), SeatSpec("remote", "evil")], rounds=50)
     server = ServerThread(table, host="127.0.0.1", port=0, penalty=0.0)
     port = server.start()
@@ -42,6 +47,15 @@ def test_a_seat_taken_back_in_a_loop_is_told_to_wait_and_the_others_are_spared()
         assert good.wait_for(lambda m: m["t"] == "welcome", 5)
         _seat, token = table.join("evil")
         table.start()
+        yield table, server, port, good, token
+    finally:
+        good.close()
+        server.stop()
+        table.close()
+
+
+def test_a_seat_taken_back_in_a_loop_is_told_to_wait_and_the_others_are_spared() -> None:
+    with good_and_evil() as (table, server, port, good, token):
         good.wait_for(lambda m: m["t"] == "snapshot" and m["table"]["status"] == "playing", 5)
         good.poll()
         answers = [reclaim(port, token)["t"] for _ in range(40)]
@@ -58,24 +72,13 @@ def test_a_seat_taken_back_in_a_loop_is_told_to_wait_and_the_others_are_spared()
         # the window passes: the seat can be taken back again
         server.server.reclaim_guard.window = 0.2
         wait_until(lambda: reclaim(port, token)["t"] == "welcome", 5)
-    finally:
-        good.close()
-        server.stop()
-        table.close()
 
 
 def test_taking_a_seat_back_from_a_stand_in_bot_counts_against_the_same_limit() -> None:
     """A seat taken back from the bot standing in for its player went uncounted (an outside
     reading of the server): once the seat has been taken back 10 times in the window, a
     stand-in's seat is not handed back either until the window passes."""
-    table = toy_table([SeatSpec("remote", "good"), SeatSpec("remote", "evil")], rounds=50)
-    server = ServerThread(table, host="127.0.0.1", port=0, penalty=0.0)
-    port = server.start()
-    good = Client("127.0.0.1", port, "good")
-    try:
-        assert good.wait_for(lambda m: m["t"] == "welcome", 5)
-        _seat, token = table.join("evil")
-        table.start()
+    with good_and_evil() as (table, server, port, _good, token):
         assert [reclaim(port, token)["t"] for _ in range(10)] == ["welcome"] * 10
 
         def stood_in() -> bool:
@@ -93,10 +96,6 @@ def test_taking_a_seat_back_from_a_stand_in_bot_counts_against_the_same_limit() 
         server.server.reclaim_guard.window = 0.2
         wait_until(lambda: reclaim(port, token)["t"] == "welcome", 5)
         assert table.seat_for_token(token) == 1 and table.stood_in_for(token) is None
-    finally:
-        good.close()
-        server.stop()
-        table.close()
 
 
 def first_answer_within(port: int, message: dict, seconds: float) -> dict | None:
