@@ -323,6 +323,19 @@ class TextCache:
             self._remember(key, found)
         return found
 
+    def fit_label(self, template: str, name: str, size: int, least: int, width: float,
+                  bold: bool = False) -> tuple[str, int]:
+        """``template`` (a label with ``{name}``: "{name} (AI)", "{name} (you)") filled with
+        ``name``, and the largest type size from ``size`` down to ``least`` at which it is at
+        most ``width`` pixels wide; where none is, at ``least`` with the name cut ("…"), never
+        the template's words (a bot cut to "Altair (…" read as a person: a playtest)."""
+        text = template.format(name=name)
+        fitted = self.fit(text, size, int(width), bold)
+        if fitted >= least and self.size(text, fitted, bold)[0] <= width:
+            return text, fitted
+        rest = self.size(template.format(name=""), least, bold)[0]
+        return template.format(name=self.cut(name, least, int(width - rest), bold)), least
+
     def cut(self, text: str, size: int, width: int, bold: bool = False) -> str:
         """``text`` cut with an ellipsis until it is at most ``width`` pixels wide (a single
         character stays, however wide)."""

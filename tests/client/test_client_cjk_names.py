@@ -7,12 +7,13 @@ missing-glyph boxes."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.client.scenes.handover import HandoverScene
 from game.client.scenes.results import ResultsScene
 from game.client.stars.categories import SCORE_COLUMNS
 from game.client.stars.table import StarsTableScene
-from tests.client.textboxes import RecordingSurface, recording
+from tests.client.textboxes import RecordingSurface, recording, text_problems
 
 NAMES = ["星野", "김민준"]
 
@@ -80,3 +81,28 @@ def test_cjk_names_show_on_the_handover_table_and_results(drive) -> None:  # noq
     drive.step(2)
     # the heading ("星野 wins!") and both rows of the score table
     assert_names_drawn_as_letters(drive.app, "results", NAMES)
+
+
+@pytest.mark.parametrize("game", ["stars", "stargazer"])
+def test_a_long_name_in_the_results_stops_before_the_figures(drive, game: str) -> None:  # noqa: ANN001
+    """A name of fourteen Chinese characters ran over its row's first figure in the results
+    (a Stargazer majority of 8 drawn on top of 「中」, and 「（あなた）」 over the second one: an
+    outside playtest). It shrinks, then is cut, before the first column; "(you)" and "(AI)"
+    stay."""
+    from game.client.kits import get_kit
+
+    long_name = "至少十二个字的很长的中文名字吧"
+    columns = get_kit(game).score_columns
+    scores = [dict({column.key: 18 for column in columns}, total=99),
+              dict({column.key: 8 for column in columns}, total=40),
+              dict({column.key: 8 for column in columns}, total=40)]
+    names = [long_name, long_name + "二", "Bea"]
+    results = ResultsScene(drive.app, game, None, {"scores": scores, "ranking": [1, 2, 2]},
+                           names, ["remote", "ai", "remote"], mine=0)
+    drive.app.push(results)
+    drive.step(2)
+    shown = [text for text, _size, _picture in drawn_surfaces(drive.app)]
+    assert any(text.endswith(" (you)") and text.startswith(long_name[:4]) for text in shown), shown
+    assert any(text.endswith(" (AI)") and text.startswith(long_name[:4]) for text in shown), shown
+    overlaps = [problem for problem in text_problems(drive.app) if "over" in problem]
+    assert not overlaps, overlaps

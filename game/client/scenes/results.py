@@ -575,16 +575,18 @@ class ResultsScene(SkyScene):
                 pygame.draw.rect(surface, theme.PANEL_LIGHT, row, border_radius=lay.px(8))
             rank = self.text.render(f"{self.ranking[i]}.", body, theme.TEXT_DIM)
             surface.blit(rank, rank.get_rect(midleft=(x0, row.centery)))
-            who = (_("{name} (AI)").format(name=self.names[i]) if self.kinds[i] == "ai"
-                   else _("{name} (you)").format(name=self.names[i]) if i == self.mine
-                   else self.names[i])
+            label = (_("{name} (AI)") if self.kinds[i] == "ai"
+                     else _("{name} (you)") if i == self.mine else "{name}")
             name_x = x0 + lay.px(30)
             color = theme.SEAT_COLORS[i % 8]
             if self.kit.seat_token is not None:  # the seat's piece, as on the table
                 token = self.kit.seat_token(i, lay.px(22), self.app.settings.colour_blind)
                 surface.blit(token, token.get_rect(midleft=(name_x, row.centery)))
                 name_x, color = name_x + token.get_width() + lay.px(8), theme.TEXT
-            name = self.text.render(who, body, color, bold=True)
+            # up to the first column's figures (a long name ran over them: a playtest)
+            room = cols_x[0] + col_w // 2 - lay.px(22) - name_x
+            who, size = self.text.fit_label(label, self.names[i], body, small, room, True)
+            name = self.text.render(who, size, color, bold=True)
             surface.blit(name, name.get_rect(midleft=(name_x, row.centery)))
             for column, x in zip(columns, cols_x, strict=False):
                 value = self.text.render(str(score[column.key]), body, theme.TEXT)

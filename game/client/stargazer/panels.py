@@ -104,7 +104,7 @@ class StargazerPanels:
                                                          name=self.session.names[ended.start])
             # (fitted in bold, as drawn: a longer name left the panel, 「アルタイルさん」;
             # smaller type before a cut: 「…アルタイルさんから始め…」 at 720p)
-            words, size = self.shrunk(words, body, least, width, True)
+            words, size = self.text.fit_label("{name}", words, body, least, width, True)
             line = self.text.render(words, size, theme.TEXT, bold=True)
             surface.blit(line, (x, y))
             y += line.get_height() + lay.px(4)
@@ -187,20 +187,11 @@ class StargazerPanels:
             # the spectator's ring)
             room = min(width * 0.42, name_end - x - lay.px(28))
             current = seat == view["current"]
-            size = body
-            if bot:  # a name too long is cut, never its "(AI)" ("Player..." hid it, and
-                # 「アルタイル（…」 at 720p: playtests), in smaller type first
-                tagged, size = self.shrunk(_("{name} (AI)").format(name=name), body, least,
-                                           room, current)
-                if tagged.endswith("…"):
-                    tag_w = self.text.size(_("{name} (AI)").format(name=""), size, current)[0]
-                    tagged = _("{name} (AI)").format(
-                        name=self.fit(name, size, room - tag_w, current))
-                name = tagged
-            else:
-                name, size = self.shrunk(name, body, least, room, current)
-            label = self.text.render(self.fit(name, size, room, current), size, theme.TEXT,
-                                     bold=current)
+            # a name too long is cut, never its "(AI)" ("Player..." hid it, and 「アルタイル（…」
+            # at 720p: playtests), in smaller type first
+            words, size = self.text.fit_label(_("{name} (AI)") if bot else "{name}", name,
+                                              body, least, room, current)
+            label = self.text.render(words, size, theme.TEXT, bold=current)
             surface.blit(label, label.get_rect(midleft=(x + lay.px(28), middle)))
             if detail:
                 left = x + (start_tag if seat == view["start"] else 0)
@@ -220,15 +211,6 @@ class StargazerPanels:
             label = self.text.render(line, small, theme.TEXT_DIM)
             surface.blit(label, (x, y))
             y += int(small * 1.15)
-
-    def shrunk(self, text: str, size: int, least: int, width: float,
-               bold: bool = False) -> tuple[str, int]:
-        """``text`` and the largest type size from ``size`` down to ``least`` at which it fits
-        ``width`` pixels; where none does, ``text`` cut with "…" at ``least``."""
-        fitted = self.text.fit(text, size, int(width), bold)
-        if fitted >= least and self.text.size(text, fitted, bold)[0] <= width:
-            return text, fitted
-        return self.fit(text, least, width, bold), least
 
     @staticmethod
     def parts_words(parts: dict[str, int]) -> str:
