@@ -463,3 +463,21 @@ def test_a_started_table_keeping_your_seat_says_so_on_the_join_screen(drive) -> 
     join = open_join(drive, [ad("Ann's table", taken=2, total=2, status="playing", port=47090)])
     texts = row_texts(drive, join, "Ann's table")
     assert "your seat is kept for you" in texts and "Full" not in texts, texts
+
+
+def test_a_finished_table_says_so_and_its_note_goes_when_it_plays_again(drive) -> None:  # noqa: ANN001
+    """A TV's window listed a table whose game had ended as "Full · click or W: watch"; a
+    click said "This game is over.", and that stayed beside the row after the host started
+    the next game, until a second click (an outside playtest). The row says the game is
+    finished, and a note goes when the table's state changes."""
+    finished = ad("Mei's table", taken=4, status="over")
+    join = open_join(drive, [finished])
+    assert "Finished" in row_texts(drive, join, "Mei's table")
+    assert "Full" not in row_texts(drive, join, "Mei's table")
+    drive.click(row(join, "Mei's table").rect.center)
+    assert drive.scene is join and row(join, "Mei's table").note == "This game is over."
+    join.show_tables([finished])  # the browser's next look: still over, the note stays
+    assert row(join, "Mei's table").note == "This game is over."
+    join.show_tables([ad("Mei's table", taken=4, status="playing")])  # played again
+    assert row(join, "Mei's table").note == ""
+    assert "This game is over." not in row_texts(drive, join, "Mei's table")

@@ -334,6 +334,14 @@ def test_a_started_table_keeping_your_seat_says_so_on_the_menu(drive: Driver) ->
         texts = drawn_texts(drive.app)
         assert "Look at the Stars  ·  Full  ·  click or W: watch" in texts, (
             other.name, texts)
+    # a finished game is neither full nor watched (a TV was offered to watch one: a playtest)
+    over = table("Ann's table", "127.0.0.1:47001")
+    over.status = "over"
+    menu.lan_tables.show([over])
+    drive.step()
+    texts = drawn_texts(drive.app)
+    assert "Look at the Stars  ·  Finished" in texts, texts
+    assert not [text for text in texts if "watch" in text], texts
 
 
 @pytest.mark.timeout(60)

@@ -349,6 +349,8 @@ def seats_text(table: Any, seated: bool) -> str:
     ("Full" told a returning player nothing: an outside playtest)."""
     if seated and table.status == "playing":
         return _("your seat is kept for you")
+    if table.status == "over":  # ("Full", then "This game is over." on a click: a playtest)
+        return _(STATUS_LINES["over"])
     return seats_free_text(table)
 
 
@@ -594,6 +596,8 @@ class JoinScene(SkyScene):
         self.address_note = ""
         #: notes of rows, by table instance (rows are rebuilt as the list changes)
         self.row_notes: dict[str, str] = {}
+        #: the status each row's note was given for (``set_row_note``)
+        self.row_states: dict[str, str | None] = {}
         #: addresses last tried with a password remembered from earlier in the run (refused:
         #: the prompt starts empty, no "wrong password" for what the player never typed)
         self.remembered: set[str] = set()
@@ -678,6 +682,10 @@ class JoinScene(SkyScene):
         self.table_buttons = [TableRow(t, self.choose, seated.kept_for(t.address, t.table_id),
                                        self.watch_row)
                               for t in tables[self.first:self.first + VISIBLE_TABLES]]
+        for table in tables:
+            if self.row_states.get(table.instance, table.status) != table.status:
+                self.row_notes.pop(table.instance, None)
+                self.row_states.pop(table.instance, None)
         for row in self.table_buttons:
             row.note = self.row_notes.get(row.table.instance, "")
             row.password_known = row.table.address in self.app.table_passwords
@@ -692,6 +700,10 @@ class JoinScene(SkyScene):
 
     def set_row_note(self, instance: str, note: str) -> None:
         self.row_notes[instance] = note
+        # a note answers the table as it was: it goes when the table's state changes ("This
+        # game is over." stayed beside a table playing again: a playtest)
+        self.row_states[instance] = next(
+            (table.status for table in self.tables if table.instance == instance), None)
         for row in self.table_buttons:
             if row.table.instance == instance:
                 row.note = note

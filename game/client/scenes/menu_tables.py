@@ -67,7 +67,8 @@ class MenuTableRow(TableRow):
         surface.blit(text.render(name, size, colour, bold=True), (x, self.rect.y + layout.px(7)))
         line = f"{game_title(table.game)}  ·  {seats_text(table, self.seated)}"
         if self.watch is not None and not self.joinable and table.compatible and \
-                can_watch(table.game):  # ("Full" said nothing of watching: a playtest)
+                table.status != "over" and can_watch(table.game):
+            # ("Full" said nothing of watching: a playtest; a finished game is not watched)
             # (a full table has no seat to join: a click or a pad's A watches it too, which
             # the row did not say to a pad: a party's playtest)
             line += "  ·  " + (_("A: watch") if self.pad_words else _("click or W: watch"))
