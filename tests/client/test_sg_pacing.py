@@ -570,6 +570,28 @@ def test_a_long_bot_name_is_cut_before_its_ai_tag(drive) -> None:  # noqa: ANN00
     assert cut and all(text.endswith("… (AI)") for text in cut), cut
 
 
+
+def test_the_panel_cuts_a_long_name_not_what_they_are_doing(drive) -> None:  # noqa: ANN001
+    """A TV watching 「至少十二个字的很长的中文名字吧」 choose a crew read "至少十二个字的很长的中文
+    名字吧 is cho…" (an outside playtest): the name is cut, "is choosing a crew" stays."""
+    long_name = "至少十二个字的很长的中文名字吧至少十二个字的很长的中文名字吧"
+    config = GameConfig("stargazer", [SeatChoice("ai", long_name, "random"),
+                                      SeatChoice("human", "Ann"),
+                                      SeatChoice("ai", "Vega", "random")],
+                        {"players": 3, "start_player": 0}, "solo")
+    with reproducible_secrets("client-tests"):
+        session = LocalSession(config, 7, ai_delay=60.0)  # the bot thinks the whole test
+    table = StargazerTableScene(drive.app, config, 7, session=session)
+    drive.app.push(table)
+    drive.until(lambda: table.view is not None, what="the first view")
+    drive.step(3)
+    assert table.view["current"] == 0 and table.view["phase"] == "crew"
+    shown = [item.text for item in painted(drive, table).drawn]
+    # (the panel's title; the top bar's "Round 1 · ..." shrinks its type instead)
+    title = [text for text in shown if text.startswith(long_name[:4])]
+    assert any("… is choosing a crew" in text for text in title), shown
+
+
 def random_finished_game(seed: int = 3) -> dict:
     """A 3-player Stargazer game played to its end by random legal moves (seeded)."""
     rng = random.Random(seed)

@@ -504,7 +504,10 @@ class StargazerPanels:
             # ("Ann is choosing a crew.." read as a typo there: a 4K playtest)
             dots = "" if self.replaying else progress_dots(self.clock)
             words = PHASE_WORDS.get(view["phase"], N_("{name} plays"))
-            title = _(words).format(name=names[current]) + dots
+            # a long name is cut, not what they do ("… is cho…" on a TV: a playtest)
+            body = self.layout.font_px("body")
+            title, _size = self.text.fit_label(_(words) + dots, names[current], body, body,
+                                               self.action_rect.w - self.layout.px(24), True)
             if self.pacer.holding() is not None and self.couch is None:
                 # (a click on this panel does it too: the mouse had no way, a playtest)
                 lines.append((controls_hint(self.app, _("Space or a click here: catch up with "
