@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +36,15 @@ DEFAULT_SEATS: Mapping[str, str] = GameTable(lambda game: game.default_seats)
 #: the most seats a table offers
 MAX_SEATS = 8
 
+
+def star_names(taken: Collection[str], count: int,
+               word: Callable[[str], str] = str) -> list[str]:
+    """``count`` names for bots that fill free seats: the stars' (``BOT_STAR_NAMES``, in
+    ``word``'s language) that no name in ``taken`` is, in order (``Table.start``'s
+    ``name_bots``: a free seat turned bot kept "Player 3", in the host's language)."""
+    stars = [word(star) for star in BOT_STAR_NAMES]
+    free = [star for star in stars if star not in taken] or stars
+    return [free[i % len(free)] for i in range(count)]
 
 def parse_seats(text: str | None, game: str | None = None, *,
                 host: str | None = None) -> list[SeatSpec]:

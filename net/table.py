@@ -671,10 +671,14 @@ class Table:
             self._deliver(handle, self.snapshot(entry.seat))
 
     # ------------------------------------------------------------------ lifecycle
-    def start(self, fill_open: str | None = "") -> None:
+    def start(self, fill_open: str | None = "",
+              name_bots: Callable[[list[str], int], list[str]] | None = None) -> None:
         """Start the game. Unclaimed ``remote``/``open`` seats become AI at level
         ``fill_open`` (``""``: the table's ``default_bot``; ``None``: refuse with
-        ``seats_open`` while any seat is free)."""
+        ``seats_open`` while any seat is free). ``name_bots(names of the other seats, count)``
+        names them, in seat order (a free seat named in the host's language stayed
+        "プレイヤー3" as a bot, in every window: a playtest); without it a "Player N" becomes
+        "Bot N"."""
         with self._lock:
             self._refuse_if_closed()
             if self.status != "lobby":
@@ -682,9 +686,13 @@ class Table:
             free = [s for s in self._seats if s.kind in ("remote", "open") and not s.claimed]
             if free and fill_open is None:
                 raise TableError("seats_open", f"{len(free)} seat(s) are still free")
-            for seat in free:
+            names = name_bots([s.name for s in self._seats if s not in free],
+                              len(free)) if name_bots and free else []
+            for index, seat in enumerate(free):
                 seat.kind, seat.bot, seat.token = "ai", fill_open or self.default_bot, None
-                if seat.asked.startswith("Player "):
+                if index < len(names):
+                    seat.asked = clean_name(names[index], seat.asked)
+                elif seat.asked.startswith("Player "):
                     seat.asked = f"Bot {seat.asked.removeprefix('Player ')}"
                 seat.named_at = next(self._name_clock)
             self._settle_names()

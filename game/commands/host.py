@@ -36,6 +36,7 @@ from game.tables import (
     parse_seats,
     resume_table,
     save_token,
+    star_names,
 )
 from net.discovery import advertised_interfaces
 from net.save import SaveError, default_autosave_dir, newest_save
@@ -354,7 +355,7 @@ async def _host_loop(table: Table, args: argparse.Namespace, stop: asyncio.Event
     last_status = table.status
     stand_ins = StandIns(table, args.bot_after)
     if args.start == "now" and table.status == "lobby":
-        table.start()
+        table.start(name_bots=star_names)  # (the free seats' bots named as --seats ai's)
     while not stop.is_set():
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stop.wait(), 0.2)

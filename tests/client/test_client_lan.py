@@ -449,3 +449,23 @@ def test_a_stargazer_lobby_shows_each_seat_with_the_piece_it_plays_with(drive) -
         lobby.draw(surface, 0.0)
     assert all(token in blitted for token in expected), "each seat's piece beside its name"
     drive.key(pygame.K_ESCAPE)
+
+
+def test_a_free_seat_a_bot_takes_at_the_start_is_named_after_a_star(drive) -> None:  # noqa: ANN001
+    """A Japanese host who started with a seat still free gave every window a bot called
+    「プレイヤー2」 ("プレイヤー2 (AI)" in an English guest's log and results: an outside
+    playtest): it takes a star's name in the host's language, as the setup's bots do."""
+    from game.client.i18n import set_language
+
+    set_language("ja")
+    drive.click(drive.scene.button("Host LAN game").rect.center)
+    setup = drive.scene
+    assert setup.seats[1].value == "open"
+    drive.click(setup.start.rect.center)
+    lobby = drive.scene
+    assert isinstance(lobby, LobbyScene) and lobby.hosting
+    drive.step(2)
+    drive.click(lobby.start_button.rect.center)
+    drive.until(lambda: isinstance(drive.scene, StarsTableScene), what="the game to start")
+    names = drive.scene.session.table.info()["seats"]
+    assert names[1]["kind"] == "ai" and names[1]["name"] == "ベガ", names

@@ -139,3 +139,30 @@ def test_two_seats_never_show_the_same_name_through_invisible_or_composed_charac
     assert clean_name("\uff21nn", "?") == "\uff21nn", "full-width letters are kept as typed"
     assert clean_name("A\u034f\u030asa", "?") == "\u00c5sa", "composed once nothing is between"
     assert clean_name("A" * 31 + " BCD", "?") == "A" * 31, "no space left at the cut"
+
+
+def test_the_host_names_the_bots_that_take_free_seats() -> None:
+    """A free seat a bot took at the start kept its free-seat name ("プレイヤー3" from a
+    Japanese host, "Bot 3" else), read as a person in every window (an outside playtest):
+    the host may name them, told the other seats' names and how many; what it gives is
+    cleaned as any name, and the names stay distinct."""
+    table = toy_table([SeatSpec("open"), SeatSpec("open"), SeatSpec("open")])
+    table.join("Vega")
+    asked: list[tuple[list[str], int]] = []
+
+    def stars(taken: list[str], count: int) -> list[str]:
+        asked.append((list(taken), count))
+        return ["Vega", "  Altair\u200b "][:count]
+
+    table.start(name_bots=stars)
+    assert asked == [(["Vega"], 2)]
+    assert shown(table.info()) == ["Vega", "Vega 2", "Altair"]
+    assert [seat["kind"] for seat in table.info()["seats"]] == ["open", "ai", "ai"]
+
+
+def test_star_names_skip_the_names_at_the_table_and_speak_the_windows_language() -> None:
+    from game.tables import star_names
+
+    assert star_names(["Ann", "Vega"], 3) == ["Altair", "Deneb", "Rigel"]
+    assert star_names([], 2, word=lambda star: star.upper()) == ["VEGA", "ALTAIR"]
+    assert len(star_names([], 20)) == 20

@@ -5,6 +5,7 @@ game starts. Networking itself is ``net``'s: this module only wires its pieces t
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -144,8 +145,13 @@ class LobbyScene(SkyScene):
         self.watching = False
 
     def start_game(self) -> None:
+        from game.tables import star_names
+
         if self.hosting and self.session.status == "lobby":
-            self.session.table.start(fill_open=fill_level(self.session.table.game))
+            # the bots that take the free seats are named after stars in this window's
+            # language, as the setup's are ("プレイヤー3 (AI)" read as a person, in English too)
+            self.session.table.start(fill_open=fill_level(self.session.table.game),
+                                     name_bots=partial(star_names, word=_))
 
     def poll(self) -> None:
         if self.app.scene is not self or self.started:
