@@ -469,3 +469,35 @@ def test_a_free_seat_a_bot_takes_at_the_start_is_named_after_a_star(drive) -> No
     drive.until(lambda: isinstance(drive.scene, StarsTableScene), what="the game to start")
     names = drive.scene.session.table.info()["seats"]
     assert names[1]["kind"] == "ai" and names[1]["name"] == "ベガ", names
+
+
+@pytest.mark.timeout(60)
+def test_a_guest_names_free_seats_in_its_own_language(drive) -> None:  # noqa: ANN001
+    """A Japanese host's free seats read 「プレイヤー3」 in an English guest's lobby (an outside
+    playtest): a free seat's name is a placeholder, which the guest's window words itself."""
+    from game.tables import new_table
+    from net.server import ServerThread
+    from net.table import SeatSpec
+
+    host = new_table("stars", {}, 5, [SeatSpec("open", "王小明"), SeatSpec("open", "プレイヤー2"),
+                                      SeatSpec("open", "プレイヤー3")], name="王小明さんのテーブル")
+    host.join("王小明")
+    server = ServerThread(host, host="127.0.0.1", port=0)
+    port = server.start()
+    try:
+        drive.click(drive.scene.button("Join LAN game").rect.center)
+        join = drive.scene
+        drive.click(join.address.rect.center)
+        drive.type_text(f"127.0.0.1:{port}")
+        drive.key(pygame.K_RETURN)
+        lobby = drive.scene
+        assert isinstance(lobby, LobbyScene)
+        drive.until(lambda: lobby.session.human_seats, what="the welcome")
+        drive.step(3)
+        texts = drawn_texts(drive.app)
+        assert "王小明" in texts and "Player 3" in texts, texts
+        assert not [text for text in texts if "プレイヤー" in text], texts
+        lobby.leave()
+    finally:
+        server.stop()
+        host.close()

@@ -266,6 +266,10 @@ class LobbyScene(SkyScene):
         y += lay.px(36)
         for seat in info.get("seats", []):
             who = seat["name"]
+            if seat["kind"] == "open" and not seat.get("taken"):
+                # a free seat's name is the host's placeholder, in the host's language (an
+                # English guest read 「プレイヤー3」: a playtest): this window's own words
+                who = _("Player {n}").format(n=seat["seat"] + 1)
             if seat["kind"] == "ai":
                 state, color = bot_label(seat.get("bot")), theme.TEXT_DIM
             elif seat.get("taken"):
