@@ -45,10 +45,10 @@ ENTRY = ROOT / "game" / "__main__.py"
 #: looked for at ``<bundle>/assets/sounds``, and only made again if absent)
 EXTRA_DATA = {"assets/sounds": "*.wav"}
 #: what the build needs besides the game's own dependencies
-NEEDED_MODULES = ("PyInstaller", "pygame", "zeroconf", "msgpack", "platformdirs", "budoux")
+NEEDED_MODULES = ("PyInstaller", "pygame", "zeroconf", "msgpack", "platformdirs", "budoux",
+                  "numpy")
 #: never wanted in the program (PyInstaller finds them through optional imports)
-EXCLUDES = ("tkinter", "unittest", "pydoc", "doctest", "numpy", "pytest", "hypothesis",
-            "setuptools", "pip")
+EXCLUDES = ("tkinter", "unittest", "pydoc", "doctest", "pytest", "hypothesis", "setuptools", "pip")
 
 
 def package_data_files(root: Path = ROOT) -> list[tuple[Path, str]]:
