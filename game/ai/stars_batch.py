@@ -248,7 +248,7 @@ _PER_SHEET = (
 
 
 @dataclass
-class Played:
+class _Played:
     """What a batch step played: the placements weighed (``weighed``) and the rows of it the
     sheets played (a sheet absent from them skipped), the shooting stars (sheet, star)."""
 
@@ -647,7 +647,7 @@ class _Sheets:
         self.shooting_bad[:, _SPARE_BIT] = False
         self.shooting_score[sheet] += self.tables.shooting_size[star]
 
-    def step(self, active: Array, cards: Array, n: int, stats: dict[str, int]) -> Played:
+    def step(self, active: Array, cards: Array, n: int, stats: dict[str, int]) -> _Played:
         """Play card number ``n`` (``cards``: each sheet's) on the ``active`` sheets by the
         policy; what each sheet played."""
         left = data.CARDS_PER_GAME - n
@@ -663,7 +663,7 @@ class _Sheets:
         star_rows = best_rows(star_sheet, gain)[1]
         self.apply_lines(weighed, chosen, stats)
         self.apply_shooting(star_sheet[star_rows], star[star_rows])
-        return Played(weighed, chosen, star_sheet[star_rows], star[star_rows])
+        return _Played(weighed, chosen, star_sheet[star_rows], star[star_rows])
 
     # --- the end -----------------------------------------------------------------------------
     def values(self, weights: Weights, cards_left: Array) -> Array:
