@@ -41,6 +41,7 @@ from game.ai.stars_model import (
     _POWER_BY_SEG,
     _POWER_COPIES,
     _SEG_MASK,
+    PYTHON_OBJECTS,
     Model,
     Weights,
     _disjoint,
@@ -52,8 +53,6 @@ from game.rules.stars.placement import _card_candidates, _shooting_static, _stat
 
 Array = np.ndarray
 
-#: objects whose points depend on the groups around them: a sheet holding one goes to Python
-PYTHON_OBJECTS = frozenset({data.TWINKLING_STAR, data.CRESCENT_MOON, data.BLACK_HOLE})
 #: decimals a gain is rounded to before the best is chosen (``best_line``'s near-ties)
 GAIN_DECIMALS = 9
 

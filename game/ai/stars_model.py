@@ -83,6 +83,10 @@ class Weights:
     fade: int = 6
 
 
+#: objects whose points depend on the groups around them (``object_points``): the batched
+#: playouts (``stars_batch``) play a sheet holding one in Python, whole
+PYTHON_OBJECTS = frozenset({data.TWINKLING_STAR, data.CRESCENT_MOON, data.BLACK_HOLE})
+
 DEFAULT_WEIGHTS = Weights()
 #: ``hard``'s numbers: the lines in the rows the sun closes next weigh more (0.35 a line) and
 #: the potential fades over the last 8 cards, not 6. Its lookahead finds the answers those

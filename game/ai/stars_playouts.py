@@ -36,9 +36,10 @@ the Python policy's but on near-ties, so its games are its own (deterministic fo
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
 
@@ -52,14 +53,28 @@ from game.ai.stars_bots import (
     model_of,
     prompt_values,
 )
-from game.ai.stars_model import DEFAULT_WEIGHTS, HARD_WEIGHTS, Model, Weights, low_row_lines
+from game.ai.stars_model import (
+    DEFAULT_WEIGHTS,
+    HARD_WEIGHTS,
+    PYTHON_OBJECTS,
+    Model,
+    Weights,
+    low_row_lines,
+)
 from game.rules.base import Move
 from game.rules.stars import data
 from game.rules.stars.geometry import Segment, norm
+from game.rules.stars.powers import power_name
 
 Option = tuple[Move, tuple[Segment, ...], float]
 #: (value now, move, the model after the move and the power uses it leaves to resolve)
 Candidate = tuple[float, Move, Callable[[], tuple[Model, int]]]
+
+
+#: hard's settings before session 61 (6 placements x 16 orders, at most 1,200 cards played out,
+#: session 51's endgame): hard searches with them where the batch cannot play its playouts
+UNBATCHED: dict[str, int] = {"width": 6, "orders": 16, "steps": 1200, "end": 6, "end_wide": 4,
+                             "end_width": 10, "end_steps": 1400}
 
 
 class PlayoutBot(PlanBot):
@@ -72,20 +87,20 @@ class PlayoutBot(PlanBot):
         self,
         seed: int = 0,
         weights: Weights | None = None,
-        width: int = 6,
-        orders: int = 16,
-        steps: int = 1200,
+        width: int = 16,
+        orders: int = 32,
+        steps: int = 0,
         race: float = 2.0,
         race_after: int = 3,
         prompts: int = 1,
         lines: int = 0,
-        end: int = 6,
-        end_width: int = 10,
-        end_wide: int = 4,
+        end: int = 8,
+        end_width: int = 12,
+        end_wide: int = 5,
         end_orders: int = 200,
-        end_steps: int = 1400,
+        end_steps: int = 1800,
         end_race: float = 2.0,
-        batch: int = 0,
+        batch: int = 4,
     ) -> None:
         super().__init__(seed, weights or HARD_WEIGHTS)
         self.width = width
@@ -128,6 +143,38 @@ class PlayoutBot(PlanBot):
     def choose_card(
         self, view: dict[str, Any], seat: int, moves: list[Move], stop: StopCheck | None
     ) -> Move:
+        with self._settings_for(view, seat):
+            return self._choose_card(view, seat, moves, stop)
+
+    def choose_prompt(
+        self, view: dict[str, Any], seat: int, moves: list[Move], stop: StopCheck | None
+    ) -> Move:
+        with self._settings_for(view, seat):
+            return self._choose_prompt(view, seat, moves, stop)
+
+    @contextlib.contextmanager
+    def _settings_for(self, view: dict[str, Any], seat: int) -> Iterator[None]:
+        """With ``batch``, on a power card whose objects the batch plays in Python
+        (``PYTHON_OBJECTS``: twinkling star, crescent moon, black hole) the decision is searched
+        with ``UNBATCHED``'s settings, one playout at a time: the wide search there would cost
+        about twice the CPU a card (docs/AI.md, session 61)."""
+        power = power_name(view["seats"][seat]["sheet"]["power_card"])
+        if self.batched is None or power not in PYTHON_OBJECTS:
+            yield
+            return
+        kept = {name: getattr(self, name) for name in (*UNBATCHED, "batched")}
+        for name, value in UNBATCHED.items():
+            setattr(self, name, value)
+        self.batched = None
+        try:
+            yield
+        finally:
+            for name, value in kept.items():
+                setattr(self, name, value)
+
+    def _choose_card(
+        self, view: dict[str, Any], seat: int, moves: list[Move], stop: StopCheck | None
+    ) -> Move:
         self.last_playouts = 0
         model, scored = self.scored_options(view, seat, moves)
         if cards_left_after(view) == 0 or len(scored) <= 1:
@@ -137,7 +184,7 @@ class PlayoutBot(PlanBot):
                for value, option in scored[:self._width(view, len(scored))]]
         return self._play_off(view, top, stop)
 
-    def choose_prompt(
+    def _choose_prompt(
         self, view: dict[str, Any], seat: int, moves: list[Move], stop: StopCheck | None
     ) -> Move:
         """With ``prompts``: the best answers by model value played out as placements are

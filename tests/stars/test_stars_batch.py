@@ -296,11 +296,13 @@ def test_a_stop_ends_a_batched_decision_within_one_batch_step(allowed: int) -> N
         assert bot.last_playouts == 0
 
 
-def test_a_power_prompt_is_played_out_in_batches_with_the_python_objects() -> None:
-    """A prompt's answers (objects on the sheet among them) played out in batches: a legal
-    answer after the playouts, every one of them counted."""
+def test_a_power_prompt_is_played_out_in_batches() -> None:
+    """A prompt's answers (a planet placed by the power) played out in batches: a legal answer
+    after the playouts, every one of them counted. (A sheet whose objects the batch plays in
+    Python: ``test_a_batch_ends_each_playout_on_the_value_hard_computes``; the bot does not batch on
+    those power cards: ``test_stars_playouts``.)"""
     for seed in range(40):
-        state = STARS.setup({"players": 1, "power_card": 8}, seed)
+        state = STARS.setup({"players": 1, "power_card": 2}, seed)
         bot = PlanBot(seed)
         while not STARS.is_over(state):
             view = STARS.view(state, 0)
@@ -314,9 +316,9 @@ def test_a_power_prompt_is_played_out_in_batches_with_the_python_objects() -> No
         answer = searching.choose(STARS, state, 0)
         assert answer in STARS.legal_moves(state, 0)
         assert searching.last_playouts == searching.width * 4
-        assert searching.batched.stats["python_sheets"] > 0
+        assert searching.batched.stats["batch_steps"] > 0
         return
-    raise AssertionError("no twinkling-star prompt in 40 games")
+    raise AssertionError("no planet prompt in 40 games")
 
 
 def test_the_bench_passes_batch_to_hard() -> None:
@@ -324,4 +326,5 @@ def test_the_bench_passes_batch_to_hard() -> None:
 
     bot = stars_bot("hard:batch=4", 3)
     assert bot.batch == 4 and bot.batched is not None
-    assert PlayoutBot().batch == 0 and PlayoutBot().batched is None
+    assert PlayoutBot().batch == 4, "hard as it ships (session 61)"
+    assert PlayoutBot(batch=0).batched is None, "one playout at a time, in Python"

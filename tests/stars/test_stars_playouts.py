@@ -9,8 +9,10 @@ import pytest
 from stars_testkit import solo_position_with_a_line_card
 
 from game.ai.stars_bots import apply_option, cards_left_after
-from game.ai.stars_playouts import PlayoutBot
+from game.ai.stars_model import PYTHON_OBJECTS
+from game.ai.stars_playouts import UNBATCHED, PlayoutBot
 from game.rules.stars import RULESET as STARS
+from game.rules.stars import data
 
 
 def test_the_playouts_never_read_the_hidden_deck_order() -> None:
@@ -34,11 +36,12 @@ def test_a_stop_ends_the_decision_within_one_playout(allowed: int, race: float) 
         calls.append(len(calls) >= allowed)
         return calls[-1]
 
-    bot = PlayoutBot(seed=1, orders=4, race=race)
+    # (one playout at a time, in Python: a batch's stop is test_stars_batch's)
+    bot = PlayoutBot(seed=1, orders=4, race=race, batch=0)
     move = bot.choose(STARS, state, 0, stop=stop)
     assert move in STARS.legal_moves(state, 0)
     assert bot.last_playouts == allowed and calls.count(True) == 1
-    unstopped = PlayoutBot(seed=1, orders=4, race=0)
+    unstopped = PlayoutBot(seed=1, orders=4, race=0, batch=0)
     unstopped.choose(STARS, state, 0)
     assert unstopped.last_playouts == unstopped.width * 4 > allowed
 
@@ -174,9 +177,14 @@ def test_a_line_use_in_a_playout_is_drawn_where_it_gains_most() -> None:
 
 
 #: whole solo games of ``PlayoutBot(seed, orders=6, steps=300)`` recorded before the endgame
-#: settings existed (seed: final score, the number of moves, sha256 of the moves as sorted
-#: JSON, first 16 hex digits); seed 12 answers a power prompt
+#: settings existed, with the settings of then (``SESSION_38``; seed: final score, the number
+#: of moves, sha256 of the moves as sorted JSON, first 16 hex digits); seed 12 answers a power
+#: prompt
 PINNED_GAMES = {3: (48, 36, "71f35f1856307585"), 12: (45, 37, "09a8880904b8a5cb")}
+#: hard's settings before session 61 (6 placements, one playout at a time in Python), and its
+#: endgame of session 51
+SESSION_38 = {"width": 6, "batch": 0}
+SESSION_51_ENDGAME = {"end": 6, "end_wide": 4, "end_width": 10, "end_steps": 1400}
 
 
 def solo_game(bot: PlayoutBot, seed: int) -> tuple[int, int, str]:
@@ -197,25 +205,42 @@ def solo_game(bot: PlayoutBot, seed: int) -> tuple[int, int, str]:
 def test_with_the_endgame_off_hard_replays_its_games(seed: int) -> None:
     """``end`` 0 (the other endgame settings then change nothing): move for move the games
     hard played before the endgame existed."""
-    for bot in (PlayoutBot(seed=seed, orders=6, steps=300, end=0),
-                PlayoutBot(seed=seed, orders=6, steps=300, end=0, end_width=3, end_wide=2)):
+    for bot in (PlayoutBot(seed=seed, orders=6, steps=300, end=0, **SESSION_38),
+                PlayoutBot(seed=seed, orders=6, steps=300, end=0, end_width=3, end_wide=2,
+                           **SESSION_38)):
         assert solo_game(bot, seed) == PINNED_GAMES[seed]
 
 
-#: the same games with the endgame search as hard ships it (session 51)
+#: the same games with session 51's endgame search
 PINNED_ENDGAME_GAMES = {3: (54, 37, "9798181891434a7b"), 12: (48, 37, "28af730594a8295b")}
 
 
 @pytest.mark.parametrize("seed", sorted(PINNED_GAMES))
-def test_hard_as_it_ships_searches_the_endgame_and_replays_its_games(seed: int) -> None:
-    """The shipped endgame settings: a decision with at most 6 cards to come weighs more
+def test_the_endgame_search_replays_its_games(seed: int) -> None:
+    """Session 51's endgame settings: a decision with at most 6 cards to come weighs more
     candidates; the games replay move for move for their seed."""
-    shipped = PlayoutBot()
-    assert (shipped.end, shipped.end_wide, shipped.end_width, shipped.end_steps) == (
-        6, 4, 10, 1400)
-    game = solo_game(PlayoutBot(seed=seed, orders=6, steps=300), seed)
+    game = solo_game(PlayoutBot(seed=seed, orders=6, steps=300, **SESSION_38,
+                                **SESSION_51_ENDGAME), seed)
     assert game == PINNED_ENDGAME_GAMES[seed]
     assert game != PINNED_GAMES[seed]  # the endgame changed some decision
+
+
+#: the same games with hard's settings since session 61 (16 placements, batched playouts four
+#: rounds at a time, the endgame over the last 8 cards), but for the orders and the cap
+PINNED_SHIPPED_GAMES = {3: (44, 36, "6c5e00d5b3cb2f87"), 12: (50, 37, "9db33852b0d2a211")}
+
+
+@pytest.mark.parametrize("seed", sorted(PINNED_GAMES))
+def test_hard_as_it_ships_replays_its_games(seed: int) -> None:
+    """hard's settings since session 61 (docs/AI.md: 93 % of the beam-192 clairvoyant on
+    fresh seeds at the table's budget); batched, its games still replay for their seed."""
+    shipped = PlayoutBot()
+    assert (shipped.width, shipped.orders, shipped.steps, shipped.batch) == (16, 32, 0, 4)
+    assert (shipped.end, shipped.end_wide, shipped.end_width, shipped.end_steps) == (
+        8, 5, 12, 1800)
+    game = solo_game(PlayoutBot(seed=seed, orders=6, steps=300), seed)
+    assert game == PINNED_SHIPPED_GAMES[seed]
+    assert game != PINNED_ENDGAME_GAMES[seed]
 
 
 def test_the_endgame_futures_cover_the_unseen_cards_evenly() -> None:
@@ -264,3 +289,23 @@ def test_the_endgame_weighs_every_candidate_only_where_few_cards_come() -> None:
     assert bot._width({"card": {"n": 9, "of": 18}}, 40) == bot.width  # outside: ``width``
     assert not bot._endgame({"card": {"n": 18, "of": 18}})
     assert PlayoutBot(end=5, end_width=0)._width({"card": {"n": 13, "of": 18}}, 40) == 40
+
+
+@pytest.mark.parametrize("power", [
+    next(i + 1 for i, card in enumerate(data.POWER_CARDS) if card["power"] == kind)
+    for kind in sorted(PYTHON_OBJECTS)])
+def test_where_the_batch_cannot_play_hard_searches_as_before(power: int) -> None:
+    """On the power cards whose objects the batched playouts play in Python (twinkling star,
+    crescent moon, black hole) the wide search would cost about twice hard's CPU a card: hard
+    searches as before session 61 there, one playout at a time, move for move."""
+    from game.ai.stars_bots import GreedyBot
+
+    state = STARS.setup({"players": 1, "power_card": power}, 4)
+    greedy = GreedyBot(4)
+    while state["flipped"] < 4 or state["seats"][0]["turn"] is not None or not any(
+            m["t"] == "place" for m in STARS.legal_moves(state, 0)):
+        STARS.apply(state, 0, greedy.choose(STARS, state, 0))
+    shipped, before = PlayoutBot(seed=4), PlayoutBot(seed=4, batch=0, **UNBATCHED)
+    assert shipped.choose(STARS, state, 0) == before.choose(STARS, state, 0)
+    assert shipped.last_playouts == before.last_playouts > 0
+    assert (shipped.width, shipped.batched is not None) == (16, True), "its settings are back"
