@@ -136,6 +136,16 @@ def test_the_program_plays_a_demo_of_each_game(guest: Guest, game: str) -> None:
     assert len(rows) >= 2 and all(row.split()[-1].lstrip("-").isdigit() for row in rows)
 
 
+def test_the_programs_hard_bot_plays_its_batched_playouts(guest: Guest) -> None:
+    """Look at the Stars' hard bot plays its playouts with numpy: stripped by PyInstaller,
+    numpy's bundled OpenBLAS failed to load ("ELF load command address/offset not
+    page-aligned") and the program's hard bot could not be built."""
+    result = guest.run("demo", "--game", "stars", "--players", "1", "--bot", "hard", "--quiet",
+                       "--seed", "4", timeout=300)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "1 hard bot" in result.stdout, result.stdout
+
+
 def pixels(path: Path) -> bytes:
     import pygame
 

@@ -17,9 +17,10 @@ def arguments(platform: str) -> list[str]:
     return pyinstaller_arguments(Path("/dist"), Path("/work"), platform)
 
 
-def test_linux_builds_one_stripped_file() -> None:
+def test_linux_builds_one_file_not_stripped() -> None:
     args = arguments("linux")
-    assert "--onefile" in args and "--strip" in args and "--windowed" not in args
+    assert "--onefile" in args and "--windowed" not in args
+    assert "--strip" not in args, "numpy's OpenBLAS does not load once stripped"
     assert program_name("linux") == "starparty"
 
 

@@ -95,10 +95,9 @@ def pyinstaller_arguments(dist: Path, work: Path, platform: str = sys.platform) 
         arguments += ["--exclude-module", module]
     if mac:
         arguments += ["--windowed", "--osx-bundle-identifier", BUNDLE_ID]
-    if platform.startswith("linux"):
-        # the symbol tables of libpython and the extension modules are a third of the file,
-        # and every start unpacks the file (macOS: stripping would break the signatures)
-        arguments.append("--strip")
+    # not stripped (``--strip``): it saved a third of the file, but numpy's bundled OpenBLAS
+    # (patched by auditwheel) no longer loads once stripped, and PyInstaller strips every
+    # library or none (its issue 9463); the file is 46 MiB, the start still about a second
     if platform == "win32":
         # a double-click shows no console window; from cmd/PowerShell the output still shows
         arguments += ["--hide-console", "hide-early"]

@@ -14,24 +14,25 @@ sessions 37-39, for the figures).
 The playouts go round by round (one order for every placement) and ``stop`` is asked before
 each one (at most 17 cards, a few ms), so a decision ends within one playout of its deadline;
 the placements are compared on the rounds all of them finished (none: on their value now, as
-``normal``). ``steps`` caps the cards played out in one decision: a budget counted in work, so
-without ``stop`` the bot is deterministic for its seed. At the default 1,200 (with the race) a
-card took about 150 ms CPU median on the slowest of the project's VMs (issue 10: <= 250 ms),
-about 238 ms with the endgame search below, and the table's budget (``THINK_SECONDS``, 0.5 s)
-cuts a decision only on a slow or busy machine.
+``normal``). ``steps`` caps the cards played out in one decision (0: no cap; a budget counted in
+work, so without ``stop`` the bot is deterministic for its seed).
 ``bench/ai.py stars --levels "hard:steps=1500,race=0"`` plays it with other settings.
 
 The endgame search (``end``, since session 51; ``hard:end=0`` plays without it): over the
-last 6 cards the playouts are short, so a decision there weighs every candidate with at most 4
-cards to come (the 10 best with 5 or 6) on futures that cover the unseen cards evenly, every
-order of them when they are few, capped at 1,400 cards: +0.84 [+0.38, +1.30] points on fresh
-seeds (docs/AI.md, session 51).
+last cards the playouts are short, so a decision there weighs every candidate with at most
+``end_wide`` cards to come (the ``end_width`` best with more) on futures that cover the unseen
+cards evenly, every order of them when they are few, capped at ``end_steps`` cards.
 
-Batched playouts (``batch``, a setting, 0 as hard ships): ``hard:batch=N`` plays N rounds
-(N orders for every candidate still in the race) at once with numpy (``stars_batch``), a few
-times faster per playout; the race and the ``steps`` cap act between batches, ``stop`` is asked
-before each batch and between its steps, and a batch cut short is discarded. Its choices equal
-the Python policy's but on near-ties, so its games are its own (deterministic for the seed).
+Batched playouts (``batch``, since session 61; ``hard:batch=0`` plays one at a time in Python):
+``batch`` rounds (that many orders for every candidate still in the race) are played out at
+once with numpy (``stars_batch``), several times faster per playout; the race and the ``steps``
+cap act between batches, ``stop`` is asked before each batch and between its steps, and a batch
+cut short is discarded. Its choices equal the Python policy's but on near-ties, so its games are
+its own (deterministic for the seed). That speed pays for hard's settings since session 61: 16
+placements x 32 orders with no cap and the endgame over the last 8 cards, 93.1 % of the beam-192
+clairvoyant on fresh seeds at the table's budget (0.5 s, ``THINK_SECONDS``), at about 0.8 times
+the CPU a card of session 51's hard (docs/AI.md, session 61). On the power cards whose objects
+the batch plays in Python (``PYTHON_OBJECTS``) hard keeps session 51's settings (``UNBATCHED``).
 """
 
 from __future__ import annotations
