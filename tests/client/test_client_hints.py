@@ -704,3 +704,27 @@ def test_a_hints_open_groups_read_as_a_count_of_groups() -> None:
 
     assert OPEN_WORDS["open_groups"](4) == "keeps 4 groups of lines open"
     assert OPEN_WORDS["open_groups"](1) == "keeps 1 group of lines open"
+
+
+@pytest.mark.timeout(120)
+def test_the_review_says_when_a_bot_played_for_you(drive: Driver) -> None:
+    """A LAN guest's review left out the round a stand-in bot played for them without a word
+    (an outside playtest): it says the bot's decisions are left out."""
+    from game.client.record import GameRecord
+    from game.client.scenes.review import ReviewScene
+    from tests.client.textboxes import drawn_texts
+    from tests.test_review import bot_game
+
+    options, moves = bot_game("stars", 2, 5)
+    away = [i for i, (seat, _move) in enumerate(moves) if seat == 0][4:8]
+    said = "The decisions a bot made for you while you were away are left out."
+    for stand_ins, told in (([], False), (away, True)):
+        record = GameRecord("stars", options, 5, moves, ["Ann", "Bea"], ["remote", "remote"],
+                            stand_ins=stand_ins)
+        review = ReviewScene(drive.app, record, 0, budget=0.02)
+        drive.app.push(review)
+        drive.until(lambda review=review: bool(review.rows), timeout=60, what="the review")
+        drive.step(2)
+        shown = " ".join(drawn_texts(drive.app))
+        assert (said in shown or said.split(" while")[0] in shown) == told, shown
+        drive.app.pop()

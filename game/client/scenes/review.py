@@ -249,6 +249,13 @@ class ReviewScene(SkyScene):
             return left, right, theme.LEGAL
         return left, right, theme.ACCENT if worst else theme.TEXT
 
+    def stood_in(self) -> bool:
+        """Whether a bot stood in for this seat's player in some of its moves (those
+        decisions are not in the review)."""
+        moves = self.record.moves
+        return any(0 <= i < len(moves) and moves[i][0] == self.seat
+                   for i in self.record.stand_ins if isinstance(i, int))
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self.draw_sky(surface, alpha)
         lay = self.layout
@@ -298,6 +305,8 @@ class ReviewScene(SkyScene):
                             "Points at once, as the game scores them. The bot did better on {n} "
                             "decisions; the {top} biggest come first.", worse).format(n=worse,
                                                                                        top=TOP)
+        if self.stood_in():  # (a guest missed a round the bot played, told nothing: a playtest)
+            note += " " + _("The decisions a bot made for you while you were away are left out.")
         for line in self.text.wrap(note, small, width):
             surface.blit(self.text.render(line, small, theme.TEXT_DIM), (x, y))
             y += int(small * 1.2)
