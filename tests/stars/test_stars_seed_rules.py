@@ -943,8 +943,8 @@ def test_notes_one_to_eight_players_and_no_more() -> None:
         (39, "Sky Watcher"),
         (43, "Sky Watcher"),
         (44, "Astronomer"),
-        (50, "Astronomer"),
-        (51, "Master of the Night"),
+        (51, "Astronomer"),
+        (52, "Master of the Night"),
         (150, "Master of the Night"),
     ],
 )

@@ -23,12 +23,12 @@ def test_no_solo_rank_is_named_like_a_game_of_the_project() -> None:
 def test_each_rank_starts_at_its_published_total() -> None:
     """The table of docs/rules/look-at-the-stars.md: each threshold is a bot's median score."""
     assert data.SOLO_RANKS == [(0, "Novice"), (24, "Apprentice"), (39, "Sky Watcher"),
-                               (44, "Astronomer"), (51, "Master of the Night")]
+                               (44, "Astronomer"), (52, "Master of the Night")]
     for (low, title), (high, _) in zip(data.SOLO_RANKS, data.SOLO_RANKS[1:], strict=False):
         assert solo_rank(low) == title and solo_rank(high - 1) == title
         assert next_solo_rank(low) == next_solo_rank(high - 1)
     assert next_solo_rank(38) == (39, "Sky Watcher")
-    assert next_solo_rank(51) is None and solo_rank(150) == "Master of the Night"
+    assert next_solo_rank(52) is None and solo_rank(150) == "Master of the Night"
 
 
 def test_the_standing_among_the_bots_rises_with_the_score() -> None:
