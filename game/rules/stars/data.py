@@ -375,7 +375,7 @@ SOLO_BOT_SCORES_BY_POWER: dict[int, dict[str, tuple[float, float]]] = {
         "easy": (25.05, 9.1),
         "greedy": (39.82, 3.36),
         "normal": (43.72, 3.55),
-        "hard": (48.8, 3.27),
+        "hard": (49.96, 2.92),
     },
     4: {
         "random": (12.02, 6.69),
@@ -389,7 +389,7 @@ SOLO_BOT_SCORES_BY_POWER: dict[int, dict[str, tuple[float, float]]] = {
         "easy": (25.28, 8.59),
         "greedy": (39.44, 3.22),
         "normal": (43.5, 4.11),
-        "hard": (48.93, 3.44),
+        "hard": (51.59, 3.25),
     },
     6: {
         "random": (13.06, 6.7),
@@ -403,7 +403,7 @@ SOLO_BOT_SCORES_BY_POWER: dict[int, dict[str, tuple[float, float]]] = {
         "easy": (25.02, 9.01),
         "greedy": (39.32, 3.3),
         "normal": (43.54, 3.7),
-        "hard": (49.07, 3.03),
+        "hard": (50.59, 2.95),
     },
     8: {
         "random": (12.27, 6.77),
