@@ -17,7 +17,7 @@ so a choice differs from ``best_line``'s only where two gains are equal but for 
 Two cases go to Python (counted in ``BatchPlayouts.stats``): a placement completing two or more
 bonus-shape copies at once (which of them count is ``_disjoint``'s greedy choice), and a sheet
 holding a twinkling star, crescent moon or black hole, whose points depend on the groups around
-them: such a sheet is played out whole by ``python_playout``.
+them: such a sheet is played out whole by ``stars_bots.play_out``.
 
 The arrays per sheet (row b): the legality bits (``line_bad`` / ``ss_bad``, one column per bit,
 the last a spare that is never set), the lines drawn, the group label at each point and at each
@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from game.ai.stars_bots import StopCheck, apply_option, best_option, day_of_card
+from game.ai.stars_bots import StopCheck, day_of_card, play_out
 from game.ai.stars_model import (
     _POINT_BY_SEG,
     _POINT_COPIES,
@@ -49,6 +49,7 @@ from game.ai.stars_model import (
 )
 from game.rules.stars import data
 from game.rules.stars.geometry import MID_BITS, POINT_BITS, SEGMENT_BITS, shooting_star_points
+from game.rules.stars.packing import set_bits
 from game.rules.stars.placement import _card_candidates, _shooting_static, _static_bad_mask
 
 Array = np.ndarray
@@ -77,16 +78,6 @@ _SIZE_MASK = (1 << _NOVA_SHIFT) - 1
 _COUNT_SIZES = 12
 
 
-def _bits_of(mask: int) -> list[int]:
-    """The set bits of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _point_id(point: tuple[int, int]) -> int:
     return point[1] * _WIDTH + point[0]
 
@@ -102,19 +93,19 @@ def _padded(rows: Sequence[Sequence[int]], fill: int, width: int = 0) -> Array:
 
 #: per segment (and a last, empty one): the bits a line there must not find bad
 _SEGMENT_CHECK_BITS = np.vstack([
-    _padded([_bits_of(_SEG_MASK[s]) for s in _SEGMENTS], _SPARE_BIT, 4),
+    _padded([set_bits(_SEG_MASK[s]) for s in _SEGMENTS], _SPARE_BIT, 4),
     np.full((1, 4), _SPARE_BIT),
 ])
 #: per segment: its own bit (set in ``line_bad`` once drawn) ...
-_SEGMENT_OWN_BIT = np.array([_bits_of(SEGMENT_BITS[s])[0] for s in _SEGMENTS])
+_SEGMENT_OWN_BIT = np.array([set_bits(SEGMENT_BITS[s])[0] for s in _SEGMENTS])
 #: ... and its ends' and middle's bits (set in ``ss_bad``), as ``Model.add_lines`` sets them
 _SEGMENT_SHOOTING_BITS = _padded(
-    [_bits_of(_SEG_MASK[s] & ~SEGMENT_BITS[s]) for s in _SEGMENTS], _SPARE_BIT, 3)
+    [set_bits(_SEG_MASK[s] & ~SEGMENT_BITS[s]) for s in _SEGMENTS], _SPARE_BIT, 3)
 
 
 def _bit_row(mask: int) -> Array:
     row = np.zeros(_BIT_COUNT + 1, dtype=bool)
-    row[_bits_of(mask)] = True
+    row[set_bits(mask)] = True
     return row
 
 
@@ -193,7 +184,7 @@ class _CardTables:
         self.power_added = np.ascontiguousarray(
             _padded(power_added, 0, self.power_through.shape[0]).T)
         self.shooting = [c[:4] for c in _shooting_static()]
-        self.shooting_bits = _padded([_bits_of(c[4]) for c in _shooting_static()], _SPARE_BIT)
+        self.shooting_bits = _padded([set_bits(c[4]) for c in _shooting_static()], _SPARE_BIT)
         self.shooting_size = np.array([c[0] for c in self.shooting])
         self.shooting_low = np.array([
             [sum(1 for p in shooting_star_points(*c) if p[1] < 2 * (day + 1)) if day < 2 else 0
@@ -714,27 +705,6 @@ def best_rows(sheet: Array, gain: Array) -> tuple[Array, Array]:
     return sheet[starts[plays]], first[plays]
 
 
-def python_playout(model: Model, order: Sequence[int], first: int, pending: int,
-                   policy: Weights, weights: Weights) -> float:
-    """``PlayoutBot.playout`` (``lines`` 0) of one sheet in Python: the fallback."""
-    uses = 0
-    for j, card in enumerate(order):
-        n = first + j
-        model.set_day(day_of_card(n))
-        left = data.CARDS_PER_GAME - n
-        if card in data.SHOOTING_STAR_CARD_IDS:
-            option = best_option(model, card, policy, left)[1]
-            if option is not None:
-                apply_option(model, option)
-            continue
-        segs = model.best_line(card, policy, left)[1]
-        if segs is not None:
-            uses += apply_option(model, ({"t": "place"}, segs, 0.0))
-    end_left = data.CARDS_PER_GAME - (first + len(order) - 1)
-    use = policy.power_use[model.power]
-    return model.value(weights, end_left) + uses * use + pending * use
-
-
 class BatchPlayouts:
     """Plays many sheets out at once by ``policy``, valued with ``weights`` at the end (the
     module docstring). ``stats`` counts the batch steps, the sheets, and the work done in
@@ -781,8 +751,8 @@ class BatchPlayouts:
                 return None
             self.stats["python_sheets"] += 1
             model, pending = starts[b]
-            values[b] = python_playout(model.clone(), orders[b], first, pending, self.policy,
-                                       self.weights)
+            values[b] = play_out(model.clone(), orders[b], first, pending, self.policy,
+                                 self.weights)
         lengths = np.array([len(order) for order in orders])
         cards = np.full((count, max(lengths.max(), 1)), -1, dtype=np.int64)
         for b, order in enumerate(orders):

@@ -7,7 +7,7 @@ groups towards 8 lines, then to a seeded random pick, so bot games replay exactl
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.ai.stars_model import DEFAULT_WEIGHTS, HARD_WEIGHTS, Model, Weights, low_row_lines
@@ -182,6 +182,37 @@ def apply_option(model: Model, option: tuple[Move, tuple[Segment, ...], float]) 
     for copy in copies:
         model.spend(copy)
     return len(copies)
+
+
+def play_out(model: Model, order: Sequence[int], first: int, pending: int, policy: Weights,
+             weights: Weights, draw_uses: Callable[[Model, int, int], None] | None = None
+             ) -> float:
+    """Play ``order`` (card number ``first`` onwards) on ``model`` by ``policy``, each card where
+    it gains most (or skipped): the final value by ``weights``, the power uses earned (and the
+    ``pending`` ones the model held at the start) at the policy's estimated worth. With
+    ``draw_uses(model, uses, cards left)`` the uses a placement earns are resolved by it instead
+    of counted. ``hard``'s playouts, one sheet at a time (``stars_batch`` plays many at once)."""
+    uses = 0
+    for j, card in enumerate(order):
+        n = first + j
+        model.set_day(day_of_card(n))
+        left = data.CARDS_PER_GAME - n
+        if card in data.SHOOTING_STAR_CARD_IDS:  # few options: the general way
+            option = best_option(model, card, policy, left)[1]
+            if option is not None:
+                apply_option(model, option)
+            continue
+        # a line card: its placements weighed straight from the model (no move dicts)
+        best_segs = model.best_line(card, policy, left)[1]
+        if best_segs is not None:
+            earned = apply_option(model, ({"t": "place"}, best_segs, 0.0))
+            if draw_uses is not None and earned:
+                draw_uses(model, earned, left)
+            else:
+                uses += earned
+    end_left = data.CARDS_PER_GAME - (first + len(order) - 1)
+    use = policy.power_use[model.power]
+    return model.value(weights, end_left) + uses * use + pending * use
 
 
 def prompt_values(

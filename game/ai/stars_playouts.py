@@ -48,10 +48,9 @@ from game.ai.stars_bots import (
     PlanBot,
     StopCheck,
     apply_option,
-    best_option,
     cards_left_after,
-    day_of_card,
     model_of,
+    play_out,
     prompt_values,
 )
 from game.ai.stars_model import (
@@ -342,32 +341,12 @@ class PlayoutBot(PlanBot):
         where it gains most (or skipped); the final value, power uses (``pending``: those the
         model holds unresolved at the start) at their estimated worth (with ``lines``, a Line
         use is drawn where it gains most)."""
-        policy = self.policy
         draw = self.lines and model.power == data.LINE
         if draw and pending:
             self._draw_lines(model, pending, data.CARDS_PER_GAME - first + 1)
             pending = 0
-        uses = 0
-        for j, card in enumerate(order):
-            n = first + j
-            model.set_day(day_of_card(n))
-            left = data.CARDS_PER_GAME - n
-            if card in data.SHOOTING_STAR_CARD_IDS:  # few options: the general way
-                option = best_option(model, card, policy, left)[1]
-                if option is not None:
-                    apply_option(model, option)
-                continue
-            # a line card: its placements weighed straight from the model (no move dicts)
-            best_segs = model.best_line(card, policy, left)[1]
-            if best_segs is not None:
-                earned = apply_option(model, ({"t": "place"}, best_segs, 0.0))
-                if draw and earned:
-                    self._draw_lines(model, earned, left)
-                else:
-                    uses += earned
-        end_left = data.CARDS_PER_GAME - (first + len(order) - 1)
-        use = policy.power_use[model.power]
-        return model.value(self.weights, end_left) + uses * use + pending * use
+        return play_out(model, order, first, pending, self.policy, self.weights,
+                        self._draw_lines if draw else None)
 
     def _draw_lines(self, model: Model, count: int, cards_left: int) -> None:
         """Resolve ``count`` Line uses by the policy: each the unit line that gains most (none

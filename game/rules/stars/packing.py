@@ -46,7 +46,8 @@ def max_disjoint(copies: Sequence[Copy]) -> list[Copy]:
     return [copies[i] for i in range(n) if chosen >> i & 1]
 
 
-def _bits(mask: int) -> list[int]:
+def set_bits(mask: int) -> list[int]:
+    """The indices of the set bits of ``mask``, lowest first."""
     out = []
     while mask:
         low = mask & -mask
@@ -59,7 +60,7 @@ def _greedy(mask: int, conflicts: list[int]) -> int:
     """Take the copy with the fewest remaining conflicts, repeatedly (a lower bound)."""
     taken = 0
     while mask:
-        v = min(_bits(mask), key=lambda i: (conflicts[i] & mask).bit_count())
+        v = min(set_bits(mask), key=lambda i: (conflicts[i] & mask).bit_count())
         taken |= 1 << v
         mask &= ~(1 << v) & ~conflicts[v]
     return taken
@@ -78,7 +79,7 @@ class _Solver:
         changed = True
         while changed and mask:
             changed = False
-            for v in _bits(mask):
+            for v in set_bits(mask):
                 bit = 1 << v
                 if not mask & bit:
                     continue
@@ -112,7 +113,7 @@ class _Solver:
             frontier |= new
         if part != mask:
             return self.solve(part) | self.solve(mask & ~part)
-        vertices = _bits(mask)
+        vertices = set_bits(mask)
         degrees = {v: (adj[v] & mask).bit_count() for v in vertices}
         v = max(vertices, key=lambda i: degrees[i])
         if degrees[v] <= 2:
