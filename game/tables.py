@@ -46,6 +46,7 @@ def star_names(taken: Collection[str], count: int,
     free = [star for star in stars if star not in taken] or stars
     return [free[i % len(free)] for i in range(count)]
 
+
 def parse_seats(text: str | None, game: str | None = None, *,
                 host: str | None = None) -> list[SeatSpec]:
     """Seats from ``"4"`` (four open seats) or a comma list of ``open``, ``remote[:name]``,
