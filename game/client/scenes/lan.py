@@ -604,10 +604,9 @@ class JoinScene(SkyScene):
         self.browse_error = ""
         #: what went wrong with the typed address (kept until it is edited or tried again)
         self.address_note = ""
-        #: notes of rows, by table instance (rows are rebuilt as the list changes)
-        self.row_notes: dict[str, str] = {}
-        #: the status each row's note was given for (``set_row_note``)
-        self.row_states: dict[str, str | None] = {}
+        #: notes of rows, by table instance (rows are rebuilt as the list changes), each with
+        #: the table's status it was given for (``set_row_note``)
+        self.row_notes: dict[str, tuple[str, str | None]] = {}
         #: addresses last tried with a password remembered from earlier in the run (refused:
         #: the prompt starts empty, no "wrong password" for what the player never typed)
         self.remembered: set[str] = set()
@@ -693,11 +692,10 @@ class JoinScene(SkyScene):
                                        self.watch_row)
                               for t in tables[self.first:self.first + VISIBLE_TABLES]]
         for table in tables:
-            if self.row_states.get(table.instance, table.status) != table.status:
-                self.row_notes.pop(table.instance, None)
-                self.row_states.pop(table.instance, None)
+            if self.row_notes.get(table.instance, ("", table.status))[1] != table.status:
+                del self.row_notes[table.instance]
         for row in self.table_buttons:
-            row.note = self.row_notes.get(row.table.instance, "")
+            row.note = self.row_notes.get(row.table.instance, ("", None))[0]
             row.password_known = row.table.address in self.app.table_passwords
         focused = self.form.widgets[self.form.focus]
         self.form.widgets = [self.name, *self.table_buttons, self.address,
@@ -709,11 +707,10 @@ class JoinScene(SkyScene):
         self.relayout()
 
     def set_row_note(self, instance: str, note: str) -> None:
-        self.row_notes[instance] = note
         # a note answers the table as it was: it goes when the table's state changes ("This
         # game is over." stayed beside a table playing again: a playtest)
-        self.row_states[instance] = next(
-            (table.status for table in self.tables if table.instance == instance), None)
+        self.row_notes[instance] = (note, next(
+            (table.status for table in self.tables if table.instance == instance), None))
         for row in self.table_buttons:
             if row.table.instance == instance:
                 row.note = note

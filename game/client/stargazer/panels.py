@@ -90,7 +90,7 @@ class StargazerPanels:
         x, y = box.x + lay.px(12), box.y + lay.px(10)
         width = box.w - lay.px(24)
         body, small = lay.font_px("small"), lay.font_px("tiny")
-        #: the least a name or the round's opening line shrinks to before it is cut
+        # the least a name or the round's opening line shrinks to before it is cut
         least = max(theme.MIN_FONT_PX, small - lay.px(2))
         ended = getattr(self, "round_end", None)
         words = _("Round {n} is over").format(n=ended.round) if ended is not None else \
