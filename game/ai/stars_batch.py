@@ -46,6 +46,7 @@ from game.ai.stars_model import (
     Weights,
     _disjoint,
     card_facts,
+    low_row_points,
 )
 from game.rules.stars import data
 from game.rules.stars.geometry import MID_BITS, POINT_BITS, SEGMENT_BITS, shooting_star_points
@@ -187,8 +188,7 @@ class _CardTables:
         self.shooting_bits = _padded([set_bits(c[4]) for c in _shooting_static()], _SPARE_BIT)
         self.shooting_size = np.array([c[0] for c in self.shooting])
         self.shooting_low = np.array([
-            [sum(1 for p in shooting_star_points(*c) if p[1] < 2 * (day + 1)) if day < 2 else 0
-             for day in range(_DAYS)]
+            [low_row_points(shooting_star_points(*c), day) for day in range(_DAYS)]
             for c in self.shooting])
 
 

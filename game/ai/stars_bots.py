@@ -10,7 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from game.ai.stars_model import DEFAULT_WEIGHTS, HARD_WEIGHTS, Model, Weights, low_row_lines
+from game.ai.stars_model import (
+    DEFAULT_WEIGHTS,
+    HARD_WEIGHTS,
+    Model,
+    Weights,
+    low_row_lines,
+    low_row_points,
+)
 from game.rules.base import Move, Ruleset, State, make_rng
 from game.rules.stars import data
 from game.rules.stars.geometry import Segment, card_segments, norm, shooting_star_points
@@ -149,7 +156,7 @@ def option_gain(model: Model, option: tuple[Move, tuple[Segment, ...], float], w
     move, segs, base = option
     if move["t"] == "shooting_star":
         pts = shooting_star_points(move["size"], move["rot"], move["dx"], move["dy"])
-        low = sum(1 for p in pts if p[1] < 2 * (model.day + 1)) if model.day < 2 else 0
+        low = low_row_points(pts, model.day)
         return base + weights.low_rows * 0.5 * low * min(1.0, cards_left / weights.fade)
     return model.gain(segs, weights, cards_left, low_row_lines(segs, model.day))
 

@@ -19,6 +19,7 @@ other than planets and novas are scored by a loop over the groups; the engine st
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -681,6 +682,15 @@ def low_row_lines(segs: tuple[Segment, ...], day: int) -> int:
         return 0
     top = 2 * (day + 1)
     return sum(1 for s in segs if s[1] < top and s[3] < top)
+
+
+def low_row_points(points: Sequence[Point], day: int) -> int:
+    """How many of ``points`` (a shooting star's) lie in the rows the sun closes next (none on
+    the last day)."""
+    if day >= 2:
+        return 0
+    top = 2 * (day + 1)
+    return sum(1 for p in points if p[1] < top)
 
 
 def _disjoint(copies: list[Copy], most: int = 0) -> int:
